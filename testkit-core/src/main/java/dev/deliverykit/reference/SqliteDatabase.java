@@ -1,0 +1,93 @@
+package dev.deliverykit.reference;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Properties;
+
+/**
+ * One SQLite database file with the settings every reference protocol relies on: WAL journal,
+ * {@code synchronous=FULL} and a busy timeout.
+ *
+ * <p>Connections are opened in auto-commit mode on purpose. sqlite-jdbc, when auto-commit is off,
+ * re-issues {@code BEGIN} right after each commit, so with {@code transaction_mode=IMMEDIATE} a
+ * connection would keep the write lock between transactions. The reference code instead issues
+ * {@code BEGIN IMMEDIATE} and {@code COMMIT} itself, which also makes every commit a visible statement.
+ *
+ * <pre>{@code
+ * SqliteDatabase producerDb = SqliteDatabase.at(dir.resolve("producer.db"));
+ * try (OrderedProducer producer = new OrderedProducer(producerDb)) {
+ *     producer.advance(event, 0);
+ * }
+ * }</pre>
+ */
+public final class SqliteDatabase {
+
+    /** The busy timeout used unless {@link #withBusyTimeout(Duration)} says otherwise. */
+    public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(5);
+
+    private final Path file;
+    private final Duration busyTimeout;
+
+    private SqliteDatabase(Path file, Duration busyTimeout) {
+        this.file = file;
+        this.busyTimeout = busyTimeout;
+    }
+
+    /** The database stored in {@code file}; the file is created on first use. */
+    public static SqliteDatabase at(Path file) {
+        Objects.requireNonNull(file, "file");
+        return new SqliteDatabase(file.toAbsolutePath().normalize(), DEFAULT_BUSY_TIMEOUT);
+    }
+
+    /**
+     * The same database with another busy timeout: how long a write transaction waits for another
+     * connection's write lock before it fails with a {@link StoreException} that says so.
+     */
+    public SqliteDatabase withBusyTimeout(Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.toMillis() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(
+                    "busy timeout must be between 0 ms and " + Integer.MAX_VALUE + " ms, got " + timeout);
+        }
+        return new SqliteDatabase(file, timeout);
+    }
+
+    /** The database file. */
+    public Path file() {
+        return file;
+    }
+
+    /** How long a write waits for a lock held by another connection. */
+    public Duration busyTimeout() {
+        return busyTimeout;
+    }
+
+    /**
+     * Opens a new auto-commit connection with WAL, {@code synchronous=FULL} and the busy timeout.
+     *
+     * @throws StoreException if the file cannot be opened or configured
+     */
+    public Connection open() {
+        Properties properties = new Properties();
+        properties.setProperty("journal_mode", "WAL");
+        properties.setProperty("synchronous", "FULL");
+        properties.setProperty("busy_timeout", Long.toString(busyTimeout.toMillis()));
+        properties.setProperty("foreign_keys", "true");
+        try {
+            Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file, properties);
+            connection.setAutoCommit(true);
+            return connection;
+        } catch (SQLException e) {
+            throw StoreException.of("open " + file, this, e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SqliteDatabase[" + file + ", busy timeout " + busyTimeout.toMillis() + " ms]";
+    }
+}
