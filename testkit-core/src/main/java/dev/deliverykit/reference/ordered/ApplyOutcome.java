@@ -1,0 +1,13 @@
+package dev.deliverykit.reference.ordered;
+
+/** What one {@link OrderedConsumer#apply(String)} call found at {@code last_seq + 1} of a flow. */
+public enum ApplyOutcome {
+    /** The next event was applied: projection, effect and applied mark committed together. */
+    APPLIED,
+    /** The next event is missing but a later one is stored: wait for it. */
+    GAP,
+    /** Nothing at or after the next sequence is stored. */
+    IDLE,
+    /** The next event is stored but cannot be applied; see {@link BlockReason}. */
+    BLOCKED
+}

@@ -1,0 +1,13 @@
+package dev.deliverykit.reference.ordered;
+
+/** Why {@link OrderedConsumer#drain(String, int)} stopped. */
+public enum DrainStop {
+    /** The next event is missing while a later one is stored. */
+    GAP,
+    /** Everything stored for the flow is applied. */
+    IDLE,
+    /** The next event is blocked; the result says why. */
+    BLOCKED,
+    /** The step limit was reached; more may be ready. */
+    LIMIT
+}

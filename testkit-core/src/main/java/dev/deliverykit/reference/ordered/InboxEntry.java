@@ -1,0 +1,17 @@
+package dev.deliverykit.reference.ordered;
+
+import java.util.Optional;
+
+/**
+ * One stored inbox row.
+ *
+ * @param eventId the event
+ * @param flowId  its flow
+ * @param seq     its sequence
+ * @param body    the canonical body exactly as received
+ * @param state   pending, blocked or applied
+ * @param reason  why it is blocked, when it is
+ */
+public record InboxEntry(String eventId, String flowId, long seq, String body, InboxState state,
+        Optional<BlockReason> reason) {
+}

@@ -1,0 +1,35 @@
+package dev.deliverykit.reference.ordered;
+
+import java.util.Arrays;
+
+/** The {@code inbox.state} of a received event. */
+public enum InboxState {
+    /** Stored, not applied yet. */
+    PENDING("pending"),
+    /** Stored, cannot be applied; see the row's {@link BlockReason}. */
+    BLOCKED("blocked"),
+    /** Applied: its effect and the projection change are committed. */
+    APPLIED("applied");
+
+    private final String wireName;
+
+    InboxState(String wireName) {
+        this.wireName = wireName;
+    }
+
+    /** The value stored in {@code inbox.state}. */
+    public String wireName() {
+        return wireName;
+    }
+
+    static InboxState stored(String wireName) {
+        return Arrays.stream(values()).filter(state -> state.wireName.equals(wireName)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("stored inbox state \"" + wireName
+                        + "\" is not one of pending, blocked, applied"));
+    }
+
+    @Override
+    public String toString() {
+        return wireName;
+    }
+}

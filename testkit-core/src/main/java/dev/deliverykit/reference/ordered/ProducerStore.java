@@ -1,0 +1,138 @@
+package dev.deliverykit.reference.ordered;
+
+import dev.deliverykit.internal.sqlite.Sql;
+import dev.deliverykit.reference.SqliteDatabase;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The producer database ({@code flow} and {@code outbox}) and the statements on it. Each write is its own
+ * method and its own SQL text, because each is a crash boundary of {@code docs/protocols.md} section 2.
+ */
+final class ProducerStore {
+
+    static final String CREATE_FLOW = "CREATE TABLE IF NOT EXISTS flow(flow_id TEXT PRIMARY KEY,"
+            + " seq INTEGER NOT NULL, state TEXT NOT NULL, amount INTEGER NOT NULL)";
+    static final String CREATE_OUTBOX = "CREATE TABLE IF NOT EXISTS outbox(event_id TEXT PRIMARY KEY,"
+            + " flow_id TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL,"
+            + " accepted INTEGER NOT NULL DEFAULT 0 CHECK(accepted IN (0,1)), UNIQUE(flow_id, seq))";
+
+    /** Boundary 1 is right after this statement: the flow moved, its outbox row not yet written. */
+    static final String WRITE_FLOW = "INSERT INTO flow(flow_id, seq, state, amount) VALUES (?, ?, ?, ?)"
+            + " ON CONFLICT(flow_id) DO UPDATE SET seq = excluded.seq, state = excluded.state,"
+            + " amount = excluded.amount";
+    /** Boundary 2 is right after this statement, before the transaction's COMMIT. */
+    static final String INSERT_OUTBOX = "INSERT INTO outbox(event_id, flow_id, seq, body) VALUES (?, ?, ?, ?)";
+    /** Boundary 6 is right after this statement, before the relay's COMMIT. */
+    static final String MARK_ACCEPTED = "UPDATE outbox SET accepted = 1 WHERE event_id = ?";
+
+    private static final String SELECT_BODY = "SELECT body FROM outbox WHERE event_id = ?";
+    private static final String SELECT_FLOW = "SELECT flow_id, seq, state, amount FROM flow WHERE flow_id = ?";
+    private static final String OUTBOX_COLUMNS = "SELECT event_id, flow_id, seq, body, accepted FROM outbox";
+    private static final String SELECT_OUTBOX = OUTBOX_COLUMNS + " ORDER BY flow_id, seq";
+    private static final String SELECT_NEXT_UNACCEPTED = OUTBOX_COLUMNS
+            + " WHERE accepted = 0 ORDER BY flow_id, seq LIMIT 1";
+    private static final String SELECT_OUTBOX_ROW = OUTBOX_COLUMNS + " WHERE event_id = ?";
+
+    private ProducerStore() {
+    }
+
+    static void createTables(Connection connection, SqliteDatabase database) {
+        Sql.executeScript(connection, database, CREATE_FLOW, CREATE_OUTBOX);
+    }
+
+    /**
+     * Rules (1) to (3) of {@code advance}, in the contract's order: the outcome that refuses the event, or
+     * empty when it is the legal next step and may be committed.
+     */
+    static Optional<AdvanceOutcome> refusal(Connection connection, Event event, long expectedSeq)
+            throws SQLException {
+        Optional<String> storedBody = storedBody(connection, event.eventId());
+        if (storedBody.isPresent()) {
+            return Optional.of(storedBody.get().equals(event.canonicalBody())
+                    ? AdvanceOutcome.EXISTING : AdvanceOutcome.CONFLICT);
+        }
+        Optional<ProducerFlow> flow = flow(connection, event.flowId());
+        long currentSeq = flow.map(ProducerFlow::seq).orElse(0L);
+        if (expectedSeq != currentSeq) {
+            return Optional.of(AdvanceOutcome.STALE);
+        }
+        FlowState current = flow.map(ProducerFlow::state).orElse(FlowState.NEW);
+        // The producer writes only what it can decode itself, in either schema it emits.
+        if (StepRules.check(current, event, SchemaSupport.V1_AND_V2).isPresent()) {
+            return Optional.of(AdvanceOutcome.INVALID_TRANSITION);
+        }
+        return Optional.empty();
+    }
+
+    static void writeFlow(Connection connection, Event event) throws SQLException {
+        Sql.update(connection, WRITE_FLOW, event.flowId(), event.seq(), event.kind().wireName(), StepRules.FLOW_AMOUNT);
+    }
+
+    static void insertOutbox(Connection connection, Event event) throws SQLException {
+        Sql.update(connection, INSERT_OUTBOX, event.eventId(), event.flowId(), event.seq(), event.canonicalBody());
+    }
+
+    static void markAccepted(Connection connection, String eventId) throws SQLException {
+        int rows = Sql.update(connection, MARK_ACCEPTED, eventId);
+        if (rows != 1) {
+            throw new IllegalStateException("outbox row " + eventId + " vanished while it was being relayed;"
+                    + " outbox rows are never deleted by this code, so something else changed the producer database");
+        }
+    }
+
+    static Optional<ProducerFlow> flow(Connection connection, String flowId) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(SELECT_FLOW)) {
+            Sql.bind(statement, flowId);
+            try (ResultSet row = statement.executeQuery()) {
+                if (!row.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new ProducerFlow(row.getString("flow_id"), row.getLong("seq"),
+                        FlowState.stored(row.getString("state")), row.getLong("amount")));
+            }
+        }
+    }
+
+    static List<OutboxEntry> outbox(Connection connection) throws SQLException {
+        return outboxRows(connection, SELECT_OUTBOX);
+    }
+
+    /** The first outbox row not yet accepted, by {@code (flow_id, seq)}. */
+    static Optional<OutboxEntry> nextUnaccepted(Connection connection) throws SQLException {
+        return outboxRows(connection, SELECT_NEXT_UNACCEPTED).stream().findFirst();
+    }
+
+    static Optional<OutboxEntry> outboxRow(Connection connection, String eventId) throws SQLException {
+        return outboxRows(connection, SELECT_OUTBOX_ROW, eventId).stream().findFirst();
+    }
+
+    private static Optional<String> storedBody(Connection connection, String eventId) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(SELECT_BODY)) {
+            Sql.bind(statement, eventId);
+            try (ResultSet row = statement.executeQuery()) {
+                return row.next() ? Optional.of(row.getString("body")) : Optional.empty();
+            }
+        }
+    }
+
+    private static List<OutboxEntry> outboxRows(Connection connection, String sql, Object... parameters)
+            throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            Sql.bind(statement, parameters);
+            try (ResultSet row = statement.executeQuery()) {
+                List<OutboxEntry> entries = new ArrayList<>();
+                while (row.next()) {
+                    entries.add(new OutboxEntry(row.getString("event_id"), row.getString("flow_id"),
+                            row.getLong("seq"), row.getString("body"), row.getInt("accepted") == 1));
+                }
+                return entries;
+            }
+        }
+    }
+}

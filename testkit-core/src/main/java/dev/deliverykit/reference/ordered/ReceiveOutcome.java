@@ -1,0 +1,13 @@
+package dev.deliverykit.reference.ordered;
+
+/** What {@link OrderedConsumer#receive(Event)} did with an event. Only {@link #ACCEPTED} stored a row. */
+public enum ReceiveOutcome {
+    /** New event stored in the inbox as {@code pending}: the consumer is now responsible for it. */
+    ACCEPTED,
+    /** The same event (same id, same body) is already stored: nothing changed. */
+    DUPLICATE,
+    /** The event id is stored with another body: refused, the stored event is unchanged. */
+    ID_CONFLICT,
+    /** The id is new but another event already holds this {@code (flow_id, seq)}: refused. */
+    SEQUENCE_CONFLICT
+}
