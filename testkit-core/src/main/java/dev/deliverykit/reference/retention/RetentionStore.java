@@ -237,8 +237,9 @@ public final class RetentionStore implements AutoCloseable {
                 if (!row.next()) {
                     return Optional.empty();
                 }
+                String digest = row.getString(1);
                 long result = row.getLong(2);
-                return Optional.of(new StoredReceipt(row.getString(1), row.wasNull() ? null : result));
+                return Optional.of(new StoredReceipt(digest, row.wasNull() ? null : result));
             }
         }
     }
