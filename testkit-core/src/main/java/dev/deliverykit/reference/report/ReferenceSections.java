@@ -9,6 +9,6 @@ final class ReferenceSections {
     }
 
     static List<ScenarioSection> all() {
-        return List.of();
+        return List.of(new RetentionScenarios());
     }
 }
