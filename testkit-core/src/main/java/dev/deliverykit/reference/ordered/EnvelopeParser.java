@@ -17,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * Reads one event envelope from JSON text, refusing anything that is not exactly one small, bounded
@@ -36,6 +37,8 @@ final class EnvelopeParser {
             + " levels deep, strings of at most " + Event.MAX_ENVELOPE_CHARS + " characters, numbers of at most "
             + MAX_NUMBER_LENGTH + " characters";
     private static final String DUPLICATE_KEY_PREFIX = "Duplicate field";
+    /** Jackson names its (redacted) source inside some messages; the position is reported separately. */
+    private static final Pattern SOURCE_REFERENCE = Pattern.compile(" \\(start marker at \\[Source: [^\\]]*\\]\\)");
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder()
@@ -56,6 +59,10 @@ final class EnvelopeParser {
         if (json.length() > Event.MAX_ENVELOPE_CHARS) {
             throw MalformedEnvelopeException.envelope("a text of " + json.length() + " characters",
                     "at most " + Event.MAX_ENVELOPE_CHARS + " characters");
+        }
+        if (json.isBlank()) {
+            throw MalformedEnvelopeException.envelope(json.isEmpty() ? "an empty text" : "only white space",
+                    "one JSON object");
         }
         return fromTree(readSingleObject(json));
     }
@@ -113,7 +120,9 @@ final class EnvelopeParser {
             return MalformedEnvelopeException.field(path, "the key twice", "every key at most once");
         }
         return MalformedEnvelopeException.envelope(
-                "text that is not JSON at " + position(e.getLocation()) + " (" + message + ")", "one JSON object");
+                "text that is not JSON at " + position(e.getLocation()) + " ("
+                        + SOURCE_REFERENCE.matcher(String.valueOf(message)).replaceAll("") + ")",
+                "one JSON object");
     }
 
     /** The dotted path of the field the parser is in, e.g. {@code payload.amount}; empty at the top. */

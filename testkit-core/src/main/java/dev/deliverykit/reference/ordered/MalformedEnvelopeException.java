@@ -35,10 +35,10 @@ public final class MalformedEnvelopeException extends IllegalArgumentException {
     }
 
     static MalformedEnvelopeException envelope(String found, String allowed) {
-        return new MalformedEnvelopeException("the envelope", found, allowed);
+        return new MalformedEnvelopeException("document", found, allowed);
     }
 
-    /** Where the problem is: {@code field "payload.amount"} or {@code the envelope}. */
+    /** Where the problem is: {@code field "payload.amount"}, or {@code document} for the text as a whole. */
     public String subject() {
         return subject;
     }
