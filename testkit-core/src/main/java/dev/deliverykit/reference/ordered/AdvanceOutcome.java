@@ -4,6 +4,11 @@ package dev.deliverykit.reference.ordered;
  * What {@link OrderedProducer#advance(Event, long)} did, decided in this order: {@link #EXISTING} or
  * {@link #CONFLICT} (the event id is already stored), {@link #STALE}, {@link #INVALID_TRANSITION},
  * {@link #COMMITTED}. Only {@code COMMITTED} wrote anything.
+ *
+ * <pre>{@code
+ * producer.advance(Event.v1("A1", "A", 1, FlowState.RESERVED, 3), 0);   // COMMITTED
+ * producer.advance(Event.v1("A1", "A", 1, FlowState.RESERVED, 4), 0);   // CONFLICT
+ * }</pre>
  */
 public enum AdvanceOutcome {
     /** The event id is stored with the same canonical body: a retry, answered from history. */

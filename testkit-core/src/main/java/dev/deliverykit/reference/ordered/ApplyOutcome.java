@@ -1,6 +1,13 @@
 package dev.deliverykit.reference.ordered;
 
-/** What one {@link OrderedConsumer#apply(String)} call found at {@code last_seq + 1} of a flow. */
+/**
+ * What one {@link OrderedConsumer#apply(String)} call found at {@code last_seq + 1} of a flow.
+ *
+ * <pre>{@code
+ * consumer.receive(Event.v1("A3", "A", 3, FlowState.RELEASED, 3));
+ * consumer.apply("A").outcome();   // GAP: A1 is missing, A3 is stored
+ * }</pre>
+ */
 public enum ApplyOutcome {
     /** The next event was applied: projection, effect and applied mark committed together. */
     APPLIED,

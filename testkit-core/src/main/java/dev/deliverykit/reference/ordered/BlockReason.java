@@ -6,6 +6,10 @@ import java.util.Arrays;
  * Why a stored event cannot be applied. The inbox row stays {@code blocked} with this reason (its
  * {@link #wireName()}) until a consumer that can apply it runs; skipping it is a business decision that
  * this code never makes.
+ *
+ * <pre>{@code
+ * consumer.apply("A").blockReason();   // Optional[unsupported_schema] for a schema-2 event on a v1 consumer
+ * }</pre>
  */
 public enum BlockReason {
     /** The consumer does not decode this schema number (yet). */

@@ -1,6 +1,12 @@
 package dev.deliverykit.reference.ordered;
 
-/** Why {@link OrderedConsumer#drain(String, int)} stopped. */
+/**
+ * Why {@link OrderedConsumer#drain(String, int)} stopped.
+ *
+ * <pre>{@code
+ * consumer.drain("A", 2).stop();   // LIMIT when three events were ready
+ * }</pre>
+ */
 public enum DrainStop {
     /** The next event is missing while a later one is stored. */
     GAP,

@@ -3,6 +3,10 @@ package dev.deliverykit.reference.ordered;
 /**
  * One row of the consumer's effect log: the business change an applied event made, in apply order.
  *
+ * <pre>{@code
+ * consumer.effects("A");   // [Effect[eventId=A1, flowId=A, seq=1, kind=reserved], ...]
+ * }</pre>
+ *
  * @param eventId the applied event
  * @param flowId  its flow
  * @param seq     its sequence

@@ -5,6 +5,10 @@ import java.util.Optional;
 /**
  * One stored inbox row.
  *
+ * <pre>{@code
+ * consumer.inbox();   // [InboxEntry[eventId=A2, ..., state=blocked, reason=Optional[unsupported_schema]], ...]
+ * }</pre>
+ *
  * @param eventId the event
  * @param flowId  its flow
  * @param seq     its sequence

@@ -2,7 +2,13 @@ package dev.deliverykit.reference.ordered;
 
 import java.util.Arrays;
 
-/** The {@code inbox.state} of a received event. */
+/**
+ * The {@code inbox.state} of a received event.
+ *
+ * <pre>{@code
+ * consumer.inbox().get(0).state();   // PENDING right after receive, APPLIED after apply
+ * }</pre>
+ */
 public enum InboxState {
     /** Stored, not applied yet. */
     PENDING("pending"),

@@ -3,6 +3,10 @@ package dev.deliverykit.reference.ordered;
 /**
  * One outbox row of the producer.
  *
+ * <pre>{@code
+ * producer.outbox();   // [OutboxEntry[eventId=A1, flowId=A, seq=1, body={...}, accepted=false]]
+ * }</pre>
+ *
  * @param eventId  the event
  * @param flowId   its flow
  * @param seq      its sequence

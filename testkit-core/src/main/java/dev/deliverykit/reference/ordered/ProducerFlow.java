@@ -3,6 +3,10 @@ package dev.deliverykit.reference.ordered;
 /**
  * The producer's committed row of one flow.
  *
+ * <pre>{@code
+ * producer.flow("A");   // Optional[ProducerFlow[flowId=A, seq=1, state=reserved, amount=3]]
+ * }</pre>
+ *
  * @param flowId the flow
  * @param seq    sequence of the last committed transition
  * @param state  state after it

@@ -1,6 +1,13 @@
 package dev.deliverykit.reference.ordered;
 
-/** What {@link OrderedConsumer#receive(Event)} did with an event. Only {@link #ACCEPTED} stored a row. */
+/**
+ * What {@link OrderedConsumer#receive(Event)} did with an event. Only {@link #ACCEPTED} stored a row.
+ *
+ * <pre>{@code
+ * consumer.receive(Event.v1("A1", "A", 1, FlowState.RESERVED, 3));         // ACCEPTED
+ * consumer.receive(Event.v1("A1-other", "A", 1, FlowState.RESERVED, 3));   // SEQUENCE_CONFLICT
+ * }</pre>
+ */
 public enum ReceiveOutcome {
     /** New event stored in the inbox as {@code pending}: the consumer is now responsible for it. */
     ACCEPTED,

@@ -1,6 +1,12 @@
 package dev.deliverykit.reference.ordered;
 
-/** What one {@link Relay} call did. */
+/**
+ * What one {@link Relay} call did.
+ *
+ * <pre>{@code
+ * relay.relay().outcome();   // IDLE once every outbox row is accepted
+ * }</pre>
+ */
 public enum RelayOutcome {
     /** No outbox row is waiting to be accepted. */
     IDLE,
