@@ -73,7 +73,7 @@ final class EnvelopeParser {
             requireNothingAfter(parser);
             return root;
         } catch (IOException e) {
-            // A StringReader cannot fail to read; anything else is a JsonProcessingException handled below.
+            // Reading a StringReader cannot fail; JSON errors are JsonProcessingExceptions, translated in readRoot.
             throw new UncheckedIOException(e);
         }
     }
