@@ -74,7 +74,7 @@ public final class IdempotentReceiver implements AutoCloseable {
      *
      * @param key the intent's identity (not a hash of the body)
      * @param coreParameters the parameters that define the intent: a flat map of text, integers and
-     *     booleans, at most {@value FlatParameters#MAX_CANONICAL_BYTES} bytes as canonical JSON; their
+     *     booleans, at most 4096 bytes as canonical JSON; their
      *     digest decides between {@code REPLAYED} and {@code CONFLICT}
      * @throws IllegalArgumentException if the parameters are invalid (nothing is written)
      * @throws dev.deliverykit.reference.StoreException on any SQL error or lock timeout (rolled back)
