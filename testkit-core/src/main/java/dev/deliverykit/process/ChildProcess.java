@@ -1,0 +1,199 @@
+package dev.deliverykit.process;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A running child JVM, started by {@link ChildJvm#start()}. Closing it kills the child if it is still
+ * alive, so use it in try-with-resources.
+ *
+ * <p>Every wait is bounded by the child's timeout, counted from its start: a child that hangs is killed
+ * and the wait fails with a {@link ChildProcessException} that carries what it printed.
+ */
+public final class ChildProcess implements AutoCloseable {
+
+    private final String description;
+    private final Process process;
+    private final long deadlineNanos;
+    private final long timeoutMillis;
+    private final OutputCollector stdout;
+    private final OutputCollector stderr;
+    private final Writer stdin;
+
+    ChildProcess(String description, Process process, java.time.Duration timeout) {
+        this.description = description;
+        this.process = process;
+        this.timeoutMillis = timeout.toMillis();
+        this.deadlineNanos = System.nanoTime() + timeout.toNanos();
+        this.stdout = OutputCollector.start(process.getInputStream(), description + " stdout");
+        this.stderr = OutputCollector.start(process.getErrorStream(), description + " stderr");
+        this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+    }
+
+    /** Whether the child is still running. */
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** The operating system's id of the child. */
+    public long pid() {
+        return process.pid();
+    }
+
+    /**
+     * Blocks until the child prints {@code line} (a whole stdout line, compared exactly).
+     *
+     * @throws ChildProcessException if the child exits first or the timeout passes (the child is killed)
+     */
+    public void awaitLine(String line) {
+        boolean seen;
+        try {
+            seen = stdout.awaitLine(line, remainingNanos());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw fail("was interrupted while waiting for the line \"" + line + "\"");
+        }
+        if (seen) {
+            return;
+        }
+        if (stdout.hasEnded()) {
+            // Its stdout closed, so it is exiting: its exit code says more than "still alive".
+            throw fail("exited with code " + awaitExit().exitCode() + " without printing the line \"" + line + "\"");
+        }
+        process.destroyForcibly();
+        throw fail("did not print the line \"" + line + "\" within its timeout of " + timeoutMillis
+                + " ms and was killed");
+    }
+
+    /** Writes {@code line} and a line break to the child's standard input. */
+    public void sendLine(String line) {
+        try {
+            stdin.write(line);
+            stdin.write('\n');
+            stdin.flush();
+        } catch (IOException e) {
+            throw new ChildProcessException(description + " did not accept \"" + line + "\" on stdin (it has"
+                    + " probably exited): " + e.getMessage() + "\n" + snapshot(), e);
+        }
+    }
+
+    /**
+     * Waits for the child to exit and returns its result; a child still alive at its timeout is killed
+     * and this fails, saying so and carrying its output so far.
+     */
+    public ChildResult awaitExit() {
+        try {
+            if (!process.waitFor(remainingNanos(), TimeUnit.NANOSECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw fail("was still running after its timeout of " + timeoutMillis + " ms and was killed");
+            }
+            stdout.join();
+            stderr.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            throw fail("was killed because the waiting thread was interrupted");
+        }
+        return new ChildResult(process.exitValue(), stdout.text(), stderr.text());
+    }
+
+    /** Kills the child if it is still running. */
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+        }
+        try {
+            stdin.close();
+        } catch (IOException ignored) {
+            // The child is gone; its stdin pipe being closed already is expected.
+        }
+    }
+
+    private long remainingNanos() {
+        return Math.max(0, deadlineNanos - System.nanoTime());
+    }
+
+    private ChildProcessException fail(String what) {
+        return new ChildProcessException(description + " " + what + "\n" + snapshot());
+    }
+
+    private String snapshot() {
+        return "--- stdout ---\n" + stdout.text() + "--- stderr ---\n" + stderr.text();
+    }
+
+    /** Drains one output stream on a daemon thread, keeping the text and signalling each new line. */
+    private static final class OutputCollector {
+        private final StringBuilder text = new StringBuilder();
+        private final Thread thread;
+        private boolean ended;
+
+        private OutputCollector(InputStream stream, String name) {
+            this.thread = new Thread(() -> drain(stream), name);
+            this.thread.setDaemon(true);
+        }
+
+        static OutputCollector start(InputStream stream, String name) {
+            OutputCollector collector = new OutputCollector(stream, name);
+            collector.thread.start();
+            return collector;
+        }
+
+        private void drain(InputStream stream) {
+            try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = reader.readLine()) != null) {
+                    synchronized (this) {
+                        text.append(line).append('\n');
+                        notifyAll();
+                    }
+                }
+            } catch (IOException e) {
+                synchronized (this) {
+                    text.append("[output unreadable: ").append(e.getMessage()).append("]\n");
+                }
+            } finally {
+                synchronized (this) {
+                    ended = true;
+                    notifyAll();
+                }
+            }
+        }
+
+        synchronized boolean hasEnded() {
+            return ended;
+        }
+
+        synchronized boolean awaitLine(String line, long timeoutNanos) throws InterruptedException {
+            long deadline = System.nanoTime() + timeoutNanos;
+            while (!containsLine(line)) {
+                long remaining = deadline - System.nanoTime();
+                if (ended || remaining <= 0) {
+                    return containsLine(line);
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, remaining);
+            }
+            return true;
+        }
+
+        private boolean containsLine(String line) {
+            String all = "\n" + text;
+            return all.contains("\n" + line + "\n");
+        }
+
+        void join() throws InterruptedException {
+            thread.join();
+        }
+
+        synchronized String text() {
+            return text.toString();
+        }
+    }
+
+}

@@ -1,0 +1,83 @@
+package dev.deliverykit.reference.retention;
+
+import static dev.deliverykit.reference.retention.DurableRetentionState.closedThrough;
+import static dev.deliverykit.reference.retention.DurableRetentionState.effects;
+import static dev.deliverykit.reference.retention.DurableRetentionState.receipts;
+import static dev.deliverykit.reference.retention.DurableRetentionState.receiptsOf;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.deliverykit.reference.SqliteDatabase;
+import dev.deliverykit.reference.StoreException;
+import dev.deliverykit.testsupport.Db;
+import java.nio.file.Path;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Triggers inject SQL failures mid-transaction: every write of the transaction must roll back with them. */
+class RetentionFaultInjectionTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRejectedReceiptDeleteAlsoRollsBackTheBoundaryUpdate() {
+        SqliteDatabase db = SqliteDatabase.at(dir.resolve("retention.db"));
+        try (RetentionStore store = new RetentionStore(db)) {
+            store.execute("demo", 1, "work-1", "p");
+            Db.execute(db, "CREATE TRIGGER reject_receipt_delete BEFORE DELETE ON receipt"
+                    + " BEGIN SELECT RAISE(ABORT, 'injected fault: receipt delete rejected'); END");
+
+            assertThatThrownBy(() -> store.closeAndCollect("demo", 1))
+                    .isInstanceOfSatisfying(StoreException.class, e -> assertThat(e.isLockTimeout()).isFalse())
+                    .hasMessageContaining("close and collect namespace 'demo' through epoch 1 failed")
+                    .hasMessageContaining("injected fault: receipt delete rejected");
+
+            assertThat(closedThrough(db, "demo")).isZero();
+            assertThat(Db.count(db, "boundary")).isZero();
+            assertThat(receiptsOf(db, "demo")).containsExactly("1/work-1 1");
+
+            // The old request is still recognised, exactly as if the seal had never been attempted.
+            assertThat(store.execute("demo", 1, "work-1", "p"))
+                    .isEqualTo(new ExecuteResult(ExecuteOutcome.REPLAYED, OptionalLong.of(1)));
+        }
+        assertThat(effects(db)).isEqualTo(1);
+    }
+
+    @Test
+    void aRejectedReceiptInsertLeavesNoEffectAndARetryCreatesExactlyOne() {
+        SqliteDatabase db = SqliteDatabase.at(dir.resolve("retention.db"));
+        try (RetentionStore store = new RetentionStore(db)) {
+            Db.execute(db, "CREATE TRIGGER reject_receipt_insert BEFORE INSERT ON receipt"
+                    + " BEGIN SELECT RAISE(ABORT, 'injected fault: receipt insert rejected'); END");
+
+            assertThatThrownBy(() -> store.execute("demo", 1, "work-1", "p"))
+                    .isInstanceOf(StoreException.class)
+                    .hasMessageContaining("execute (namespace 'demo', epoch 1, op 'work-1') failed")
+                    .hasMessageContaining("injected fault: receipt insert rejected");
+            assertThat(effects(db)).isZero();
+            assertThat(receipts(db)).isZero();
+
+            Db.execute(db, "DROP TRIGGER reject_receipt_insert");
+            assertThat(store.execute("demo", 1, "work-1", "p"))
+                    .isEqualTo(new ExecuteResult(ExecuteOutcome.CREATED, OptionalLong.of(1)));
+        }
+        assertThat(effects(db)).isEqualTo(1);
+    }
+
+    @Test
+    void aRejectedTombstoneUpdateKeepsTheResult() {
+        SqliteDatabase db = SqliteDatabase.at(dir.resolve("retention.db"));
+        try (RetentionStore store = new RetentionStore(db)) {
+            store.execute("demo", 1, "work-1", "p");
+            Db.execute(db, "CREATE TRIGGER reject_receipt_update BEFORE UPDATE ON receipt"
+                    + " BEGIN SELECT RAISE(ABORT, 'injected fault: receipt update rejected'); END");
+
+            assertThatThrownBy(() -> store.expireResult("demo", 1, "work-1"))
+                    .isInstanceOf(StoreException.class)
+                    .hasMessageContaining("injected fault: receipt update rejected");
+        }
+        assertThat(receiptsOf(db, "demo")).containsExactly("1/work-1 1");
+    }
+}
