@@ -9,6 +9,6 @@ final class ReferenceSections {
     }
 
     static List<ScenarioSection> all() {
-        return List.of(new OutboxScenarios(), new RetentionScenarios());
+        return List.of(new OutboxScenarios(), new OrderedDeliveryScenarios(), new RetentionScenarios());
     }
 }
