@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 /**
  * Explicit transaction boundaries on an auto-commit SQLite connection.
@@ -49,6 +50,34 @@ public final class Sql {
             return work.run(connection);
         } catch (SQLException e) {
             throw StoreException.of(operation, database, e);
+        }
+    }
+
+    /**
+     * Opens the one connection a component holds and runs its {@code CREATE ... IF NOT EXISTS} statements;
+     * if they fail, the connection is closed again before the failure propagates.
+     */
+    public static Connection openWithSchema(SqliteDatabase database, List<String> schema) {
+        Connection connection = database.open();
+        try {
+            executeScript(connection, database, schema.toArray(String[]::new));
+            return connection;
+        } catch (RuntimeException e) {
+            try {
+                connection.close();
+            } catch (SQLException closeFailure) {
+                e.addSuppressed(closeFailure);
+            }
+            throw e;
+        }
+    }
+
+    /** Closes a component's connection; a failure is wrapped, as there is nothing left to roll back. */
+    public static void close(Connection connection, SqliteDatabase database) {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            throw StoreException.of("close connection", database, e);
         }
     }
 

@@ -32,7 +32,7 @@ public final class ArrivalOrderConsumer implements AutoCloseable {
     /** Opens the consumer database and creates its tables if they do not exist. */
     public ArrivalOrderConsumer(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
-        this.connection = Connections.openWithTables(database, ConsumerStore::createTables);
+        this.connection = Sql.openWithSchema(Objects.requireNonNull(database, "database"), ConsumerStore.SCHEMA);
     }
 
     /**
@@ -68,6 +68,6 @@ public final class ArrivalOrderConsumer implements AutoCloseable {
 
     @Override
     public void close() {
-        Connections.close(connection, database);
+        Sql.close(connection, database);
     }
 }

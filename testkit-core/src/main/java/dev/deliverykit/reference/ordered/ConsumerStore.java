@@ -1,7 +1,6 @@
 package dev.deliverykit.reference.ordered;
 
 import dev.deliverykit.internal.sqlite.Sql;
-import dev.deliverykit.reference.SqliteDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -53,9 +52,7 @@ final class ConsumerStore {
     private ConsumerStore() {
     }
 
-    static void createTables(Connection connection, SqliteDatabase database) {
-        Sql.executeScript(connection, database, CREATE_INBOX, CREATE_PROJECTION, CREATE_EFFECT);
-    }
+    static final List<String> SCHEMA = List.of(CREATE_INBOX, CREATE_PROJECTION, CREATE_EFFECT);
 
     static void insertPending(Connection connection, Event event) throws SQLException {
         Sql.update(connection, INSERT_PENDING, event.eventId(), event.flowId(), event.seq(), event.canonicalBody());

@@ -66,7 +66,7 @@ public final class OrderedConsumer implements AutoCloseable {
     public OrderedConsumer(SqliteDatabase database, SchemaSupport schemas) {
         this.database = Objects.requireNonNull(database, "database");
         this.schemas = Objects.requireNonNull(schemas, "schemas");
-        this.connection = Connections.openWithTables(database, ConsumerStore::createTables);
+        this.connection = Sql.openWithSchema(Objects.requireNonNull(database, "database"), ConsumerStore.SCHEMA);
     }
 
     /**
@@ -177,7 +177,7 @@ public final class OrderedConsumer implements AutoCloseable {
 
     @Override
     public void close() {
-        Connections.close(connection, database);
+        Sql.close(connection, database);
     }
 
     private ApplyResult applyNext(Connection c, String flowId) throws SQLException {

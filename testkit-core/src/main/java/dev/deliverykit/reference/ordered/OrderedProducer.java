@@ -45,7 +45,7 @@ public final class OrderedProducer implements AutoCloseable {
     /** Opens the producer database and creates {@code flow} and {@code outbox} if they do not exist. */
     public OrderedProducer(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
-        this.connection = Connections.openWithTables(database, ProducerStore::createTables);
+        this.connection = Sql.openWithSchema(Objects.requireNonNull(database, "database"), ProducerStore.SCHEMA);
     }
 
     /**
@@ -89,6 +89,6 @@ public final class OrderedProducer implements AutoCloseable {
 
     @Override
     public void close() {
-        Connections.close(connection, database);
+        Sql.close(connection, database);
     }
 }

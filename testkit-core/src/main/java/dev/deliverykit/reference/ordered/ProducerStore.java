@@ -1,7 +1,6 @@
 package dev.deliverykit.reference.ordered;
 
 import dev.deliverykit.internal.sqlite.Sql;
-import dev.deliverykit.reference.SqliteDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -42,9 +41,7 @@ final class ProducerStore {
     private ProducerStore() {
     }
 
-    static void createTables(Connection connection, SqliteDatabase database) {
-        Sql.executeScript(connection, database, CREATE_FLOW, CREATE_OUTBOX);
-    }
+    static final List<String> SCHEMA = List.of(CREATE_FLOW, CREATE_OUTBOX);
 
     /**
      * Rules (1) to (3) of {@code advance}, in the contract's order: the outcome that refuses the event, or

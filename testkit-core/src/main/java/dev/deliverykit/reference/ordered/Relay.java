@@ -46,7 +46,7 @@ public final class Relay implements AutoCloseable {
     public Relay(SqliteDatabase producerDatabase, OrderedConsumer consumer) {
         this.producerDatabase = Objects.requireNonNull(producerDatabase, "producerDatabase");
         this.consumer = Objects.requireNonNull(consumer, "consumer");
-        this.connection = Connections.openWithTables(producerDatabase, ProducerStore::createTables);
+        this.connection = Sql.openWithSchema(Objects.requireNonNull(producerDatabase, "producerDatabase"), ProducerStore.SCHEMA);
     }
 
     /** Sends the first not-yet-accepted outbox row by {@code (flow_id, seq)}; {@link RelayOutcome#IDLE} if none. */
@@ -72,7 +72,7 @@ public final class Relay implements AutoCloseable {
 
     @Override
     public void close() {
-        Connections.close(connection, producerDatabase);
+        Sql.close(connection, producerDatabase);
     }
 
     private RelayResult deliver(OutboxEntry entry) {

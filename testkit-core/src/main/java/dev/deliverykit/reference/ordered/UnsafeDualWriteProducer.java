@@ -30,7 +30,7 @@ public final class UnsafeDualWriteProducer implements AutoCloseable {
     /** Opens the producer database and creates {@code flow} and {@code outbox} if they do not exist. */
     public UnsafeDualWriteProducer(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
-        this.connection = Connections.openWithTables(database, ProducerStore::createTables);
+        this.connection = Sql.openWithSchema(Objects.requireNonNull(database, "database"), ProducerStore.SCHEMA);
     }
 
     /**
@@ -68,6 +68,6 @@ public final class UnsafeDualWriteProducer implements AutoCloseable {
 
     @Override
     public void close() {
-        Connections.close(connection, database);
+        Sql.close(connection, database);
     }
 }

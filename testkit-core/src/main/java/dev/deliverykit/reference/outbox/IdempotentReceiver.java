@@ -2,6 +2,7 @@ package dev.deliverykit.reference.outbox;
 
 import dev.deliverykit.internal.json.CanonicalJson;
 import dev.deliverykit.internal.sqlite.Sql;
+import java.util.List;
 import dev.deliverykit.reference.SqliteDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -65,8 +66,7 @@ public final class IdempotentReceiver implements AutoCloseable {
     /** Opens the receiver's connection and creates the {@code effect} and {@code receipt} tables if needed. */
     public IdempotentReceiver(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
-        this.connection = Connections.openWithSchema(database,
-                EffectLog.CREATE_TABLE, EffectLog.CREATE_INDEX, CREATE_RECEIPT);
+        this.connection = Sql.openWithSchema(database, List.of(EffectLog.CREATE_TABLE, EffectLog.CREATE_INDEX, CREATE_RECEIPT));
     }
 
     /**
@@ -105,7 +105,7 @@ public final class IdempotentReceiver implements AutoCloseable {
 
     @Override
     public void close() {
-        Connections.close(connection, database);
+        Sql.close(connection, database);
     }
 
     private static Optional<StoredReceipt> findReceipt(Connection connection, IdempotencyKey key)

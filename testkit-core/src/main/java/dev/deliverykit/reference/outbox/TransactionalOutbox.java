@@ -101,8 +101,7 @@ public final class TransactionalOutbox implements AutoCloseable {
     /** Opens the outbox's connection and creates {@code workflow_event} and {@code outbox} if needed. */
     public TransactionalOutbox(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
-        this.connection = Connections.openWithSchema(database,
-                CREATE_EVENT_TABLE, CREATE_OUTBOX_TABLE, CREATE_PENDING_INDEX);
+        this.connection = Sql.openWithSchema(database, List.of(CREATE_EVENT_TABLE, CREATE_OUTBOX_TABLE, CREATE_PENDING_INDEX));
     }
 
     /**
@@ -214,7 +213,7 @@ public final class TransactionalOutbox implements AutoCloseable {
 
     @Override
     public void close() {
-        Connections.close(connection, database);
+        Sql.close(connection, database);
     }
 
     private static void requireWorkflowId(String workflowId) {

@@ -1,6 +1,7 @@
 package dev.deliverykit.reference.outbox;
 
 import dev.deliverykit.internal.sqlite.Sql;
+import java.util.List;
 import dev.deliverykit.reference.SqliteDatabase;
 import java.sql.Connection;
 import java.util.Map;
@@ -30,7 +31,7 @@ public final class WarehouseWithoutDedup implements Warehouse {
     /** Opens the warehouse's connection and creates the {@code effect} table if needed. */
     public WarehouseWithoutDedup(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
-        this.connection = Connections.openWithSchema(database, EffectLog.CREATE_TABLE, EffectLog.CREATE_INDEX);
+        this.connection = Sql.openWithSchema(database, List.of(EffectLog.CREATE_TABLE, EffectLog.CREATE_INDEX));
     }
 
     @Override
@@ -49,6 +50,6 @@ public final class WarehouseWithoutDedup implements Warehouse {
 
     @Override
     public void close() {
-        Connections.close(connection, database);
+        Sql.close(connection, database);
     }
 }

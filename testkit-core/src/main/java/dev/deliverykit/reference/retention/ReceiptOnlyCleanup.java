@@ -4,7 +4,6 @@ import dev.deliverykit.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.Objects;
 
 /**
@@ -36,17 +35,7 @@ public final class ReceiptOnlyCleanup implements AutoCloseable {
     /** Opens one connection to {@code database}, creating the retention tables if they are missing. */
     public ReceiptOnlyCleanup(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
-        this.connection = database.open();
-        try {
-            RetentionSchema.create(connection, database);
-        } catch (RuntimeException e) {
-            try {
-                connection.close();
-            } catch (SQLException closeFailure) {
-                e.addSuppressed(closeFailure);
-            }
-            throw e;
-        }
+        this.connection = Sql.openWithSchema(database, RetentionSchema.ALL);
     }
 
     /**
@@ -69,10 +58,6 @@ public final class ReceiptOnlyCleanup implements AutoCloseable {
     /** Closes the connection. */
     @Override
     public void close() {
-        try {
-            connection.close();
-        } catch (SQLException e) {
-            throw StoreException.of("close the receipt-only cleanup", database, e);
-        }
+        Sql.close(connection, database);
     }
 }

@@ -1,8 +1,6 @@
 package dev.deliverykit.reference.retention;
 
-import dev.deliverykit.internal.sqlite.Sql;
-import dev.deliverykit.reference.SqliteDatabase;
-import java.sql.Connection;
+import java.util.List;
 
 /**
  * The tables of the retention protocol. Every statement is {@code IF NOT EXISTS} and no row is written,
@@ -54,8 +52,5 @@ final class RetentionSchema {
     private RetentionSchema() {
     }
 
-    static void create(Connection connection, SqliteDatabase database) {
-        Sql.executeScript(connection, database,
-                RECEIPT, BOUNDARY, EFFECT, BOUNDARY_NEVER_LOWERED, BOUNDARY_NEVER_DELETED);
-    }
+    static final List<String> ALL = List.of(RECEIPT, BOUNDARY, EFFECT, BOUNDARY_NEVER_LOWERED, BOUNDARY_NEVER_DELETED);
 }

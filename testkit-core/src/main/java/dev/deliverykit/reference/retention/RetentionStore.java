@@ -93,13 +93,7 @@ public final class RetentionStore implements AutoCloseable {
      */
     public RetentionStore(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
-        this.connection = database.open();
-        try {
-            RetentionSchema.create(connection, database);
-        } catch (RuntimeException e) {
-            closeQuietly(connection, e);
-            throw e;
-        }
+        this.connection = Sql.openWithSchema(database, RetentionSchema.ALL);
     }
 
     /**
@@ -203,11 +197,7 @@ public final class RetentionStore implements AutoCloseable {
     /** Closes the connection. Uncommitted work cannot exist here: every call commits or rolls back. */
     @Override
     public void close() {
-        try {
-            connection.close();
-        } catch (SQLException e) {
-            throw StoreException.of("close the retention store", database, e);
-        }
+        Sql.close(connection, database);
     }
 
     private static ExecuteResult answerFromReceipt(StoredReceipt receipt, String digest) {
@@ -271,14 +261,6 @@ public final class RetentionStore implements AutoCloseable {
 
     private static String describe(String call, String namespace, long epoch, String op) {
         return call + " (namespace '" + namespace + "', epoch " + epoch + ", op '" + op + "')";
-    }
-
-    private static void closeQuietly(Connection connection, RuntimeException failure) {
-        try {
-            connection.close();
-        } catch (SQLException closeFailure) {
-            failure.addSuppressed(closeFailure);
-        }
     }
 
     /** A receipt row; {@code result} null means the result expired (tombstone). */
