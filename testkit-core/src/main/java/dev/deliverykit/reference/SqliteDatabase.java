@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Properties;
 
 /**
  * One SQLite database file with the settings every reference protocol relies on: WAL journal,
@@ -72,17 +72,29 @@ public final class SqliteDatabase {
      * @throws StoreException if the file cannot be opened or configured
      */
     public Connection open() {
-        Properties properties = new Properties();
-        properties.setProperty("journal_mode", "WAL");
-        properties.setProperty("synchronous", "FULL");
-        properties.setProperty("busy_timeout", Long.toString(busyTimeout.toMillis()));
-        properties.setProperty("foreign_keys", "true");
+        Connection connection = null;
         try {
-            Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file, properties);
+            connection = DriverManager.getConnection("jdbc:sqlite:" + file);
             connection.setAutoCommit(true);
+            try (Statement pragmas = connection.createStatement()) {
+                // The busy timeout comes first: switching to WAL needs a lock that a concurrent opener may
+                // hold, and without a busy handler that wait would fail at once with SQLITE_BUSY.
+                pragmas.execute("PRAGMA busy_timeout = " + busyTimeout.toMillis());
+                pragmas.execute("PRAGMA journal_mode = WAL");
+                pragmas.execute("PRAGMA synchronous = FULL");
+                pragmas.execute("PRAGMA foreign_keys = ON");
+            }
             return connection;
         } catch (SQLException e) {
-            throw StoreException.of("open " + file, this, e);
+            StoreException failure = StoreException.of("open " + file, this, e);
+            if (connection != null) {
+                try {
+                    connection.close();
+                } catch (SQLException closeFailure) {
+                    failure.addSuppressed(closeFailure);
+                }
+            }
+            throw failure;
         }
     }
 

@@ -60,7 +60,14 @@ public final class Sql {
     public static Connection openWithSchema(SqliteDatabase database, List<String> schema) {
         Connection connection = database.open();
         try {
-            executeScript(connection, database, schema.toArray(String[]::new));
+            // In one write transaction: concurrent first opens of a new file then queue on the busy
+            // timeout instead of failing on a schema they both raced to create.
+            inWriteTransaction(connection, database, "create schema", c -> {
+                for (String statement : schema) {
+                    execute(c, statement);
+                }
+                return null;
+            });
             return connection;
         } catch (RuntimeException e) {
             try {

@@ -29,7 +29,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -416,9 +415,8 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
         return word(result.outcome()) + result.eventId().map(id -> " " + id).orElse("");
     }
 
-    /** The contract's lower-case word for an outcome, e.g. {@code id_conflict}. */
     private static String word(Enum<?> outcome) {
-        return outcome.name().toLowerCase(Locale.ROOT);
+        return ContractWords.of(outcome);
     }
 
     private static <T> String join(List<T> items, Function<T, String> text, String separator) {

@@ -74,7 +74,7 @@ public final class OutboxScenarios implements ScenarioSection {
     }
 
     private static Object[] deliveryRow(String delivery, OutboxCommand command, ExecutionResult answer) {
-        return new Object[] {delivery, command.commandId(), answer.outcome(), answer.result().orElse("-")};
+        return new Object[] {delivery, command.commandId(), ContractWords.of(answer.outcome()), answer.result().orElse("-")};
     }
 
     private static String receiverAnswers(Path directory) {
@@ -95,7 +95,7 @@ public final class OutboxScenarios implements ScenarioSection {
     private static void answer(MarkdownTable table, IdempotentReceiver receiver, String request,
             IdempotencyKey key, Map<String, Object> parameters) {
         ExecutionResult result = receiver.execute(key, parameters);
-        table.row(request, key, CanonicalJson.write(parameters), result.outcome(), result.result().orElse("-"),
+        table.row(request, key, CanonicalJson.write(parameters), ContractWords.of(result.outcome()), result.result().orElse("-"),
                 receiver.effectCount(key));
     }
 

@@ -68,7 +68,7 @@ public final class RetentionScenarios implements ScenarioSection {
                 + "### Hazard: re-sending an op under a new epoch (documented, not hidden)\n\n"
                 + epochHazard(database(workDirectory, "epoch-hazard"))
                 + "\nThe key includes the epoch, so `demo/2/work-1` is a new key: there is no dedup across"
-                + " epochs. Epochs must come from trusted task state, never be changed to get past `CLOSED`.\n";
+                + " epochs. Epochs must come from trusted task state, never be changed to get past `closed`.\n";
     }
 
     private static String unsafeCleanup(SqliteDatabase db) throws SQLException {
@@ -191,7 +191,7 @@ public final class RetentionScenarios implements ScenarioSection {
         } finally {
             pool.shutdownNow();
         }
-        MarkdownTable table = new MarkdownTable("threads", "calls", "CREATED", "REPLAYED", "other", "effects");
+        MarkdownTable table = new MarkdownTable("threads", "calls", "created", "replayed", "other", "effects");
         int created = counts.getOrDefault(ExecuteOutcome.CREATED, 0);
         int replayed = counts.getOrDefault(ExecuteOutcome.REPLAYED, 0);
         int total = counts.values().stream().mapToInt(Integer::intValue).sum();
@@ -224,7 +224,7 @@ public final class RetentionScenarios implements ScenarioSection {
     }
 
     private static String describe(ExecuteResult result) {
-        return result.outcome() + (result.effectId().isPresent() ? " (effect " + result.effectId().getAsLong() + ")" : "");
+        return ContractWords.of(result.outcome()) + (result.effectId().isPresent() ? " (effect " + result.effectId().getAsLong() + ")" : "");
     }
 
     private static String describe(CloseAndCollectResult sealed) {
@@ -274,7 +274,8 @@ public final class RetentionScenarios implements ScenarioSection {
         }
 
         void step(String step, Object answer) throws SQLException {
-            table.row(step, answer, effects(db), receipts(db, namespace), closedThrough(db, namespace));
+            Object shown = answer instanceof Enum<?> outcome ? ContractWords.of(outcome) : answer;
+            table.row(step, shown, effects(db), receipts(db, namespace), closedThrough(db, namespace));
         }
 
         String render() {

@@ -18,8 +18,8 @@ class OutboxScenariosTest {
 
             | delivery | command id | supplier outcome | supplier result |
             | --- | --- | --- | --- |
-            | first delivery | trip-001:1:0 | EXECUTED | REF-1 |
-            | retry by new instances (markDone never ran) | trip-001:1:0 | REPLAYED | REF-1 |
+            | first delivery | trip-001:1:0 | executed | REF-1 |
+            | retry by new instances (markDone never ran) | trip-001:1:0 | replayed | REF-1 |
 
             | figure | value |
             | --- | --- |
@@ -30,11 +30,11 @@ class OutboxScenariosTest {
 
             | request | key | core parameters | outcome | result | N(key) |
             | --- | --- | --- | --- | --- | --- |
-            | first request | tenantA:reserve42 | {"part":"P-7","quantity":1} | EXECUTED | REF-1 | 1 |
-            | same key, same parameters | tenantA:reserve42 | {"part":"P-7","quantity":1} | REPLAYED | REF-1 | 1 |
-            | same key, other quantity | tenantA:reserve42 | {"part":"P-7","quantity":2} | CONFLICT | - | 1 |
-            | same id, other tenant | tenantB:reserve42 | {"part":"P-7","quantity":1} | EXECUTED | REF-2 | 1 |
-            | other key, identical body | tenantA:reserve43 | {"part":"P-7","quantity":1} | EXECUTED | REF-3 | 1 |
+            | first request | tenantA:reserve42 | {"part":"P-7","quantity":1} | executed | REF-1 | 1 |
+            | same key, same parameters | tenantA:reserve42 | {"part":"P-7","quantity":1} | replayed | REF-1 | 1 |
+            | same key, other quantity | tenantA:reserve42 | {"part":"P-7","quantity":2} | conflict | - | 1 |
+            | same id, other tenant | tenantB:reserve42 | {"part":"P-7","quantity":1} | executed | REF-2 | 1 |
+            | other key, identical body | tenantA:reserve43 | {"part":"P-7","quantity":1} | executed | REF-3 | 1 |
 
             ### 3 x 5 crash matrix (seed 002): effect count N after recovery
 

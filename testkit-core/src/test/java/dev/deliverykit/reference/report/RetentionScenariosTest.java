@@ -20,57 +20,57 @@ class RetentionScenariosTest {
 
             | step | answer | effects | receipts | closed_through |
             | --- | --- | --- | --- | --- |
-            | execute demo/1/work-1 | CREATED (effect 1) | 1 | 1 | 0 |
+            | execute demo/1/work-1 | created (effect 1) | 1 | 1 | 0 |
             | delete receipts through epoch 1, boundary untouched | 1 receipt(s) deleted | 1 | 0 | 0 |
-            | late request demo/1/work-1 | CREATED (effect 2) | 2 | 1 | 0 |
+            | late request demo/1/work-1 | created (effect 2) | 2 | 1 | 0 |
 
             ### Seal epoch 1 (close and collect), then late requests
 
             | step | answer | effects | receipts | closed_through |
             | --- | --- | --- | --- | --- |
-            | execute demo/1/work-1 | CREATED (effect 1) | 1 | 1 | 0 |
+            | execute demo/1/work-1 | created (effect 1) | 1 | 1 | 0 |
             | close and collect through epoch 1 | closed_through 0 -> 1, 1 receipt(s) deleted | 1 | 0 | 1 |
-            | late request demo/1/work-1 | CLOSED | 1 | 0 | 1 |
-            | never-seen op demo/1/work-9 | CLOSED | 1 | 0 | 1 |
-            | new op demo/2/work-2 | CREATED (effect 2) | 2 | 1 | 1 |
+            | late request demo/1/work-1 | closed | 1 | 0 | 1 |
+            | never-seen op demo/1/work-9 | closed | 1 | 0 | 1 |
+            | new op demo/2/work-2 | created (effect 2) | 2 | 1 | 1 |
 
             ### Result tombstone
 
             | step | answer | effects | receipts | closed_through |
             | --- | --- | --- | --- | --- |
-            | execute demo/1/work-1 | CREATED (effect 1) | 1 | 1 | 0 |
-            | expire the result of demo/1/work-1 | EXPIRED | 1 | 1 | 0 |
-            | same key, same params | RESULT_EXPIRED | 1 | 1 | 0 |
-            | same key, changed params | CONFLICT | 1 | 1 | 0 |
+            | execute demo/1/work-1 | created (effect 1) | 1 | 1 | 0 |
+            | expire the result of demo/1/work-1 | expired | 1 | 1 | 0 |
+            | same key, same params | result_expired | 1 | 1 | 0 |
+            | same key, changed params | conflict | 1 | 1 | 0 |
 
             ### Monotonic boundary
 
             | step | answer | effects | receipts | closed_through |
             | --- | --- | --- | --- | --- |
-            | execute demo/1/work-1 | CREATED (effect 1) | 1 | 1 | 0 |
+            | execute demo/1/work-1 | created (effect 1) | 1 | 1 | 0 |
             | close and collect through epoch 3 | closed_through 0 -> 3, 1 receipt(s) deleted | 1 | 0 | 3 |
             | close and collect through epoch 1 | refused: BoundaryLoweringException, current boundary 3 | 1 | 0 | 3 |
             | re-initialise the store on the same file | closedThrough(demo) = 3 | 1 | 0 | 3 |
-            | late request demo/2/work-2 | CLOSED | 1 | 0 | 3 |
+            | late request demo/2/work-2 | closed | 1 | 0 | 3 |
 
             ### Namespace isolation (seal demo through 1)
 
             | namespace | closed_through | receipts after the seal | retry of 1/work-1 | new op 1/work-2 |
             | --- | --- | --- | --- | --- |
-            | demo | 1 | 0 | CLOSED | CLOSED |
-            | other | 0 | 1 | REPLAYED (effect 2) | CREATED (effect 3) |
+            | demo | 1 | 0 | closed | closed |
+            | other | 0 | 1 | replayed (effect 2) | created (effect 3) |
 
             ### A trigger rejects the receipt delete inside close and collect
 
             | step | answer | effects | receipts | closed_through |
             | --- | --- | --- | --- | --- |
-            | execute demo/1/work-1 | CREATED (effect 1) | 1 | 1 | 0 |
+            | execute demo/1/work-1 | created (effect 1) | 1 | 1 | 0 |
             | close and collect through epoch 1 | StoreException, whole transaction rolled back | 1 | 1 | 0 |
-            | retry demo/1/work-1 | REPLAYED (effect 1) | 1 | 1 | 0 |
+            | retry demo/1/work-1 | replayed (effect 1) | 1 | 1 | 0 |
 
             ### 8 threads, 16 calls, one key
 
-            | threads | calls | CREATED | REPLAYED | other | effects |
+            | threads | calls | created | replayed | other | effects |
             | --- | --- | --- | --- | --- | --- |
             | 8 | 16 | 1 | 15 | 0 | 1 |
 
@@ -78,12 +78,12 @@ class RetentionScenariosTest {
 
             | step | answer | effects | receipts | closed_through |
             | --- | --- | --- | --- | --- |
-            | execute demo/1/work-1 | CREATED (effect 1) | 1 | 1 | 0 |
+            | execute demo/1/work-1 | created (effect 1) | 1 | 1 | 0 |
             | close and collect through epoch 1 | closed_through 0 -> 1, 1 receipt(s) deleted | 1 | 0 | 1 |
-            | re-send demo/1/work-1 | CLOSED | 1 | 0 | 1 |
-            | re-send as demo/2/work-1 | CREATED (effect 2) | 2 | 1 | 1 |
+            | re-send demo/1/work-1 | closed | 1 | 0 | 1 |
+            | re-send as demo/2/work-1 | created (effect 2) | 2 | 1 | 1 |
 
-            The key includes the epoch, so `demo/2/work-1` is a new key: there is no dedup across epochs. Epochs must come from trusted task state, never be changed to get past `CLOSED`.
+            The key includes the epoch, so `demo/2/work-1` is a new key: there is no dedup across epochs. Epochs must come from trusted task state, never be changed to get past `closed`.
             """;
 
     @Test
