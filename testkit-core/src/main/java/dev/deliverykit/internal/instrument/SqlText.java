@@ -17,9 +17,14 @@ public final class SqlText {
     private SqlText() {
     }
 
-    /** Trims and collapses every run of whitespace (line breaks of text blocks included) to one space. */
+    /**
+     * Drops leading comments, trims, and collapses every run of whitespace (line breaks of text blocks
+     * included) to one space. Leading comments go first: a {@code -- comment} line would otherwise swallow
+     * the statement once line breaks are gone.
+     */
     public static String normalise(String sql) {
-        return WHITESPACE.matcher(sql.strip()).replaceAll(" ");
+        String withoutLeadingComments = LEADING_COMMENTS.matcher(sql).replaceFirst("");
+        return WHITESPACE.matcher(withoutLeadingComments.strip()).replaceAll(" ");
     }
 
     /**
@@ -28,7 +33,7 @@ public final class SqlText {
      * does not end a transaction and is not one.
      */
     public static TransactionEnd transactionEnd(String normalisedSql) {
-        String bare = LEADING_COMMENTS.matcher(normalisedSql).replaceFirst("");
+        String bare = normalisedSql;
         while (bare.endsWith(";")) {
             bare = bare.substring(0, bare.length() - 1).strip();
         }
