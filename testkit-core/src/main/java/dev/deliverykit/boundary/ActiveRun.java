@@ -205,12 +205,14 @@ final class ActiveRun implements BoundarySink {
     }
 
     /**
-     * The dead process made a JDBC call. Rollbacks are the clean-up of unwinding code and are let through
-     * to the closed connection; anything else is remembered as where the process went on. Opening a new
-     * connection throws, because the driver would otherwise let a dead process work.
+     * The dead process made a JDBC call. Rollbacks and restoring auto-commit are the clean-up of unwinding
+     * code (catch and finally blocks) and are let through to the closed connection; anything else is
+     * remembered as where the process went on. Every call reaches a closed connection, so the driver fails
+     * it; opening a new connection throws here, because the driver would otherwise let a dead process work.
      */
     private Runnable afterDeath(JdbcCall call) {
-        boolean cleanUp = call.transactionEnd() == JdbcCall.TransactionEnd.ROLLBACK;
+        boolean cleanUp = call.transactionEnd() == JdbcCall.TransactionEnd.ROLLBACK
+                || "Connection.setAutoCommit()".equals(call.operation());
         if (afterDeath == null && !cleanUp) {
             afterDeath = describe(call) + at(StackSummary.here(true));
         }
