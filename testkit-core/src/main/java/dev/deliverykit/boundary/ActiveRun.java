@@ -1,0 +1,304 @@
+package dev.deliverykit.boundary;
+
+import dev.deliverykit.internal.instrument.BoundarySink;
+import dev.deliverykit.internal.instrument.Dispatcher;
+import dev.deliverykit.internal.instrument.JdbcCall;
+import dev.deliverykit.internal.instrument.MethodCall;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * One active run: counts the watched boundaries, records hits, and at the armed hit kills the simulated
+ * process (in-process) or hands the report to the child to halt. After an in-process crash the process
+ * is dead: its connections are closed (so any JDBC use fails in the driver), opening a new connection
+ * throws, and the first thing it still reached is remembered to explain a swallowed crash.
+ *
+ * <p>All state is guarded by {@code this}; connections are closed and throwables thrown outside the
+ * lock, so a driver's own locks are never taken while holding it.
+ */
+final class ActiveRun implements BoundarySink {
+
+    enum Mode {
+        CRASH_IN_PROCESS,
+        CRASH_HALT,
+        RECORD
+    }
+
+    private static final class Watched {
+        final Boundary boundary;
+        int matches;
+        int hits;
+
+        Watched(Boundary boundary) {
+            this.boundary = boundary;
+        }
+    }
+
+    private final Mode mode;
+    private final CrashPlan plan;
+    private final WatchList watch;
+    private final Consumer<RunReport> halt;
+    private final List<Watched> watched = new ArrayList<>();
+    private final Map<String, Watched> byName = new HashMap<>();
+    private final Watched armed;
+    private final List<BoundaryHit> hits = new ArrayList<>();
+    private final Set<Object> connections = Collections.newSetFromMap(new IdentityHashMap<>());
+    private int unknownSqlExecutions;
+    private int crashIndex = -1;
+    private SimulatedCrash crash;
+    private String afterDeath;
+
+    ActiveRun(Mode mode, CrashPlan plan, WatchList watch, Consumer<RunReport> halt) {
+        this.mode = mode;
+        this.plan = plan;
+        this.watch = watch;
+        this.halt = halt;
+        for (Boundary boundary : watch.boundaries()) {
+            watch(boundary);
+        }
+        for (Selector selector : Selector.transactionEnds(watch.transactionsBefore(), watch.transactionsAfter())) {
+            watch(Boundary.of(selector));
+        }
+        this.armed = plan == null ? null : watch(plan.boundary());
+    }
+
+    private Watched watch(Boundary boundary) {
+        Watched existing = byName.get(boundary.name());
+        if (existing != null) {
+            if (!existing.boundary.selector().equals(boundary.selector())) {
+                throw new IllegalArgumentException("two different boundaries are both named \"" + boundary.name()
+                        + "\": " + existing.boundary.selector().description() + " and "
+                        + boundary.selector().description() + "; give them different names");
+            }
+            return existing;
+        }
+        Watched fresh = new Watched(boundary);
+        watched.add(fresh);
+        byName.put(boundary.name(), fresh);
+        return fresh;
+    }
+
+    // ---- events from the dispatcher --------------------------------------------------------------
+
+    @Override
+    public void beforeJdbc(JdbcCall call) {
+        Runnable then;
+        synchronized (this) {
+            if (crash != null) {
+                then = afterDeath(call);
+            } else {
+                track(call.connection());
+                if (call.kind() == JdbcCall.Kind.CONNECTION_USE || call.kind() == JdbcCall.Kind.CONNECTION_OPEN) {
+                    return;
+                }
+                if (call.kind() == JdbcCall.Kind.STATEMENT && call.sql() == null) {
+                    unknownSqlExecutions++;
+                }
+                then = onEvent(call, w -> w.boundary.selector().matches(call));
+            }
+        }
+        then.run();
+    }
+
+    @Override
+    public void afterJdbc(JdbcCall call) {
+        Runnable then;
+        synchronized (this) {
+            if (crash != null) {
+                return; // a call already running when the process died; it cannot commit anything now
+            }
+            then = onEvent(call, w -> w.boundary.selector().matches(call));
+        }
+        then.run();
+    }
+
+    @Override
+    public synchronized void connectionCreated(Object connection) {
+        track(connection);
+    }
+
+    @Override
+    public void method(MethodCall call) {
+        Runnable then;
+        synchronized (this) {
+            if (crash != null) {
+                if (call.point() == MethodCall.Point.ENTRY && afterDeath == null) {
+                    afterDeath = "entry of " + call.signature() + at(StackSummary.here(false));
+                }
+                return;
+            }
+            then = onEvent(null, w -> w.boundary.selector().matches(call));
+        }
+        then.run();
+    }
+
+    private void track(Object connection) {
+        if (connection != null) {
+            connections.add(connection);
+        }
+    }
+
+    /** Counts and records hits; returns what to do outside the lock (nothing, crash, or halt). */
+    private Runnable onEvent(JdbcCall call, Predicate<Watched> matches) {
+        if (call != null && call.kind() == JdbcCall.Kind.STATEMENT && call.sql() != null) {
+            boolean before = call.timing() == JdbcCall.Timing.BEFORE;
+            if (before && watch.statementsBefore()) {
+                watch(Boundary.of(Selector.beforeStatementExactly(call.sql())));
+            } else if (!before && watch.statementsAfter()) {
+                watch(Boundary.of(Selector.afterStatementExactly(call.sql())));
+            }
+        }
+        List<String> stack = null;
+        BoundaryHit site = null;
+        for (Watched candidate : watched) {
+            if (!matches.test(candidate)) {
+                continue;
+            }
+            candidate.matches++;
+            int nth = candidate.boundary.selector().nth();
+            if (nth != 0 && candidate.matches != nth) {
+                continue;
+            }
+            candidate.hits++;
+            if (stack == null) {
+                stack = StackSummary.here(call != null);
+            }
+            BoundaryHit hit = new BoundaryHit(candidate.boundary, candidate.hits, Thread.currentThread().getName(), stack);
+            hits.add(hit);
+            if (candidate == armed && mode != Mode.RECORD && candidate.hits == plan.occurrence()) {
+                site = hit;
+                crashIndex = hits.size() - 1;
+            }
+        }
+        if (site == null) {
+            return () -> { };
+        }
+        if (mode == Mode.CRASH_HALT) {
+            RunReport report = report(RunReport.Outcome.CRASHED, null, List.of());
+            return () -> halt.accept(report);
+        }
+        return crash(site);
+    }
+
+    private Runnable crash(BoundaryHit site) {
+        List<Object> victims = new ArrayList<>(connections);
+        crash = new SimulatedCrash("Simulated crash at " + plan.describe() + " on thread " + site.threadName()
+                + at(site.stack()) + ": the process died here; its JDBC connections (" + victims.size()
+                + ") were rolled back and closed.", plan.boundary().name(), plan.occurrence());
+        SimulatedCrash thrown = crash;
+        return () -> {
+            for (Throwable failure : killConnections(victims)) {
+                thrown.addSuppressed(failure);
+            }
+            throw thrown;
+        };
+    }
+
+    /**
+     * The dead process made a JDBC call. Rollbacks and restoring auto-commit are the clean-up of unwinding
+     * code (catch and finally blocks) and are let through to the closed connection; anything else is
+     * remembered as where the process went on. Every call reaches a closed connection, so the driver fails
+     * it; opening a new connection throws here, because the driver would otherwise let a dead process work.
+     */
+    private Runnable afterDeath(JdbcCall call) {
+        boolean cleanUp = call.transactionEnd() == JdbcCall.TransactionEnd.ROLLBACK
+                || "Connection.setAutoCommit()".equals(call.operation());
+        if (afterDeath == null && !cleanUp) {
+            afterDeath = describe(call) + at(StackSummary.here(true));
+        }
+        if (call.kind() != JdbcCall.Kind.CONNECTION_OPEN) {
+            return () -> { };
+        }
+        SimulatedCrash again = new SimulatedCrash("The simulated process already crashed at " + plan.describe()
+                + "; it cannot open a new connection (" + call.operation() + ") after its death.",
+                plan.boundary().name(), plan.occurrence());
+        return () -> {
+            throw again;
+        };
+    }
+
+    private static String describe(JdbcCall call) {
+        switch (call.kind()) {
+            case STATEMENT:
+                return "statement " + (call.sql() == null ? "(SQL unknown)" : "\"" + call.sql() + "\"");
+            case CONNECTION_OPEN:
+                return "opening a connection (" + call.operation() + ")";
+            default:
+                return call.operation();
+        }
+    }
+
+    private static String at(List<String> stack) {
+        return stack.isEmpty() ? "" : " at " + stack.get(0);
+    }
+
+    /** Rolls back and closes every connection; failures are returned, never dropped. */
+    private static List<Throwable> killConnections(List<Object> victims) {
+        List<Throwable> failures = new ArrayList<>();
+        Dispatcher.unobserved(() -> {
+            for (Object victim : victims) {
+                if (victim instanceof Connection) {
+                    kill((Connection) victim, failures);
+                }
+            }
+        });
+        return failures;
+    }
+
+    private static void kill(Connection connection, List<Throwable> failures) {
+        try {
+            if (connection.isClosed()) {
+                return;
+            }
+            if (!connection.getAutoCommit()) {
+                connection.rollback();
+            } else {
+                // A transaction begun with an explicit BEGIN statement; with none open the driver refuses,
+                // which is expected and not a failure of the crash.
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute("ROLLBACK");
+                } catch (SQLException noTransactionOpen) {
+                    // nothing was begun
+                }
+            }
+        } catch (SQLException | RuntimeException e) {
+            failures.add(e);
+        }
+        try {
+            connection.close();
+        } catch (SQLException | RuntimeException e) {
+            failures.add(e);
+        }
+    }
+
+    // ---- results ---------------------------------------------------------------------------------
+
+    synchronized boolean crashed() {
+        return crash != null;
+    }
+
+    synchronized SimulatedCrash crashThrowable() {
+        return crash;
+    }
+
+    /** What the run saw, for the engine's verdict or for a child's report file. */
+    synchronized RunReport report(RunReport.Outcome outcome, String workloadFailure, List<String> problems) {
+        List<String> notes = new ArrayList<>();
+        if (unknownSqlExecutions > 0) {
+            notes.add(unknownSqlExecutions + " statement execution(s) had unknown SQL: they were prepared before"
+                    + " the run started, so no statement selector could match them; prepare statements inside the"
+                    + " workload");
+        }
+        return new RunReport(outcome, hits, crashIndex, workloadFailure, afterDeath, notes, problems);
+    }
+}

@@ -1,0 +1,316 @@
+package dev.deliverykit.boundary;
+
+import dev.deliverykit.internal.instrument.Dispatcher;
+import dev.deliverykit.internal.instrument.InstrumentationProblem;
+import dev.deliverykit.internal.instrument.Instrumenter;
+import dev.deliverykit.internal.instrument.MethodTarget;
+import dev.deliverykit.process.ChildJvm;
+import dev.deliverykit.process.ChildResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Makes a process die exactly at a boundary of code the kit has never seen, with no change to that code.
+ *
+ * <pre>{@code
+ * BoundaryEngine engine = BoundaryEngine.get();
+ * CrashPlan plan = CrashPlan.at(catalogue, "after-outbox-insert").occurrence(1);
+ *
+ * // in this JVM: connections rolled back and closed, a SimulatedCrash unwinds the workload
+ * CrashResult result = engine.crashInProcess(plan, () -> producer.advance(event, 0));
+ *
+ * // in a real child JVM that halts with exit code 73 at the boundary
+ * CrashResult real = engine.crashInChildProcess(plan, ChildLaunch.of(AdvanceOnce.class).args(dbFile.toString()));
+ *
+ * // then recover: new connections, new objects, the same files; and check the invariants
+ * }</pre>
+ *
+ * <p><b>Agent.</b> The engine needs a Java agent. Best: start the JVM with
+ * {@code -javaagent:<testkit-core jar>} (with Maven, in surefire's {@code argLine}). Without it the engine
+ * attaches itself on first use; on JDK 21+ it then prints one warning saying how to avoid that. Only
+ * what a run needs is instrumented: JDBC advice on {@code Statement} and {@code Connection}
+ * implementations, and method advice on the methods that method selectors name. While no run is
+ * active, instrumented code pays one volatile read per call: no allocation and no lock.
+ *
+ * <p><b>Runs.</b> One in-process run at a time per JVM (the agent is global); child-process runs
+ * need no agent in this JVM and may run in parallel. A crash run that never reaches its boundary fails
+ * with {@link BoundaryNotReachedException}; a workload that swallows the crash fails with
+ * {@link CrashSwallowedException}; an instrumentation error fails the run with
+ * {@link InstrumentationFailedException}.
+ */
+public final class BoundaryEngine {
+
+    /** The exit code of a child JVM that halted at its boundary. */
+    public static final int CRASH_EXIT_CODE = 73;
+
+    private static final BoundaryEngine INSTANCE = new BoundaryEngine();
+
+    private final AtomicReference<Thread> inProcessRun = new AtomicReference<>();
+    private int problemsReported;
+
+    private BoundaryEngine() {
+    }
+
+    /** The engine of this JVM. */
+    public static BoundaryEngine get() {
+        return INSTANCE;
+    }
+
+    /** How this JVM got the agent; installs it first if no run has yet. */
+    public Installation installation() {
+        Instrumenter instrumenter = Instrumenter.get();
+        return new Installation(Installation.Source.valueOf(instrumenter.agentSource().name()),
+                instrumenter.agentInstallTime());
+    }
+
+    // ---- in-process -------------------------------------------------------------------------------
+
+    /**
+     * Runs {@code workload} in this JVM and kills it at the plan's hit: every JDBC connection the run
+     * opened or used is rolled back and closed, and a {@link SimulatedCrash} unwinds the workload.
+     *
+     * @throws BoundaryNotReachedException if the workload ends without reaching the hit
+     * @throws CrashSwallowedException if the workload catches the crash and returns normally
+     */
+    public CrashResult crashInProcess(CrashPlan plan, Workload workload) {
+        Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(workload, "workload");
+        WatchList watch = plan.watchList().forCrashRun();
+        ActiveRun run = new ActiveRun(ActiveRun.Mode.CRASH_IN_PROCESS, plan, watch, null);
+        Throwable thrown = runInThisJvm(run, watch, plan, workload);
+        RunReport report = run.report(run.crashed() ? RunReport.Outcome.CRASHED
+                : thrown == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
+                thrown == null ? null : thrown.toString(), newProblems());
+        return Verdicts.inProcess(plan, withMethodNotes(report, watch, plan), run.crashThrowable(), thrown);
+    }
+
+    /**
+     * Runs {@code workload} in this JVM without crashing it and records every hit of the watched boundaries.
+     *
+     * @throws IllegalStateException if the workload throws
+     */
+    public Recording record(WatchList watch, Workload workload) {
+        Objects.requireNonNull(watch, "watch");
+        Objects.requireNonNull(workload, "workload");
+        ActiveRun run = new ActiveRun(ActiveRun.Mode.RECORD, null, watch, null);
+        Throwable thrown = runInThisJvm(run, watch, null, workload);
+        RunReport report = run.report(thrown == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
+                thrown == null ? null : thrown.toString(), newProblems());
+        return Verdicts.recording(report, "the workload", thrown);
+    }
+
+    private Throwable runInThisJvm(ActiveRun run, WatchList watch, CrashPlan plan, Workload workload) {
+        Thread current = Thread.currentThread();
+        if (!inProcessRun.compareAndSet(null, current)) {
+            Thread other = inProcessRun.get();
+            throw new IllegalStateException("Another in-process boundary run is active in this JVM (on thread "
+                    + (other == null ? "?" : other.getName()) + "); the agent is JVM-wide, so in-process runs cannot"
+                    + " overlap. Expected one run at a time. Fix: run these tests sequentially (no parallel JUnit"
+                    + " execution for them), or use crashInChildProcess, which may run in parallel.");
+        }
+        try {
+            instrumentFor(watch, plan);
+            Dispatcher.activate(run);
+            try {
+                workload.run();
+                return null;
+            } catch (Throwable t) {
+                return t;
+            } finally {
+                Dispatcher.deactivate();
+            }
+        } finally {
+            inProcessRun.set(null);
+        }
+    }
+
+    // ---- child process ----------------------------------------------------------------------------
+
+    /** {@link #crashInChildProcess(CrashPlan, ChildLaunch)} with the default timeout. */
+    public CrashResult crashInChildProcess(CrashPlan plan, Class<? extends ProcessWorkload> workload, String... args) {
+        return crashInChildProcess(plan, ChildLaunch.of(workload).args(args));
+    }
+
+    /**
+     * Runs the workload in a child JVM that halts with exit code {@value #CRASH_EXIT_CODE} at the plan's hit.
+     * Nothing of the child survives but its files; its exit code and output are kept in the result.
+     *
+     * @throws BoundaryNotReachedException if the child ends without reaching the hit
+     */
+    public CrashResult crashInChildProcess(CrashPlan plan, ChildLaunch launch) {
+        Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(launch, "launch");
+        validate(plan.watchList().and(plan.boundary()));
+        ChildOutcome outcome = runChild(plan, plan.watchList().forCrashRun(), launch);
+        return Verdicts.child(plan, launch, outcome.report, outcome.result);
+    }
+
+    /** Records every hit of the watched boundaries in a crash-free run of the workload in a child JVM. */
+    public Recording recordInChildProcess(WatchList watch, ChildLaunch launch) {
+        Objects.requireNonNull(watch, "watch");
+        Objects.requireNonNull(launch, "launch");
+        validate(watch);
+        ChildOutcome outcome = runChild(null, watch, launch);
+        String who = "the child JVM running " + launch.describe();
+        if (outcome.report == null || outcome.report.outcome() == null) {
+            throw new IllegalStateException("Recording failed: " + who + " ended with exit code "
+                    + outcome.result.exitCode() + " without a report from the kit.\nExpected: the workload to"
+                    + " complete.\nFix: see the child's output:\n" + outcome.result);
+        }
+        return Verdicts.recording(outcome.report, who, null);
+    }
+
+    private record ChildOutcome(RunReport report, ChildResult result) {
+    }
+
+    private static ChildOutcome runChild(CrashPlan plan, WatchList watch, ChildLaunch launch) {
+        Path directory;
+        try {
+            directory = Files.createTempDirectory("deliverykit-run-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not create a directory for the child's plan and report", e);
+        }
+        try {
+            Path planFile = directory.resolve("plan.tsv");
+            Path reportFile = directory.resolve("report.tsv");
+            RunFiles.writePlan(planFile, plan, watch);
+            List<String> args = new ArrayList<>(List.of(planFile.toString(), reportFile.toString(),
+                    launch.workload().getName()));
+            args.addAll(launch.args());
+            List<String> jvmArgs = new ArrayList<>(Instrumenter.childJvmOptions());
+            jvmArgs.addAll(launch.jvmArgs());
+            ChildResult result = ChildJvm.mainClass(ChildMain.class).args(args.toArray(new String[0]))
+                    .jvmArgs(jvmArgs.toArray(new String[0])).timeout(launch.timeout()).run();
+            RunReport report = Files.exists(reportFile) ? RunFiles.readReport(reportFile) : null;
+            return new ChildOutcome(report, result);
+        } finally {
+            deleteQuietly(directory);
+        }
+    }
+
+    /** Runs in the child JVM: the workload under the plan; halts at the hit, else reports and returns an exit code. */
+    int runAsChild(RunFiles.ChildPlan childPlan, ProcessWorkload workload, List<String> args, Path reportFile) {
+        CrashPlan plan = childPlan.plan();
+        WatchList watch = plan == null ? childPlan.watch() : childPlan.watch().forCrashRun();
+        ActiveRun run = new ActiveRun(plan == null ? ActiveRun.Mode.RECORD : ActiveRun.Mode.CRASH_HALT, plan, watch,
+                report -> halt(plan, withMethodNotes(report, watch, plan), reportFile));
+        Throwable thrown = runInThisJvm(run, watch, plan, () -> workload.run(args));
+        if (thrown != null) {
+            thrown.printStackTrace();
+        }
+        RunReport report = run.report(thrown == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
+                thrown == null ? null : thrown.toString(), newProblems());
+        RunFiles.writeReport(reportFile, withMethodNotes(report, watch, plan));
+        return thrown == null ? 0 : 1;
+    }
+
+    private void halt(CrashPlan plan, RunReport report, Path reportFile) {
+        RunReport withProblems = new RunReport(report.outcome(), report.hits(), report.crashIndex(),
+                report.workloadFailure(), report.afterDeath(), report.notes(), newProblems());
+        RunFiles.writeReport(reportFile, withProblems);
+        System.out.flush();
+        System.err.println("[DeliveryKit] halting at " + plan.describe() + " with exit code " + CRASH_EXIT_CODE);
+        System.err.flush();
+        Runtime.getRuntime().halt(CRASH_EXIT_CODE);
+    }
+
+    // ---- instrumentation --------------------------------------------------------------------------
+
+    private void instrumentFor(WatchList watch, CrashPlan plan) {
+        WatchList all = plan == null ? watch : watch.and(plan.boundary());
+        validate(all);
+        Instrumenter instrumenter = Instrumenter.get();
+        instrumenter.ensureJdbc();
+        List<MethodTarget> targets = all.boundaries().stream().map(Boundary::selector).filter(Selector::isMethod)
+                .map(Selector::methodTarget).collect(Collectors.toList());
+        instrumenter.ensureMethods(targets);
+    }
+
+    /** Fails before anything runs if a method selector names a loadable class that lacks the method. */
+    private static void validate(WatchList watch) {
+        for (Boundary boundary : watch.boundaries()) {
+            if (boundary.selector().isMethod()) {
+                validateMethod(boundary.selector());
+            }
+        }
+    }
+
+    private static void validateMethod(Selector selector) {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader() != null
+                ? Thread.currentThread().getContextClassLoader() : ClassLoader.getSystemClassLoader();
+        Class<?> type;
+        try {
+            type = Class.forName(selector.typeName(), false, loader);
+        } catch (ClassNotFoundException notYetVisible) {
+            return; // may be defined later by another class loader; a run that never sees it says so
+        }
+        if (type.getClassLoader() == null) {
+            throw new IllegalArgumentException("Cannot select " + selector.description() + ": " + type.getName()
+                    + " is a JDK class loaded by the bootstrap class loader, which the engine does not instrument."
+                    + " Expected an application or library class. Fix: select the method of your code that calls it.");
+        }
+        boolean declared = Arrays.stream(type.getDeclaredMethods())
+                .anyMatch(method -> method.getName().equals(selector.methodName())
+                        && !Modifier.isAbstract(method.getModifiers())
+                        && (selector.parameterTypes() == null || selector.parameterTypes().equals(
+                                Arrays.stream(method.getParameterTypes()).map(Class::getTypeName).toList())));
+        if (!declared) {
+            String methods = Arrays.stream(type.getDeclaredMethods()).filter(method -> !method.isSynthetic())
+                    .map(BoundaryEngine::signature).distinct().sorted(Comparator.naturalOrder())
+                    .collect(Collectors.joining(", "));
+            throw new IllegalArgumentException("Cannot select " + selector.description() + ": " + type.getName()
+                    + " declares no method " + selector.methodName()
+                    + (selector.parameterTypes() == null ? "" : "(" + String.join(",", selector.parameterTypes()) + ")")
+                    + " with a body. Its declared methods: " + (methods.isEmpty() ? "none" : methods) + ". Expected the"
+                    + " class that declares and implements the method (not an interface, nor a subclass that"
+                    + " inherits it). Fix: name that class, or correct the method name or parameter types.");
+        }
+    }
+
+    private static String signature(Method method) {
+        return method.getName() + "(" + Arrays.stream(method.getParameterTypes()).map(Class::getTypeName)
+                .collect(Collectors.joining(",")) + ")";
+    }
+
+    /** Adds a note for each method selector whose class was never instrumented in this JVM. */
+    private static RunReport withMethodNotes(RunReport report, WatchList watch, CrashPlan plan) {
+        List<String> notes = new ArrayList<>(report.notes());
+        Stream<Boundary> boundaries = plan == null ? watch.boundaries().stream()
+                : Stream.concat(Stream.of(plan.boundary()), watch.boundaries().stream());
+        boundaries.map(Boundary::selector).filter(Selector::isMethod).map(Selector::typeName).distinct()
+                .filter(type -> !Instrumenter.get().wasTransformed(type))
+                .forEach(type -> notes.add(type + " was never loaded in the process that ran, so none of its"
+                        + " methods could be reached"));
+        return new RunReport(report.outcome(), report.hits(), report.crashIndex(), report.workloadFailure(),
+                report.afterDeath(), notes, report.problems());
+    }
+
+    /** Instrumentation problems not reported by an earlier run. */
+    private synchronized List<String> newProblems() {
+        List<InstrumentationProblem> all = Instrumenter.get().problems();
+        List<String> fresh = all.subList(Math.min(problemsReported, all.size()), all.size()).stream()
+                .map(InstrumentationProblem::describe).collect(Collectors.toList());
+        problemsReported = all.size();
+        return fresh;
+    }
+
+    private static void deleteQuietly(Path directory) {
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind is harmless; the run's verdict matters more
+        }
+    }
+}

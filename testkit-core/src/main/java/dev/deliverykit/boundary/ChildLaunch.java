@@ -1,0 +1,104 @@
+package dev.deliverykit.boundary;
+
+import java.lang.reflect.Modifier;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How to run a {@link ProcessWorkload} in a child JVM: its class, its arguments, extra JVM options and a
+ * timeout (the child is killed and the run fails when it outlives it).
+ *
+ * <pre>{@code
+ * ChildLaunch launch = ChildLaunch.of(AdvanceOnce.class).args(dbFile.toString()).timeout(Duration.ofSeconds(30));
+ * }</pre>
+ */
+public final class ChildLaunch {
+
+    /** The timeout unless {@link #timeout(Duration)} says otherwise. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+
+    private final Class<? extends ProcessWorkload> workload;
+    private final List<String> args;
+    private final List<String> jvmArgs;
+    private final Duration timeout;
+
+    private ChildLaunch(Class<? extends ProcessWorkload> workload, List<String> args, List<String> jvmArgs,
+            Duration timeout) {
+        this.workload = workload;
+        this.args = List.copyOf(args);
+        this.jvmArgs = List.copyOf(jvmArgs);
+        this.timeout = timeout;
+    }
+
+    /**
+     * A launch of {@code workload}.
+     *
+     * @throws IllegalArgumentException if the child could not create it: not a public, concrete, top-level
+     *     or static nested class with a public no-argument constructor
+     */
+    public static ChildLaunch of(Class<? extends ProcessWorkload> workload) {
+        Objects.requireNonNull(workload, "workload");
+        boolean usable = Modifier.isPublic(workload.getModifiers()) && !Modifier.isAbstract(workload.getModifiers())
+                && (workload.getEnclosingClass() == null || Modifier.isStatic(workload.getModifiers()));
+        try {
+            usable = usable && Modifier.isPublic(workload.getConstructor().getModifiers());
+        } catch (NoSuchMethodException e) {
+            usable = false;
+        }
+        if (!usable) {
+            throw new IllegalArgumentException(workload.getName() + " cannot be run in a child JVM: the child creates"
+                    + " the workload itself, so it must be a public, non-abstract, top-level or static nested class"
+                    + " with a public no-argument constructor. Fix: make it so, and pass data as arguments.");
+        }
+        return new ChildLaunch(workload, List.of(), List.of(), DEFAULT_TIMEOUT);
+    }
+
+    /** The workload's arguments, replacing any given before. */
+    public ChildLaunch args(String... arguments) {
+        return new ChildLaunch(workload, List.of(arguments), jvmArgs, timeout);
+    }
+
+    /** Extra JVM options for the child, replacing any given before. */
+    public ChildLaunch jvmArgs(String... options) {
+        return new ChildLaunch(workload, args, List.of(options), timeout);
+    }
+
+    /** How long the child may live. */
+    public ChildLaunch timeout(Duration limit) {
+        Objects.requireNonNull(limit, "limit");
+        if (limit.isZero() || limit.isNegative()) {
+            throw new IllegalArgumentException("timeout must be positive, got " + limit);
+        }
+        return new ChildLaunch(workload, args, jvmArgs, limit);
+    }
+
+    /** The workload class. */
+    public Class<? extends ProcessWorkload> workload() {
+        return workload;
+    }
+
+    /** The workload's arguments. */
+    public List<String> args() {
+        return args;
+    }
+
+    /** Extra JVM options. */
+    public List<String> jvmArgs() {
+        return jvmArgs;
+    }
+
+    /** The timeout. */
+    public Duration timeout() {
+        return timeout;
+    }
+
+    String describe() {
+        return workload.getName() + (args.isEmpty() ? "" : " " + String.join(" ", args));
+    }
+
+    @Override
+    public String toString() {
+        return "child JVM running " + describe();
+    }
+}

@@ -1,0 +1,116 @@
+package dev.deliverykit.boundary;
+
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Where a run must die: a boundary and which of its hits (counted from 1 at run time). A crash case is
+ * identified by its {@linkplain #replayKey() replay key}, such as {@code boundary=after-outbox-insert;hit=2}.
+ *
+ * <pre>{@code
+ * CrashPlan plan = CrashPlan.at(catalogue, "after-outbox-insert").occurrence(2);
+ * CrashResult result = BoundaryEngine.get().crashInProcess(plan, () -> producer.advance(event, 0));
+ * }</pre>
+ *
+ * <p>A plan made from a catalogue also counts that catalogue's other boundaries, so that a run that
+ * never reaches the plan's boundary can say which ones it did reach.
+ */
+public final class CrashPlan {
+
+    private static final Pattern REPLAY_KEY = Pattern.compile("boundary=(.+);hit=([0-9]+)");
+
+    private final Boundary boundary;
+    private final int occurrence;
+    private final WatchList watchList;
+
+    private CrashPlan(Boundary boundary, int occurrence, WatchList watchList) {
+        this.boundary = boundary;
+        this.occurrence = occurrence;
+        this.watchList = watchList;
+    }
+
+    /** Crash at the first hit of {@code boundary}. */
+    public static CrashPlan at(Boundary boundary) {
+        Objects.requireNonNull(boundary, "boundary");
+        return new CrashPlan(boundary, 1, WatchList.of(boundary));
+    }
+
+    /** Crash at the first hit of an unnamed boundary with this selector. */
+    public static CrashPlan at(Selector selector) {
+        return at(Boundary.of(selector));
+    }
+
+    /**
+     * Crash at the first hit of the catalogue's boundary called {@code boundaryName}.
+     *
+     * @throws UnknownBoundaryException at once if the catalogue does not know the name
+     */
+    public static CrashPlan at(BoundaryCatalogue catalogue, String boundaryName) {
+        Objects.requireNonNull(catalogue, "catalogue");
+        return new CrashPlan(catalogue.boundary(boundaryName), 1, WatchList.of(catalogue));
+    }
+
+    /**
+     * The plan a replay key names, such as {@code boundary=after-outbox-insert;hit=2}.
+     *
+     * @throws UnknownBoundaryException if the catalogue does not know the boundary
+     * @throws IllegalArgumentException if the key is not a replay key
+     */
+    public static CrashPlan fromReplayKey(BoundaryCatalogue catalogue, String replayKey) {
+        Matcher matcher = REPLAY_KEY.matcher(Objects.requireNonNull(replayKey, "replayKey"));
+        if (!matcher.matches()) {
+            throw new IllegalArgumentException("\"" + replayKey + "\" is not a replay key; expected"
+                    + " boundary=NAME;hit=N as printed by CrashResult.replayKey(), for example"
+                    + " boundary=after-outbox-insert;hit=1");
+        }
+        return at(catalogue, matcher.group(1)).occurrence(Integer.parseInt(matcher.group(2)));
+    }
+
+    static CrashPlan restore(Boundary boundary, int occurrence, WatchList watchList) {
+        return new CrashPlan(boundary, occurrence, watchList);
+    }
+
+    /** Crash at the {@code n}th hit of the boundary instead (counted from 1). */
+    public CrashPlan occurrence(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("hits are counted from 1, got occurrence " + n);
+        }
+        return new CrashPlan(boundary, n, watchList);
+    }
+
+    /** Count (and list, if the boundary is not reached) these boundaries too. */
+    public CrashPlan watching(WatchList watch) {
+        return new CrashPlan(boundary, occurrence, Objects.requireNonNull(watch, "watch").and(boundary));
+    }
+
+    /** The boundary. */
+    public Boundary boundary() {
+        return boundary;
+    }
+
+    /** Which hit of the boundary crashes, counted from 1. */
+    public int occurrence() {
+        return occurrence;
+    }
+
+    /** What the run counts besides the boundary. */
+    WatchList watchList() {
+        return watchList;
+    }
+
+    /** {@code boundary=after-outbox-insert;hit=2}: the boundary's name and the hit that crashes. */
+    public String replayKey() {
+        return "boundary=" + boundary.name() + ";hit=" + occurrence;
+    }
+
+    /** {@code hit 2 of "after-outbox-insert" (after statement matching /INSERT INTO outbox/)}. */
+    String describe() {
+        return "hit " + occurrence + " of " + boundary.describe();
+    }
+
+    @Override
+    public String toString() {
+        return replayKey();
+    }
+}

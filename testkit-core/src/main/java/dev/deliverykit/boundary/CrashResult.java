@@ -1,0 +1,73 @@
+package dev.deliverykit.boundary;
+
+import dev.deliverykit.process.ChildResult;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A run that died at its boundary (a run that did not fails instead, with a
+ * {@link BoundaryNotReachedException}). Recover from durable state next, with new objects.
+ *
+ * <pre>{@code
+ * CrashResult result = engine.crashInChildProcess(plan, ChildLaunch.of(AdvanceOnce.class).args(db.toString()));
+ * assertThat(result.replayKey()).isEqualTo("boundary=after-outbox-insert;hit=1");
+ * assertThat(result.childResult().orElseThrow().exitCode()).isEqualTo(BoundaryEngine.CRASH_EXIT_CODE);
+ * }</pre>
+ */
+public final class CrashResult {
+
+    private final CrashPlan plan;
+    private final CrashMode mode;
+    private final RunReport report;
+    private final ChildResult childResult;
+
+    CrashResult(CrashPlan plan, CrashMode mode, RunReport report, ChildResult childResult) {
+        this.plan = plan;
+        this.mode = mode;
+        this.report = report;
+        this.childResult = childResult;
+    }
+
+    /** The plan that ran. */
+    public CrashPlan plan() {
+        return plan;
+    }
+
+    /** {@code boundary=after-outbox-insert;hit=1}: identifies this crash case. */
+    public String replayKey() {
+        return plan.replayKey();
+    }
+
+    /** How the process died. */
+    public CrashMode mode() {
+        return mode;
+    }
+
+    /** The hit where the process died: boundary, occurrence, thread and the caller's frames. */
+    public BoundaryHit crashSite() {
+        return report.crashSite();
+    }
+
+    /** Every watched hit of the run in order, ending with the crash site. */
+    public List<BoundaryHit> hits() {
+        return report.hits();
+    }
+
+    /** Hits per boundary name, in the order the boundaries were first reached. */
+    public Map<String, Integer> hitCounts() {
+        return RunReport.counts(report.hits());
+    }
+
+    /** For a child-process crash: its exit code ({@value BoundaryEngine#CRASH_EXIT_CODE}) and output, kept for diagnosis. */
+    public Optional<ChildResult> childResult() {
+        return Optional.ofNullable(childResult);
+    }
+
+    @Override
+    public String toString() {
+        BoundaryHit site = crashSite();
+        return "crashed " + (mode == CrashMode.IN_PROCESS ? "in process" : "in a child JVM") + " at " + plan.describe()
+                + " on thread " + site.threadName() + (site.stack().isEmpty() ? "" : " at " + site.stack().get(0));
+    }
+}

@@ -1,0 +1,22 @@
+package dev.deliverykit.boundary;
+
+import java.time.Duration;
+
+/**
+ * How the engine got its Java agent in this JVM.
+ *
+ * @param source where the agent came from
+ * @param installTime how long getting it took (a self-attach takes much longer than a {@code -javaagent})
+ */
+public record Installation(Source source, Duration installTime) {
+
+    /** Where the agent came from. */
+    public enum Source {
+        /** {@code -javaagent:<testkit-core jar>}: the recommended way; no attach, no warning. */
+        KIT_JAVAAGENT,
+        /** An agent already installed through byte-buddy-agent (its own {@code -javaagent}, or Mockito's attach). */
+        BYTE_BUDDY_AGENT,
+        /** Attached to the running JVM; on JDK 21+ this printed one warning saying how to avoid it. */
+        SELF_ATTACHED
+    }
+}

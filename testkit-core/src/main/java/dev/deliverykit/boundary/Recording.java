@@ -1,0 +1,61 @@
+package dev.deliverykit.boundary;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Every watched boundary hit of a crash-free run, in order: the list a crash sweep walks.
+ *
+ * <pre>{@code
+ * Recording recording = engine.record(WatchList.of(catalogue).withEveryTransactionEnd(), workload);
+ * recording.hits();        // [after-flow-update #1 on main at ..., after commit #1 on main at ...]
+ * recording.crashPlans();  // one plan per hit, each crashing exactly there
+ * }</pre>
+ */
+public final class Recording {
+
+    private final List<BoundaryHit> hits;
+
+    Recording(List<BoundaryHit> hits) {
+        this.hits = List.copyOf(hits);
+    }
+
+    /** Every hit in the order it happened. */
+    public List<BoundaryHit> hits() {
+        return hits;
+    }
+
+    /** The hits of one boundary. */
+    public List<BoundaryHit> hitsOf(String boundaryName) {
+        return hits.stream().filter(hit -> hit.boundary().name().equals(boundaryName)).collect(Collectors.toList());
+    }
+
+    /** Hits per boundary name, in the order the boundaries were first reached. */
+    public Map<String, Integer> hitCounts() {
+        return RunReport.counts(hits);
+    }
+
+    /** One plan per hit, in order: crash at each recorded occurrence. */
+    public List<CrashPlan> crashPlans() {
+        return hits.stream().map(BoundaryHit::crashPlan).collect(Collectors.toList());
+    }
+
+    /** One line per hit: {@code boundary=...;hit=N  thread  frame}. */
+    public String render() {
+        StringBuilder text = new StringBuilder();
+        for (BoundaryHit hit : hits) {
+            text.append(hit.replayKey()).append("  on ").append(hit.threadName());
+            if (!hit.stack().isEmpty()) {
+                text.append("  at ").append(hit.stack().get(0));
+            }
+            text.append('\n');
+        }
+        return text.toString();
+    }
+
+    @Override
+    public String toString() {
+        return "Recording of " + hits.size() + " hit(s)\n" + render();
+    }
+}

@@ -1,0 +1,181 @@
+package dev.deliverykit.boundary;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The two files between a parent and a child run: the plan (what to watch, where to halt) and the report
+ * (what the child saw). One record per line, tab-separated fields, with backslash escapes for tabs,
+ * line breaks and backslashes, so SQL and stack frames survive unchanged.
+ */
+final class RunFiles {
+
+    private RunFiles() {
+    }
+
+    /** What a child runs: the plan, or {@code null} for a recording, and the watch list. */
+    record ChildPlan(CrashPlan plan, WatchList watch) {
+    }
+
+    static void writePlan(Path file, CrashPlan plan, WatchList watch) {
+        List<String> lines = new ArrayList<>();
+        if (plan != null) {
+            lines.add(line("arm", boundaryFields(plan.boundary()), Integer.toString(plan.occurrence())));
+        }
+        for (Boundary boundary : watch.boundaries()) {
+            lines.add(line("watch", boundaryFields(boundary)));
+        }
+        lines.add(line("flags", flag(watch.statementsBefore()), flag(watch.statementsAfter()),
+                flag(watch.transactionsBefore()), flag(watch.transactionsAfter())));
+        write(file, lines);
+    }
+
+    static ChildPlan readPlan(Path file) {
+        Boundary armed = null;
+        int occurrence = 0;
+        List<Boundary> watched = new ArrayList<>();
+        boolean[] flags = new boolean[4];
+        for (List<String> fields : read(file)) {
+            switch (fields.get(0)) {
+                case "arm":
+                    armed = boundary(fields, 1);
+                    occurrence = Integer.parseInt(fields.get(4));
+                    break;
+                case "watch":
+                    watched.add(boundary(fields, 1));
+                    break;
+                case "flags":
+                    for (int i = 0; i < 4; i++) {
+                        flags[i] = fields.get(i + 1).equals("1");
+                    }
+                    break;
+                default:
+                    throw new IllegalStateException("unreadable plan line in " + file + ": " + fields);
+            }
+        }
+        WatchList watch = new WatchList(watched, flags[0], flags[1], flags[2], flags[3]);
+        return new ChildPlan(armed == null ? null : CrashPlan.restore(armed, occurrence, watch), watch);
+    }
+
+    static void writeReport(Path file, RunReport report) {
+        List<String> lines = new ArrayList<>();
+        lines.add(line("outcome", report.outcome().name()));
+        lines.add(line("crash", Integer.toString(report.crashIndex())));
+        if (report.workloadFailure() != null) {
+            lines.add(line("failure", report.workloadFailure()));
+        }
+        if (report.afterDeath() != null) {
+            lines.add(line("afterDeath", report.afterDeath()));
+        }
+        report.notes().forEach(note -> lines.add(line("note", note)));
+        report.problems().forEach(problem -> lines.add(line("problem", problem)));
+        for (BoundaryHit hit : report.hits()) {
+            List<String> fields = new ArrayList<>(boundaryFields(hit.boundary()));
+            fields.add(Integer.toString(hit.occurrence()));
+            fields.add(hit.threadName());
+            fields.addAll(hit.stack());
+            lines.add(line("hit", fields));
+        }
+        write(file, lines);
+    }
+
+    static RunReport readReport(Path file) {
+        RunReport.Outcome outcome = null;
+        int crashIndex = -1;
+        String failure = null;
+        String afterDeath = null;
+        List<String> notes = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        List<BoundaryHit> hits = new ArrayList<>();
+        for (List<String> fields : read(file)) {
+            String value = fields.size() > 1 ? fields.get(1) : null;
+            switch (fields.get(0)) {
+                case "outcome": outcome = RunReport.Outcome.valueOf(value); break;
+                case "crash": crashIndex = Integer.parseInt(value); break;
+                case "failure": failure = value; break;
+                case "afterDeath": afterDeath = value; break;
+                case "note": notes.add(value); break;
+                case "problem": problems.add(value); break;
+                case "hit":
+                    hits.add(new BoundaryHit(boundary(fields, 1), Integer.parseInt(fields.get(4)), fields.get(5),
+                            fields.subList(6, fields.size())));
+                    break;
+                default: throw new IllegalStateException("unreadable report line in " + file + ": " + fields);
+            }
+        }
+        return new RunReport(outcome, hits, crashIndex, failure, afterDeath, notes, problems);
+    }
+
+    private static List<String> boundaryFields(Boundary boundary) {
+        return List.of(boundary.name(), flag(boundary.isNamed()), boundary.selector().spec());
+    }
+
+    private static Boundary boundary(List<String> fields, int from) {
+        return Boundary.restore(fields.get(from), Selector.parse(fields.get(from + 2)), fields.get(from + 1).equals("1"));
+    }
+
+    private static String flag(boolean value) {
+        return value ? "1" : "0";
+    }
+
+    private static String line(String kind, List<String> fields, String... more) {
+        List<String> all = new ArrayList<>(fields);
+        all.addAll(List.of(more));
+        return line(kind, all.toArray(new String[0]));
+    }
+
+    private static String line(String kind, String... fields) {
+        StringBuilder text = new StringBuilder(kind);
+        for (String field : fields) {
+            text.append('\t').append(field.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+                    .replace("\r", "\\r"));
+        }
+        return text.toString();
+    }
+
+    private static List<List<String>> read(Path file) {
+        try {
+            List<List<String>> records = new ArrayList<>();
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (!line.isEmpty()) {
+                    records.add(split(line));
+                }
+            }
+            return records;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the run file " + file, e);
+        }
+    }
+
+    private static List<String> split(String line) {
+        List<String> fields = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\t') {
+                fields.add(field.toString());
+                field.setLength(0);
+            } else if (c == '\\' && i + 1 < line.length()) {
+                char next = line.charAt(++i);
+                field.append(next == 't' ? '\t' : next == 'n' ? '\n' : next == 'r' ? '\r' : next);
+            } else {
+                field.append(c);
+            }
+        }
+        fields.add(field.toString());
+        return fields;
+    }
+
+    private static void write(Path file, List<String> lines) {
+        try {
+            Files.write(file, lines, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write the run file " + file, e);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.deliverykit.boundary;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one run saw, in this JVM or reported by a child: every watched hit in order, where it crashed (if
+ * it did), how the workload ended, and notes that help explain a boundary that was not reached.
+ *
+ * @param outcome how the run ended
+ * @param hits every hit of a watched boundary, in order
+ * @param crashIndex the index in {@code hits} of the crash site, or -1
+ * @param workloadFailure {@code Class: message} of what the workload threw, or {@code null}
+ * @param afterDeath what the dead process reached after the crash and where, or {@code null}
+ * @param notes remarks such as statements whose SQL was unknown
+ * @param problems instrumentation problems, one line each
+ */
+record RunReport(Outcome outcome, List<BoundaryHit> hits, int crashIndex, String workloadFailure, String afterDeath,
+        List<String> notes, List<String> problems) {
+
+    enum Outcome {
+        /** The run died at its boundary. */
+        CRASHED,
+        /** The workload returned normally. */
+        COMPLETED,
+        /** The workload threw (not because of a crash). */
+        FAILED
+    }
+
+    RunReport {
+        hits = List.copyOf(hits);
+        notes = List.copyOf(notes);
+        problems = List.copyOf(problems);
+    }
+
+    BoundaryHit crashSite() {
+        return crashIndex < 0 ? null : hits.get(crashIndex);
+    }
+
+    /** Hits per boundary name, in the order the boundaries were first reached. */
+    static Map<String, Integer> counts(List<BoundaryHit> hits) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (BoundaryHit hit : hits) {
+            counts.merge(hit.boundary().name(), 1, Integer::sum);
+        }
+        return counts;
+    }
+
+    /** One line per reached boundary: {@code   "name" (description): 2}. */
+    static List<String> reachedLines(List<BoundaryHit> hits) {
+        Map<String, Boundary> boundaries = new LinkedHashMap<>();
+        for (BoundaryHit hit : hits) {
+            boundaries.putIfAbsent(hit.boundary().name(), hit.boundary());
+        }
+        Map<String, Integer> counts = counts(hits);
+        List<String> lines = new ArrayList<>();
+        for (Map.Entry<String, Boundary> entry : boundaries.entrySet()) {
+            lines.add("  " + entry.getValue().describe() + ": " + counts.get(entry.getKey()));
+        }
+        return lines;
+    }
+}

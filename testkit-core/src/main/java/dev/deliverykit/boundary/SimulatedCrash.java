@@ -1,0 +1,31 @@
+package dev.deliverykit.boundary;
+
+/**
+ * The kit's throwable: the simulated process died here. It is an {@link Error} so that code catching
+ * {@code Exception} lets it through, as a real process death would not stop at a catch block. Code
+ * under test must not catch it; if a workload returns normally after it, the run fails with a
+ * {@link CrashSwallowedException}.
+ */
+public final class SimulatedCrash extends Error {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String boundaryName;
+    private final int occurrence;
+
+    SimulatedCrash(String message, String boundaryName, int occurrence) {
+        super(message);
+        this.boundaryName = boundaryName;
+        this.occurrence = occurrence;
+    }
+
+    /** The boundary where the process died. */
+    public String boundaryName() {
+        return boundaryName;
+    }
+
+    /** Which hit of the boundary it died at. */
+    public int occurrence() {
+        return occurrence;
+    }
+}

@@ -1,0 +1,11 @@
+package dev.deliverykit.internal.instrument;
+
+/** Where the engine's {@link java.lang.instrument.Instrumentation} came from. */
+public enum AgentSource {
+    /** {@code -javaagent:testkit-core.jar}: the kit's own premain ran at JVM start. */
+    KIT_JAVAAGENT,
+    /** Another agent that shares its Instrumentation through byte-buddy-agent (its -javaagent, or Mockito's). */
+    BYTE_BUDDY_AGENT,
+    /** Attached to the running JVM by byte-buddy-agent ({@code ByteBuddyAgent.install()}). */
+    SELF_ATTACHED
+}

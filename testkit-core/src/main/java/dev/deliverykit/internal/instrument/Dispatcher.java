@@ -1,0 +1,279 @@
+package dev.deliverykit.internal.instrument;
+
+import dev.deliverykit.internal.instrument.JdbcCall.Kind;
+import dev.deliverykit.internal.instrument.JdbcCall.Timing;
+import dev.deliverykit.internal.instrument.JdbcCall.TransactionEnd;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The static entry point that inlined advice calls. It is public only because advice is woven into
+ * driver and application classes in other packages.
+ *
+ * <p><b>Fast path.</b> Every advice method starts with {@code if (Dispatcher.active)}: one volatile read
+ * of a static boolean. While no run is active that is all the woven code does: no allocation, no lock,
+ * no thread-local, no call. Everything below is the slow path, reached only while a run is active.
+ *
+ * <p><b>Nesting.</b> A connection pool's statement wraps the driver's statement, and a driver may call
+ * its own public methods; both would be instrumented. A per-thread depth counter makes only the
+ * outermost JDBC call an event. The engine's own clean-up calls run {@linkplain #unobserved nested}.
+ */
+public final class Dispatcher {
+
+    /** Whether a run is active; the only field the advice reads on the fast path. */
+    public static volatile boolean active;
+
+    private static volatile BoundarySink sink;
+
+    private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+    private static final WeakIdentityMap<String> PREPARED_SQL = new WeakIdentityMap<>();
+    private static final WeakIdentityMap<List<String>> BATCHED_SQL = new WeakIdentityMap<>();
+    private static final Map<String, MethodOrigin> ORIGINS = new ConcurrentHashMap<>();
+
+    private Dispatcher() {
+    }
+
+    /** Starts delivering events to {@code runSink}. */
+    public static void activate(BoundarySink runSink) {
+        sink = runSink;
+        active = true;
+    }
+
+    /** Stops delivering events; woven code is back on its fast path. */
+    public static void deactivate() {
+        active = false;
+        sink = null;
+    }
+
+    /** Runs {@code work} (the engine's own JDBC calls) without producing events or dead-process checks. */
+    public static void unobserved(Runnable work) {
+        int[] depth = DEPTH.get();
+        depth[0]++;
+        try {
+            work.run();
+        } finally {
+            depth[0]--;
+        }
+    }
+
+    // ---- Statement.execute* ---------------------------------------------------------------------
+
+    /** Advice on entry to {@code execute*}; returns whether the exit advice must balance the depth. */
+    public static boolean statementEnter(Object statement, Object sqlArgument) {
+        BoundarySink current = sink;
+        if (current == null || !(statement instanceof Statement)) {
+            return false;
+        }
+        int[] depth = DEPTH.get();
+        if (depth[0]++ > 0) {
+            return true;
+        }
+        try {
+            current.beforeJdbc(statementCall(Timing.BEFORE, statement, sqlArgument));
+        } catch (RuntimeException | Error crash) {
+            depth[0]--; // the exit advice does not run when the entry advice throws
+            throw crash;
+        }
+        return true;
+    }
+
+    /** Advice on exit from {@code execute*} (normal or exceptional). */
+    public static void statementExit(Object statement, Object sqlArgument, Throwable thrown) {
+        int[] depth = DEPTH.get();
+        if (--depth[0] > 0) {
+            return;
+        }
+        BoundarySink current = sink;
+        if (thrown == null && current != null) {
+            JdbcCall call = statementCall(Timing.AFTER, statement, sqlArgument);
+            if (!(sqlArgument instanceof String)) {
+                BATCHED_SQL.remove(statement); // executeBatch() clears the batch
+            }
+            current.afterJdbc(call);
+        }
+    }
+
+    /** Advice on {@code Statement.addBatch(String)}. */
+    public static void batchAdded(Object statement, Object sql) {
+        if (sink != null && statement instanceof Statement && sql instanceof String) {
+            synchronized (BATCHED_SQL) {
+                List<String> batch = BATCHED_SQL.get(statement);
+                if (batch == null) {
+                    batch = new ArrayList<>();
+                    BATCHED_SQL.put(statement, batch);
+                }
+                batch.add(SqlText.normalise((String) sql));
+            }
+        }
+    }
+
+    /** Advice on {@code Statement.clearBatch()}. */
+    public static void batchCleared(Object statement) {
+        BATCHED_SQL.remove(statement);
+    }
+
+    private static JdbcCall statementCall(Timing timing, Object statement, Object sqlArgument) {
+        String sql;
+        if (sqlArgument instanceof String) {
+            sql = SqlText.normalise((String) sqlArgument);
+        } else {
+            sql = PREPARED_SQL.get(statement);
+            if (sql == null) {
+                List<String> batch = BATCHED_SQL.get(statement);
+                sql = batch == null ? null : String.join("; ", batch);
+            }
+        }
+        TransactionEnd end = sql == null ? TransactionEnd.NONE : SqlText.transactionEnd(sql);
+        return new JdbcCall(Kind.STATEMENT, timing, sql, end, connectionOf(statement), "Statement.execute");
+    }
+
+    private static Object connectionOf(Object statement) {
+        if (!(statement instanceof Statement)) {
+            return null;
+        }
+        try {
+            return ((Statement) statement).getConnection(); // nested: the depth is already above zero
+        } catch (SQLException | RuntimeException closed) {
+            return null; // a closed statement has no connection to track; the driver will say why
+        }
+    }
+
+    // ---- Connection.createStatement / prepareStatement / prepareCall -----------------------------
+
+    /** Advice on entry to a connection method that creates or prepares a statement. */
+    public static boolean connectionUseEnter(Object connection, String method) {
+        if (!(connection instanceof Connection)) {
+            return false; // a JDBC-shaped class that is not a connection after all
+        }
+        return enterJdbc(new JdbcCall(Kind.CONNECTION_USE, Timing.BEFORE, null, TransactionEnd.NONE, connection,
+                "Connection." + method + "()"));
+    }
+
+    /** Advice on exit from a connection method that creates or prepares a statement. */
+    public static void connectionUseExit(Object returned, Object sqlArgument, Throwable thrown) {
+        DEPTH.get()[0]--;
+        if (thrown == null && returned != null && sqlArgument instanceof String && sink != null) {
+            PREPARED_SQL.put(returned, SqlText.normalise((String) sqlArgument));
+        }
+    }
+
+    // ---- Connection.commit() / rollback() --------------------------------------------------------
+
+    /** Advice on entry to {@code commit()} or {@code rollback()}. */
+    public static boolean transactionEnter(Object connection, String method) {
+        if (!(connection instanceof Connection)) {
+            return false;
+        }
+        return enterJdbc(transactionCall(Timing.BEFORE, connection, method));
+    }
+
+    /** Advice on exit from {@code commit()} or {@code rollback()}. */
+    public static void transactionExit(Object connection, String method, Throwable thrown) {
+        int[] depth = DEPTH.get();
+        if (--depth[0] > 0) {
+            return;
+        }
+        BoundarySink current = sink;
+        if (thrown == null && current != null) {
+            current.afterJdbc(transactionCall(Timing.AFTER, connection, method));
+        }
+    }
+
+    private static JdbcCall transactionCall(Timing timing, Object connection, String method) {
+        boolean commit = "commit".equals(method);
+        return new JdbcCall(commit ? Kind.COMMIT : Kind.ROLLBACK, timing, null,
+                commit ? TransactionEnd.COMMIT : TransactionEnd.ROLLBACK, connection, "Connection." + method + "()");
+    }
+
+    private static boolean enterJdbc(JdbcCall call) {
+        BoundarySink current = sink;
+        if (current == null) {
+            return false;
+        }
+        int[] depth = DEPTH.get();
+        if (depth[0]++ > 0) {
+            return true;
+        }
+        try {
+            current.beforeJdbc(call);
+        } catch (RuntimeException | Error crash) {
+            depth[0]--;
+            throw crash;
+        }
+        return true;
+    }
+
+    // ---- Driver.connect ----------------------------------------------------------------------------
+
+    /** Entry to a call whose inner JDBC calls are not events (such as {@code Driver.connect}). */
+    public static boolean nestedEnter() {
+        if (sink == null) {
+            return false;
+        }
+        DEPTH.get()[0]++;
+        return true;
+    }
+
+    /** Exit from a call entered with {@link #nestedEnter()}. */
+    public static void nestedExit() {
+        DEPTH.get()[0]--;
+    }
+
+    // ---- Connection constructors -----------------------------------------------------------------
+
+    /** Advice on entry to a connection constructor: a dead process may not open connections (even nested). */
+    public static void connectionConstructing(Class<?> type) {
+        BoundarySink current = sink;
+        if (current != null && Connection.class.isAssignableFrom(type)) {
+            current.beforeJdbc(new JdbcCall(Kind.CONNECTION_OPEN, Timing.BEFORE, null, TransactionEnd.NONE, null,
+                    "new " + type.getName() + "(...)"));
+        }
+    }
+
+    /** Advice on normal exit from a connection constructor. */
+    public static void connectionConstructed(Object connection) {
+        BoundarySink current = sink;
+        if (current != null && connection instanceof Connection) {
+            current.connectionCreated(connection);
+        }
+    }
+
+    // ---- Named methods ---------------------------------------------------------------------------
+
+    /** Advice on entry to a watched method; {@code origin} is {@code type|method|descriptor}. */
+    public static void methodEnter(String origin) {
+        BoundarySink current = sink;
+        if (current != null) {
+            MethodOrigin method = ORIGINS.computeIfAbsent(origin, MethodOrigin::parse);
+            current.method(method.call(MethodCall.Point.ENTRY, null));
+        }
+    }
+
+    /** Advice on exit from a watched method, normal ({@code thrown == null}) or exceptional. */
+    public static void methodExit(String origin, Throwable thrown) {
+        BoundarySink current = sink;
+        if (current != null) {
+            MethodOrigin method = ORIGINS.computeIfAbsent(origin, MethodOrigin::parse);
+            current.method(method.call(thrown == null ? MethodCall.Point.NORMAL_EXIT
+                    : MethodCall.Point.EXCEPTIONAL_EXIT, thrown));
+        }
+    }
+
+    /** A woven method's identity, parsed once from its advice origin string. */
+    private record MethodOrigin(String type, String method, List<String> parameterTypes) {
+
+        static MethodOrigin parse(String origin) {
+            String[] parts = origin.split("\\|", 3);
+            return new MethodOrigin(parts[0], parts[1], Descriptors.parameterTypeNames(parts[2]));
+        }
+
+        MethodCall call(MethodCall.Point point, Throwable thrown) {
+            return new MethodCall(point, type, method, parameterTypes, thrown);
+        }
+    }
+}

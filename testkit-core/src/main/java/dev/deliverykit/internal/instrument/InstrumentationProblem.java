@@ -1,0 +1,18 @@
+package dev.deliverykit.internal.instrument;
+
+/**
+ * A class the engine meant to instrument but could not: a transformer or retransformation error.
+ *
+ * @param typeName the class
+ * @param classLoader a description of its class loader
+ * @param alreadyLoaded whether it was being retransformed (loaded before the engine installed) or loaded
+ * @param error what went wrong
+ */
+public record InstrumentationProblem(String typeName, String classLoader, boolean alreadyLoaded, Throwable error) {
+
+    /** One line: the class, its loader, and the error. */
+    public String describe() {
+        return typeName + " (class loader " + classLoader + ", " + (alreadyLoaded ? "retransforming" : "loading")
+                + "): " + error;
+    }
+}

@@ -1,0 +1,28 @@
+package dev.deliverykit.internal.instrument;
+
+import java.util.List;
+
+/**
+ * Entry into, or exit from, a method of a watched type.
+ *
+ * @param point entry, normal exit or exceptional exit
+ * @param typeName binary name of the declaring type, such as {@code com.acme.Relay$Worker}
+ * @param methodName the method's name
+ * @param parameterTypes the parameter types as {@link Class#getTypeName()} writes them
+ * @param thrown what the method threw, for {@link Point#EXCEPTIONAL_EXIT}; {@code null} otherwise
+ */
+public record MethodCall(Point point, String typeName, String methodName, List<String> parameterTypes,
+        Throwable thrown) {
+
+    /** Where in the method. */
+    public enum Point {
+        ENTRY,
+        NORMAL_EXIT,
+        EXCEPTIONAL_EXIT
+    }
+
+    /** {@code com.acme.Relay#relay(java.lang.String,int)}. */
+    public String signature() {
+        return typeName + "#" + methodName + "(" + String.join(",", parameterTypes) + ")";
+    }
+}

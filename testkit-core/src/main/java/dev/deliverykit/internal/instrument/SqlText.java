@@ -1,0 +1,48 @@
+package dev.deliverykit.internal.instrument;
+
+import dev.deliverykit.internal.instrument.JdbcCall.TransactionEnd;
+import java.util.regex.Pattern;
+
+/** SQL text as the engine compares it: whitespace-normalised, and classified as a transaction end or not. */
+public final class SqlText {
+
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    private static final Pattern LEADING_COMMENTS = Pattern.compile("^(\\s*(--[^\\n]*(\\n|$)|/\\*.*?\\*/))*\\s*",
+            Pattern.DOTALL);
+    private static final Pattern COMMIT = Pattern.compile("(COMMIT|END)( TRANSACTION| WORK)?",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern ROLLBACK = Pattern.compile("ROLLBACK( TRANSACTION| WORK)?",
+            Pattern.CASE_INSENSITIVE);
+
+    private SqlText() {
+    }
+
+    /**
+     * Drops leading comments, trims, and collapses every run of whitespace (line breaks of text blocks
+     * included) to one space. Leading comments go first: a {@code -- comment} line would otherwise swallow
+     * the statement once line breaks are gone.
+     */
+    public static String normalise(String sql) {
+        String withoutLeadingComments = LEADING_COMMENTS.matcher(sql).replaceFirst("");
+        return WHITESPACE.matcher(withoutLeadingComments.strip()).replaceAll(" ");
+    }
+
+    /**
+     * Whether the statement ends a transaction: {@code COMMIT}, {@code END}, {@code ROLLBACK}, optionally
+     * followed by {@code TRANSACTION} or {@code WORK} and a semicolon. {@code ROLLBACK TO SAVEPOINT}
+     * does not end a transaction and is not one.
+     */
+    public static TransactionEnd transactionEnd(String normalisedSql) {
+        String bare = normalisedSql;
+        while (bare.endsWith(";")) {
+            bare = bare.substring(0, bare.length() - 1).strip();
+        }
+        if (COMMIT.matcher(bare).matches()) {
+            return TransactionEnd.COMMIT;
+        }
+        if (ROLLBACK.matcher(bare).matches()) {
+            return TransactionEnd.ROLLBACK;
+        }
+        return TransactionEnd.NONE;
+    }
+}

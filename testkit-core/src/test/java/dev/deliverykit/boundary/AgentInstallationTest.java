@@ -1,0 +1,83 @@
+package dev.deliverykit.boundary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deliverykit.process.ChildJvm;
+import dev.deliverykit.process.ChildResult;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * How the engine gets its agent, in fresh JVMs: the kit's own {@code -javaagent} (no attach, no warning),
+ * or a self-attach that on JDK 21+ prints exactly one warning saying how to avoid it.
+ */
+class AgentInstallationTest {
+
+    private static final String WARNING = "[DeliveryKit] WARNING: the boundary engine attached its Java agent to this"
+            + " running JVM.";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void withTheKitsJavaagentThePremainInstrumentationIsUsedAndNothingIsPrinted() throws IOException {
+        Path agentJar = manifestOnlyAgentJar();
+
+        ChildResult result = ChildJvm.mainClass(InstallProbe.class).jvmArgs("-javaagent:" + agentJar).run();
+
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+        assertThat(result.stdoutLines().get(0)).isEqualTo("KIT_JAVAAGENT");
+        assertThat(result.stdoutLines().get(2)).isEqualTo("true");
+        assertThat(result.stderr()).doesNotContain("DeliveryKit");
+        System.out.println("install time with -javaagent: " + result.stdoutLines().get(1) + " ms");
+    }
+
+    @Test
+    void withoutAnAgentTheEngineAttachesItselfAndWarnsOnceOnJdk21AndLater() {
+        ChildResult result = ChildJvm.mainClass(InstallProbe.class).run();
+
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+        assertThat(result.stdoutLines().get(0)).isEqualTo("SELF_ATTACHED");
+        int warnings = result.stderr().split(java.util.regex.Pattern.quote(WARNING), -1).length - 1;
+        assertThat(warnings).isEqualTo(Runtime.version().feature() >= 21 ? 1 : 0);
+        if (warnings == 1) {
+            assertThat(result.stderr()).contains(" Fix: add -javaagent:<path to testkit-core jar> to the JVM options"
+                    + " (with Maven: surefire <argLine>), or -XX:+EnableDynamicAgentLoading to allow dynamic loading"
+                    + " explicitly.");
+        }
+        System.out.println("install time by self-attach: " + result.stdoutLines().get(1) + " ms");
+    }
+
+    @Test
+    void selfAttachIsQuickerWhenTheJvmAllowsAttachingToItself() {
+        ChildResult result = ChildJvm.mainClass(InstallProbe.class).jvmArgs("-Djdk.attach.allowAttachSelf=true").run();
+
+        assertThat(result.stdoutLines().get(0)).isEqualTo("SELF_ATTACHED");
+        System.out.println("install time by self-attach with allowAttachSelf: " + result.stdoutLines().get(1) + " ms");
+    }
+
+    /**
+     * A jar with only the manifest that {@code maven-jar-plugin} writes into testkit-core's jar; the premain
+     * class itself comes from the class path (this module's jar does not exist yet while its tests run).
+     */
+    private Path manifestOnlyAgentJar() throws IOException {
+        Manifest manifest = new Manifest();
+        Attributes attributes = manifest.getMainAttributes();
+        attributes.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        attributes.putValue("Premain-Class", "dev.deliverykit.internal.instrument.KitAgent");
+        attributes.putValue("Agent-Class", "dev.deliverykit.internal.instrument.KitAgent");
+        attributes.putValue("Can-Retransform-Classes", "true");
+        attributes.putValue("Can-Redefine-Classes", "true");
+        Path jar = dir.resolve("agent.jar");
+        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream ignored = new JarOutputStream(out, manifest)) {
+            return jar;
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package dev.deliverykit.boundary;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/** The bug the engine must catch: delivery code that catches Throwable and carries on after the crash. */
+final class SwallowingWorkload implements Workload {
+
+    static volatile int lineAfterCrash;
+
+    private final Path directory;
+
+    SwallowingWorkload(Path directory) {
+        this.directory = directory;
+    }
+
+    @Override
+    public void run() throws Exception {
+        Connection connection = LedgerDatabase.SQLITE.open(directory);
+        try {
+            new Ledger(connection).depositWithStatements("o1", 5);
+        } catch (Throwable swallowed) {
+            // catching Throwable around delivery code: the crash stops here instead of ending the process
+        }
+        try {
+            lineAfterCrash = Lines.current(); connection.createStatement();
+        } catch (SQLException closed) {
+            // and carrying on regardless
+        }
+    }
+}

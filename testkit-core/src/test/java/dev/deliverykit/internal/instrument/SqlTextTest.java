@@ -1,0 +1,37 @@
+package dev.deliverykit.internal.instrument;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deliverykit.internal.instrument.JdbcCall.TransactionEnd;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SqlTextTest {
+
+    @Test
+    void whitespaceOfTextBlocksIsNormalised() {
+        assertThat(SqlText.normalise("\n  INSERT INTO outbox(id)\n\t VALUES (?)  \n")).isEqualTo("INSERT INTO outbox(id) VALUES (?)");
+    }
+
+    @Test
+    void transactionEndsAreRecognisedButSavepointRollbacksAreNot() {
+        for (String commit : List.of("COMMIT", "commit;", "END", "end transaction", "COMMIT WORK", "/* x */ COMMIT",
+                "-- done\nCOMMIT")) {
+            assertThat(SqlText.transactionEnd(SqlText.normalise(commit))).as(commit).isEqualTo(TransactionEnd.COMMIT);
+        }
+        for (String rollback : List.of("ROLLBACK", "rollback transaction;", "ROLLBACK WORK")) {
+            assertThat(SqlText.transactionEnd(rollback)).as(rollback).isEqualTo(TransactionEnd.ROLLBACK);
+        }
+        for (String other : List.of("ROLLBACK TO SAVEPOINT s1", "BEGIN IMMEDIATE", "UPDATE t SET x = 'COMMIT'",
+                "COMMIT PREPARED 'x'")) {
+            assertThat(SqlText.transactionEnd(other)).as(other).isEqualTo(TransactionEnd.NONE);
+        }
+    }
+
+    @Test
+    void descriptorsBecomeTypeNames() {
+        assertThat(Descriptors.parameterTypeNames("(Ljava/lang/String;[IJLjava/util/Map$Entry;[[Ljava/lang/Object;)V"))
+                .containsExactly("java.lang.String", "int[]", "long", "java.util.Map$Entry", "java.lang.Object[][]");
+        assertThat(Descriptors.parameterTypeNames("()V")).isEmpty();
+    }
+}
