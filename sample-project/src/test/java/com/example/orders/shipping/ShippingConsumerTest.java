@@ -18,7 +18,12 @@ import com.example.orders.SqliteFiles;
 import com.example.orders.db.DataAccessException;
 import com.example.orders.db.Database;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -173,5 +178,32 @@ class ShippingConsumerTest {
         assertThat(rows(shippingFile, "SELECT message_id FROM parked_message")).containsExactly(row("o-1:shipped"));
         assertThat(rows(shippingFile, "SELECT message_id FROM processed_message ORDER BY step_seq"))
                 .containsExactly(row("o-1:placed"), row("o-1:shipped"));
+    }
+
+    @Test
+    void workersRacingWithTheSameMessageApplyItOnce() throws Exception {
+        int workers = 4;
+        CyclicBarrier start = new CyclicBarrier(workers);
+        ExecutorService pool = Executors.newFixedThreadPool(workers);
+        try {
+            List<Future<HandleOutcome>> outcomes = new ArrayList<>();
+            for (int i = 0; i < workers; i++) {
+                outcomes.add(pool.submit(() -> {
+                    ShippingConsumer worker = new ShippingConsumer(Database.sqlite(shippingFile));
+                    start.await();
+                    return worker.handle(PLACED);
+                }));
+            }
+            List<HandleOutcome> answers = new ArrayList<>();
+            for (Future<HandleOutcome> outcome : outcomes) {
+                answers.add(outcome.get());
+            }
+
+            assertThat(answers).containsExactlyInAnyOrder(APPLIED, DUPLICATE, DUPLICATE, DUPLICATE);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(count(shippingFile, "shipment")).isEqualTo(1);
+        assertThat(count(shippingFile, "applied_step")).isEqualTo(1);
     }
 }
