@@ -1,0 +1,30 @@
+package dev.deliverykit.benchmarks;
+
+/**
+ * How much to measure: the full run for the record, or the smoke run that {@code mvn verify} makes to
+ * prove every benchmark executes and its cases still check their invariants (numbers meaningless).
+ *
+ * @param smoke              whether this is the smoke run
+ * @param jmhForks           JMH forks per benchmark; 0 runs the benchmark in this JVM (smoke only: then
+ *                           no benchmark gets its own JVM options)
+ * @param jmhWarmups         JMH warm-up iterations per fork
+ * @param jmhIterations      JMH measured iterations per fork
+ * @param jmhIterationMillis length of one JMH iteration
+ * @param processRounds      timed rounds of the child-JVM variants
+ * @param processWarmupRounds untimed rounds before them
+ * @param everyStartupVariant whether B2 times every start-up option alone, or only the defaults and all together
+ * @param junitChildren      child JVMs per tool for B7 (each runs the JUnit class's repeated cases)
+ */
+public record RunSettings(boolean smoke, int jmhForks, int jmhWarmups, int jmhIterations, int jmhIterationMillis,
+        int processRounds, int processWarmupRounds, boolean everyStartupVariant, int junitChildren) {
+
+    /** The full run: about seven minutes on two cores. */
+    public static RunSettings fullRun() {
+        return new RunSettings(false, 1, 3, 5, 2000, 9, 1, true, 5);
+    }
+
+    /** The smoke run: well under a minute; checks only that everything executes and checks its invariants. */
+    public static RunSettings smokeRun() {
+        return new RunSettings(true, 0, 0, 1, 100, 1, 0, false, 1);
+    }
+}
