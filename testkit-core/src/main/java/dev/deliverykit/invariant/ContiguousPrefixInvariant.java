@@ -34,7 +34,10 @@ final class ContiguousPrefixInvariant implements Invariant {
 
     @Override
     public String description() {
-        return "each flow's applied records in " + applied.describe() + " (" + columnsNote
+        // A table's columns are named in the note, so the table is written without them.
+        String records = applied instanceof QuerySpec.TableQuery table ? table.table() + " on " + table.source().name()
+                : applied.describe();
+        return "each flow's applied records in " + records + " (" + columnsNote
                 + ") are its sequence 1..k, each once, in sequence order";
     }
 

@@ -36,11 +36,11 @@ record SequenceJudgement(String found, String expected) {
                 .forEach(n -> problems.add("seq " + n + " is below 1"));
         firstDescent(numbers).ifPresent(problems::add);
         repeats(numbers).forEach((n, times) -> problems.add("seq " + n + " applied " + times + " times"));
-        missing(numbers).ifPresent(problems::add);
+        long highest = Math.max(1, numbers.stream().mapToLong(Long::longValue).max().orElse(1));
+        missing(numbers, highest).ifPresent(problems::add);
 
         List<String> written = seqs.stream().map(Wording::value).toList();
         String found = "seq " + Wording.list(written) + " in application order (" + String.join("; ", problems) + ")";
-        long highest = Math.max(1, numbers.stream().mapToLong(Long::longValue).max().orElse(1));
         String expectedSeqs = highest <= Wording.MAX_LISTED
                 ? LongStream.rangeClosed(1, highest).mapToObj(Long::toString).collect(Collectors.joining(", "))
                 : "1, 2, ..., " + highest;
@@ -83,24 +83,26 @@ record SequenceJudgement(String found, String expected) {
         return counts;
     }
 
-    /** {@code "seq 2, 4 missing"}; walks the gaps between present numbers, never the whole range. */
-    private static Optional<String> missing(List<Long> numbers) {
-        TreeSet<Long> present = numbers.stream().filter(n -> n >= 1).collect(Collectors.toCollection(TreeSet::new));
+    /**
+     * {@code "seq 2, 4 missing"}: the numbers from 1 to {@code highest} that were never applied. Walks the
+     * gaps between applied numbers, never the whole range.
+     */
+    private static Optional<String> missing(List<Long> numbers, long highest) {
+        TreeSet<Long> bounds = numbers.stream().filter(n -> n >= 1).collect(Collectors.toCollection(TreeSet::new));
+        if (highest < Long.MAX_VALUE) {
+            // A sentinel past the end; at Long.MAX_VALUE the highest number is applied, so nothing trails it.
+            bounds.add(highest + 1);
+        }
         List<String> listed = new ArrayList<>();
         long total = 0;
         long previous = 0;
-        for (long number : present) {
-            for (long gap = previous + 1; gap < number; gap++) {
-                total++;
-                if (listed.size() < Wording.MAX_LISTED) {
-                    listed.add(Long.toString(gap));
-                } else {
-                    // Only the count matters from here on; skip the rest of this gap in one step.
-                    total += number - gap - 1;
-                    break;
-                }
+        for (long bound : bounds) {
+            long gapSize = bound - previous - 1;
+            for (long gap = previous + 1; gap < bound && listed.size() < Wording.MAX_LISTED; gap++) {
+                listed.add(Long.toString(gap));
             }
-            previous = number;
+            total += gapSize;
+            previous = bound;
         }
         if (total == 0) {
             return Optional.empty();
