@@ -37,9 +37,15 @@ public final class InvariantDefinitionException extends RuntimeException {
                 + " expected a SELECT statement without parameters.");
     }
 
-    static InvariantDefinitionException blankName(String what) {
-        return new InvariantDefinitionException("the " + what + " must not be blank: reports and test output"
+    static InvariantDefinitionException blankName() {
+        return new InvariantDefinitionException("the invariant name must not be blank: reports and test output"
                 + " name the invariant by it, e.g. \"exactly once per key\".");
+    }
+
+    static InvariantDefinitionException blankExplanation(String invariant) {
+        return new InvariantDefinitionException("invariant '" + invariant + "': the explanation must not be blank;"
+                + " it says what the rows break and becomes the expected part of each violation, e.g."
+                + " \"stock never goes below 0\".");
     }
 
     static InvariantDefinitionException queryFailed(String invariant, String role, String database, String sql,

@@ -169,7 +169,7 @@ public final class Invariants {
         String checkedName = requireName(name);
         Objects.requireNonNull(explanation, "explanation");
         if (explanation.isBlank()) {
-            throw InvariantDefinitionException.blankName("explanation of invariant '" + checkedName + "'");
+            throw InvariantDefinitionException.blankExplanation(checkedName);
         }
         return new NoRowsInvariant(checkedName, QuerySpec.raw(checkedName, "rows", source, sql), explanation);
     }
@@ -177,7 +177,7 @@ public final class Invariants {
     private static String requireName(String name) {
         Objects.requireNonNull(name, "invariant name");
         if (name.isBlank()) {
-            throw InvariantDefinitionException.blankName("invariant name");
+            throw InvariantDefinitionException.blankName();
         }
         return name;
     }
