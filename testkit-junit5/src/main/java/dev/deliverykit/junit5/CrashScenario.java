@@ -4,6 +4,9 @@ import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.invariant.Invariant;
+import dev.deliverykit.invariant.InvariantResult;
+import java.util.List;
 import dev.deliverykit.internal.junit5.CrashCase;
 import dev.deliverykit.internal.junit5.ScenarioRun;
 import java.util.Optional;
@@ -91,6 +94,25 @@ public final class CrashScenario {
      */
     public void restart(Workload recovery) throws Exception {
         run.restart(recovery);
+    }
+
+    /**
+     * Checks the invariants against the committed state, after recovery: every one of them is checked and
+     * becomes a red or green cell of this case's row in the crash report; then the test fails if any is
+     * violated, with each violated invariant's message (which keys, what was found, what was expected).
+     *
+     * <pre>{@code
+     * scenario.restart(() -> recover(dir));
+     * scenario.assertHolds(Invariants.exactlyOncePerKey()
+     *         .intentsFrom(orchestratorDb, "SELECT command_id FROM outbox")
+     *         .effectsIn(warehouseDb, "effect", "intent_id"));
+     * }</pre>
+     *
+     * @return the results, all holding
+     * @throws AssertionError if any invariant is violated
+     */
+    public List<InvariantResult> assertHolds(Invariant... invariants) {
+        return run.assertHolds(invariants);
     }
 
     /**

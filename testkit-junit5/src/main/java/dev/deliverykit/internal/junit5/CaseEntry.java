@@ -3,6 +3,7 @@ package dev.deliverykit.internal.junit5;
 import dev.deliverykit.boundary.BoundaryHit;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.Recording;
+import dev.deliverykit.invariant.InvariantResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -16,6 +17,7 @@ public final class CaseEntry {
     private final String uniqueId;
     private final CrashCase crashCase;
     private final Map<String, Object> observations = new LinkedHashMap<>();
+    private final Map<String, InvariantResult> invariants = new LinkedHashMap<>();
     private CaseOutcome outcome = CaseOutcome.NOT_FINISHED;
     private String failure;
     private String crashSite;
@@ -35,6 +37,10 @@ public final class CaseEntry {
             throw new IllegalArgumentException("an observation needs a name, such as \"effects\"");
         }
         observations.put(name, value);
+    }
+
+    synchronized void checked(InvariantResult result) {
+        invariants.put(result.invariantName(), result);
     }
 
     synchronized void crashed(CrashResult crash) {
@@ -97,6 +103,11 @@ public final class CaseEntry {
     /** How many watched hits the run saw, or -1 if it did not run. */
     public synchronized int hits() {
         return hits;
+    }
+
+    /** The invariants the test checked, by name, in order. */
+    public synchronized Map<String, InvariantResult> invariants() {
+        return new LinkedHashMap<>(invariants);
     }
 
     /** The named values the test observed, in order. */

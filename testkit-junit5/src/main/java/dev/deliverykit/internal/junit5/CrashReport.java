@@ -74,7 +74,7 @@ public final class CrashReport implements AutoCloseable {
             location = files.write(settings.reportDirectory()).toString();
         }
         if (settings.summaryEnabled()) {
-            out.print(files.markdownSummary(location));
+            out.print("\n" + files.markdownSummary(location));
             out.flush();
         }
     }

@@ -2,6 +2,8 @@ package dev.deliverykit.internal.junit5;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.deliverykit.invariant.InvariantResult;
+import dev.deliverykit.invariant.Verdict;
 import dev.deliverykit.reference.report.MarkdownTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,8 +20,9 @@ import java.util.stream.Collectors;
 
 /**
  * The report of one run, in three forms: {@code report.json} (format {@value #FORMAT}) for machines,
- * {@code report.html} (a crash matrix per test: one row per case, a column for the outcome and one per
- * observed value, red and green cells, replay keys) for people, and a Markdown summary for the CI log.
+ * {@code report.html} (a crash matrix per test: one row per case; columns for the outcome, for each checked
+ * invariant and for each observed value; red and green cells; replay keys) for people, and a Markdown
+ * summary for the CI log.
  */
 final class ReportFiles {
 
@@ -36,7 +39,10 @@ final class ReportFiles {
         }
     }
 
-    /** Writes both files into {@code directory} (created if needed) and returns the HTML file. */
+    /**
+     * Writes {@code report.json}, {@code report.html} and {@code report.md} (the summary, for a CI job's
+     * summary page) into {@code directory}, created if needed, and returns the HTML file.
+     */
     Path write(Path directory) {
         try {
             Files.createDirectories(directory);
@@ -45,6 +51,7 @@ final class ReportFiles {
                     StandardCharsets.UTF_8);
             Path html = directory.resolve("report.html");
             Files.writeString(html, html(), StandardCharsets.UTF_8);
+            Files.writeString(directory.resolve("report.md"), markdownSummary(""), StandardCharsets.UTF_8);
             return html.toAbsolutePath();
         } catch (IOException e) {
             throw new UncheckedIOException("DeliveryKit could not write its report into " + directory.toAbsolutePath()
@@ -78,6 +85,16 @@ final class ReportFiles {
                 row.put("failure", entry.failure());
                 row.put("crashSite", entry.crashSite());
                 row.put("hits", entry.hits() < 0 ? null : entry.hits());
+                Map<String, Object> invariants = new LinkedHashMap<>();
+                entry.invariants().forEach((name, result) -> {
+                    Map<String, Object> cell = new LinkedHashMap<>();
+                    cell.put("verdict", result.verdict().name());
+                    cell.put("checked", result.checked());
+                    cell.put("violations", result.violations().size());
+                    cell.put("message", result.message());
+                    invariants.put(name, cell);
+                });
+                row.put("invariants", invariants);
                 row.put("observations", entry.observations());
                 invocations.add(row);
             }
@@ -103,7 +120,7 @@ final class ReportFiles {
         page.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>DeliveryKit crash report"
                 + "</title>\n<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:2em}"
                 + "th,td{border:1px solid #999;padding:4px 8px;text-align:left;vertical-align:top}"
-                + "td.PASSED{background:#c8e6c9}td.FAILED{background:#ffcdd2}td.ABORTED,td.NOT_FINISHED{background:#fff3c4}"
+                + "td.PASSED,td.HOLDS{background:#c8e6c9}td.FAILED,td.VIOLATED{background:#ffcdd2}td.ABORTED,td.NOT_FINISHED{background:#fff3c4}"
                 + "tr.FAILED td.value{background:#ffebee}code{font-size:90%}pre{white-space:pre-wrap;margin:0}"
                 + "</style></head><body>\n");
         Map<String, Integer> totals = totals(rows);
@@ -113,8 +130,11 @@ final class ReportFiles {
         byTemplate.forEach((template, cases) -> {
             Set<String> columns = new LinkedHashSet<>();
             cases.forEach(entry -> columns.addAll(entry.observations().keySet()));
+            Set<String> invariantColumns = new LinkedHashSet<>();
+            cases.forEach(entry -> invariantColumns.addAll(entry.invariants().keySet()));
             page.append("<h2>").append(escape(cases.get(0).testClass() + "." + cases.get(0).testMethod()))
                     .append("</h2>\n<table><tr><th>#</th><th>case</th><th>outcome</th>");
+            invariantColumns.forEach(column -> page.append("<th>").append(escape(column)).append("</th>"));
             columns.forEach(column -> page.append("<th>").append(escape(column)).append("</th>"));
             page.append("<th>crash site</th><th>replay key</th></tr>\n");
             int index = 1;
@@ -128,6 +148,17 @@ final class ReportFiles {
                             .append("</pre></details>");
                 }
                 page.append("</td>");
+                Map<String, InvariantResult> checked = entry.invariants();
+                invariantColumns.forEach(column -> {
+                    InvariantResult result = checked.get(column);
+                    if (result == null) {
+                        page.append("<td></td>");
+                    } else {
+                        page.append("<td class=\"").append(result.verdict().name()).append("\" title=\"")
+                                .append(escape(result.message())).append("\">").append(result.verdict().name())
+                                .append("</td>");
+                    }
+                });
                 Map<String, Object> observed = entry.observations();
                 columns.forEach(column -> page.append("<td class=\"value\">")
                         .append(observed.containsKey(column) ? escape(String.valueOf(observed.get(column))) : "")
@@ -143,7 +174,7 @@ final class ReportFiles {
 
     /** The summary printed at the end of the run: one row per test, then every failed case with its replay key. */
     String markdownSummary(String location) {
-        StringBuilder text = new StringBuilder("\n## DeliveryKit crash report\n\n");
+        StringBuilder text = new StringBuilder("## DeliveryKit crash report\n\n");
         MarkdownTable tests = new MarkdownTable("test", "cases", "passed", "failed", "aborted");
         List<CaseEntry> failed = new ArrayList<>();
         byTemplate.forEach((template, cases) -> {
@@ -155,10 +186,14 @@ final class ReportFiles {
         });
         text.append(tests.render());
         if (!failed.isEmpty()) {
-            MarkdownTable failures = new MarkdownTable("test", "case", "replay key", "failure");
+            MarkdownTable failures = new MarkdownTable("test", "case", "violated invariants", "replay key", "failure");
             for (CaseEntry entry : failed) {
+                String violated = entry.invariants().values().stream()
+                        .filter(result -> result.verdict() == Verdict.VIOLATED).map(InvariantResult::invariantName)
+                        .collect(Collectors.joining(", "));
                 failures.row(entry.testClass() + "." + entry.testMethod(), entry.crashCase().displayName(),
-                        "`" + entry.crashCase().replayKey() + "`", firstLine(entry.failure()));
+                        violated.isEmpty() ? "-" : violated, "`" + entry.crashCase().replayKey() + "`",
+                        firstLine(entry.failure()));
             }
             text.append("\nFailed cases (rerun one with -Ddeliverykit.replay='<replay key>'):\n\n").append(failures.render());
         }

@@ -6,6 +6,10 @@ import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.invariant.Invariant;
+import dev.deliverykit.invariant.InvariantResult;
+import dev.deliverykit.invariant.Verdict;
+import java.util.ArrayList;
 import dev.deliverykit.junit5.CrashMode;
 import java.util.List;
 import java.util.Objects;
@@ -127,6 +131,34 @@ public final class ScenarioRun {
     /** The recording of a crash-free run, once run. */
     public synchronized Optional<Recording> recording() {
         return Optional.ofNullable(recording);
+    }
+
+    /**
+     * Checks every invariant (all of them, so that every cell of the report's row is filled), records each
+     * result in the report, and fails if any is violated, with the message of each violated one.
+     */
+    public List<InvariantResult> assertHolds(Invariant... checks) {
+        if (checks.length == 0) {
+            throw new IllegalArgumentException("assertHolds needs at least one invariant, such as"
+                    + " Invariants.exactlyOncePerKey()...");
+        }
+        List<InvariantResult> results = new ArrayList<>();
+        for (Invariant invariant : checks) {
+            InvariantResult result = Objects.requireNonNull(invariant, "invariant").check();
+            entry.checked(result);
+            results.add(result);
+        }
+        List<InvariantResult> violated = results.stream().filter(result -> result.verdict() == Verdict.VIOLATED)
+                .toList();
+        if (!violated.isEmpty()) {
+            StringBuilder message = new StringBuilder().append(violated.size()).append(" of ").append(results.size())
+                    .append(results.size() == 1 ? " invariant" : " invariants").append(" violated after ")
+                    .append(crashCase.kind() == CrashCase.Kind.RECORD ? "the crash-free run" : crashCase.displayName())
+                    .append(" and recovery:");
+            violated.forEach(result -> message.append('\n').append(result.message()));
+            throw new AssertionError(message.toString());
+        }
+        return List.copyOf(results);
     }
 
     /** Adds a named value to the case's row in the report. */
