@@ -68,7 +68,14 @@ final class CrashTestExtension implements TestTemplateInvocationContextProvider,
         if (!templateItself || !TemplatePlanner.isKitTemplate(context)) {
             return ConditionEvaluationResult.enabled("not a DeliveryKit test template");
         }
-        return TemplatePlanner.skippedByReplay(context).map(ConditionEvaluationResult::disabled)
+        Optional<String> skipped;
+        try {
+            skipped = TemplatePlanner.skippedByReplay(context);
+        } catch (RuntimeException misconfigured) {
+            // The provider raises the same configuration error, as the template's own failure.
+            return ConditionEvaluationResult.enabled("the configuration error is reported by the template itself");
+        }
+        return skipped.map(ConditionEvaluationResult::disabled)
                 .orElseGet(() -> ConditionEvaluationResult.enabled("no deliverykit.replay, or it selects a case here"));
     }
 

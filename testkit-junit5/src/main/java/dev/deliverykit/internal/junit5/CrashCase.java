@@ -144,11 +144,6 @@ public final class CrashCase {
         return description.substring(0, open + 1 + SQL_SHOWN) + "…" + description.substring(close);
     }
 
-    /** {@code in process} or {@code in a child JVM}. */
-    public String modeWords() {
-        return mode == CrashMode.CHILD_PROCESS ? "in a child JVM" : "in process";
-    }
-
     @Override
     public String toString() {
         return displayName() + " [" + replayKey + "]";

@@ -1,6 +1,8 @@
 package dev.deliverykit.internal.junit5;
 
+import dev.deliverykit.junit5.CrashMode;
 import dev.deliverykit.junit5.DeliveryKitConfiguration;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
@@ -20,6 +22,11 @@ public final class FailureMessages {
             return failure;
         }
         String message = describe(failure) + "\n\n" + block(crashCase);
+        if (failure instanceof ExtensionConfigurationException) {
+            ExtensionConfigurationException misused = new ExtensionConfigurationException(message, failure);
+            misused.setStackTrace(failure.getStackTrace());
+            return misused;
+        }
         AssertionFailedError wrapped;
         if (failure instanceof AssertionFailedError && ((AssertionFailedError) failure).isExpectedDefined()
                 && ((AssertionFailedError) failure).isActualDefined()) {
@@ -35,7 +42,8 @@ public final class FailureMessages {
 
     /** The lines every failure of the case ends with. */
     public static String block(CrashCase crashCase) {
-        return "DeliveryKit case: " + crashCase.displayName() + " (" + crashCase.modeWords() + ")\n"
+        return "DeliveryKit case: " + crashCase.displayName()
+                + (crashCase.mode() == CrashMode.IN_PROCESS ? " (in process)" : "") + "\n"
                 + "Replay only this case: -D" + DeliveryKitConfiguration.REPLAY + "='" + crashCase.replayKey() + "'";
     }
 
@@ -45,9 +53,9 @@ public final class FailureMessages {
         return block < 0 ? message : message.substring(0, block);
     }
 
-    /** An assertion's own message; for anything else its type and message. */
+    /** An assertion's or a configuration error's own message; for anything else its type and message. */
     static String describe(Throwable failure) {
-        if (failure instanceof AssertionError) {
+        if (failure instanceof AssertionError || failure instanceof ExtensionConfigurationException) {
             String message = failure.getMessage();
             return message == null ? failure.getClass().getName() : message;
         }

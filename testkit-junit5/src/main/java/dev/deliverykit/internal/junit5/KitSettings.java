@@ -54,7 +54,7 @@ public record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportD
         if (normalised.equals(CrashMode.IN_PROCESS.name()) || normalised.equals(CrashMode.CHILD_PROCESS.name())) {
             return CrashMode.valueOf(normalised);
         }
-        throw bad(DeliveryKitConfiguration.MODE, text.get(), "in_process or child_process");
+        throw bad(DeliveryKitConfiguration.MODE, text.get(), "expected in_process or child_process");
     }
 
     private static int maxCases(ExtensionContext context) {
@@ -63,7 +63,7 @@ public record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportD
             return DeliveryKitConfiguration.DEFAULT_SWEEP_MAX_CASES;
         }
         if (!text.get().matches("[1-9][0-9]{0,8}")) {
-            throw bad(DeliveryKitConfiguration.SWEEP_MAX_CASES, text.get(), "a whole number from 1, for example 200");
+            throw bad(DeliveryKitConfiguration.SWEEP_MAX_CASES, text.get(), "expected a whole number from 1, for example 200");
         }
         return Integer.parseInt(text.get());
     }
@@ -73,7 +73,7 @@ public record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportD
         try {
             return Path.of(text);
         } catch (InvalidPathException e) {
-            throw bad(DeliveryKitConfiguration.REPORT_DIR, text, "a directory path (" + e.getReason() + ")");
+            throw bad(DeliveryKitConfiguration.REPORT_DIR, text, "expected a directory path (" + e.getReason() + ")");
         }
     }
 
@@ -85,14 +85,14 @@ public record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportD
         if (text.get().equalsIgnoreCase("false")) {
             return false;
         }
-        throw bad(key, text.get(), "true or false");
+        throw bad(key, text.get(), "expected true or false");
     }
 
     private static Duration childTimeout(ExtensionContext context) {
         String text = value(context, DeliveryKitConfiguration.CHILD_TIMEOUT).orElse(DeliveryKitConfiguration.DEFAULT_CHILD_TIMEOUT);
         Matcher matcher = DURATION.matcher(text);
         if (!matcher.matches() || Long.parseLong(matcher.group(1)) == 0) {
-            throw bad(DeliveryKitConfiguration.CHILD_TIMEOUT, text, "a positive number with an optional unit ms, s"
+            throw bad(DeliveryKitConfiguration.CHILD_TIMEOUT, text, "expected a positive number with an optional unit ms, s"
                     + " (default), m or h, for example 90 s");
         }
         long amount = Long.parseLong(matcher.group(1));
@@ -118,13 +118,13 @@ public record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportD
             return Optional.of(ReplayKey.parse(text.get()));
         } catch (IllegalArgumentException e) {
             throw bad(DeliveryKitConfiguration.REPLAY, text.get(), e.getMessage()
-                    + ". Copy the key from a failure message or the report");
+                    + "; copy the key from a failure message or the report");
         }
     }
 
-    private static ExtensionConfigurationException bad(String key, String value, String accepted) {
+    private static ExtensionConfigurationException bad(String key, String value, String reason) {
         return new ExtensionConfigurationException("DeliveryKit configuration parameter " + key + " = \"" + value
-                + "\" cannot be used: expected " + accepted + ". Fix: correct or remove it in junit-platform.properties"
+                + "\" cannot be used: " + reason + ". Fix: correct or remove it in junit-platform.properties"
                 + " or the -D" + key + " system property.");
     }
 }
