@@ -59,7 +59,7 @@ public final class CrashReport implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() {
         List<CaseEntry> rows;
         synchronized (this) {
             if (closed || entries.isEmpty()) {
