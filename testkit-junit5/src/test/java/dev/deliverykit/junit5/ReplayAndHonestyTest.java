@@ -23,7 +23,9 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -189,6 +191,25 @@ class ReplayAndHonestyTest {
                         + " recover with scenario.restart(() -> ...).\n\n"
                         + "DeliveryKit case: crash after commit #1 (in process)\n"
                         + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'"))));
+    }
+
+    @Test
+    void rerunningOneSweepInvocationByUniqueIdSaysToUseTheReplayKey() {
+        String template = "[engine:junit-jupiter]/[class:" + MarkFirstSweep.class.getName() + "]/[test-template:"
+                + "exactlyOneReservation(dev.deliverykit.junit5.CrashScenario, java.nio.file.Path)]";
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .configurationParameter("deliverykit.test.fixtures", "true")
+                .configurationParameter(DeliveryKitConfiguration.REPORT_DIR, reports.toString())
+                .configurationParameter(DeliveryKitConfiguration.REPORT_SUMMARY, "false")
+                .selectors(DiscoverySelectors.selectUniqueId(template + "/[test-template-invocation:#3]")).execute();
+
+        results.testEvents().assertStatistics(stats -> stats.started(0));
+        results.containerEvents().assertThatEvents().haveExactly(1, event(container("exactlyOneReservation"),
+                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CrashSweep on"
+                        + " MarkFirstSweep.exactlyOneReservation(CrashScenario, Path): the recording invocation did not"
+                        + " run (was one crash invocation rerun alone, by its unique id?), so there are no crash cases"
+                        + " to run. Fix: run the whole test, or rerun one case with"
+                        + " -Ddeliverykit.replay='<replay key from its failure message>'."))));
     }
 
     private static Throwable onlyFailure(EngineExecutionResults results) {
