@@ -228,10 +228,13 @@ final class HoldRun extends OrderedRun {
         String deadlock = held.isEmpty() ? "" : " If a held thread is the one that would send " + id + " next,"
                 + " holding cannot honour this order (a held thread cannot send): send from one thread in "
                 + DeliveryMode.CAPTURE_AND_RELEASE + " mode.";
+        String monitor = entryPoint.isSynchronized() ? " The entry point is a synchronized method: a held sender keeps"
+                + " the receiver's monitor, so a sender on the same object cannot arrive; name an unsynchronized caller"
+                + " as the entry point, or give each sender its own receiver." : "";
         return fail(OrderFailure.NEVER_ARRIVED, what + " never arrived at " + reference() + " within the timeout of "
                 + timeoutText() + ".", expected,
                 "make the workload send " + id + (needed == 1 ? "" : " again") + ", drop it from the order, or raise"
-                        + " the timeout with OrderedDelivery.timeout(...) if its sender is slow." + deadlock, null);
+                        + " the timeout with OrderedDelivery.timeout(...) if its sender is slow." + deadlock + monitor, null);
     }
 
     private boolean isClosed() {

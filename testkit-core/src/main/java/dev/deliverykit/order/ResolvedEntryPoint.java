@@ -120,6 +120,11 @@ final class ResolvedEntryPoint {
         }
     }
 
+    /** Whether a named method is {@code synchronized}: a sender held inside it keeps the receiver's monitor. */
+    boolean isSynchronized() {
+        return methods.values().stream().anyMatch(method -> Modifier.isSynchronized(method.getModifiers()));
+    }
+
     /** The methods to weave the entry-point advice into. */
     List<MethodTarget> targets() {
         return List.of(new MethodTarget(entryPoint.typeName(), entryPoint.methodName(), entryPoint.parameterTypes()));

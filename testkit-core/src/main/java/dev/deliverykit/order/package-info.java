@@ -63,7 +63,9 @@
  *   <li>Capturing keeps references to the arguments: a workload that mutates a message after sending it
  *       changes what is released. A workload that waits for the effect of a captured call never sees it.</li>
  *   <li>Holding senders cannot honour an order that needs a held thread to send first (one thread sending
- *       A1 then A2 with order {@code A2,A1}): the run fails when the timeout passes; use capturing.</li>
+ *       A1 then A2 with order {@code A2,A1}): the run fails when the timeout passes; use capturing. The
+ *       advice runs inside the entry-point method, so a held sender keeps every lock it holds, including the
+ *       receiver's monitor of a {@code synchronized} entry point: senders sharing that receiver cannot arrive.</li>
  *   <li>If the entry point is also the method of a boundary-engine method selector, which advice runs first
  *       depends on which was installed first in the JVM; a captured call may then count as a method entry.</li>
  * </ul>

@@ -172,6 +172,36 @@ class HoldSendersTest {
     }
 
     @Test
+    void aHeldSenderInASynchronizedEntryPointKeepsItsMonitorAndTheMessageSaysSo() {
+        Turnstile turnstile = new Turnstile();
+
+        assertThatThrownBy(() -> holding(EntryPoint.method(Turnstile.class, "enter", String.class)).timeout(SHORT)
+                .run("b,a", () -> {
+                    turnstile.enter("a");
+                    turnstile.enter("b");
+                }))
+                .isInstanceOf(OrderNotHonouredException.class)
+                .hasMessageContaining("send from one thread in CAPTURE_AND_RELEASE mode. The entry point is a"
+                        + " synchronized method: a held sender keeps the receiver's monitor, so a sender on the same"
+                        + " object cannot arrive; name an unsynchronized caller as the entry point, or give each sender"
+                        + " its own receiver.\nReplay: order=b,a");
+        assertThat(turnstile.entered()).isZero();
+    }
+
+    /** A receiver whose entry point is synchronized. */
+    static final class Turnstile {
+        private int entered;
+
+        synchronized void enter(String id) {
+            entered++;
+        }
+
+        synchronized int entered() {
+            return entered;
+        }
+    }
+
+    @Test
     void aSecondArrivalOfAnIdTheOrderListsOnceFailsAtOnce() {
         Inbox inbox = new Inbox();
 
