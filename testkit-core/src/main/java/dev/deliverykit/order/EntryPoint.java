@@ -1,6 +1,6 @@
 package dev.deliverykit.order;
 
-import java.util.Arrays;
+import dev.deliverykit.internal.instrument.MethodTarget;
 import java.util.List;
 import java.util.Objects;
 
@@ -57,40 +57,26 @@ public final class EntryPoint {
      */
     public static EntryPoint method(String reference) {
         Objects.requireNonNull(reference, "reference");
-        String text = reference.replace(" ", "");
-        int hash = text.indexOf('#');
-        int open = text.indexOf('(');
-        boolean wellFormed = hash > 0 && hash < text.length() - 1
-                && (open < 0 || (open > hash + 1 && text.endsWith(")")));
-        if (!wellFormed) {
-            throw new IllegalArgumentException("\"" + reference + "\" is not a method reference. Expected"
-                    + " Type#method or Type#method(paramType,...), for example"
-                    + " com.acme.Transport#deliver(com.acme.Event).");
-        }
-        String method = open < 0 ? text.substring(hash + 1) : text.substring(hash + 1, open);
-        List<String> parameters = null;
-        if (open >= 0) {
-            String inside = text.substring(open + 1, text.length() - 1);
-            parameters = inside.isEmpty() ? List.of() : List.of(inside.split(","));
-        }
-        return create(text.substring(0, hash), method, parameters, reference);
+        MethodTarget target = MethodTarget.parse(reference).orElseThrow(() -> new IllegalArgumentException("\""
+                + reference + "\" is not a method reference. Expected Type#method or Type#method(paramType,...),"
+                + " for example com.acme.Transport#deliver(com.acme.Event)."));
+        return create(target, reference);
     }
 
     /** {@code type}'s method {@code name}; with {@code parameterTypes} only that overload, else every overload. */
     public static EntryPoint method(Class<?> type, String name, Class<?>... parameterTypes) {
         Objects.requireNonNull(type, "type");
-        List<String> parameters = parameterTypes.length == 0 ? null
-                : Arrays.stream(parameterTypes).map(Class::getTypeName).toList();
-        return create(type.getName(), name, parameters, type.getName() + "#" + name);
+        Objects.requireNonNull(name, "name");
+        return create(MethodTarget.of(type, name, parameterTypes), type.getName() + "#" + name);
     }
 
-    private static EntryPoint create(String type, String method, List<String> parameters, String reference) {
-        Objects.requireNonNull(method, "name");
-        if (method.isBlank() || method.contains("<")) {
+    private static EntryPoint create(MethodTarget target, String reference) {
+        if (!target.namesAMethod()) {
             throw new IllegalArgumentException("\"" + reference + "\" does not name a method: constructors and"
                     + " static initialisers cannot be entry points. Expected the method at which messages arrive.");
         }
-        return new EntryPoint(type, method, parameters, 0, null, null, false, null);
+        return new EntryPoint(target.typeName(), target.methodName(), target.parameterTypes(), 0, null, null,
+                false, null);
     }
 
     /** The message is argument {@code index} (from 0) of each call; 0 unless set. */
