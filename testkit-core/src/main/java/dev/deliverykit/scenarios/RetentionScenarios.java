@@ -1,4 +1,4 @@
-package dev.deliverykit.reference.report;
+package dev.deliverykit.scenarios;
 
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;

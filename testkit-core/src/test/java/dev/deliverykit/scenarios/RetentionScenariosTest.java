@@ -1,4 +1,4 @@
-package dev.deliverykit.reference.report;
+package dev.deliverykit.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

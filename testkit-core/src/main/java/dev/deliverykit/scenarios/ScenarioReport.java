@@ -1,4 +1,4 @@
-package dev.deliverykit.reference.report;
+package dev.deliverykit.scenarios;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -27,7 +27,7 @@ public final class ScenarioReport {
 
     static final String TITLE = "# DeliveryKit reference scenarios\n\n"
             + "Every named scenario of `docs/protocols.md`, run on fresh SQLite files by\n"
-            + "`dev.deliverykit.reference.report.ScenarioReport`. Generated; do not edit by hand\n"
+            + "`dev.deliverykit.scenarios.ScenarioReport`. Generated; do not edit by hand\n"
             + "(regenerate with `--output`, compare with `--check`).\n";
 
     private final List<ScenarioSection> sections;

@@ -1,14 +1,13 @@
-package dev.deliverykit.reference.outbox;
+package dev.deliverykit.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.reference.report.OutboxScenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The report section (in package {@code reference.report}), tested here beside the code it runs. */
+/** The section 1 report: the seed-001 demo, the receiver answers and the crash matrix, exactly as printed. */
 class OutboxScenariosTest {
 
     private static final String EXPECTED = """
