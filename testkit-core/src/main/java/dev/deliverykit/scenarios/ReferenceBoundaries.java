@@ -58,7 +58,7 @@ import java.util.Objects;
  * <tr><td>3</td><td>{@code producer.after-commit}</td><td>normal exit of {@code OrderedProducer#advance(Event, long)}</td></tr>
  * <tr><td>4</td><td>{@code consumer.after-inbox-insert}</td><td>after statement {@code ^INSERT INTO inbox\(event_id, flow_id, seq, body\) VALUES}</td></tr>
  * <tr><td>5</td><td>{@code consumer.after-receive-commit}</td><td>normal exit of {@code OrderedConsumer#receive(Event)}</td></tr>
- * <tr><td>6</td><td>{@code relay.after-accepted-update}</td><td>after statement {@code ^UPDATE outbox SET accepted = 1 }</td></tr>
+ * <tr><td>6</td><td>{@code relay.after-accepted-update}</td><td>after statement {@code ^UPDATE outbox SET accepted = 1 WHERE}</td></tr>
  * <tr><td>7</td><td>{@code relay.after-accepted-commit}</td><td>normal exit of {@code Relay#markAccepted(String)} (private; documented by {@code Relay})</td></tr>
  * <tr><td>8</td><td>{@code apply.after-projection-update}</td><td>after statement {@code ^INSERT INTO projection\(}</td></tr>
  * <tr><td>9</td><td>{@code apply.after-applied-mark}</td><td>after statement {@code ^UPDATE inbox SET state = 'applied'}</td></tr>
@@ -71,7 +71,7 @@ import java.util.Objects;
  * <caption>retention boundaries</caption>
  * <tr><th>where the process dies</th><th>name</th><th>selector</th></tr>
  * <tr><td>close_and_collect: after the boundary update</td><td>{@code close-and-collect.after-boundary-update}</td>
- *     <td>after statement {@code ^UPDATE boundary SET closed_through }</td></tr>
+ *     <td>after statement {@code ^UPDATE boundary SET closed_through = \?}</td></tr>
  * <tr><td>close_and_collect: after the delete</td><td>{@code close-and-collect.after-receipt-delete}</td>
  *     <td>after statement {@code ^DELETE FROM receipt WHERE namespace = \? AND epoch <= \?}</td></tr>
  * <tr><td>close_and_collect: after commit, before reply</td><td>{@code close-and-collect.after-commit}</td>
@@ -176,13 +176,13 @@ public final class ReferenceBoundaries {
                 .add(CONSUMER_AFTER_INBOX_INSERT,
                         Selector.afterStatement("^INSERT INTO inbox\\(event_id, flow_id, seq, body\\) VALUES"))
                 .add(CONSUMER_AFTER_RECEIVE_COMMIT, Selector.methodExit(OrderedConsumer.class, "receive", Event.class))
-                .add(RELAY_AFTER_ACCEPTED_UPDATE, Selector.afterStatement("^UPDATE outbox SET accepted = 1 "))
+                .add(RELAY_AFTER_ACCEPTED_UPDATE, Selector.afterStatement("^UPDATE outbox SET accepted = 1 WHERE"))
                 .add(RELAY_AFTER_ACCEPTED_COMMIT, Selector.methodExit(Relay.class, "markAccepted", String.class))
                 .add(APPLY_AFTER_PROJECTION_UPDATE, Selector.afterStatement("^INSERT INTO projection\\("))
                 .add(APPLY_AFTER_APPLIED_MARK, Selector.afterStatement("^UPDATE inbox SET state = 'applied'"))
                 .add(APPLY_AFTER_COMMIT, Selector.methodExit(OrderedConsumer.class, "apply", String.class))
                 // section 3
-                .add(CLOSE_AFTER_BOUNDARY_UPDATE, Selector.afterStatement("^UPDATE boundary SET closed_through "))
+                .add(CLOSE_AFTER_BOUNDARY_UPDATE, Selector.afterStatement("^UPDATE boundary SET closed_through = \\?"))
                 .add(CLOSE_AFTER_RECEIPT_DELETE,
                         Selector.afterStatement("^DELETE FROM receipt WHERE namespace = \\? AND epoch <= \\?"))
                 .add(CLOSE_AFTER_COMMIT, Selector.methodExit(RetentionStore.class, "closeAndCollect", String.class, long.class))

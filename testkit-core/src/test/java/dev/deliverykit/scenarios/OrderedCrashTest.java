@@ -112,7 +112,7 @@ class OrderedCrashTest {
         }
 
         assertThat(durableState(producerDb, consumerDb)).as("after recovery").isEqualTo(APPLIED);
-        assertThat(Db.value(consumerDb, "SELECT count(*) FROM effect WHERE event_id = 'A1'")).isEqualTo(1);
+        assertThat(Db.value(consumerDb, "SELECT count(*) FROM effect WHERE event_id = ?", "A1")).isEqualTo(1);
     }
 
     private static List<RelayOutcome> relayUntilIdle(Relay relay) {
