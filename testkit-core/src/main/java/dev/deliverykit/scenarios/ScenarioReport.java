@@ -22,6 +22,10 @@ import java.util.stream.Stream;
  *
  * The output is deterministic (no temporary paths, process ids or timings), which is what makes the
  * golden comparison meaningful.
+ *
+ * <p>The crash tables crash the reference code for real, in this JVM, through the boundary engine: a JVM
+ * started without {@code -javaagent:<testkit-core jar>} gets the engine's agent by self-attach on first use
+ * (this is what happens under {@code exec:java}, in Maven's own JVM; JDK 21+ prints one warning).
  */
 public final class ScenarioReport {
 
