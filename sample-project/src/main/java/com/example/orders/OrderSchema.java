@@ -1,0 +1,53 @@
+package com.example.orders;
+
+import com.example.orders.db.Database;
+import java.sql.Statement;
+
+/**
+ * The tables of the order database: {@code orders} (one row per order, its current step) and
+ * {@code outbox_message} (one row per step, in insertion order; {@code published_at} stays NULL until the
+ * consumer has taken the message).
+ *
+ * <pre>{@code
+ * OrderSchema.createIfMissing(Database.sqlite(Path.of("orders.db")));
+ * }</pre>
+ */
+public final class OrderSchema {
+
+    private static final String[] TABLES = {
+        """
+        CREATE TABLE IF NOT EXISTS orders(
+            order_id     TEXT PRIMARY KEY,
+            customer     TEXT NOT NULL,
+            amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+            status       TEXT NOT NULL CHECK (status IN ('PLACED', 'PAID', 'SHIPPED')))
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS outbox_message(
+            position     INTEGER PRIMARY KEY AUTOINCREMENT,
+            message_id   TEXT NOT NULL UNIQUE,
+            order_id     TEXT NOT NULL,
+            step_seq     INTEGER NOT NULL,
+            customer     TEXT NOT NULL,
+            amount_cents INTEGER NOT NULL,
+            dedup_epoch  INTEGER NOT NULL,
+            published_at TEXT,
+            UNIQUE (order_id, step_seq))
+        """,
+    };
+
+    private OrderSchema() {
+    }
+
+    /** Creates the tables that do not exist yet, in one transaction. */
+    public static void createIfMissing(Database orderDb) {
+        orderDb.inTransaction("create the order tables", c -> {
+            try (Statement ddl = c.createStatement()) {
+                for (String table : TABLES) {
+                    ddl.execute(table);
+                }
+            }
+            return null;
+        });
+    }
+}

@@ -1,0 +1,67 @@
+package com.example.orders;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The statements on {@code outbox_message}. They take the caller's connection, so they run inside the
+ * caller's transaction: the order service adds a message in the same transaction as the order change.
+ *
+ * <pre>{@code
+ * orderDb.inTransaction("place order o-1", c -> {
+ *     // ... INSERT INTO orders ...
+ *     Outbox.add(c, Message.of("o-1", OrderStep.PLACED, "alice", 1250, 20000));
+ *     return null;
+ * });
+ * }</pre>
+ */
+public final class Outbox {
+
+    private Outbox() {
+    }
+
+    /** Adds {@code message}, unpublished. */
+    public static void add(Connection c, Message message) throws SQLException {
+        try (PreparedStatement insert = c.prepareStatement(
+                "INSERT INTO outbox_message(message_id, order_id, step_seq, customer, amount_cents, dedup_epoch)"
+                        + " VALUES (?, ?, ?, ?, ?, ?)")) {
+            insert.setString(1, message.messageId());
+            insert.setString(2, message.orderId());
+            insert.setInt(3, message.step().seq());
+            insert.setString(4, message.customer());
+            insert.setLong(5, message.amountCents());
+            insert.setLong(6, message.dedupEpoch());
+            insert.executeUpdate();
+        }
+    }
+
+    /** The unpublished messages, oldest first. */
+    public static List<Message> unpublished(Connection c) throws SQLException {
+        List<Message> messages = new ArrayList<>();
+        try (PreparedStatement select = c.prepareStatement(
+                "SELECT message_id, order_id, step_seq, customer, amount_cents, dedup_epoch"
+                        + " FROM outbox_message WHERE published_at IS NULL ORDER BY position");
+             ResultSet rows = select.executeQuery()) {
+            while (rows.next()) {
+                messages.add(new Message(rows.getString(1), rows.getString(2), OrderStep.ofSeq(rows.getInt(3)),
+                        rows.getString(4), rows.getLong(5), rows.getLong(6)));
+            }
+        }
+        return messages;
+    }
+
+    /** Marks {@code messageId} published at {@code at}, unless it already is. */
+    public static void markPublished(Connection c, String messageId, Instant at) throws SQLException {
+        try (PreparedStatement update = c.prepareStatement(
+                "UPDATE outbox_message SET published_at = ? WHERE message_id = ? AND published_at IS NULL")) {
+            update.setString(1, at.toString());
+            update.setString(2, messageId);
+            update.executeUpdate();
+        }
+    }
+}
