@@ -1,4 +1,4 @@
-package dev.deliverykit.reference.report;
+package dev.deliverykit.scenarios;
 
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
@@ -9,6 +9,7 @@ import dev.deliverykit.reference.retention.ExecuteResult;
 import dev.deliverykit.reference.retention.ReceiptCleanupResult;
 import dev.deliverykit.reference.retention.ReceiptOnlyCleanup;
 import dev.deliverykit.reference.retention.RetentionStore;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -28,9 +29,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Section 3 of {@code docs/protocols.md}, retention of dedup records (seed 004): every named scenario
- * run on a fresh database, rendered as tables of outcomes and committed state. Late requests run in a
- * fresh {@link RetentionStore} on the same file (a new connection, as a late process would have); the
- * tests run them as real child processes.
+ * run on a fresh database, rendered as tables of outcomes and committed state, with the crashes inside
+ * {@code close_and_collect} and {@code execute} from real in-process crashes ({@link RetentionCrashTables}).
+ * Late requests run in a fresh {@link RetentionStore} on the same file (a new connection, as a late
+ * process would have); the tests run them as real child processes.
  *
  * <pre>{@code
  * String markdown = new RetentionScenarios().render(Files.createTempDirectory("retention"));
@@ -38,7 +40,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RetentionScenarios implements ScenarioSection {
 
-    private static final String PARAMS = "{\"ticket\":\"T-1\"}";
+    static final String PARAMS = "{\"ticket\":\"T-1\"}";
     private static final int THREADS = 8;
     private static final int CALLS = 16;
 
@@ -61,6 +63,7 @@ public final class RetentionScenarios implements ScenarioSection {
                 + monotonicBoundary(database(workDirectory, "monotonic")) + "\n"
                 + "### Namespace isolation (seal demo through 1)\n\n"
                 + namespaceIsolation(database(workDirectory, "isolation")) + "\n"
+                + RetentionCrashTables.render(Files.createDirectories(workDirectory.resolve("crashes"))) + "\n"
                 + "### A trigger rejects the receipt delete inside close and collect\n\n"
                 + triggerRollback(database(workDirectory, "trigger-rollback")) + "\n"
                 + "### " + THREADS + " threads, " + CALLS + " calls, one key\n\n"
@@ -223,7 +226,7 @@ public final class RetentionScenarios implements ScenarioSection {
         return table.render();
     }
 
-    private static String describe(ExecuteResult result) {
+    static String describe(ExecuteResult result) {
         return ContractWords.of(result.outcome()) + (result.effectId().isPresent() ? " (effect " + result.effectId().getAsLong() + ")" : "");
     }
 
@@ -236,16 +239,16 @@ public final class RetentionScenarios implements ScenarioSection {
         return SqliteDatabase.at(workDirectory.resolve(scenario + ".db"));
     }
 
-    private static long effects(SqliteDatabase db) throws SQLException {
+    static long effects(SqliteDatabase db) throws SQLException {
         return single(db, COUNT_EFFECTS);
     }
 
-    private static long receipts(SqliteDatabase db, String namespace) throws SQLException {
+    static long receipts(SqliteDatabase db, String namespace) throws SQLException {
         return single(db, COUNT_RECEIPTS_OF, namespace);
     }
 
     /** The committed boundary; 0 when the namespace was never sealed (no boundary row). */
-    private static long closedThrough(SqliteDatabase db, String namespace) throws SQLException {
+    static long closedThrough(SqliteDatabase db, String namespace) throws SQLException {
         return single(db, CLOSED_THROUGH_OF, namespace);
     }
 

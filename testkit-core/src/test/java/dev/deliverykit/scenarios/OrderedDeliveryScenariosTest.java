@@ -1,4 +1,4 @@
-package dev.deliverykit.reference.report;
+package dev.deliverykit.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -134,6 +134,23 @@ class OrderedDeliveryScenariosTest {
             | receive A1 | accepted | new last_seq=0 held=0 | 0 | pending |
             | apply A with the trigger | StoreException | new last_seq=0 held=0 | 0 | pending |
             | apply A again, trigger dropped | applied | reserved last_seq=1 held=3 | 1 | applied |
+
+            ### Ten crash boundaries: advance A1, relay, drain A; the process dies at each boundary
+
+            Real crashes in this JVM by the boundary engine at the named boundaries of `ReferenceBoundaries` (every connection of the dead run rolled back and closed). Recovery is new instances: re-advance A1 with expected_seq 0, relay until idle, drain A. The contract: after recovery every row has exactly one effect for A1, projection `reserved`, `last_seq=1`, `held=3`.
+
+            | # | process dies | boundary | durable state before recovery | recovery | after recovery |
+            | --- | --- | --- | --- | --- | --- |
+            | 1 | producer: after flow update, before outbox insert | `producer.after-flow-update` | flow (none), outbox (none), inbox (none), projection new last_seq=0 held=0, effects (none) | advance committed; relay accepted A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 2 | producer: after outbox insert, before commit | `producer.after-outbox-insert` | flow (none), outbox (none), inbox (none), projection new last_seq=0 held=0, effects (none) | advance committed; relay accepted A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 3 | producer: after commit | `producer.after-commit` | flow reserved seq=1, outbox A1 accepted=0, inbox (none), projection new last_seq=0 held=0, effects (none) | advance existing; relay accepted A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 4 | consumer: after inbox insert, before receive commit | `consumer.after-inbox-insert` | flow reserved seq=1, outbox A1 accepted=0, inbox (none), projection new last_seq=0 held=0, effects (none) | advance existing; relay accepted A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 5 | consumer: after receive commit, before the ack returns | `consumer.after-receive-commit` | flow reserved seq=1, outbox A1 accepted=0, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay duplicate A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 6 | relay: after writing accepted=1, before producer commit | `relay.after-accepted-update` | flow reserved seq=1, outbox A1 accepted=0, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay duplicate A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 7 | relay: after the accepted commit | `relay.after-accepted-commit` | flow reserved seq=1, outbox A1 accepted=1, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 8 | apply: after projection update, before effect insert | `apply.after-projection-update` | flow reserved seq=1, outbox A1 accepted=1, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 9 | apply: after effect + applied mark, before commit | `apply.after-applied-mark` | flow reserved seq=1, outbox A1 accepted=1, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 10 | apply: after commit, before return | `apply.after-commit` | flow reserved seq=1, outbox A1 accepted=1, inbox A1 applied, projection reserved last_seq=1 held=3, effects A1 reserved | advance existing; relay idle; drain applied 0, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
             """;
 
     @TempDir

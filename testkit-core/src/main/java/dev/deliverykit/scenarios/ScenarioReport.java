@@ -1,4 +1,4 @@
-package dev.deliverykit.reference.report;
+package dev.deliverykit.scenarios;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -22,12 +22,16 @@ import java.util.stream.Stream;
  *
  * The output is deterministic (no temporary paths, process ids or timings), which is what makes the
  * golden comparison meaningful.
+ *
+ * <p>The crash tables crash the reference code for real, in this JVM, through the boundary engine: a JVM
+ * started without {@code -javaagent:<testkit-core jar>} gets the engine's agent by self-attach on first use
+ * (this is what happens under {@code exec:java}, in Maven's own JVM; JDK 21+ prints one warning).
  */
 public final class ScenarioReport {
 
     static final String TITLE = "# DeliveryKit reference scenarios\n\n"
             + "Every named scenario of `docs/protocols.md`, run on fresh SQLite files by\n"
-            + "`dev.deliverykit.reference.report.ScenarioReport`. Generated; do not edit by hand\n"
+            + "`dev.deliverykit.scenarios.ScenarioReport`. Generated; do not edit by hand\n"
             + "(regenerate with `--output`, compare with `--check`).\n";
 
     private final List<ScenarioSection> sections;

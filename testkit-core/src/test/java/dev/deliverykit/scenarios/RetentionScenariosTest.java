@@ -1,4 +1,4 @@
-package dev.deliverykit.reference.report;
+package dev.deliverykit.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,6 +59,21 @@ class RetentionScenariosTest {
             | --- | --- | --- | --- | --- |
             | demo | 1 | 0 | closed | closed |
             | other | 0 | 1 | replayed (effect 2) | created (effect 3) |
+
+            ### Crash inside close_and_collect (demo/1/work-1 executed, then close through epoch 1)
+
+            | close_and_collect dies | boundary | closed_through before recovery | receipts before recovery | old request after recovery | effects after recovery |
+            | --- | --- | --- | --- | --- | --- |
+            | after the boundary update, before commit | `close-and-collect.after-boundary-update` | 0 | 1 | replayed (effect 1) | 1 |
+            | after the delete, before commit | `close-and-collect.after-receipt-delete` | 0 | 1 | replayed (effect 1) | 1 |
+            | after commit, before reply | `close-and-collect.after-commit` | 1 | 0 | closed | 1 |
+
+            ### Crash inside execute (demo/1/work-1 on a fresh file), then the retry
+
+            | execute dies | boundary | effects before recovery | receipts before recovery | retry after recovery | effects after recovery |
+            | --- | --- | --- | --- | --- | --- |
+            | after the effect insert, before the receipt insert | `execute.after-effect-insert` | 0 | 0 | created (effect 1) | 1 |
+            | after commit, before reply | `execute.after-commit` | 1 | 1 | replayed (effect 1) | 1 |
 
             ### A trigger rejects the receipt delete inside close and collect
 

@@ -1,14 +1,13 @@
-package dev.deliverykit.reference.outbox;
+package dev.deliverykit.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.reference.report.OutboxScenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The report section (in package {@code reference.report}), tested here beside the code it runs. */
+/** The section 1 report: the seed-001 demo, the receiver answers and the crash matrix, exactly as printed. */
 class OutboxScenariosTest {
 
     private static final String EXPECTED = """
@@ -38,13 +37,13 @@ class OutboxScenariosTest {
 
             ### 3 x 5 crash matrix (seed 002): effect count N after recovery
 
-            | # | boundary |
-            | --- | --- |
-            | 0 | before the local record (the caller resubmits the same intent) |
-            | 1 | after the local record, before sending |
-            | 2 | after the remote effect, before the response is observed |
-            | 3 | after the response, before the local "done" mark |
-            | 4 | after the "done" mark |
+            | # | boundary | catalogue name |
+            | --- | --- | --- |
+            | 0 | before the local record (the caller resubmits the same intent) | `delivery.before-local-record` |
+            | 1 | after the local record, before sending | `delivery.after-local-record` |
+            | 2 | after the remote effect, before the response is observed | `delivery.after-remote-effect.without-dedup`, `delivery.after-remote-effect.atomic-receipt` |
+            | 3 | after the response, before the local "done" mark | `delivery.after-response` |
+            | 4 | after the "done" mark | `delivery.after-done-mark` |
 
             | protocol | 0 | 1 | 2 | 3 | 4 |
             | --- | --- | --- | --- | --- | --- |
@@ -52,9 +51,7 @@ class OutboxScenariosTest {
             | outbox without receiver dedup | 1 | 1 | **2** | **2** | 1 |
             | outbox + atomic receiver receipt | 1 | 1 | 1 | 1 | 1 |
 
-            Stepwise simulation: each cell replays the public steps completed before boundary k, then \
-            recovers with new instances (the caller resubmits, then `recover()`); the crash-engine version \
-            replaces this table later.
+            Real crashes: each cell runs `submit` once in this JVM, and the boundary engine kills it at the named boundary of `ReferenceBoundaries` (every connection of the dead run rolled back and closed); recovery is new instances: the caller resubmits the same intent, then `recover()`.
             """;
 
     @TempDir

@@ -1,31 +1,24 @@
-package dev.deliverykit.reference.report;
+package dev.deliverykit.scenarios;
 
 import dev.deliverykit.reference.SqliteDatabase;
-import dev.deliverykit.reference.outbox.DeliveryBoundary;
-import dev.deliverykit.reference.outbox.DeliveryProtocol;
 import dev.deliverykit.reference.outbox.ExecutionResult;
 import dev.deliverykit.reference.outbox.IdempotencyKey;
 import dev.deliverykit.reference.outbox.IdempotentReceiver;
 import dev.deliverykit.reference.outbox.NewCommand;
 import dev.deliverykit.reference.outbox.OutboxCommand;
-import dev.deliverykit.reference.outbox.ReservationIntent;
-import dev.deliverykit.reference.outbox.StepwiseCrashReplay;
-import dev.deliverykit.reference.outbox.StepwiseRun;
 import dev.deliverykit.reference.outbox.TransactionalOutbox;
 import dev.deliverykit.internal.json.CanonicalJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
  * Section 1 of protocols.md (seeds 001 and 002): the seed-001 demo, the idempotent receiver's answers,
  * and the 3 x 5 crash matrix, each run on fresh files below the work directory.
  *
- * <p>The matrix comes from {@link StepwiseCrashReplay} (a stepwise simulation) until the boundary
- * engine produces it from real crashes. Cells with {@code N != 1} are bold, as in protocols.md.
+ * <p>The matrix comes from real in-process crashes ({@link DeliveryCrashMatrix}). Cells with
+ * {@code N != 1} are bold, as in protocols.md.
  *
  * <pre>{@code
  * String markdown = new OutboxScenarios().render(Files.createTempDirectory("scenarios"));
@@ -100,31 +93,10 @@ public final class OutboxScenarios implements ScenarioSection {
     }
 
     private static String crashMatrix(Path directory) throws Exception {
-        ReservationIntent intent = new ReservationIntent("reserve42", "P-7", 1);
-        MarkdownTable boundaries = new MarkdownTable("#", "boundary");
-        List<String> header = new ArrayList<>(List.of("protocol"));
-        for (DeliveryBoundary boundary : DeliveryBoundary.values()) {
-            boundaries.row(boundary.number(), boundary.description());
-            header.add(Integer.toString(boundary.number()));
-        }
-        MarkdownTable matrix = new MarkdownTable(header.toArray(String[]::new));
-        for (DeliveryProtocol protocol : DeliveryProtocol.values()) {
-            List<Object> cells = new ArrayList<>(List.of(protocol.label()));
-            for (DeliveryBoundary boundary : DeliveryBoundary.values()) {
-                Path cell = Files.createDirectories(
-                        directory.resolve(protocol.name().toLowerCase(Locale.ROOT) + "-" + boundary.number()));
-                StepwiseRun run = StepwiseCrashReplay.run(protocol, boundary,
-                        SqliteDatabase.at(cell.resolve("orchestrator.db")),
-                        SqliteDatabase.at(cell.resolve("warehouse.db")), TENANT, intent);
-                long effects = run.effectsAfterRecovery();
-                cells.add(effects == 1 ? Long.toString(effects) : "**" + effects + "**");
-            }
-            matrix.row(cells.toArray());
-        }
         return "### 3 x 5 crash matrix (seed 002): effect count N after recovery\n\n"
-                + boundaries.render() + "\n" + matrix.render() + "\n"
-                + "Stepwise simulation: each cell replays the public steps completed before boundary k, then"
-                + " recovers with new instances (the caller resubmits, then `recover()`); the crash-engine"
-                + " version replaces this table later.\n";
+                + DeliveryCrashMatrix.render(directory) + "\n"
+                + "Real crashes: each cell runs `submit` once in this JVM, and the boundary engine kills it at the"
+                + " named boundary of `ReferenceBoundaries` (every connection of the dead run rolled back and closed);"
+                + " recovery is new instances: the caller resubmits the same intent, then `recover()`.\n";
     }
 }

@@ -1,4 +1,4 @@
-package dev.deliverykit.reference.report;
+package dev.deliverykit.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,7 +23,7 @@ class ScenarioReportTest {
 
         assertThat(ScenarioReport.firstDifference(golden, actual))
                 .as("regenerate with: mvn -B -q -pl testkit-core compile exec:java@scenarios"
-                        + " -Dexec.args='--output ../docs/reference-scenarios.md'")
+                        + " -Dexec.args='--output docs/reference-scenarios.md' (from the repository root)")
                 .isNull();
     }
 

@@ -1,4 +1,4 @@
-package dev.deliverykit.reference.report;
+package dev.deliverykit.scenarios;
 
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
@@ -20,6 +20,7 @@ import dev.deliverykit.reference.ordered.RelayOutcome;
 import dev.deliverykit.reference.ordered.RelayResult;
 import dev.deliverykit.reference.ordered.SchemaSupport;
 import dev.deliverykit.reference.ordered.UnsafeDualWriteProducer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -35,10 +36,11 @@ import java.util.stream.Collectors;
 
 /**
  * Section 2 of {@code docs/protocols.md}, ordered outbox -> inbox -> apply (seed 000): every named
- * scenario that needs no crash, run on fresh producer and consumer databases, rendered as tables of
- * outcomes and committed state. Outcomes are written in the contract's lower-case words. Crash
- * boundaries and the six-process races are left to their own tests: the races' outcome distributions
- * vary by schedule, so only their deterministic facts belong in a golden file, and the tests check them.
+ * scenario, run on fresh producer and consumer databases, rendered as tables of outcomes and committed
+ * state, ending with the ten crash boundaries ({@link OrderedCrashTable}: real in-process crashes by the
+ * boundary engine). Outcomes are written in the contract's lower-case words. The six-process races are
+ * left to their own tests: their outcome distributions vary by schedule, so only their deterministic
+ * facts belong in a golden file, and the tests check them.
  *
  * <pre>{@code
  * String markdown = new OrderedDeliveryScenarios().render(Files.createTempDirectory("ordered"));
@@ -89,7 +91,13 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
                 + "### unsafe_dual_write: a trigger rejects the outbox insert\n\n"
                 + unsafeDualWrite(scenarios) + "\n"
                 + "### A trigger rejects the effect insert during apply\n\n"
-                + rejectedEffect(scenarios.next("rejected-effect"));
+                + rejectedEffect(scenarios.next("rejected-effect")) + "\n"
+                + "### Ten crash boundaries: advance A1, relay, drain A; the process dies at each boundary\n\n"
+                + "Real crashes in this JVM by the boundary engine at the named boundaries of `ReferenceBoundaries`"
+                + " (every connection of the dead run rolled back and closed). Recovery is new instances: re-advance"
+                + " A1 with expected_seq 0, relay until idle, drain A. The contract: after recovery every row has"
+                + " exactly one effect for A1, projection `reserved`, `last_seq=1`, `held=3`.\n\n"
+                + OrderedCrashTable.render(Files.createDirectories(workDirectory.resolve("ten-boundaries")));
     }
 
     private static String arrival(Pair pair) {
