@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.internal.junit5.CaseOutcome;
+import dev.deliverykit.internal.junit5.CrashCase;
 import dev.deliverykit.internal.junit5.CrashReport;
 import dev.deliverykit.internal.junit5.FailureMessages;
 import dev.deliverykit.internal.junit5.ScenarioRun;
@@ -19,14 +20,14 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 import org.junit.jupiter.api.extension.TestWatcher;
 
 /**
- * The extension behind {@link CrashAt}, {@link CrashAts} and {@link CrashSweep}. Stateless: the template's
+ * The extension behind {@link CrashAt}, {@link CrashAts}, {@link CrashSweep} and {@link DeliverInOrder}. Stateless: the template's
  * sweep state, each invocation's {@link ScenarioRun} and the run's report live in
  * {@code ExtensionContext.Store}s under this class's namespace.
  *
  * <ul>
  *   <li>provider: checks everything and yields one invocation per case (lazily, for sweeps);</li>
  *   <li>condition: skips a template that cannot produce the case {@code deliverykit.replay} names;</li>
- *   <li>parameter resolver: the invocation's {@link CrashScenario};</li>
+ *   <li>parameter resolver: the invocation's {@link CrashScenario} or {@link DeliveryScenario};</li>
  *   <li>exception handler: adds the case and its replay key to every failure;</li>
  *   <li>after test execution: fails a test that never called {@code scenario.run(...)};</li>
  *   <li>watcher: records each invocation's outcome in the report.</li>
@@ -83,13 +84,19 @@ final class CrashTestExtension implements TestTemplateInvocationContextProvider,
 
     @Override
     public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-        return parameterContext.getParameter().getType().equals(CrashScenario.class)
-                && scenarioRun(extensionContext).isPresent();
+        Optional<ScenarioRun> run = scenarioRun(extensionContext);
+        Class<?> type = parameterContext.getParameter().getType();
+        return run.isPresent() && type.equals(isOrderCase(run.get()) ? DeliveryScenario.class : CrashScenario.class);
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-        return new CrashScenario(scenarioRun(extensionContext).orElseThrow());
+        ScenarioRun run = scenarioRun(extensionContext).orElseThrow();
+        return isOrderCase(run) ? new DeliveryScenario(run) : new CrashScenario(run);
+    }
+
+    private static boolean isOrderCase(ScenarioRun run) {
+        return run.crashCase().kind() == CrashCase.Kind.ORDER;
     }
 
     @Override
@@ -101,6 +108,12 @@ final class CrashTestExtension implements TestTemplateInvocationContextProvider,
     @Override
     public void afterTestExecution(ExtensionContext context) {
         Optional<ScenarioRun> run = scenarioRun(context);
+        if (run.isPresent() && context.getExecutionException().isEmpty() && !run.get().ran() && isOrderCase(run.get())) {
+            throw new AssertionError("The test never called scenario.deliver(...), so " + run.get().crashCase()
+                    .displayName() + " delivered nothing and the test asserted nothing about an order.\nFix: run the"
+                    + " workload that sends the messages with scenario.deliver(() -> ...).\n\n"
+                    + FailureMessages.block(run.get().crashCase()));
+        }
         if (run.isPresent() && context.getExecutionException().isEmpty() && !run.get().ran()) {
             throw new AssertionError("The test never called scenario.run(...), so " + run.get().crashCase().displayName()
                     + " crashed nothing and the test asserted nothing about a crash.\nFix: run the workload with"

@@ -285,9 +285,9 @@ class ConfigurationErrorTest {
     void aBadReplayKey() {
         assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.REPLAY, "boundary=x"),
                 badParameter("deliverykit.replay", "boundary=x", "hit must be a whole number from 1, got no hit field;"
-                        + " expected boundary=NAME;hit=N, selector=SPEC;hit=N or crash=none, for example"
-                        + " boundary=after-outbox-insert;hit=1 or selector=after-commit;hit=3; copy the key from a"
-                        + " failure message or the report"));
+                        + " expected boundary=NAME;hit=N, selector=SPEC;hit=N, crash=none or order=IDS, for example"
+                        + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
+                        + " the key from a failure message or the report"));
     }
 
     @Test

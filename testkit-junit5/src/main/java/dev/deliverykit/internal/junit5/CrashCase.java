@@ -4,6 +4,8 @@ import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.junit5.CrashMode;
+import dev.deliverykit.order.DeliveryOrder;
+import dev.deliverykit.order.OrderedDelivery;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,7 +20,9 @@ public final class CrashCase {
         /** Runs it without a crash and records the boundaries it reaches (a sweep's first invocation). */
         RECORD,
         /** Crashes it at one hit of one boundary. */
-        CRASH
+        CRASH,
+        /** Delivers its calls of an entry point in one forced order (no crash). */
+        ORDER
     }
 
     private static final int SQL_SHOWN = 48;
@@ -30,9 +34,18 @@ public final class CrashCase {
     private final WatchList watch;
     private final String site;
     private final ReplayKey replayKey;
+    private final OrderedDelivery delivery;
+    private final DeliveryOrder order;
 
     private CrashCase(Kind kind, Boundary boundary, int occurrence, CrashMode mode, WatchList watch, String site,
             ReplayKey replayKey) {
+        this(kind, boundary, occurrence, mode, watch, site, replayKey, null, null);
+    }
+
+    private CrashCase(Kind kind, Boundary boundary, int occurrence, CrashMode mode, WatchList watch, String site,
+            ReplayKey replayKey, OrderedDelivery delivery, DeliveryOrder order) {
+        this.delivery = delivery;
+        this.order = order;
         this.kind = kind;
         this.boundary = boundary;
         this.occurrence = occurrence;
@@ -57,6 +70,22 @@ public final class CrashCase {
     public static CrashCase record(CrashMode mode, WatchList watch) {
         return new CrashCase(Kind.RECORD, null, 0, requireResolved(mode), Objects.requireNonNull(watch, "watch"), null,
                 ReplayKey.crashFree());
+    }
+
+    /** A delivery of the entry point's calls in {@code order}, in this JVM. */
+    public static CrashCase order(OrderedDelivery delivery, DeliveryOrder order) {
+        return new CrashCase(Kind.ORDER, null, 0, CrashMode.IN_PROCESS, null, null,
+                ReplayKey.ofOrder(order.toString()), Objects.requireNonNull(delivery, "delivery"), order);
+    }
+
+    /** The runner of a delivery-order case. */
+    public Optional<OrderedDelivery> delivery() {
+        return Optional.ofNullable(delivery);
+    }
+
+    /** The order of a delivery-order case. */
+    public Optional<DeliveryOrder> order() {
+        return Optional.ofNullable(order);
     }
 
     private static CrashMode requireResolved(CrashMode mode) {
@@ -118,6 +147,9 @@ public final class CrashCase {
         String suffix = mode == CrashMode.CHILD_PROCESS ? " (child JVM)" : "";
         if (kind == Kind.RECORD) {
             return "record boundaries (crash-free run)" + suffix;
+        }
+        if (kind == Kind.ORDER) {
+            return "deliver " + order;
         }
         return "crash " + where() + " #" + occurrence + (site == null ? "" : " in " + site) + suffix;
     }

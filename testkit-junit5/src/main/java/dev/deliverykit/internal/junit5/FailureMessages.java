@@ -42,8 +42,8 @@ public final class FailureMessages {
 
     /** The lines every failure of the case ends with. */
     public static String block(CrashCase crashCase) {
-        return "DeliveryKit case: " + crashCase.displayName()
-                + (crashCase.mode() == CrashMode.IN_PROCESS ? " (in process)" : "") + "\n"
+        boolean crashing = crashCase.kind() != CrashCase.Kind.ORDER && crashCase.mode() == CrashMode.IN_PROCESS;
+        return "DeliveryKit case: " + crashCase.displayName() + (crashing ? " (in process)" : "") + "\n"
                 + "Replay only this case: -D" + DeliveryKitConfiguration.REPLAY + "='" + crashCase.replayKey() + "'";
     }
 

@@ -16,7 +16,8 @@ import java.util.Optional;
  *   <li>{@code selector=SPEC;hit=N}: an unnamed boundary by its {@code Selector.spec()}, for example
  *       {@code selector=after-commit;hit=3} or {@code selector=after-statement=COMMIT;hit=2};</li>
  *   <li>{@code crash=none}: a sweep's crash-free recording run;</li>
- *   <li>{@code order=...} and {@code seed=...}: reserved for delivery-order cases.</li>
+ *   <li>{@code order=A3,A1,A2,A3}: a delivery-order case (the order core's {@code DeliveryOrder.replayKey()});</li>
+ *   <li>{@code seed=...}: reserved for seeded cases.</li>
  * </ul>
  *
  * <p>In a value, {@code %}, {@code ;}, quotes, {@code \}, {@code $}, backquotes and control characters are
@@ -32,8 +33,8 @@ public final class ReplayKey {
     static final String SEED = "seed";
 
     private static final List<String> FIELD_ORDER = List.of(BOUNDARY, SELECTOR, CRASH, HIT, ORDER, SEED);
-    private static final String FORMAT = "boundary=NAME;hit=N, selector=SPEC;hit=N or crash=none, for example"
-            + " boundary=after-outbox-insert;hit=1 or selector=after-commit;hit=3";
+    private static final String FORMAT = "boundary=NAME;hit=N, selector=SPEC;hit=N, crash=none or order=IDS, for"
+            + " example boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3";
 
     private final Map<String, String> fields;
 
@@ -55,6 +56,13 @@ public final class ReplayKey {
     public static ReplayKey crashFree() {
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put(CRASH, "none");
+        return new ReplayKey(fields);
+    }
+
+    /** The key of a delivery-order case: {@code order=A3,A1,A2,A3} (the order core's own replay key). */
+    public static ReplayKey ofOrder(String order) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put(ORDER, Objects.requireNonNull(order, "order"));
         return new ReplayKey(fields);
     }
 
@@ -89,7 +97,16 @@ public final class ReplayKey {
         }
         boolean crashFree = read.containsKey(CRASH);
         int boundaries = (read.containsKey(BOUNDARY) ? 1 : 0) + (read.containsKey(SELECTOR) ? 1 : 0);
-        if (crashFree) {
+        if (read.containsKey(SEED)) {
+            throw new IllegalArgumentException("seed is reserved for seeded cases, which no test produces yet; expected "
+                    + FORMAT);
+        }
+        if (read.containsKey(ORDER)) {
+            if (read.size() > 1) {
+                throw new IllegalArgumentException("order=" + read.get(ORDER) + " stands alone (a delivery-order case);"
+                        + " expected " + FORMAT);
+            }
+        } else if (crashFree) {
             if (!"none".equals(read.get(CRASH)) || boundaries > 0 || read.containsKey(HIT)) {
                 throw new IllegalArgumentException("crash=" + read.get(CRASH) + " stands alone as crash=none (a sweep's"
                         + " crash-free run); expected " + FORMAT);
@@ -128,6 +145,11 @@ public final class ReplayKey {
     public int hit() {
         String hit = fields.get(HIT);
         return hit == null ? 0 : Integer.parseInt(hit);
+    }
+
+    /** The delivery order's text, if the key names a delivery-order case. */
+    public Optional<String> order() {
+        return Optional.ofNullable(fields.get(ORDER));
     }
 
     /** Whether this is {@code crash=none}. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.invariant.Verdict;
-import dev.deliverykit.reference.report.MarkdownTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -79,6 +78,7 @@ final class ReportFiles {
                 row.put("boundary", crashCase.boundary().map(boundary -> boundary.name()).orElse(null));
                 row.put("selector", crashCase.boundary().map(boundary -> boundary.selector().spec()).orElse(null));
                 row.put("hit", crashCase.kind() == CrashCase.Kind.CRASH ? crashCase.occurrence() : null);
+                row.put("order", crashCase.order().map(Object::toString).orElse(null));
                 row.put("mode", crashCase.mode().name());
                 row.put("replayKey", crashCase.replayKey().toString());
                 row.put("outcome", entry.outcome().name());

@@ -11,6 +11,7 @@ import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.invariant.Verdict;
 import java.util.ArrayList;
 import dev.deliverykit.junit5.CrashMode;
+import dev.deliverykit.order.DeliveryResult;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -30,6 +31,7 @@ public final class ScenarioRun {
     private boolean ran;
     private CrashResult crash;
     private Recording recording;
+    private DeliveryResult delivered;
 
     /** A run of {@code crashCase}; {@code sweep} receives the recording of a crash-free run (else {@code null}). */
     public ScenarioRun(CrashCase crashCase, KitSettings settings, SweepState sweep, CaseEntry entry) {
@@ -44,9 +46,38 @@ public final class ScenarioRun {
         return crashCase;
     }
 
+    /**
+     * Runs the workload and delivers its calls of the entry point in the case's order.
+     *
+     * @throws Exception whatever the workload throws; {@code OrderNotHonouredException} if the order could not
+     *     be delivered
+     */
+    public DeliveryResult deliver(Workload workload) throws Exception {
+        Objects.requireNonNull(workload, "workload");
+        synchronized (this) {
+            if (crashCase.kind() != CrashCase.Kind.ORDER) {
+                throw new IllegalStateException("deliver(...) belongs to @DeliverInOrder tests; this case crashes: use"
+                        + " run(...)");
+            }
+            startOnce();
+        }
+        DeliveryResult result = crashCase.delivery().orElseThrow().run(crashCase.order().orElseThrow(), workload);
+        synchronized (this) {
+            delivered = result;
+        }
+        entry.observe("delivered", String.join(",", result.delivered()));
+        return result;
+    }
+
+    /** The delivery, once {@link #deliver} returned. */
+    public synchronized Optional<DeliveryResult> delivered() {
+        return Optional.ofNullable(delivered);
+    }
+
     /** Runs a workload in this JVM; a {@code CHILD_PROCESS} case refuses it. */
     public synchronized void run(Workload workload) {
         Objects.requireNonNull(workload, "workload");
+        requireCrashCase();
         if (crashCase.mode() == CrashMode.CHILD_PROCESS) {
             throw new ExtensionConfigurationException("This case runs in a child JVM (mode = CHILD_PROCESS), but"
                     + " scenario.run(...) was given a lambda, which cannot cross into another JVM. Fix: write the"
@@ -61,6 +92,7 @@ public final class ScenarioRun {
     /** Runs a process workload: in a child JVM for a {@code CHILD_PROCESS} case, else in this JVM. */
     public synchronized void run(Class<? extends ProcessWorkload> workload, String... args) {
         Objects.requireNonNull(workload, "workload");
+        requireCrashCase();
         ChildLaunch launch = ChildLaunch.of(workload).args(args).timeout(settings.childTimeout());
         startOnce();
         BoundaryEngine engine = BoundaryEngine.get();
@@ -88,10 +120,17 @@ public final class ScenarioRun {
         }
     }
 
+    private void requireCrashCase() {
+        if (crashCase.kind() == CrashCase.Kind.ORDER) {
+            throw new IllegalStateException("run(...) belongs to crash tests; this case delivers in order: use"
+                    + " deliver(...)");
+        }
+    }
+
     private void startOnce() {
         if (ran) {
-            throw new IllegalStateException("scenario.run(...) was called twice in " + crashCase.displayName()
-                    + ": each invocation crashes one workload once. Fix: put the whole workload in one run(...), and"
+            throw new IllegalStateException("The workload was started twice in " + crashCase.displayName()
+                    + ": each invocation runs one workload once. Fix: put the whole workload in one call, and"
                     + " the recovery in restart(...).");
         }
         ran = true;
@@ -110,7 +149,7 @@ public final class ScenarioRun {
         Objects.requireNonNull(recovery, "recovery");
         synchronized (this) {
             if (!ran) {
-                throw new IllegalStateException("scenario.restart(...) was called before scenario.run(...) in "
+                throw new IllegalStateException("scenario.restart(...) was called before the workload ran in "
                         + crashCase.displayName() + ": restart is the recovery after the crash. Fix: call"
                         + " scenario.run(workload) first.");
             }
@@ -154,7 +193,7 @@ public final class ScenarioRun {
             StringBuilder message = new StringBuilder().append(violated.size()).append(" of ").append(results.size())
                     .append(results.size() == 1 ? " invariant" : " invariants").append(" violated after ")
                     .append(crashCase.kind() == CrashCase.Kind.RECORD ? "the crash-free run" : crashCase.displayName())
-                    .append(" and recovery:");
+                    .append(crashCase.kind() == CrashCase.Kind.ORDER ? ":" : " and recovery:");
             violated.forEach(result -> message.append('\n').append(result.message()));
             throw new AssertionError(message.toString());
         }

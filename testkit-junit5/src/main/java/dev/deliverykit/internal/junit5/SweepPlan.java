@@ -178,9 +178,12 @@ public final class SweepPlan {
             return catalogueBoundaries.stream().filter(boundary -> boundary.name().equals(key.boundaryName().get()))
                     .findFirst().map(boundary -> CrashCase.crash(boundary, key.hit(), mode, catalogueWatch, null));
         }
+        if (key.selectorSpec().isEmpty()) {
+            return Optional.empty();
+        }
         Selector selector;
         try {
-            selector = Selector.parse(key.selectorSpec().orElseThrow());
+            selector = Selector.parse(key.selectorSpec().get());
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }

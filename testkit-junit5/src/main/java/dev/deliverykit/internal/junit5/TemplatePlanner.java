@@ -5,6 +5,8 @@ import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashMode;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
+import dev.deliverykit.junit5.DeliverInOrder;
+import dev.deliverykit.junit5.DeliveryScenario;
 import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import java.lang.reflect.Method;
 import java.util.Arrays;
@@ -33,7 +35,8 @@ public final class TemplatePlanner {
     /** Whether the method is a kit template. */
     public static boolean isKitTemplate(ExtensionContext context) {
         return context.getTestMethod().map(method -> AnnotationSupport.isAnnotated(method, CrashAt.class)
-                || AnnotationSupport.isAnnotated(method, CrashSweep.class)).orElse(false);
+                || AnnotationSupport.isAnnotated(method, CrashSweep.class)
+                || AnnotationSupport.isAnnotated(method, DeliverInOrder.class)).orElse(false);
     }
 
     /**
@@ -44,8 +47,8 @@ public final class TemplatePlanner {
             ExtensionContext.Namespace namespace) {
         Planned planned = plan(context);
         KitSettings settings = planned.settings;
-        if (planned.crashAtCases != null) {
-            return planned.crashAtCases.stream().filter(crashCase -> settings.replay().map(crashCase.replayKey()::equals)
+        if (planned.listedCases != null) {
+            return planned.listedCases.stream().filter(crashCase -> settings.replay().map(crashCase.replayKey()::equals)
                     .orElse(true)).map(crashCase -> new CrashInvocation(crashCase, settings, null, namespace));
         }
         SweepPlan sweep = planned.sweep;
@@ -72,8 +75,8 @@ public final class TemplatePlanner {
         if (replay.isEmpty()) {
             return Optional.empty();
         }
-        boolean produces = planned.crashAtCases != null
-                ? planned.crashAtCases.stream().anyMatch(crashCase -> crashCase.replayKey().equals(replay.get()))
+        boolean produces = planned.listedCases != null
+                ? planned.listedCases.stream().anyMatch(crashCase -> crashCase.replayKey().equals(replay.get()))
                 : planned.sweep.replayCase(replay.get()).isPresent();
         return produces ? Optional.empty() : Optional.of(DeliveryKitConfiguration.REPLAY + "='" + replay.get()
                 + "' selects a case this test does not have");
@@ -97,9 +100,10 @@ public final class TemplatePlanner {
                 SweepState.class);
     }
 
+    /** Settings, and either the listed cases (@CrashAt, @DeliverInOrder) or a sweep. */
     private static final class Planned {
         KitSettings settings;
-        List<CrashCase> crashAtCases;
+        List<CrashCase> listedCases;
         SweepPlan sweep;
     }
 
@@ -107,30 +111,47 @@ public final class TemplatePlanner {
         Method method = context.getRequiredTestMethod();
         List<CrashAt> crashAts = AnnotationSupport.findRepeatableAnnotations(method, CrashAt.class);
         Optional<CrashSweep> sweep = AnnotationSupport.findAnnotation(method, CrashSweep.class);
+        Optional<DeliverInOrder> order = AnnotationSupport.findAnnotation(method, DeliverInOrder.class);
         if (!crashAts.isEmpty() && sweep.isPresent()) {
             throw Problems.configuration("@CrashAt with @CrashSweep", method, "a test is either a list of chosen"
                     + " boundaries or a sweep over all of them", "keep one of the two annotations, or split the test");
         }
-        String annotation = crashAts.isEmpty() ? "@CrashSweep" : "@CrashAt";
+        if (order.isPresent() && (!crashAts.isEmpty() || sweep.isPresent())) {
+            throw Problems.configuration("@DeliverInOrder with " + (sweep.isPresent() ? "@CrashSweep" : "@CrashAt"),
+                    method, "crashing inside a forced delivery order is not supported by the annotations yet",
+                    "split the test, or crash inside the order with BoundaryEngine and OrderedDelivery directly");
+        }
+        String annotation = order.isPresent() ? "@DeliverInOrder" : crashAts.isEmpty() ? "@CrashSweep" : "@CrashAt";
         Planned planned = new Planned();
         planned.settings = KitSettings.read(context);
-        requireScenarioParameter(method, annotation);
+        requireScenarioParameter(method, annotation, order.isPresent() ? DeliveryScenario.class : CrashScenario.class);
         requireStoreClosing(context, planned.settings);
+        if (order.isPresent()) {
+            planned.listedCases = OrderCases.of(method, order.get());
+            requireIsolationIfParallel(context, method, annotation);
+            return planned;
+        }
         Optional<Catalogues> catalogues = Catalogues.find(context);
         if (crashAts.isEmpty()) {
             planned.sweep = SweepPlan.of(method, sweep.orElseThrow(), catalogues, planned.settings);
             requireIsolationIfParallel(context, method, annotation);
         } else {
-            planned.crashAtCases = CrashAtCases.of(method, crashAts, catalogues, planned.settings);
-            if (planned.crashAtCases.stream().anyMatch(crashCase -> crashCase.mode() == CrashMode.IN_PROCESS)) {
+            planned.listedCases = CrashAtCases.of(method, crashAts, catalogues, planned.settings);
+            if (planned.listedCases.stream().anyMatch(crashCase -> crashCase.mode() == CrashMode.IN_PROCESS)) {
                 requireIsolationIfParallel(context, method, annotation);
             }
         }
         return planned;
     }
 
-    private static void requireScenarioParameter(Method method, String annotation) {
-        if (Arrays.stream(method.getParameterTypes()).noneMatch(CrashScenario.class::equals)) {
+    private static void requireScenarioParameter(Method method, String annotation, Class<?> scenario) {
+        if (Arrays.stream(method.getParameterTypes()).noneMatch(scenario::equals)) {
+            if (scenario == DeliveryScenario.class) {
+                throw Problems.configuration(annotation, method, "the method has no DeliveryScenario parameter, so it"
+                        + " cannot run a workload to deliver in order", "declare one and run the workload with it: void "
+                        + method.getName() + "(DeliveryScenario scenario) { scenario.deliver(() -> ...);"
+                        + " assertThat(...); }");
+            }
             throw Problems.configuration(annotation, method, "the method has no CrashScenario parameter, so it cannot"
                     + " run a workload to crash", "declare one and run the workload with it: void "
                     + method.getName() + "(CrashScenario scenario) { scenario.run(() -> ...); scenario.restart(() -> ...);"
@@ -158,7 +179,9 @@ public final class TemplatePlanner {
         boolean isolated = AnnotationSupport.findAnnotation(context.getRequiredTestClass(), Isolated.class,
                 context.getEnclosingTestClasses()).isPresent();
         if (!isolated) {
-            String why = annotation.equals("@CrashSweep")
+            String why = annotation.equals("@DeliverInOrder")
+                    ? "ordered delivery instruments the entry point for the whole JVM, one run at a time"
+                    : annotation.equals("@CrashSweep")
                     ? "a sweep's invocations must run one after the other (the crash cases come from the first"
                             + " invocation's recording), and an in-process run instruments every JDBC call in this JVM"
                     : "an in-process crash instruments every JDBC call in this JVM, so a test running meanwhile would"

@@ -29,6 +29,12 @@ class ReplayKeyTest {
     }
 
     @Test
+    void orderKeysAreTheOrderCoresOwnReplayKeys() {
+        assertThat(ReplayKey.ofOrder("A3,A1,A2,A3")).hasToString("order=A3,A1,A2,A3");
+        assertThat(ReplayKey.parse("order=A3,A1,A2,A3").order()).contains("A3,A1,A2,A3");
+    }
+
+    @Test
     void fieldsMayComeInAnyOrderAndAroundSpaces() {
         assertThat(ReplayKey.parse(" hit=3;selector=after-commit ")).isEqualTo(ReplayKey.ofSelector("after-commit", 3));
         assertThat(ReplayKey.parse("crash=none")).isEqualTo(ReplayKey.crashFree());
@@ -37,8 +43,8 @@ class ReplayKeyTest {
 
     @Test
     void malformedKeysSayWhatIsExpected() {
-        String expected = "expected boundary=NAME;hit=N, selector=SPEC;hit=N or crash=none, for example"
-                + " boundary=after-outbox-insert;hit=1 or selector=after-commit;hit=3";
+        String expected = "expected boundary=NAME;hit=N, selector=SPEC;hit=N, crash=none or order=IDS, for"
+                + " example boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3";
         assertThatThrownBy(() -> ReplayKey.parse("boundary=a")).hasMessage(
                 "hit must be a whole number from 1, got no hit field; " + expected);
         assertThatThrownBy(() -> ReplayKey.parse("boundary=a;hit=0")).hasMessage(
@@ -52,6 +58,10 @@ class ReplayKeyTest {
                 "\"after-commit\" is not a field=value pair; " + expected);
         assertThatThrownBy(() -> ReplayKey.parse("crash=none;hit=1")).hasMessage(
                 "crash=none stands alone as crash=none (a sweep's crash-free run); " + expected);
+        assertThatThrownBy(() -> ReplayKey.parse("order=A1;hit=1")).hasMessage(
+                "order=A1 stands alone (a delivery-order case); " + expected);
+        assertThatThrownBy(() -> ReplayKey.parse("seed=7")).hasMessage(
+                "seed is reserved for seeded cases, which no test produces yet; " + expected);
         assertThatThrownBy(() -> ReplayKey.parse("selector=after%2;hit=1")).hasMessage(
                 "\"after%2\" has an invalid %-escape at position 5; expected %XX with two hex digits");
     }
