@@ -5,7 +5,6 @@ import dev.deliverykit.internal.instrument.MethodCall;
 import dev.deliverykit.internal.instrument.MethodTarget;
 import dev.deliverykit.internal.instrument.SqlText;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -206,39 +205,25 @@ public final class Selector {
 
     private static Selector method(Point point, Class<?> type, String method, Class<?>... parameterTypes) {
         Objects.requireNonNull(type, "type");
-        requireMethodName(method, type.getName() + "#" + method);
-        List<String> parameters = parameterTypes.length == 0 ? null
-                : Arrays.stream(parameterTypes).map(Class::getTypeName).toList();
-        return new Selector(Kind.METHOD, point, null, null, null, type.getName(), method, parameters, 0);
+        Objects.requireNonNull(method, "method");
+        return method(point, MethodTarget.of(type, method, parameterTypes), type.getName() + "#" + method);
     }
 
     private static Selector method(Point point, String reference) {
         Objects.requireNonNull(reference, "methodReference");
-        String text = reference.replace(" ", "");
-        int hash = text.indexOf('#');
-        int open = text.indexOf('(');
-        boolean wellFormed = hash > 0 && hash < text.length() - 1 && (open < 0 || (open > hash + 1 && text.endsWith(")")));
-        if (!wellFormed) {
-            throw new IllegalArgumentException("\"" + reference + "\" is not a method reference; expected"
-                    + " Type#method or Type#method(paramType,...), for example com.acme.Relay#send(java.lang.String)");
-        }
-        String type = text.substring(0, hash);
-        String method = open < 0 ? text.substring(hash + 1) : text.substring(hash + 1, open);
-        requireMethodName(method, reference);
-        List<String> parameters = null;
-        if (open >= 0) {
-            String inside = text.substring(open + 1, text.length() - 1);
-            parameters = inside.isEmpty() ? List.of() : List.of(inside.split(","));
-        }
-        return new Selector(Kind.METHOD, point, null, null, null, type, method, parameters, 0);
+        MethodTarget target = MethodTarget.parse(reference).orElseThrow(() -> new IllegalArgumentException("\""
+                + reference + "\" is not a method reference; expected Type#method or Type#method(paramType,...),"
+                + " for example com.acme.Relay#send(java.lang.String)"));
+        return method(point, target, reference);
     }
 
-    private static void requireMethodName(String method, String reference) {
-        Objects.requireNonNull(method, "method");
-        if (method.isBlank() || method.contains("<")) {
+    private static Selector method(Point point, MethodTarget target, String reference) {
+        if (!target.namesAMethod()) {
             throw new IllegalArgumentException("\"" + reference + "\" does not name a method; constructors and"
                     + " static initialisers cannot be selected, name a method instead");
         }
+        return new Selector(Kind.METHOD, point, null, null, null, target.typeName(), target.methodName(),
+                target.parameterTypes(), 0);
     }
 
     // ---- occurrence --------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.none;
 import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.returns;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
@@ -61,6 +62,8 @@ public final class Instrumenter {
     private final Set<String> invisibleTypes = ConcurrentHashMap.newKeySet();
     private final Map<ClassLoader, Boolean> loaderSeesKit = Collections.synchronizedMap(new WeakHashMap<>());
     private final Map<String, List<MethodTarget>> methodTargets = new LinkedHashMap<>();
+    private final Map<String, List<MethodTarget>> entryPointTargets = new LinkedHashMap<>();
+    private final Set<String> entryPointTypes = ConcurrentHashMap.newKeySet();
     private boolean jdbcInstalled;
 
     private Instrumenter(AgentInstallation agent) {
@@ -171,6 +174,52 @@ public final class Instrumenter {
                 .transform((builder, type, loader, module, domain) -> builder.visit(
                         Advice.to(MethodBoundaryAdvice.class).on(matchers.get(type.getName()))))
                 .installOn(agent.instrumentation());
+    }
+
+    /**
+     * Weaves the ordered-delivery entry-point advice into the targets not woven yet: {@link EntryPointAdvice}
+     * into {@code void} methods, {@link ReturningEntryPointAdvice} into the others. Independent of
+     * {@link #ensureMethods}: a method may carry both kinds of advice.
+     */
+    public synchronized void ensureEntryPoints(List<MethodTarget> targets) {
+        Map<String, ElementMatcher.Junction<MethodDescription>> matchers = freshMatchers(targets, entryPointTargets);
+        if (matchers.isEmpty()) {
+            return;
+        }
+        agentBuilder()
+                .with(new EntryPointRecorder())
+                .type(new NamedTypes(matchers.keySet()))
+                .transform((builder, type, loader, module, domain) -> {
+                    ElementMatcher.Junction<MethodDescription> methods = matchers.get(type.getName());
+                    return builder
+                            .visit(Advice.to(EntryPointAdvice.class).on(methods.and(returns(void.class))))
+                            .visit(Advice.to(ReturningEntryPointAdvice.class).on(methods.and(not(returns(void.class)))));
+                })
+                .installOn(agent.instrumentation());
+    }
+
+    /** Whether entry-point advice has been woven into the named type. */
+    public boolean isEntryPointWoven(String typeName) {
+        return entryPointTypes.contains(typeName);
+    }
+
+    /** Per type, a matcher of the targets not in {@code known} yet; records them as known. */
+    private static Map<String, ElementMatcher.Junction<MethodDescription>> freshMatchers(List<MethodTarget> targets,
+            Map<String, List<MethodTarget>> known) {
+        Map<String, List<MethodTarget>> fresh = new LinkedHashMap<>();
+        for (MethodTarget target : targets) {
+            List<MethodTarget> earlier = known.computeIfAbsent(target.typeName(), t -> new ArrayList<>());
+            if (!earlier.contains(target)) {
+                fresh.computeIfAbsent(target.typeName(), t -> new ArrayList<>()).add(target);
+            }
+        }
+        Map<String, ElementMatcher.Junction<MethodDescription>> matchers = new LinkedHashMap<>();
+        for (Map.Entry<String, List<MethodTarget>> entry : fresh.entrySet()) {
+            List<MethodTarget> earlier = known.get(entry.getKey());
+            matchers.put(entry.getKey(), anyOf(entry.getValue()).and(not(anyOf(earlier))));
+            earlier.addAll(entry.getValue());
+        }
+        return matchers;
     }
 
     /**
@@ -336,6 +385,15 @@ public final class Instrumenter {
         @Override
         public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable error) {
             problems.add(new InstrumentationProblem(typeName, describe(loader), loaded, error));
+        }
+    }
+
+    /** Remembers which types carry entry-point advice. */
+    private final class EntryPointRecorder extends AgentBuilder.Listener.Adapter {
+        @Override
+        public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
+                DynamicType dynamicType) {
+            entryPointTypes.add(type.getName());
         }
     }
 

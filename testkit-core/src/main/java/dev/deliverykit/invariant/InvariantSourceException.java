@@ -1,0 +1,32 @@
+package dev.deliverykit.invariant;
+
+import java.sql.SQLException;
+
+/**
+ * A database an invariant must read could not be opened, or its read transaction could not be ended. The
+ * message names the invariant and the {@link JdbcSource#name()}.
+ */
+public final class InvariantSourceException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    private InvariantSourceException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    static InvariantSourceException cannotOpen(String invariant, String database, Exception cause) {
+        return new InvariantSourceException("invariant '" + invariant + "' could not open " + database + ": "
+                + cause.getMessage() + "\n  Check its JdbcSource: each open() must return a new connection to"
+                + " the existing database.", cause);
+    }
+
+    static InvariantSourceException openedNull(String invariant, String database) {
+        return new InvariantSourceException("invariant '" + invariant + "' could not open " + database
+                + ": its JdbcSource returned null instead of a connection.", null);
+    }
+
+    static InvariantSourceException cannotEndRead(String invariant, String database, SQLException cause) {
+        return new InvariantSourceException("invariant '" + invariant + "' could not roll back and close its"
+                + " read-only connection to " + database + ": " + cause.getMessage(), cause);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.deliverykit.invariant;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+
+/** {@link DriverManager} connections to a URL resolved at every {@link #open()}. */
+final class UrlJdbcSource implements JdbcSource {
+
+    private static final Pattern USER_INFO = Pattern.compile("//[^/@?;]*@");
+    private static final Pattern PASSWORD_PARAMETER = Pattern.compile("(?i)\\b(password|pwd)=[^&;]*");
+
+    private final Supplier<String> url;
+
+    UrlJdbcSource(Supplier<String> url) {
+        this.url = url;
+    }
+
+    @Override
+    public Connection open() throws SQLException {
+        String resolved = url.get();
+        if (resolved == null) {
+            throw new SQLException("the JDBC URL supplier returned null; it must return a URL such as"
+                    + " jdbc:sqlite:/path/to/file.db");
+        }
+        return DriverManager.getConnection(resolved);
+    }
+
+    /** The URL with secrets masked; the URL itself when it is fixed, else a placeholder. */
+    @Override
+    public String name() {
+        String resolved;
+        try {
+            resolved = url.get();
+        } catch (RuntimeException notYetKnown) {
+            // A @TempDir-based URL read before the directory exists: naming must never fail.
+            return "JDBC URL supplied at check time";
+        }
+        return resolved == null ? "JDBC URL supplied at check time" : masked(resolved);
+    }
+
+    static String masked(String jdbcUrl) {
+        String withoutUser = USER_INFO.matcher(jdbcUrl).replaceAll("//***@");
+        return PASSWORD_PARAMETER.matcher(withoutUser).replaceAll("$1=***");
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

@@ -1,0 +1,24 @@
+package dev.deliverykit.invariant;
+
+import dev.deliverykit.reference.SqliteDatabase;
+import dev.deliverykit.testsupport.Db;
+import java.nio.file.Path;
+
+/** SQLite files for invariant tests, and sources named after them so that messages are stable. */
+final class TestDatabases {
+
+    private TestDatabases() {
+    }
+
+    /** A new file {@code dir/fileName} on which {@code statements} have run. */
+    static SqliteDatabase create(Path dir, String fileName, String... statements) {
+        SqliteDatabase database = SqliteDatabase.at(dir.resolve(fileName));
+        Db.execute(database, statements);
+        return database;
+    }
+
+    /** A source reading {@code database} through its JDBC URL, named {@code name}. */
+    static JdbcSource source(SqliteDatabase database, String name) {
+        return JdbcSource.url("jdbc:sqlite:" + database.file()).named(name);
+    }
+}

@@ -1,0 +1,82 @@
+package dev.deliverykit.order;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Orders as values: parsing, canonical text, replay keys and permutations. */
+class DeliveryOrderTest {
+
+    @Test
+    void parsingKeepsDuplicatesAndOmissionsAndPrintsTheCanonicalText() {
+        DeliveryOrder counterExample = DeliveryOrder.parse(" A3, A1 ,A2,A3 ");
+
+        assertThat(counterExample.ids()).containsExactly("A3", "A1", "A2", "A3");
+        assertThat(counterExample).hasToString("A3,A1,A2,A3");
+        assertThat(counterExample.replayKey()).isEqualTo("order=A3,A1,A2,A3");
+        assertThat(counterExample.size()).isEqualTo(4);
+        assertThat(counterExample.distinctIds()).containsExactly("A3", "A1", "A2");
+        assertThat(counterExample.occurrences("A3")).isEqualTo(2);
+        assertThat(counterExample.occurrences("A4")).isZero();
+        assertThat(DeliveryOrder.parse("A1,A3").ids()).containsExactly("A1", "A3");
+        assertThat(counterExample).isEqualTo(DeliveryOrder.of("A3", "A1", "A2", "A3"))
+                .hasSameHashCodeAs(DeliveryOrder.of(List.of("A3", "A1", "A2", "A3")))
+                .isNotEqualTo(DeliveryOrder.parse("A3,A1,A2"));
+    }
+
+    @Test
+    void permutationsComeInTheLexicographicOrderOfTheGivenIds() {
+        assertThat(DeliveryOrder.permutationsOf("A1", "A2", "A3")).extracting(DeliveryOrder::toString)
+                .containsExactly("A1,A2,A3", "A1,A3,A2", "A2,A1,A3", "A2,A3,A1", "A3,A1,A2", "A3,A2,A1");
+        assertThat(DeliveryOrder.permutationsOf("x")).extracting(DeliveryOrder::toString).containsExactly("x");
+        assertThat(DeliveryOrder.permutationsOf("1", "2", "3", "4", "5", "6", "7", "8")).hasSize(40_320);
+    }
+
+    @Test
+    void anOrderIsReadBackFromACombinedReplayKey() {
+        assertThat(DeliveryOrder.fromReplayKey("boundary=after-commit;hit=2;order=A3,A1,A2,A3"))
+                .isEqualTo(DeliveryOrder.parse("A3,A1,A2,A3"));
+        assertThat(DeliveryOrder.fromReplayKey("order=A1")).isEqualTo(DeliveryOrder.of("A1"));
+        assertThatThrownBy(() -> DeliveryOrder.fromReplayKey("boundary=after-commit;hit=2"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("The replay key \"boundary=after-commit;hit=2\" has no order= entry. Expected entries"
+                        + " separated by ';', one of them like order=A3,A1,A2,A3.");
+    }
+
+    @Test
+    void malformedOrdersAreRefusedWithWhatWasExpected() {
+        assertThatThrownBy(() -> DeliveryOrder.parse(" "))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Cannot read a delivery order from \" \": it names no message. Expected message ids"
+                        + " separated by commas, for example \"A3,A1,A2,A3\".");
+        assertThatThrownBy(() -> DeliveryOrder.parse("A1,,A2"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Cannot read a delivery order from \"A1,,A2\": message 2 of 3 is empty. Expected message"
+                        + " ids separated by single commas, for example \"A3,A1,A2,A3\".");
+        assertThatThrownBy(() -> DeliveryOrder.parse("A1;A2"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("The message id \"A1;A2\" in \"A1;A2\" is not allowed. Expected 1 to 128 characters"
+                        + " without white space, control characters, ',', ';' or '=' (they separate orders and replay"
+                        + " keys).");
+        assertThatThrownBy(() -> DeliveryOrder.of("A 1"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("The message id \"A 1\" in [A 1] is not allowed.");
+        assertThatThrownBy(() -> DeliveryOrder.of(List.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("A delivery order names at least one message; got none.");
+    }
+
+    @Test
+    void permutationsRefuseRepeatedIdsAndMoreThanEightIds() {
+        assertThatThrownBy(() -> DeliveryOrder.permutationsOf("A1", "A3", "A1"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Cannot permute A1,A3,A1: an id is repeated. Expected distinct ids; to deliver a"
+                        + " duplicate, write the order out, such as \"A3,A1,A2,A3\".");
+        assertThatThrownBy(() -> DeliveryOrder.permutationsOf("1", "2", "3", "4", "5", "6", "7", "8", "9"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Cannot permute 9 ids (1,2,3,4,5,6,7,8,9): that is more than 8 ids. Fix: permute fewer"
+                        + " messages, or pick the orders to test with DeliveryOrder.parse.");
+    }
+}

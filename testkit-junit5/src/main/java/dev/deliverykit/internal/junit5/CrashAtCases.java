@@ -1,0 +1,90 @@
+package dev.deliverykit.internal.junit5;
+
+import dev.deliverykit.boundary.Boundary;
+import dev.deliverykit.boundary.Selector;
+import dev.deliverykit.boundary.WatchList;
+import dev.deliverykit.junit5.CrashAt;
+import dev.deliverykit.junit5.CrashMode;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The cases of a {@link CrashAt} test: one per boundary of every {@code @CrashAt}, all checked before any runs. */
+public final class CrashAtCases {
+
+    private CrashAtCases() {
+    }
+
+    /**
+     * Every case, in declaration order.
+     *
+     * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException on any element that cannot work
+     */
+    public static List<CrashCase> of(Method method, List<CrashAt> annotations, Optional<Catalogues> catalogues,
+            KitSettings settings) {
+        Map<ReplayKey, CrashCase> cases = new LinkedHashMap<>();
+        WatchList watch = catalogues.map(Catalogues::watchList).orElse(null);
+        for (CrashAt annotation : annotations) {
+            if (annotation.value().length == 0 && annotation.selector().length == 0) {
+                throw Problems.configuration("@CrashAt", method, "it names no boundary",
+                        "name catalogue boundaries, @CrashAt(\"after-outbox-insert\"), or give selector specs,"
+                                + " @CrashAt(selector = \"after-commit\")");
+            }
+            if (annotation.occurrence() < 1) {
+                throw Problems.configuration("@CrashAt(occurrence = " + annotation.occurrence() + ")", method,
+                        "occurrences are counted from 1", "use occurrence = 1 for the first hit (the default), 2 for the"
+                                + " second, and so on");
+            }
+            CrashMode mode = settings.resolve(annotation.mode());
+            List<Boundary> boundaries = new ArrayList<>();
+            for (String name : annotation.value()) {
+                boundaries.add(named(method, name, catalogues));
+            }
+            for (String spec : annotation.selector()) {
+                boundaries.add(Boundary.of(parsed(method, spec)));
+            }
+            for (Boundary boundary : boundaries) {
+                CrashCase crash = CrashCase.crash(boundary, annotation.occurrence(), mode, watch, null);
+                if (cases.put(crash.replayKey(), crash) != null) {
+                    throw Problems.configuration("@CrashAt", method, "the case " + crash.replayKey() + " is listed"
+                            + " twice", "list every boundary and occurrence once");
+                }
+            }
+        }
+        return List.copyOf(cases.values());
+    }
+
+    private static Boundary named(Method method, String name, Optional<Catalogues> catalogues) {
+        String element = "@CrashAt(value = " + Problems.literal(name) + ")";
+        if (catalogues.isEmpty()) {
+            throw Problems.configuration(element, method, "boundary names need a catalogue, and no"
+                    + " @BoundaryCatalogueSource is on the method or its class", "annotate the test class with"
+                    + " @BoundaryCatalogueSource(YourBoundaries.class), a class with public static BoundaryCatalogue"
+                    + " fields, or give a selector spec: @CrashAt(selector = \"after-commit\")");
+        }
+        return catalogues.get().boundary(name).orElseThrow(() -> Problems.configuration(element, method,
+                "unknown boundary \"" + name + "\" in " + catalogues.get().source(), "use one of its names: "
+                        + String.join(", ", catalogues.get().names())));
+    }
+
+    private static Selector parsed(Method method, String spec) {
+        String element = "@CrashAt(selector = " + Problems.literal(spec) + ")";
+        Selector selector;
+        try {
+            selector = Selector.parse(spec);
+        } catch (IllegalArgumentException e) {
+            throw Problems.configuration(element, method, e.getMessage(), "write the spec as Selector.spec() prints it");
+        }
+        if (spec.startsWith("#")) {
+            throw Problems.configuration(element, method, "the spec selects an occurrence itself",
+                    "use @CrashAt(selector = \"" + spec.replaceFirst("^#[0-9]+ ", "") + "\", occurrence = N)");
+        }
+        MethodSelectors.problem(spec, method.getDeclaringClass().getClassLoader()).ifPresent(problem -> {
+            throw Problems.configuration(element, method, problem, "correct the class, method or parameter types");
+        });
+        return selector;
+    }
+}

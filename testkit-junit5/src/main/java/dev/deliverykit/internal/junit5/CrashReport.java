@@ -1,0 +1,81 @@
+package dev.deliverykit.internal.junit5;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Collects every kit invocation of one JUnit run and writes the report when JUnit closes the root store
+ * (this is an {@link AutoCloseable} store value): {@code report.json}, {@code report.html} and a Markdown
+ * summary on standard output. No launcher listener is needed, so it works under every launcher.
+ */
+public final class CrashReport implements AutoCloseable {
+
+    private final KitSettings settings;
+    private final PrintStream out;
+    private final Map<String, CaseEntry> entries = new LinkedHashMap<>();
+    private boolean closed;
+
+    CrashReport(KitSettings settings, PrintStream out) {
+        this.settings = settings;
+        this.out = out;
+    }
+
+    /** The run's report, created in the root store by the first invocation that needs it. */
+    @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent does not exist in JUnit 5.14
+    public static CrashReport of(ExtensionContext context, ExtensionContext.Namespace namespace, KitSettings settings) {
+        return context.getRoot().getStore(namespace).getOrComputeIfAbsent(CrashReport.class,
+                type -> new CrashReport(settings, System.out), CrashReport.class);
+    }
+
+    /** The run's report, if an invocation has created it. */
+    public static java.util.Optional<CrashReport> find(ExtensionContext context, ExtensionContext.Namespace namespace) {
+        return java.util.Optional.ofNullable(context.getRoot().getStore(namespace).get(CrashReport.class, CrashReport.class));
+    }
+
+    /** Opens the row of the invocation whose context this is. */
+    public synchronized CaseEntry open(ExtensionContext invocation, CrashCase crashCase) {
+        String template = invocation.getParent().map(ExtensionContext::getUniqueId).orElse(invocation.getUniqueId());
+        CaseEntry entry = new CaseEntry(invocation.getRequiredTestClass().getSimpleName(),
+                invocation.getRequiredTestMethod().getName(), template, invocation.getUniqueId(), crashCase);
+        entries.put(invocation.getUniqueId(), entry);
+        return entry;
+    }
+
+    /** Records how the invocation ended. */
+    public synchronized void finish(String uniqueId, CaseOutcome outcome, Throwable failure) {
+        CaseEntry entry = entries.get(uniqueId);
+        if (entry != null) {
+            entry.finish(outcome, failure == null ? null : FailureMessages.withoutCase(FailureMessages.describe(failure)));
+        }
+    }
+
+    /** The rows so far, in the order the invocations started. */
+    public synchronized List<CaseEntry> entries() {
+        return new ArrayList<>(entries.values());
+    }
+
+    @Override
+    public void close() {
+        List<CaseEntry> rows;
+        synchronized (this) {
+            if (closed || entries.isEmpty()) {
+                return;
+            }
+            closed = true;
+            rows = new ArrayList<>(entries.values());
+        }
+        ReportFiles files = new ReportFiles(rows);
+        String location = "";
+        if (settings.reportEnabled()) {
+            location = files.write(settings.reportDirectory()).toString();
+        }
+        if (settings.summaryEnabled()) {
+            out.print("\n" + files.markdownSummary(location));
+            out.flush();
+        }
+    }
+}

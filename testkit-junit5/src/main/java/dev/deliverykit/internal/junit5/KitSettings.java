@@ -1,0 +1,130 @@
+package dev.deliverykit.internal.junit5;
+
+import dev.deliverykit.junit5.CrashMode;
+import dev.deliverykit.junit5.DeliveryKitConfiguration;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The configuration parameters of {@link DeliveryKitConfiguration}, read and checked at once; a bad value is
+ * an {@link ExtensionConfigurationException} naming the key, the value and what is accepted.
+ *
+ * @param defaultMode the mode of {@link CrashMode#INFERRED} cases, never {@code INFERRED}
+ * @param sweepMaxCases the default sweep cap
+ * @param reportDirectory where the report files go
+ * @param reportEnabled whether to write them
+ * @param summaryEnabled whether to print the Markdown summary
+ * @param childTimeout how long a child JVM may live
+ * @param replay the one case to run, if set
+ */
+public record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportDirectory, boolean reportEnabled,
+        boolean summaryEnabled, Duration childTimeout, Optional<ReplayKey> replay) {
+
+    private static final Pattern DURATION = Pattern.compile("([0-9]{1,9})\\s*(ms|s|m|h)?");
+
+    /** Reads every key; throws on the first bad value. */
+    public static KitSettings read(ExtensionContext context) {
+        return new KitSettings(mode(context), maxCases(context), reportDirectory(context),
+                flag(context, DeliveryKitConfiguration.REPORT_ENABLED), flag(context, DeliveryKitConfiguration.REPORT_SUMMARY),
+                childTimeout(context), replay(context));
+    }
+
+    /** {@code mode}, or the configured default for {@link CrashMode#INFERRED}. */
+    public CrashMode resolve(CrashMode mode) {
+        return mode == CrashMode.INFERRED ? defaultMode : mode;
+    }
+
+    private static Optional<String> value(ExtensionContext context, String key) {
+        return context.getConfigurationParameter(key).map(String::trim).filter(text -> !text.isEmpty());
+    }
+
+    private static CrashMode mode(ExtensionContext context) {
+        Optional<String> text = value(context, DeliveryKitConfiguration.MODE);
+        if (text.isEmpty()) {
+            return CrashMode.IN_PROCESS;
+        }
+        String normalised = text.get().toUpperCase(Locale.ROOT).replace('-', '_');
+        if (normalised.equals(CrashMode.IN_PROCESS.name()) || normalised.equals(CrashMode.CHILD_PROCESS.name())) {
+            return CrashMode.valueOf(normalised);
+        }
+        throw bad(DeliveryKitConfiguration.MODE, text.get(), "expected in_process or child_process");
+    }
+
+    private static int maxCases(ExtensionContext context) {
+        Optional<String> text = value(context, DeliveryKitConfiguration.SWEEP_MAX_CASES);
+        if (text.isEmpty()) {
+            return DeliveryKitConfiguration.DEFAULT_SWEEP_MAX_CASES;
+        }
+        if (!text.get().matches("[1-9][0-9]{0,8}")) {
+            throw bad(DeliveryKitConfiguration.SWEEP_MAX_CASES, text.get(), "expected a whole number from 1, for example 200");
+        }
+        return Integer.parseInt(text.get());
+    }
+
+    private static Path reportDirectory(ExtensionContext context) {
+        String text = value(context, DeliveryKitConfiguration.REPORT_DIR).orElse(DeliveryKitConfiguration.DEFAULT_REPORT_DIR);
+        try {
+            return Path.of(text);
+        } catch (InvalidPathException e) {
+            throw bad(DeliveryKitConfiguration.REPORT_DIR, text, "expected a directory path (" + e.getReason() + ")");
+        }
+    }
+
+    private static boolean flag(ExtensionContext context, String key) {
+        Optional<String> text = value(context, key);
+        if (text.isEmpty() || text.get().equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (text.get().equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw bad(key, text.get(), "expected true or false");
+    }
+
+    private static Duration childTimeout(ExtensionContext context) {
+        String text = value(context, DeliveryKitConfiguration.CHILD_TIMEOUT).orElse(DeliveryKitConfiguration.DEFAULT_CHILD_TIMEOUT);
+        Matcher matcher = DURATION.matcher(text);
+        if (!matcher.matches() || Long.parseLong(matcher.group(1)) == 0) {
+            throw bad(DeliveryKitConfiguration.CHILD_TIMEOUT, text, "expected a positive number with an optional unit ms, s"
+                    + " (default), m or h, for example 90 s");
+        }
+        long amount = Long.parseLong(matcher.group(1));
+        String unit = matcher.group(2) == null ? "s" : matcher.group(2);
+        switch (unit) {
+            case "ms":
+                return Duration.ofMillis(amount);
+            case "m":
+                return Duration.ofMinutes(amount);
+            case "h":
+                return Duration.ofHours(amount);
+            default:
+                return Duration.ofSeconds(amount);
+        }
+    }
+
+    private static Optional<ReplayKey> replay(ExtensionContext context) {
+        Optional<String> text = value(context, DeliveryKitConfiguration.REPLAY);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ReplayKey.parse(text.get()));
+        } catch (IllegalArgumentException e) {
+            throw bad(DeliveryKitConfiguration.REPLAY, text.get(), e.getMessage()
+                    + "; copy the key from a failure message or the report");
+        }
+    }
+
+    private static ExtensionConfigurationException bad(String key, String value, String reason) {
+        return new ExtensionConfigurationException("DeliveryKit configuration parameter " + key + " = \"" + value
+                + "\" cannot be used: " + reason + ". Fix: correct or remove it in junit-platform.properties"
+                + " or the -D" + key + " system property.");
+    }
+}

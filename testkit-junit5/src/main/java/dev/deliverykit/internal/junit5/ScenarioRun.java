@@ -1,0 +1,207 @@
+package dev.deliverykit.internal.junit5;
+
+import dev.deliverykit.boundary.BoundaryEngine;
+import dev.deliverykit.boundary.ChildLaunch;
+import dev.deliverykit.boundary.CrashResult;
+import dev.deliverykit.boundary.ProcessWorkload;
+import dev.deliverykit.boundary.Recording;
+import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.invariant.Invariant;
+import dev.deliverykit.invariant.InvariantResult;
+import dev.deliverykit.invariant.Verdict;
+import java.util.ArrayList;
+import dev.deliverykit.junit5.CrashMode;
+import dev.deliverykit.order.DeliveryResult;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.platform.commons.support.ReflectionSupport;
+
+/**
+ * One invocation's run of its case on the boundary engine: the workload once (crashing, or recording in a
+ * sweep's crash-free run), then any number of recoveries. Lives in the invocation's store.
+ */
+public final class ScenarioRun {
+
+    private final CrashCase crashCase;
+    private final KitSettings settings;
+    private final SweepState sweep;
+    private final CaseEntry entry;
+    private boolean ran;
+    private CrashResult crash;
+    private Recording recording;
+    private DeliveryResult delivered;
+
+    /** A run of {@code crashCase}; {@code sweep} receives the recording of a crash-free run (else {@code null}). */
+    public ScenarioRun(CrashCase crashCase, KitSettings settings, SweepState sweep, CaseEntry entry) {
+        this.crashCase = Objects.requireNonNull(crashCase, "crashCase");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.sweep = sweep;
+        this.entry = Objects.requireNonNull(entry, "entry");
+    }
+
+    /** The case. */
+    public CrashCase crashCase() {
+        return crashCase;
+    }
+
+    /**
+     * Runs the workload and delivers its calls of the entry point in the case's order.
+     *
+     * @throws Exception whatever the workload throws; {@code OrderNotHonouredException} if the order could not
+     *     be delivered
+     */
+    public DeliveryResult deliver(Workload workload) throws Exception {
+        Objects.requireNonNull(workload, "workload");
+        synchronized (this) {
+            if (crashCase.kind() != CrashCase.Kind.ORDER) {
+                throw new IllegalStateException("deliver(...) belongs to @DeliverInOrder tests; this case crashes: use"
+                        + " run(...)");
+            }
+            startOnce();
+        }
+        DeliveryResult result = crashCase.delivery().orElseThrow().run(crashCase.order().orElseThrow(), workload);
+        synchronized (this) {
+            delivered = result;
+        }
+        entry.observe("delivered", String.join(",", result.delivered()));
+        return result;
+    }
+
+    /** The delivery, once {@link #deliver} returned. */
+    public synchronized Optional<DeliveryResult> delivered() {
+        return Optional.ofNullable(delivered);
+    }
+
+    /** Runs a workload in this JVM; a {@code CHILD_PROCESS} case refuses it. */
+    public synchronized void run(Workload workload) {
+        Objects.requireNonNull(workload, "workload");
+        requireCrashCase();
+        if (crashCase.mode() == CrashMode.CHILD_PROCESS) {
+            throw new ExtensionConfigurationException("This case runs in a child JVM (mode = CHILD_PROCESS), but"
+                    + " scenario.run(...) was given a lambda, which cannot cross into another JVM. Fix: write the"
+                    + " workload as a public class implementing dev.deliverykit.boundary.ProcessWorkload with a public"
+                    + " no-argument constructor and call scenario.run(YourWorkload.class, args...), or use"
+                    + " mode = CrashMode.IN_PROCESS.");
+        }
+        startOnce();
+        runInThisJvm(workload);
+    }
+
+    /** Runs a process workload: in a child JVM for a {@code CHILD_PROCESS} case, else in this JVM. */
+    public synchronized void run(Class<? extends ProcessWorkload> workload, String... args) {
+        Objects.requireNonNull(workload, "workload");
+        requireCrashCase();
+        ChildLaunch launch = ChildLaunch.of(workload).args(args).timeout(settings.childTimeout());
+        startOnce();
+        BoundaryEngine engine = BoundaryEngine.get();
+        if (crashCase.mode() == CrashMode.CHILD_PROCESS) {
+            if (crashCase.kind() == CrashCase.Kind.RECORD) {
+                keep(engine.recordInChildProcess(crashCase.watch(), launch));
+            } else {
+                crash = engine.crashInChildProcess(crashCase.plan(), launch);
+            }
+            entry.crashed(crash);
+            return;
+        }
+        ProcessWorkload instance = ReflectionSupport.newInstance(workload);
+        List<String> arguments = List.of(args);
+        runInThisJvm(() -> instance.run(arguments));
+    }
+
+    private void runInThisJvm(Workload workload) {
+        BoundaryEngine engine = BoundaryEngine.get();
+        if (crashCase.kind() == CrashCase.Kind.RECORD) {
+            keep(engine.record(crashCase.watch(), workload));
+        } else {
+            crash = engine.crashInProcess(crashCase.plan(), workload);
+            entry.crashed(crash);
+        }
+    }
+
+    private void requireCrashCase() {
+        if (crashCase.kind() == CrashCase.Kind.ORDER) {
+            throw new IllegalStateException("run(...) belongs to crash tests; this case delivers in order: use"
+                    + " deliver(...)");
+        }
+    }
+
+    private void startOnce() {
+        if (ran) {
+            throw new IllegalStateException("The workload was started twice in " + crashCase.displayName()
+                    + ": each invocation runs one workload once. Fix: put the whole workload in one call, and"
+                    + " the recovery in restart(...).");
+        }
+        ran = true;
+    }
+
+    private void keep(Recording made) {
+        recording = made;
+        entry.recorded(made);
+        if (sweep != null) {
+            sweep.recorded(made);
+        }
+    }
+
+    /** Runs the recovery in this JVM: a fresh process for the dead workload (new objects, the same files). */
+    public void restart(Workload recovery) throws Exception {
+        Objects.requireNonNull(recovery, "recovery");
+        synchronized (this) {
+            if (!ran) {
+                throw new IllegalStateException("scenario.restart(...) was called before the workload ran in "
+                        + crashCase.displayName() + ": restart is the recovery after the crash. Fix: call"
+                        + " scenario.run(workload) first.");
+            }
+        }
+        recovery.run();
+    }
+
+    /** Whether {@link #run} was called. */
+    public synchronized boolean ran() {
+        return ran;
+    }
+
+    /** The crash, once run. */
+    public synchronized Optional<CrashResult> crash() {
+        return Optional.ofNullable(crash);
+    }
+
+    /** The recording of a crash-free run, once run. */
+    public synchronized Optional<Recording> recording() {
+        return Optional.ofNullable(recording);
+    }
+
+    /**
+     * Checks every invariant (all of them, so that every cell of the report's row is filled), records each
+     * result in the report, and fails if any is violated, with the message of each violated one.
+     */
+    public List<InvariantResult> assertHolds(Invariant... checks) {
+        if (checks.length == 0) {
+            throw new IllegalArgumentException("assertHolds needs at least one invariant, such as"
+                    + " Invariants.exactlyOncePerKey()...");
+        }
+        List<InvariantResult> results = new ArrayList<>();
+        for (Invariant invariant : checks) {
+            InvariantResult result = Objects.requireNonNull(invariant, "invariant").check();
+            entry.checked(result);
+            results.add(result);
+        }
+        List<InvariantResult> violated = results.stream().filter(result -> result.verdict() == Verdict.VIOLATED)
+                .toList();
+        if (!violated.isEmpty()) {
+            StringBuilder message = new StringBuilder().append(violated.size()).append(" of ").append(results.size())
+                    .append(results.size() == 1 ? " invariant" : " invariants").append(" violated after ")
+                    .append(crashCase.kind() == CrashCase.Kind.RECORD ? "the crash-free run" : crashCase.displayName())
+                    .append(crashCase.kind() == CrashCase.Kind.ORDER ? ":" : " and recovery:");
+            violated.forEach(result -> message.append('\n').append(result.message()));
+            throw new AssertionError(message.toString());
+        }
+        return List.copyOf(results);
+    }
+
+    /** Adds a named value to the case's row in the report. */
+    public void observe(String name, Object value) {
+        entry.observe(name, value);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.deliverykit.junit5;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.TestTemplate;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Runs the annotated test once per named boundary, each time crashing the workload exactly there and
+ * then letting the test recover in a fresh "process" and check what survived. Like
+ * {@code @ParameterizedTest}, the method is a test template: every boundary (and every repeated
+ * {@code @CrashAt}) is its own invocation, with its own {@code @TempDir}, its own result and its own
+ * replay key.
+ *
+ * <pre>{@code
+ * @BoundaryCatalogueSource(OrderBoundaries.class)   // public static final BoundaryCatalogue ORDERS = ...
+ * class OrderServiceCrashTest {
+ *
+ *     @CrashAt({"after-order-insert", "after-outbox-insert"})
+ *     @CrashAt(value = "after-commit", occurrence = 2)
+ *     @CrashAt(selector = "after-statement:^UPDATE outbox SET sent")
+ *     void noOrderWithoutItsOutboxRow(CrashScenario scenario, @TempDir Path dir) {
+ *         scenario.run(() -> orders(dir).place("o-1"));        // dies at the boundary
+ *         scenario.restart(() -> relay(dir).drainAll());       // a fresh process: new objects, same files
+ *         assertThat(sentMessages(dir)).containsOnlyOnce("o-1");
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>The method takes a {@link CrashScenario} parameter and calls {@link CrashScenario#run} exactly once.
+ * A boundary the workload never reaches fails the invocation (a crash test that crashes nowhere asserts
+ * nothing), and so does a workload that swallows the crash. Every failure message ends with the case's
+ * replay key, such as {@code boundary=after-outbox-insert;hit=1}; run the test with
+ * {@code -Ddeliverykit.replay=<key>} to rerun only that case.
+ *
+ * <p>Misconfiguration fails the test before anything is instrumented, with an
+ * {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} naming the element and the fix:
+ * an unknown boundary name (the message lists the catalogue's names), a name without a
+ * {@link BoundaryCatalogueSource}, an unparseable selector spec, an occurrence below 1, no
+ * {@code CrashScenario} parameter, or {@code @CrashAt} together with {@link CrashSweep}.
+ *
+ * <p>{@code @CrashAt} may be used as a meta-annotation; repeated, it is collected in {@link CrashAts}.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.ANNOTATION_TYPE, ElementType.METHOD})
+@Repeatable(CrashAts.class)
+@TestTemplate
+@ExtendWith(CrashTestExtension.class)
+public @interface CrashAt {
+
+    /**
+     * Names of boundaries in the test's {@link BoundaryCatalogueSource} catalogue(s); each is its own
+     * invocation. Example: {@code @CrashAt({"after-order-insert", "after-outbox-insert"})}.
+     */
+    String[] value() default {};
+
+    /**
+     * Selector specs, each its own invocation, for boundaries no catalogue names, in the syntax of
+     * {@link dev.deliverykit.boundary.Selector#parse(String)}: {@code after-commit},
+     * {@code before-statement:^INSERT INTO outbox}, {@code after-statement=COMMIT},
+     * {@code method-exit:com.acme.Relay#send(java.lang.String)}.
+     */
+    String[] selector() default {};
+
+    /** Which hit of the boundary crashes, counted from 1 at run time: {@code 2} is the second commit. */
+    int occurrence() default 1;
+
+    /**
+     * In this JVM or as a real process exit; {@link CrashMode#INFERRED} takes
+     * {@value DeliveryKitConfiguration#MODE} (default {@link CrashMode#IN_PROCESS}).
+     * {@link CrashMode#CHILD_PROCESS} needs {@link CrashScenario#run(Class, String...)}.
+     */
+    CrashMode mode() default CrashMode.INFERRED;
+}

@@ -1,0 +1,165 @@
+package dev.deliverykit.junit5;
+
+import dev.deliverykit.boundary.CrashResult;
+import dev.deliverykit.boundary.ProcessWorkload;
+import dev.deliverykit.boundary.Recording;
+import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.invariant.Invariant;
+import dev.deliverykit.invariant.InvariantResult;
+import java.util.List;
+import dev.deliverykit.internal.junit5.CrashCase;
+import dev.deliverykit.internal.junit5.ScenarioRun;
+import java.util.Optional;
+
+/**
+ * The crash case of one invocation of a {@link CrashAt} or {@link CrashSweep} test, injected as a
+ * parameter: run the workload once (it dies at the case's boundary), recover as a fresh process, then assert.
+ *
+ * <pre>{@code
+ * @CrashAt({"boundary-1", "boundary-2"})
+ * void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
+ *     scenario.run(() -> {
+ *         try (Orchestrator orchestrator = orchestrator(dir)) {
+ *             orchestrator.submit(INTENT);                     // dies at the boundary
+ *         }
+ *     });
+ *     scenario.restart(() -> {                                 // a fresh process: new objects, the same files
+ *         try (Orchestrator recovered = orchestrator(dir)) {
+ *             recovered.submit(INTENT);
+ *             recovered.recover();
+ *         }
+ *     });
+ *     long effects = effects(dir);
+ *     scenario.observe("effects", effects);                    // a column of the crash report
+ *     assertThat(effects).as("effects for reserve42").isEqualTo(1);
+ * }
+ * }</pre>
+ *
+ * <p><b>In process</b> ({@link CrashMode#IN_PROCESS}): {@link #run(Workload)} runs the lambda in this JVM;
+ * at the boundary every JDBC connection the workload opened or used is rolled back and closed and a
+ * {@link dev.deliverykit.boundary.SimulatedCrash} unwinds it (do not catch {@code Throwable} or
+ * {@code Error} around the code under test). <b>Real process</b> ({@link CrashMode#CHILD_PROCESS}): the
+ * workload is a {@link ProcessWorkload} class, a public class with a public no-argument constructor that the
+ * child JVM creates and runs with string arguments; {@link #run(Class, String...)} starts it and the child
+ * halts with exit code 73 at the boundary. The same test works in both modes if it uses
+ * {@code run(Class, String...)}: in process that runs the class in this JVM.
+ *
+ * <p>{@link #restart(Workload)} runs the recovery in this JVM, which after the crash plays the fresh
+ * process: it must build new objects on the same files (nothing of the dead workload survives but what it
+ * committed). In a sweep's first invocation ({@link #isCrashFree()}) {@code run} does not crash but records
+ * the boundaries; the recovery and assertions run all the same.
+ *
+ * <p>A run that never reaches its boundary fails with
+ * {@link dev.deliverykit.boundary.BoundaryNotReachedException} listing the boundaries it did reach; a
+ * workload that catches the crash and returns fails with
+ * {@link dev.deliverykit.boundary.CrashSwallowedException}. One scenario per invocation; not for use from
+ * several threads at once.
+ */
+public final class CrashScenario {
+
+    private final ScenarioRun run;
+
+    CrashScenario(ScenarioRun run) {
+        this.run = run;
+    }
+
+    /**
+     * Runs the workload in this JVM and crashes it at the case's boundary (a sweep's crash-free run: records
+     * instead). Call it once per invocation.
+     *
+     * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException in a {@link CrashMode#CHILD_PROCESS}
+     *     case: a lambda cannot run in another JVM, use {@link #run(Class, String...)}
+     */
+    public void run(Workload workload) {
+        run.run(workload);
+    }
+
+    /**
+     * Runs a {@link ProcessWorkload} class with {@code args}: in a child JVM that halts with exit code 73 at the
+     * boundary for a {@link CrashMode#CHILD_PROCESS} case, otherwise in this JVM. Call it once per invocation.
+     *
+     * @throws IllegalArgumentException if the class is not public, concrete, top-level or static nested with a
+     *     public no-argument constructor
+     */
+    public void run(Class<? extends ProcessWorkload> workload, String... args) {
+        run.run(workload, args);
+    }
+
+    /**
+     * Recovers after the crash, in this JVM: new connections and new objects on the same files, as a fresh
+     * process would. May be called more than once (several restarts in a row).
+     *
+     * @throws IllegalStateException if {@link #run} was not called first
+     * @throws Exception whatever the recovery throws
+     */
+    public void restart(Workload recovery) throws Exception {
+        run.restart(recovery);
+    }
+
+    /**
+     * Checks the invariants against the committed state, after recovery: every one of them is checked and
+     * becomes a red or green cell of this case's row in the crash report; then the test fails if any is
+     * violated, with each violated invariant's message (which keys, what was found, what was expected).
+     *
+     * <pre>{@code
+     * scenario.restart(() -> recover(dir));
+     * scenario.assertHolds(Invariants.exactlyOncePerKey()
+     *         .intentsFrom(orchestratorDb, "SELECT command_id FROM outbox")
+     *         .effectsIn(warehouseDb, "effect", "intent_id"));
+     * }</pre>
+     *
+     * @return the results, all holding
+     * @throws AssertionError if any invariant is violated
+     */
+    public List<InvariantResult> assertHolds(Invariant... invariants) {
+        return run.assertHolds(invariants);
+    }
+
+    /**
+     * Adds a named number to this case's row of the crash report (report.json, a column of report.html), for
+     * example {@code scenario.observe("effects", 2)}.
+     */
+    public void observe(String name, long value) {
+        run.observe(name, value);
+    }
+
+    /** Adds a named text to this case's row of the crash report, for example a final state. */
+    public void observe(String name, String value) {
+        run.observe(name, value);
+    }
+
+    /** Whether this is a sweep's crash-free recording run, in which {@link #run} crashes nowhere. */
+    public boolean isCrashFree() {
+        return run.crashCase().kind() == CrashCase.Kind.RECORD;
+    }
+
+    /** The case's replay key, such as {@code boundary=boundary-1;hit=1}; {@code crash=none} for a crash-free run. */
+    public String replayKey() {
+        return run.crashCase().replayKey().toString();
+    }
+
+    /** The case's name, such as {@code crash after commit #3 in TransactionalOutbox.markDone}. */
+    public String caseName() {
+        return run.crashCase().displayName();
+    }
+
+    /** {@link CrashMode#IN_PROCESS} or {@link CrashMode#CHILD_PROCESS}, never {@link CrashMode#INFERRED}. */
+    public CrashMode mode() {
+        return run.crashCase().mode();
+    }
+
+    /** Where and how the workload died, once {@link #run} has crashed it; empty before, and in a crash-free run. */
+    public Optional<CrashResult> crash() {
+        return run.crash();
+    }
+
+    /** The boundaries a crash-free run reached, once {@link #run} has recorded them; empty in a crash case. */
+    public Optional<Recording> recording() {
+        return run.recording();
+    }
+
+    @Override
+    public String toString() {
+        return "CrashScenario[" + caseName() + ", " + replayKey() + "]";
+    }
+}

@@ -1,0 +1,80 @@
+package dev.deliverykit.junit5;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.TestTemplate;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Crashes the workload at every boundary occurrence it reaches, one invocation per occurrence, without the
+ * test naming a single boundary.
+ *
+ * <pre>{@code
+ * @CrashSweep(kinds = SweepKind.COMMITS)
+ * void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) {
+ *     scenario.run(() -> orchestrator(dir).submit(INTENT));
+ *     scenario.restart(() -> { orchestrator(dir).submit(INTENT); orchestrator(dir).recover(); });
+ *     assertThat(effects(dir)).isEqualTo(1);
+ * }
+ * }</pre>
+ *
+ * <p><b>How the sweep runs.</b> The test method contains the workload, so the sweep learns the boundaries
+ * by running the test itself:
+ * <ol>
+ *   <li>Invocation 1, {@code record boundaries (crash-free run)}: {@link CrashScenario#run} runs the
+ *       workload without a crash and records every hit of the swept kinds; the recovery and the assertions
+ *       then run too, so the crash-free run is checked like every other case.</li>
+ *   <li>Invocations 2..n, one per recorded hit, named for example
+ *       {@code crash after commit #3 in TransactionalOutbox.markDone}: the same test, crashing at that hit,
+ *       then recovery and assertions.</li>
+ * </ol>
+ * The provider's stream of invocations is lazy: JUnit asks for invocation 2 only after invocation 1 has
+ * run, and that is when the recording is turned into cases. So the workload must do the same thing on
+ * every run (same files, same order); a hit that a crash run does not reach fails that invocation with
+ * the list of boundaries it did reach. If the crash-free run fails or never calls
+ * {@link CrashScenario#run}, no crash case is generated. Rerunning one crash invocation alone by its
+ * unique id (an IDE's "rerun failed") cannot work, because the recording did not run; use the replay key
+ * instead: {@code -Ddeliverykit.replay=<key>} runs exactly that case, without the recording.
+ *
+ * <p>Cases beyond {@link #maxCases()} fail the test with a configuration error that lists the hits per
+ * boundary and how to narrow the sweep; nothing beyond the recording has run then.
+ *
+ * <p>Runs must not overlap in this JVM: with JUnit's parallel execution enabled the test class must be
+ * {@code @Isolated} (see {@link DeliveryKitConfiguration}).
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.ANNOTATION_TYPE, ElementType.METHOD})
+@TestTemplate
+@ExtendWith(CrashTestExtension.class)
+public @interface CrashSweep {
+
+    /** The boundaries to record and crash at; by default every commit, every statement and every catalogue boundary. */
+    SweepKind[] kinds() default {SweepKind.COMMITS, SweepKind.STATEMENTS, SweepKind.CATALOGUE};
+
+    /**
+     * Only these catalogue boundaries (names from the {@link BoundaryCatalogueSource}); empty: all of them.
+     * Applies to {@link SweepKind#CATALOGUE}.
+     */
+    String[] boundaries() default {};
+
+    /**
+     * Only statements whose SQL contains a match of one of these regular expressions (case-insensitive,
+     * whitespace collapsed, as in {@link dev.deliverykit.boundary.Selector#beforeStatement(String)}); empty:
+     * every statement. Applies to {@link SweepKind#STATEMENTS}. Example: {@code sql = "^(INSERT|UPDATE)"}.
+     */
+    String[] sql() default {};
+
+    /**
+     * At most this many crash cases; more fail the test with a message saying how to narrow the sweep.
+     * {@code -1}: the configuration parameter {@value DeliveryKitConfiguration#SWEEP_MAX_CASES} (default
+     * {@value DeliveryKitConfiguration#DEFAULT_SWEEP_MAX_CASES}).
+     */
+    int maxCases() default -1;
+
+    /** In this JVM or as a real process exit, for the recording and every crash; as in {@link CrashAt#mode()}. */
+    CrashMode mode() default CrashMode.INFERRED;
+}

@@ -1,0 +1,81 @@
+package dev.deliverykit.junit5;
+
+/**
+ * The configuration parameters of the kit's JUnit extension, read the JUnit way
+ * ({@code ExtensionContext.getConfigurationParameter}): from the launcher, from a JVM system property
+ * ({@code -Ddeliverykit.replay=...}) or from {@code src/test/resources/junit-platform.properties}:
+ *
+ * <pre>
+ * # junit-platform.properties
+ * deliverykit.mode = in_process
+ * deliverykit.sweep.max-cases = 200
+ * deliverykit.report.dir = target/deliverykit
+ * deliverykit.child.timeout = 60 s
+ * # deliverykit.replay = boundary=after-outbox-insert;hit=1
+ * </pre>
+ *
+ * <p>A value that cannot be read fails every kit test at its start, before anything is instrumented, with
+ * an {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} naming the key, the value and
+ * the accepted values.
+ *
+ * <p><b>Parallel execution.</b> An in-process crash instruments every JDBC call in the JVM, so no other
+ * test may run meanwhile. When {@code junit.jupiter.execution.parallel.enabled} is {@code true}, a kit test
+ * runs only in a class annotated {@code @org.junit.jupiter.api.parallel.Isolated} (its invocations then run
+ * one after the other, alone); otherwise it fails at its start with a configuration error saying so. A
+ * {@link CrashAt} test whose every case is {@link CrashMode#CHILD_PROCESS} needs no isolation.
+ *
+ * <p><b>Report.</b> At the end of the run the kit writes {@code report.json} and {@code report.html} into
+ * {@value #REPORT_DIR} and prints a Markdown summary to standard output. It does so when JUnit closes the
+ * root {@code ExtensionContext.Store} (an {@code AutoCloseable} value), so it works under any launcher (Maven,
+ * Gradle, an IDE, EngineTestKit) without a listener; it needs
+ * {@code junit.jupiter.extensions.store.close.autocloseable.enabled} left at its default {@code true}.
+ */
+public final class DeliveryKitConfiguration {
+
+    /**
+     * The mode of {@link CrashMode#INFERRED} cases: {@code in_process} (default) or {@code child_process}
+     * (case-insensitive; {@code IN_PROCESS} and {@code CHILD_PROCESS} work too). Key: {@value}.
+     */
+    public static final String MODE = "deliverykit.mode";
+
+    /** The cap on crash cases of a {@link CrashSweep} whose {@code maxCases} is {@code -1}; a positive integer. Key: {@value}. */
+    public static final String SWEEP_MAX_CASES = "deliverykit.sweep.max-cases";
+
+    /** The sweep cap when {@value #SWEEP_MAX_CASES} is not set: {@value}. */
+    public static final int DEFAULT_SWEEP_MAX_CASES = 200;
+
+    /** Where {@code report.json} and {@code report.html} go, relative to the working directory. Key: {@value}. */
+    public static final String REPORT_DIR = "deliverykit.report.dir";
+
+    /** The report directory when {@value #REPORT_DIR} is not set: {@value} (Maven runs tests in the module's directory). */
+    public static final String DEFAULT_REPORT_DIR = "target/deliverykit";
+
+    /** {@code true} (default) or {@code false}: whether to write the report files at all. Key: {@value}. */
+    public static final String REPORT_ENABLED = "deliverykit.report.enabled";
+
+    /** {@code true} (default) or {@code false}: whether to print the Markdown summary at the end of the run. Key: {@value}. */
+    public static final String REPORT_SUMMARY = "deliverykit.report.summary";
+
+    /**
+     * How long a child JVM of a {@link CrashMode#CHILD_PROCESS} case may live before it is killed and the
+     * case fails: a positive number with an optional unit {@code ms}, {@code s} (default), {@code m} or
+     * {@code h}, for example {@code 90 s} or {@code 2m}. Key: {@value}.
+     */
+    public static final String CHILD_TIMEOUT = "deliverykit.child.timeout";
+
+    /** The child timeout when {@value #CHILD_TIMEOUT} is not set: {@value}. */
+    public static final String DEFAULT_CHILD_TIMEOUT = "60 s";
+
+    /**
+     * Reruns exactly one case: the replay key printed in a failure message and in the report, for example
+     * {@code boundary=after-outbox-insert;hit=1}, {@code selector=after-commit;hit=3}, or
+     * {@code crash=none} for a sweep's crash-free run. Every kit test that cannot produce that case is
+     * skipped; a sweep runs the case directly, without its recording. Combine it with the build tool's
+     * test filter ({@code mvn test -Dtest='OrderTest#survives' -Ddeliverykit.replay='...'}); quote the key,
+     * it contains {@code ;}. Key: {@value}.
+     */
+    public static final String REPLAY = "deliverykit.replay";
+
+    private DeliveryKitConfiguration() {
+    }
+}

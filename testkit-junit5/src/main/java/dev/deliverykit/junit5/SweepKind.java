@@ -1,0 +1,29 @@
+package dev.deliverykit.junit5;
+
+/**
+ * Which boundaries a {@link CrashSweep} records in its crash-free run and then crashes at, one case per
+ * occurrence.
+ *
+ * <pre>{@code
+ * @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.CATALOGUE})
+ * void noIntentLostNoEffectDoubled(CrashScenario scenario, @TempDir Path dir) { ... }
+ * }</pre>
+ */
+public enum SweepKind {
+
+    /** Before and after every commit ({@code Connection.commit()} or a {@code COMMIT}/{@code END} statement). */
+    COMMITS,
+
+    /**
+     * Before and after every statement (each distinct SQL text its own boundary), optionally only those
+     * matching {@link CrashSweep#sql()}. {@code COMMIT} statements are left to {@link #COMMITS} when both
+     * kinds are swept, so that no point is crashed twice.
+     */
+    STATEMENTS,
+
+    /**
+     * Every boundary of the test's {@link BoundaryCatalogueSource} catalogue(s), optionally only those named
+     * in {@link CrashSweep#boundaries()}. Without a catalogue this kind finds nothing.
+     */
+    CATALOGUE
+}

@@ -1,0 +1,325 @@
+package dev.deliverykit.junit5;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.testkit.engine.EventConditions.container;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
+import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.junit5.fixtures.Seed002;
+import dev.deliverykit.reference.outbox.DeliveryProtocol;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/**
+ * Misconfiguration is an {@link ExtensionConfigurationException} that names the annotation, the element and
+ * the fix, raised before any workload runs (so before anything is instrumented).
+ */
+class ConfigurationErrorTest {
+
+    static final AtomicInteger WORKLOADS = new AtomicInteger();
+
+    @TempDir
+    Path reports;
+
+    @BeforeEach
+    void resetCounter() {
+        WORKLOADS.set(0);
+    }
+
+    static void workload(CrashScenario scenario, Path dir) throws Exception {
+        scenario.run(() -> {
+            WORKLOADS.incrementAndGet();
+            Seed002.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
+        });
+        scenario.restart(() -> Seed002.recover(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir));
+    }
+
+    @EngineTestKitOnly
+    @BoundaryCatalogueSource(value = Seed002.class, field = "ATOMIC_RECEIPT")
+    static class UnknownBoundary {
+        @CrashAt({"boundary-1", "boundary-9"})
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class NameWithoutCatalogue {
+        @CrashAt("boundary-1")
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class BadSelector {
+        @CrashAt(selector = "after-comit")
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class UnknownMethod {
+        @CrashAt(selector = "method-exit:dev.deliverykit.reference.outbox.Orchestrator#deliverAll")
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class ZeroOccurrence {
+        @CrashAt(selector = "after-commit", occurrence = 0)
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class NoScenarioParameter {
+        @CrashAt(selector = "after-commit")
+        void test(@TempDir Path dir) {
+            WORKLOADS.incrementAndGet();
+        }
+    }
+
+    @EngineTestKitOnly
+    static class BothAnnotations {
+        @CrashAt(selector = "after-commit")
+        @CrashSweep
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    @BoundaryCatalogueSource(value = Seed002.class, field = "NO_SUCH_FIELD")
+    static class BadCatalogueField {
+        @CrashAt("boundary-1")
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class SweepFilterWithoutItsKind {
+        @CrashSweep(kinds = SweepKind.COMMITS, sql = "^INSERT")
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class SweepOverTheCap {
+        @CrashSweep(kinds = SweepKind.COMMITS, maxCases = 3)
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class PlainCrash {
+        @CrashAt(selector = "after-commit", occurrence = 3)
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class LambdaInAChildProcess {
+        @CrashAt(selector = "after-commit", mode = CrashMode.CHILD_PROCESS)
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    private EngineExecutionResults run(Class<?> fixture, String... parameters) {
+        Kit kit = Kit.reportingTo(reports);
+        for (int i = 0; i < parameters.length; i += 2) {
+            kit.with(parameters[i], parameters[i + 1]);
+        }
+        return kit.run(fixture);
+    }
+
+    private static void assertConfigurationError(EngineExecutionResults results, String message) {
+        results.testEvents().assertStatistics(stats -> stats.started(0));
+        results.containerEvents().assertThatEvents().haveExactly(1, event(container("test"),
+                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message(message))));
+        assertThat(WORKLOADS).as("workloads run (nothing may run, nor be instrumented)").hasValue(0);
+    }
+
+    @Test
+    void anUnknownBoundaryNameListsTheCatalogueNames() {
+        assertConfigurationError(run(UnknownBoundary.class), "@CrashAt(value = \"boundary-9\") on UnknownBoundary.test("
+                + "CrashScenario, Path): unknown boundary \"boundary-9\" in Seed002.ATOMIC_RECEIPT. Fix: use one of its"
+                + " names: boundary-0, boundary-1, boundary-2, boundary-3, boundary-4");
+    }
+
+    @Test
+    void aBoundaryNameWithoutCatalogueSaysWhereToDeclareOne() {
+        assertConfigurationError(run(NameWithoutCatalogue.class), "@CrashAt(value = \"boundary-1\") on"
+                + " NameWithoutCatalogue.test(CrashScenario, Path): boundary names need a catalogue, and no"
+                + " @BoundaryCatalogueSource is on the method or its class. Fix: annotate the test class with"
+                + " @BoundaryCatalogueSource(YourBoundaries.class), a class with public static BoundaryCatalogue fields,"
+                + " or give a selector spec: @CrashAt(selector = \"after-commit\")");
+    }
+
+    @Test
+    void anUnreadableSelectorSpecListsTheForms() {
+        assertConfigurationError(run(BadSelector.class), "@CrashAt(selector = \"after-comit\") on BadSelector.test("
+                + "CrashScenario, Path): \"after-comit\" is not a selector spec; expected one of before-statement:REGEX,"
+                + " after-statement:REGEX, before-statement=SQL, after-statement=SQL, before-commit, after-commit,"
+                + " before-rollback, after-rollback, method-entry:Type#method, method-exit:Type#method,"
+                + " method-exceptional-exit:Type#method, optionally prefixed by \"#N \". Fix: write the spec as"
+                + " Selector.spec() prints it");
+    }
+
+    @Test
+    void aMethodSelectorForAMissingMethodListsTheDeclaredOnes() {
+        assertConfigurationError(run(UnknownMethod.class), "@CrashAt(selector = \"method-exit:"
+                + "dev.deliverykit.reference.outbox.Orchestrator#deliverAll\") on UnknownMethod.test(CrashScenario, Path):"
+                + " dev.deliverykit.reference.outbox.Orchestrator declares no method deliverAll with a body (its methods:"
+                + " close(), deliver(dev.deliverykit.reference.outbox.OutboxCommand),"
+                + " effectCount(dev.deliverykit.reference.outbox.ReservationIntent), pending(),"
+                + " record(dev.deliverykit.reference.outbox.ReservationIntent), recover(),"
+                + " submit(dev.deliverykit.reference.outbox.ReservationIntent),"
+                + " warehouseKey(dev.deliverykit.reference.outbox.ReservationIntent)); name the class that declares and"
+                + " implements it, not an interface or a subclass. Fix: correct the class, method or parameter types");
+    }
+
+    @Test
+    void occurrenceZero() {
+        assertConfigurationError(run(ZeroOccurrence.class), "@CrashAt(occurrence = 0) on ZeroOccurrence.test("
+                + "CrashScenario, Path): occurrences are counted from 1. Fix: use occurrence = 1 for the first hit (the"
+                + " default), 2 for the second, and so on");
+    }
+
+    @Test
+    void aMethodWithoutCrashScenarioParameter() {
+        assertConfigurationError(run(NoScenarioParameter.class), "@CrashAt on NoScenarioParameter.test(Path): the"
+                + " method has no CrashScenario parameter, so it cannot run a workload to crash. Fix: declare one and run"
+                + " the workload with it: void test(CrashScenario scenario) { scenario.run(() -> ...);"
+                + " scenario.restart(() -> ...); assertThat(...); }");
+    }
+
+    @Test
+    void crashAtTogetherWithCrashSweep() {
+        assertConfigurationError(run(BothAnnotations.class), "@CrashAt with @CrashSweep on BothAnnotations.test("
+                + "CrashScenario, Path): a test is either a list of chosen boundaries or a sweep over all of them. Fix:"
+                + " keep one of the two annotations, or split the test");
+    }
+
+    @Test
+    void aCatalogueFieldThatDoesNotExist() {
+        assertConfigurationError(run(BadCatalogueField.class), "@BoundaryCatalogueSource(value = Seed002.class,"
+                + " field = \"NO_SUCH_FIELD\"): dev.deliverykit.junit5.fixtures.Seed002 has no BoundaryCatalogue field"
+                + " named \"NO_SUCH_FIELD\". Fix: name one of its public static BoundaryCatalogue fields (MARK_FIRST,"
+                + " WITHOUT_DEDUP, ATOMIC_RECEIPT), or leave out field to use all of them.");
+    }
+
+    @Test
+    void aSweepFilterWithoutItsKind() {
+        assertConfigurationError(run(SweepFilterWithoutItsKind.class), "@CrashSweep(sql = \"^INSERT\") on"
+                + " SweepFilterWithoutItsKind.test(CrashScenario, Path): sql filters statements, but kinds does not"
+                + " include SweepKind.STATEMENTS. Fix: add SweepKind.STATEMENTS to kinds, or drop sql");
+    }
+
+    @Test
+    void aSweepOverItsCapRunsOnlyTheRecordingAndSaysHowToNarrowIt() {
+        EngineExecutionResults results = run(SweepOverTheCap.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1).failed(0));
+        results.containerEvents().assertThatEvents().haveExactly(1, event(container("test"),
+                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CrashSweep on"
+                        + " SweepOverTheCap.test(CrashScenario, Path): the crash-free run reached 10 boundary hits to"
+                        + " crash at, more than the cap of 3 (@CrashSweep(maxCases = 3)); no crash case was run.\n"
+                        + "Hits per boundary (most first):\n"
+                        + "  5 x before commit\n"
+                        + "  5 x after commit\n"
+                        + "Fix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries ="
+                        + " ...), shorten the workload, or raise @CrashSweep(maxCases = ...) or"
+                        + " deliverykit.sweep.max-cases."))));
+        assertThat(WORKLOADS).as("only the recording ran").hasValue(1);
+    }
+
+    @Test
+    void aLambdaCannotRunInAChildProcess() {
+        EngineExecutionResults results = run(LambdaInAChildProcess.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName(
+                "[1] crash after commit #1 (child JVM)"), finishedWithFailure(
+                        instanceOf(ExtensionConfigurationException.class), message("This case runs in a child JVM (mode ="
+                                + " CHILD_PROCESS), but scenario.run(...) was given a lambda, which cannot cross into"
+                                + " another JVM. Fix: write the workload as a public class implementing"
+                                + " dev.deliverykit.boundary.ProcessWorkload with a public no-argument constructor and"
+                                + " call scenario.run(YourWorkload.class, args...), or use mode = CrashMode.IN_PROCESS.\n\n"
+                                + "DeliveryKit case: crash after commit #1 (child JVM)\n"
+                                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'"))));
+        assertThat(WORKLOADS).hasValue(0);
+    }
+
+    private static String badParameter(String key, String value, String reason) {
+        return "DeliveryKit configuration parameter " + key + " = \"" + value + "\" cannot be used: " + reason
+                + ". Fix: correct or remove it in junit-platform.properties or the -D" + key + " system property.";
+    }
+
+    @Test
+    void aBadModeParameter() {
+        assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.MODE, "sideways"),
+                badParameter("deliverykit.mode", "sideways", "expected in_process or child_process"));
+    }
+
+    @Test
+    void aBadReplayKey() {
+        assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.REPLAY, "boundary=x"),
+                badParameter("deliverykit.replay", "boundary=x", "hit must be a whole number from 1, got no hit field;"
+                        + " expected boundary=NAME;hit=N, selector=SPEC;hit=N, crash=none or order=IDS, for example"
+                        + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
+                        + " the key from a failure message or the report"));
+    }
+
+    @Test
+    void aBadSweepCapParameter() {
+        assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.SWEEP_MAX_CASES, "0"),
+                badParameter("deliverykit.sweep.max-cases", "0", "expected a whole number from 1, for example 200"));
+    }
+
+    @Test
+    void aBadChildTimeoutParameter() {
+        assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.CHILD_TIMEOUT, "soon"),
+                badParameter("deliverykit.child.timeout", "soon", "expected a positive number with an optional unit"
+                        + " ms, s (default), m or h, for example 90 s"));
+    }
+
+    @Test
+    void storeClosingTurnedOffWouldLoseTheReport() {
+        assertConfigurationError(run(PlainCrash.class, "junit.jupiter.extensions.store.close.autocloseable.enabled",
+                "false"), "DeliveryKit writes its report when JUnit closes the root store, but"
+                + " junit.jupiter.extensions.store.close.autocloseable.enabled = false stops JUnit from closing"
+                + " AutoCloseable values. Fix: remove that setting, or turn the report off with"
+                + " deliverykit.report.enabled = false and deliverykit.report.summary = false.");
+    }
+
+    @Test
+    void parallelExecutionWithoutIsolationIsRefused() {
+        assertConfigurationError(run(PlainCrash.class, "junit.jupiter.execution.parallel.enabled", "true"),
+                "@CrashAt on PlainCrash.test(CrashScenario, Path): JUnit's parallel execution is enabled"
+                        + " (junit.jupiter.execution.parallel.enabled = true) and an in-process crash instruments every"
+                        + " JDBC call in this JVM, so a test running meanwhile would be counted or crashed too. Fix:"
+                        + " annotate the test class with @org.junit.jupiter.api.parallel.Isolated (its tests then run"
+                        + " alone, invocations one after the other), or disable parallel execution, or use"
+                        + " mode = CrashMode.CHILD_PROCESS");
+    }
+}

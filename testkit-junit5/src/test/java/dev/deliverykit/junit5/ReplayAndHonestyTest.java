@@ -1,0 +1,219 @@
+package dev.deliverykit.junit5;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.testkit.engine.EventConditions.container;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.skippedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import dev.deliverykit.boundary.BoundaryNotReachedException;
+import dev.deliverykit.boundary.CrashSwallowedException;
+import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
+import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.junit5.fixtures.Seed002;
+import dev.deliverykit.reference.outbox.DeliveryProtocol;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * {@code -Ddeliverykit.replay} reruns exactly one case; a test that crashes nowhere fails loudly; sweeps run
+ * under parallel execution in an {@code @Isolated} class.
+ */
+class ReplayAndHonestyTest {
+
+    @TempDir
+    Path reports;
+
+    @EngineTestKitOnly
+    @BoundaryCatalogueSource(value = Seed002.class, field = "MARK_FIRST")
+    static class MarkFirstAtEveryBoundary {
+        @CrashAt({"boundary-0", "boundary-1", "boundary-2", "boundary-3", "boundary-4"})
+        void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            Seed002.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class MarkFirstSweep {
+        @CrashSweep(kinds = SweepKind.COMMITS)
+        void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            Seed002.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
+        }
+    }
+
+    @Isolated
+    @EngineTestKitOnly
+    static class IsolatedSweep {
+        @CrashSweep(kinds = SweepKind.COMMITS)
+        void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            Seed002.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class NeverReached {
+        @CrashAt(selector = "after-commit", occurrence = 9)
+        void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            Seed002.exactlyOnce(scenario, DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class Swallowing {
+        @CrashAt(selector = "after-commit", occurrence = 3)
+        void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) {
+            scenario.run(() -> {
+                try {
+                    Seed002.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
+                } catch (Throwable everything) {
+                    // the code under test hides the crash
+                }
+            });
+        }
+    }
+
+    @EngineTestKitOnly
+    static class ForgetsToRun {
+        @CrashAt(selector = "after-commit")
+        void exactlyOneReservation(CrashScenario scenario) {
+            assertThat(scenario.replayKey()).isEqualTo("selector=after-commit;hit=1");
+        }
+    }
+
+    @Test
+    void aReplayKeyRerunsExactlyThatCaseOfACrashAtTest() {
+        EngineExecutionResults results = Kit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-1;hit=1").run(MarkFirstAtEveryBoundary.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash at boundary-1 #1"),
+                finishedWithFailure(instanceOf(AssertionFailedError.class))));
+    }
+
+    @Test
+    void aReplayKeyRerunsOneSweepCaseWithoutTheRecording() {
+        EngineExecutionResults results = Kit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "selector=after-commit;hit=4").run(MarkFirstSweep.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash after commit #4"),
+                finishedWithFailure(message(Seed002CrashSweepTest.failure("mark-first (write \"done\", then send)", 0,
+                        "crash after commit #4", "selector=after-commit;hit=4")))));
+    }
+
+    @Test
+    void crashNoneReplaysTheSweepsCrashFreeRun() {
+        EngineExecutionResults results = Kit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "crash=none").run(MarkFirstSweep.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
+                displayName("[1] record boundaries (crash-free run)"), finishedSuccessfully()));
+    }
+
+    @Test
+    void aTestThatCannotProduceTheReplayedCaseIsSkippedSayingWhy() {
+        EngineExecutionResults results = Kit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-7;hit=1").run(MarkFirstAtEveryBoundary.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(0));
+        results.containerEvents().assertThatEvents().haveExactly(1, event(skippedWithReason(
+                "deliverykit.replay='boundary=boundary-7;hit=1' selects a case this test does not have")));
+    }
+
+    @Test
+    void underParallelExecutionASweepRunsInFullInAnIsolatedClassAndIsRefusedElsewhere() {
+        EngineExecutionResults results = Kit.reportingTo(reports)
+                .with("junit.jupiter.execution.parallel.enabled", "true")
+                .with("junit.jupiter.execution.parallel.mode.default", "concurrent")
+                .with("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
+                .run(IsolatedSweep.class, MarkFirstAtEveryBoundary.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(11).succeeded(9).failed(2));
+        assertThat(Seed002CrashSweepTest.failed(results)).containsExactly(
+                "[9] crash after commit #4 in TransactionalOutbox.markDone",
+                "[10] crash before commit #5 in WarehouseWithoutDedup.reserve");
+        results.containerEvents().assertThatEvents().haveExactly(1, event(
+                container(MarkFirstAtEveryBoundary.class), finishedSuccessfully()))
+                .haveExactly(1, event(container("exactlyOneReservation"),
+                        finishedWithFailure(instanceOf(ExtensionConfigurationException.class))));
+    }
+
+    @Test
+    void aBoundaryNeverReachedFailsTheCaseWithTheBoundariesItDidReach() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(NeverReached.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        Throwable failure = onlyFailure(results);
+        assertThat(failure).isInstanceOf(AssertionFailedError.class).hasCauseInstanceOf(BoundaryNotReachedException.class);
+        assertThat(failure.getMessage()).startsWith("Boundary not reached: the crash was armed at hit 9 of after commit,"
+                + " but the workload returned normally after reaching it 5 times.\n")
+                .contains("Expected: the run to reach that hit, so that the crash test tests something.\n")
+                .endsWith("\n\nDeliveryKit case: crash after commit #9 (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=9'");
+    }
+
+    @Test
+    void aSwallowedCrashFailsTheCase() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(Swallowing.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        Throwable failure = onlyFailure(results);
+        assertThat(failure).hasCauseInstanceOf(CrashSwallowedException.class);
+        assertThat(failure.getMessage()).startsWith("Crash swallowed: the simulated crash at hit 3 of after commit was"
+                + " caught, and the workload returned normally.\n")
+                .endsWith("\n\nDeliveryKit case: crash after commit #3 (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=3'");
+    }
+
+    @Test
+    void aTestThatNeverCallsRunFails() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(ForgetsToRun.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(), finishedWithFailure(
+                instanceOf(AssertionError.class), message("The test never called scenario.run(...), so crash after"
+                        + " commit #1 crashed nothing and the test asserted nothing about a crash.\nFix: run the workload"
+                        + " with scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then"
+                        + " recover with scenario.restart(() -> ...).\n\n"
+                        + "DeliveryKit case: crash after commit #1 (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'"))));
+    }
+
+    @Test
+    void rerunningOneSweepInvocationByUniqueIdSaysToUseTheReplayKey() {
+        String template = "[engine:junit-jupiter]/[class:" + MarkFirstSweep.class.getName() + "]/[test-template:"
+                + "exactlyOneReservation(dev.deliverykit.junit5.CrashScenario, java.nio.file.Path)]";
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .configurationParameter("deliverykit.test.fixtures", "true")
+                .configurationParameter(DeliveryKitConfiguration.REPORT_DIR, reports.toString())
+                .configurationParameter(DeliveryKitConfiguration.REPORT_SUMMARY, "false")
+                .selectors(DiscoverySelectors.selectUniqueId(template + "/[test-template-invocation:#3]")).execute();
+
+        results.testEvents().assertStatistics(stats -> stats.started(0));
+        results.containerEvents().assertThatEvents().haveExactly(1, event(container("exactlyOneReservation"),
+                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CrashSweep on"
+                        + " MarkFirstSweep.exactlyOneReservation(CrashScenario, Path): the recording invocation did not"
+                        + " run (was one crash invocation rerun alone, by its unique id?), so there are no crash cases"
+                        + " to run. Fix: run the whole test, or rerun one case with"
+                        + " -Ddeliverykit.replay='<replay key from its failure message>'."))));
+    }
+
+    private static Throwable onlyFailure(EngineExecutionResults results) {
+        return results.testEvents().failed().stream().findFirst().orElseThrow()
+                .getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+    }
+}

@@ -1,0 +1,140 @@
+package dev.deliverykit.junit5;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
+import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.junit5.fixtures.Seed002;
+import dev.deliverykit.reference.outbox.DeliveryProtocol;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/**
+ * The CI report: report.json, report.html (a crash matrix: case x outcome, invariant and observed value,
+ * red and green) and report.md, written when the run ends; the Markdown summary on standard output.
+ */
+class ReportTest {
+
+    @TempDir
+    Path reports;
+
+    @EngineTestKitOnly
+    @BoundaryCatalogueSource(value = Seed002.class, field = "WITHOUT_DEDUP")
+    static class WithoutDedup {
+        @CrashAt({"boundary-1", "boundary-2"})
+        void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            Seed002.exactlyOnceByInvariant(scenario, DeliveryProtocol.OUTBOX_WITHOUT_DEDUP, dir);
+        }
+    }
+
+    private static final String VIOLATION = "exactly once per key: violated (checked 1 intent key, 2 effect rows)\n"
+            + "  duplicate effect: 1 key\n"
+            + "    reserve42:1:0: found 2 effects, expected exactly 1";
+
+    @Test
+    void aViolatedInvariantFailsTheCaseAndNamesTheKey() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(WithoutDedup.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
+        Throwable failure = results.testEvents().failed().stream().findFirst().orElseThrow().getPayload(
+                org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+        assertThat(failure).hasMessage("1 of 1 invariant violated after crash at boundary-2 #1 and recovery:\n"
+                + VIOLATION + "\n\n"
+                + "DeliveryKit case: crash at boundary-2 #1 (in process)\n"
+                + "Replay only this case: -Ddeliverykit.replay='boundary=boundary-2;hit=1'");
+    }
+
+    @Test
+    void reportJsonHasOneRowPerCaseWithItsInvariantsObservationsAndReplayKey() throws Exception {
+        Kit.reportingTo(reports).run(WithoutDedup.class);
+
+        JsonNode report = new ObjectMapper().readTree(reports.resolve("report.json").toFile());
+        assertThat(report.get("format").asText()).isEqualTo("deliverykit-report/1");
+        assertThat(report.get("totals").toString())
+                .isEqualTo("{\"cases\":2,\"passed\":1,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
+        JsonNode test = report.get("tests").get(0);
+        assertThat(test.get("class").asText()).isEqualTo("WithoutDedup");
+        assertThat(test.get("method").asText()).isEqualTo("exactlyOneReservation");
+        JsonNode passed = test.get("cases").get(0);
+        JsonNode failed = test.get("cases").get(1);
+        assertThat(passed.get("displayName").asText()).isEqualTo("crash at boundary-1 #1");
+        assertThat(passed.get("outcome").asText()).isEqualTo("PASSED");
+        assertThat(passed.get("invariants").get("exactly once per key").get("verdict").asText()).isEqualTo("HOLDS");
+        assertThat(passed.get("observations").toString()).isEqualTo("{\"effects\":1}");
+        assertThat(failed.get("displayName").asText()).isEqualTo("crash at boundary-2 #1");
+        assertThat(failed.get("kind").asText()).isEqualTo("CRASH");
+        assertThat(failed.get("boundary").asText()).isEqualTo("boundary-2");
+        assertThat(failed.get("selector").asText())
+                .isEqualTo("method-exit:dev.deliverykit.reference.outbox.WarehouseWithoutDedup#reserve");
+        assertThat(failed.get("hit").asInt()).isEqualTo(1);
+        assertThat(failed.get("mode").asText()).isEqualTo("IN_PROCESS");
+        assertThat(failed.get("replayKey").asText()).isEqualTo("boundary=boundary-2;hit=1");
+        assertThat(failed.get("outcome").asText()).isEqualTo("FAILED");
+        assertThat(failed.get("failure").asText())
+                .isEqualTo("1 of 1 invariant violated after crash at boundary-2 #1 and recovery:\n" + VIOLATION);
+        assertThat(failed.get("crashSite").asText())
+                .startsWith("dev.deliverykit.reference.outbox.WarehouseWithoutDedup.reserve(WarehouseWithoutDedup.java:");
+        JsonNode invariant = failed.get("invariants").get("exactly once per key");
+        assertThat(invariant.get("verdict").asText()).isEqualTo("VIOLATED");
+        assertThat(invariant.get("violations").asInt()).isEqualTo(1);
+        assertThat(invariant.get("message").asText()).isEqualTo(VIOLATION);
+        assertThat(failed.get("observations").toString()).isEqualTo("{\"effects\":2}");
+    }
+
+    @Test
+    void reportHtmlIsACrashMatrixWithRedAndGreenCells() throws Exception {
+        Kit.reportingTo(reports).run(WithoutDedup.class);
+
+        String html = Files.readString(reports.resolve("report.html"));
+        assertThat(html).contains("<h2>WithoutDedup.exactlyOneReservation</h2>")
+                .contains("<tr><th>#</th><th>case</th><th>outcome</th><th>exactly once per key</th><th>effects</th>"
+                        + "<th>crash site</th><th>replay key</th></tr>")
+                .contains("<tr class=\"PASSED\"><td>1</td><td>crash at boundary-1 #1</td><td class=\"PASSED\">PASSED</td>"
+                        + "<td class=\"HOLDS\" title=\"exactly once per key: holds (checked 1 intent key, 1 effect row)\">"
+                        + "HOLDS</td><td class=\"value\">1</td>")
+                .contains("<td class=\"VIOLATED\" title=\"" + VIOLATION + "\">VIOLATED</td><td class=\"value\">2</td>")
+                .contains("<td><code>boundary=boundary-2;hit=1</code></td></tr>")
+                .contains("td.FAILED,td.VIOLATED{background:#ffcdd2}");
+    }
+
+    @Test
+    void theMarkdownSummaryListsEachTestAndEveryFailedCaseWithItsReplayKey() throws Exception {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream original = System.out;
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            Kit.reportingTo(reports).with(DeliveryKitConfiguration.REPORT_SUMMARY, "true").run(WithoutDedup.class);
+        } finally {
+            System.setOut(original);
+        }
+
+        String summary = "## DeliveryKit crash report\n\n"
+                + "| test | cases | passed | failed | aborted |\n"
+                + "| --- | --- | --- | --- | --- |\n"
+                + "| WithoutDedup.exactlyOneReservation | 2 | 1 | 1 | 0 |\n\n"
+                + "Failed cases (rerun one with -Ddeliverykit.replay='<replay key>'):\n\n"
+                + "| test | case | violated invariants | replay key | failure |\n"
+                + "| --- | --- | --- | --- | --- |\n"
+                + "| WithoutDedup.exactlyOneReservation | crash at boundary-2 #1 | exactly once per key"
+                + " | `boundary=boundary-2;hit=1` | 1 of 1 invariant violated after crash at boundary-2 #1 and recovery:"
+                + " exactly once per key: violated (checked 1 intent key, 2 effect rows) duplicate effect: 1 ke… |\n";
+        assertThat(Files.readString(reports.resolve("report.md"))).isEqualTo(summary);
+        assertThat(printed.toString(StandardCharsets.UTF_8)).isEqualTo("\n" + summary + "\nReport: "
+                + reports.resolve("report.html").toAbsolutePath() + "\n");
+    }
+
+    @Test
+    void theReportCanBeTurnedOff() {
+        Kit.reportingTo(reports).with(DeliveryKitConfiguration.REPORT_ENABLED, "false").run(WithoutDedup.class);
+
+        assertThat(reports).isEmptyDirectory();
+    }
+}
