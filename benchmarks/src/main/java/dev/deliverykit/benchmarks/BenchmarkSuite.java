@@ -6,7 +6,6 @@ import dev.deliverykit.benchmarks.process.EngineStartup;
 import dev.deliverykit.benchmarks.process.JUnitToolComparison;
 import dev.deliverykit.benchmarks.process.RealProcessCrash;
 import dev.deliverykit.benchmarks.report.Figure;
-import dev.deliverykit.benchmarks.report.Measurement;
 import dev.deliverykit.benchmarks.report.ResultsJson;
 import dev.deliverykit.benchmarks.report.ResultsTable;
 import java.io.IOException;
@@ -17,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -70,21 +70,16 @@ public final class BenchmarkSuite {
         long start = System.nanoTime();
         List<Figure> figures = new ArrayList<>();
         InProcessFigures inProcess = new InProcessFigures(settings, agent);
-        Measurement crashCase = null;
         if (only.contains("B1") || only.contains("B6")) {
-            progress("B1 crash case (JMH)");
-            crashCase = inProcess.crashCase();
-        }
-        if (only.contains("B1")) {
-            progress("B1 baselines (JMH)");
-            figures.addAll(inProcess.b1(crashCase));
+            progress("B1 and B6 crash cases, their floor and the sweep (JMH, interleaved forks)");
+            figures.addAll(inProcess.crashCases(only.contains("B1"), only.contains("B6")));
         }
         if (only.contains("B2")) {
             progress("B2 real-process crash cases and bare JUnit children");
             figures.addAll(new RealProcessCrash(settings, agent).measure());
         }
         if (only.contains("B3")) {
-            progress("B3 armed, never-hit runs (JMH, with and without agent)");
+            progress("B3 armed, never-hit runs (JMH, interleaved forks with and without agent)");
             figures.addAll(inProcess.b3());
         }
         if (only.contains("B4")) {
@@ -92,17 +87,14 @@ public final class BenchmarkSuite {
             figures.addAll(new EngineStartup(settings, agent).measure());
         }
         if (only.contains("B5")) {
-            progress("B5 throughput (JMH)");
+            progress("B5 throughput (JMH, interleaved forks)");
             figures.addAll(inProcess.b5());
-        }
-        if (only.contains("B6")) {
-            progress("B6 crash sweep (JMH)");
-            figures.addAll(inProcess.b6(crashCase));
         }
         if (only.contains("B7")) {
             progress("B7 ours vs Byteman (BMUnit 5) in JUnit child JVMs");
             figures.addAll(new JUnitToolComparison(settings, agent).measure());
         }
+        figures.sort(Comparator.comparing(figure -> figure.id().split(" ")[0])); // stable: variants stay in order
         double minutes = (System.nanoTime() - start) / 6e10;
         String table = ResultsTable.render(figures);
         System.out.println();
@@ -143,8 +135,10 @@ public final class BenchmarkSuite {
             notes.add("SMOKE RUN: one tiny iteration of everything to prove it executes; the numbers mean nothing.");
         }
         notes.add("Every figure is the median over repeated runs with its 25th-75th percentile; every baseline was"
-                + " measured in the same run. JMH figures: SampleTime samples of one fork each. Child-JVM figures:"
-                + " whole processes timed from the parent, variants interleaved after an untimed warm-up round.");
+                + " measured in the same run. JMH figures: SampleTime samples pooled over " + settings.jmhRounds()
+                + " rounds of interleaved forks (each compared benchmark one fork per round). Child-JVM figures:"
+                + " whole processes timed from the parent, variants interleaved round by round after an untimed"
+                + " warm-up round.");
         notes.add("SQLite files live in java.io.tmpdir (WAL, synchronous=FULL): commit cost is the disk's fsync.");
         return notes;
     }

@@ -7,9 +7,14 @@ import dev.deliverykit.benchmarks.process.AgentJar;
 import dev.deliverykit.benchmarks.report.Figure;
 import dev.deliverykit.benchmarks.report.Measurement;
 import dev.deliverykit.benchmarks.report.Target;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-/** The figures measured with JMH, each benchmark in its own fork: B1, B3, B5 and B6. */
+/**
+ * The figures measured with JMH: B1 and B6 (one interleaved group), B3, and B5. Every compared benchmark
+ * runs in its own forks, with or without the agent as the figure needs.
+ */
 public final class InProcessFigures {
 
     private final JmhRuns jmh;
@@ -21,38 +26,70 @@ public final class InProcessFigures {
         this.withAgent = List.of(agent.option());
     }
 
-    /** B1: the crash case ({@link #crashCase()}) against the same commits; the case without the kit for context. */
-    public List<Figure> b1(Measurement crash) {
-        Measurement floor = jmh.measure(CrashCaseBenchmark.class, "rawSameCommits", List.of(),
+    /**
+     * B1 (the crash case against the same commits; the case without the kit for context) and B6 (the sweep
+     * against one over B1's crash case), measured as one interleaved group.
+     */
+    public List<Figure> crashCases(boolean b1, boolean b6) {
+        JmhRuns.Job crash = new JmhRuns.Job(CrashCaseBenchmark.class, "crashRecoverCheck", withAgent,
+                "crash case at " + OrderedBoundaries.APPLY_AFTER_COMMIT);
+        JmhRuns.Job floor = new JmhRuns.Job(CrashCaseBenchmark.class, "rawSameCommits", List.of(),
                 "12 raw commits (6 writing) on 2 fresh files");
-        Measurement withoutKit = jmh.measure(CrashCaseBenchmark.class, "sameCaseWithoutKit", List.of(),
+        JmhRuns.Job withoutKit = new JmhRuns.Job(CrashCaseBenchmark.class, "sameCaseWithoutKit", List.of(),
                 "same case, no crash, no agent");
-        return List.of(
-                Figure.ratio("B1", "in-process crash case at apply.after-commit: fresh files, workload, crash,"
-                        + " recovery, invariant check", crash, floor, Target.atMost(3.0, "x")),
-                Figure.info("B1 without kit", "the same workload, recovery and check, no crash, no agent", withoutKit,
-                        floor),
-                Figure.info("B1 kit share", "the crash case against the same case without the kit", crash, withoutKit));
+        JmhRuns.Job sweep = new JmhRuns.Job(CrashSweepBenchmark.class, "sweepTenBoundaries", withAgent,
+                "sweep of the 10 boundaries");
+        List<JmhRuns.Job> jobs = new ArrayList<>(List.of(crash));
+        if (b1) {
+            jobs.addAll(List.of(floor, withoutKit));
+        }
+        if (b6) {
+            jobs.add(sweep);
+        }
+        Map<JmhRuns.Job, Measurement> m = jmh.measure(jobs);
+        List<Figure> figures = new ArrayList<>();
+        if (b1) {
+            figures.add(Figure.ratio("B1", "in-process crash case at apply.after-commit: fresh files, workload, crash,"
+                    + " recovery, invariant check", m.get(crash), m.get(floor), Target.atMost(3.0, "x")));
+            figures.add(Figure.info("B1 without kit", "the same workload, recovery and check, no crash, no agent",
+                    m.get(withoutKit), m.get(floor)));
+            figures.add(Figure.info("B1 kit share", "the crash case against the same case without the kit",
+                    m.get(crash), m.get(withoutKit)));
+        }
+        if (b6) {
+            Measurement casesPerSecond = m.get(sweep).inverse("sweep cases/s", "1/s",
+                    OrderedBoundaries.TEN.size() * 1000.0);
+            Measurement oneOverB1 = m.get(crash).inverse("1/B1 cases/s", "1/s", 1000);
+            figures.add(Figure.ratio("B6", "crash sweep over the ten boundaries of protocols.md section 2, cases per"
+                    + " second", casesPerSecond, oneOverB1, Target.between(0.8, 1.25, "x")));
+        }
+        return figures;
     }
 
     /** B3: a batch in an armed, never-hit run against the batch without the agent; idle agent for context. */
     public List<Figure> b3() {
-        Measurement armed = jmh.measure(ArmedPipelineBenchmark.class, "armedRunNeverHit", withAgent,
+        JmhRuns.Job armed = new JmhRuns.Job(ArmedPipelineBenchmark.class, "armedRunNeverHit", withAgent,
                 "6 events in one engine run armed at " + OrderedBoundaries.NEVER_REACHED_BY_THE_PIPELINE);
-        Measurement idle = jmh.measure(ArmedPipelineBenchmark.class, "installedIdle", withAgent,
+        JmhRuns.Job idle = new JmhRuns.Job(ArmedPipelineBenchmark.class, "installedIdle", withAgent,
                 "6 events, agent installed and woven, no run");
-        Measurement bare = jmh.measure(ArmedPipelineBenchmark.class, "withoutAgent", List.of(),
+        JmhRuns.Job bare = new JmhRuns.Job(ArmedPipelineBenchmark.class, "withoutAgent", List.of(),
                 "6 events, JVM without agent");
+        Map<JmhRuns.Job, Measurement> m = jmh.measure(List.of(armed, idle, bare));
         return List.of(
                 Figure.ratio("B3", "reference pipeline, 6 events (advance, relay, apply) per engine run armed at a"
-                        + " boundary it never hits", armed, bare, Target.atMost(1.05, "x")),
-                Figure.info("B3 idle", "the same batch with the agent installed and woven but no run active", idle, bare));
+                        + " boundary it never hits (the whole reference catalogue watched)", m.get(armed), m.get(bare),
+                        Target.atMost(1.05, "x")),
+                Figure.info("B3 idle", "the same batch with the agent installed and woven but no run active",
+                        m.get(idle), m.get(bare)));
     }
 
     /** B5: events per second against raw commits per second, normalised per commit. */
     public List<Figure> b5() {
-        Measurement event = jmh.measure(ThroughputBenchmark.class, "oneEvent", List.of(), "one event");
-        Measurement commit = jmh.measure(ThroughputBenchmark.class, "rawCommit", List.of(), "one raw commit");
+        JmhRuns.Job oneEvent = new JmhRuns.Job(ThroughputBenchmark.class, "oneEvent", List.of(), "one event");
+        JmhRuns.Job rawCommit = new JmhRuns.Job(ThroughputBenchmark.class, "rawCommit", List.of(), "one raw commit");
+        Map<JmhRuns.Job, Measurement> m = jmh.measure(List.of(oneEvent, rawCommit));
+        Measurement event = m.get(oneEvent);
+        Measurement commit = m.get(rawCommit);
         Measurement events = event.inverse("pipeline events/s (" + PipelineStream.COMMITS_PER_EVENT
                 + " writing commits each)", "1/s", 1000);
         Measurement commits = commit.inverse("raw single-row commits/s", "1/s", 1000);
@@ -60,21 +97,5 @@ public final class InProcessFigures {
         return List.of(Figure.computed("B5", "reference pipeline throughput, one event per transaction; value ="
                 + " pipeline commits/s over raw commits/s", events, commits, perCommit,
                 Measurement.format(perCommit) + "x per commit", Target.atLeast(0.8, "x")));
-    }
-
-    /** B6: sweep cases per second against one over B1's crash case of the same run. */
-    public List<Figure> b6(Measurement b1Crash) {
-        Measurement sweep = jmh.measure(CrashSweepBenchmark.class, "sweepTenBoundaries", withAgent,
-                "sweep of the 10 boundaries");
-        Measurement casesPerSecond = sweep.inverse("sweep cases/s", "1/s", OrderedBoundaries.TEN.size() * 1000.0);
-        Measurement oneOverB1 = b1Crash.inverse("1/B1 cases/s", "1/s", 1000);
-        return List.of(Figure.ratio("B6", "crash sweep over the ten boundaries of protocols.md section 2, cases per"
-                + " second", casesPerSecond, oneOverB1, Target.between(0.8, 1.25, "x")));
-    }
-
-    /** The B1 crash case alone (B6 compares against it). */
-    public Measurement crashCase() {
-        return jmh.measure(CrashCaseBenchmark.class, "crashRecoverCheck", withAgent,
-                "crash case at " + OrderedBoundaries.APPLY_AFTER_COMMIT);
     }
 }

@@ -44,6 +44,31 @@ public record Measurement(String what, String unit, double median, double p25, d
                 sorted.length);
     }
 
+    /**
+     * Median and quartiles of weighted samples (value, how many times), such as JMH's sample histograms
+     * pooled over several forks.
+     */
+    public static Measurement ofWeighted(String what, String unit, java.util.SortedMap<Double, Long> counts) {
+        long n = counts.values().stream().mapToLong(Long::longValue).sum();
+        if (n == 0) {
+            throw new IllegalArgumentException(what + ": no samples; the benchmark did not run");
+        }
+        return new Measurement(what, unit, weightedPercentile(counts, n, 50), weightedPercentile(counts, n, 25),
+                weightedPercentile(counts, n, 75), n);
+    }
+
+    private static double weightedPercentile(java.util.SortedMap<Double, Long> counts, long n, double p) {
+        long rank = Math.max(1, (long) Math.ceil(p / 100.0 * n)); // nearest rank
+        long seen = 0;
+        for (java.util.Map.Entry<Double, Long> entry : counts.entrySet()) {
+            seen += entry.getValue();
+            if (seen >= rank) {
+                return entry.getKey();
+            }
+        }
+        return counts.lastKey();
+    }
+
     /** The {@code p}th percentile of sorted values. */
     static double percentile(double[] sorted, double p) {
         if (sorted.length == 1) {
