@@ -20,7 +20,7 @@ public record RunSettings(boolean smoke, int jmhRounds, int jmhForks, int jmhWar
         int jmhIterationMillis, int processRounds, int processWarmupRounds, boolean everyStartupVariant,
         int junitChildren) {
 
-    /** The full run: about eight minutes on two cores. */
+    /** The full run: about six minutes on two cores. */
     public static RunSettings fullRun() {
         return new RunSettings(false, 3, 1, 2, 3, 1000, 9, 1, true, 5);
     }
