@@ -1,5 +1,6 @@
 package dev.deliverykit.scenarios;
 
+import dev.deliverykit.internal.markdown.MarkdownTable;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.outbox.ExecutionResult;
 import dev.deliverykit.reference.outbox.IdempotencyKey;

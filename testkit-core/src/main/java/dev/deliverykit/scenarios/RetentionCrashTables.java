@@ -1,5 +1,6 @@
 package dev.deliverykit.scenarios;
 
+import dev.deliverykit.internal.markdown.MarkdownTable;
 import dev.deliverykit.boundary.BoundaryEngine;
 import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.Workload;

@@ -1,5 +1,6 @@
 package dev.deliverykit.internal.junit5;
 
+import dev.deliverykit.internal.markdown.MarkdownTable;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.deliverykit.invariant.InvariantResult;

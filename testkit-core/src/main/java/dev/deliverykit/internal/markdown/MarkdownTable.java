@@ -1,4 +1,4 @@
-package dev.deliverykit.scenarios;
+package dev.deliverykit.internal.markdown;
 
 import java.util.ArrayList;
 import java.util.List;
