@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -36,20 +37,32 @@ final class ActiveRun implements BoundarySink {
 
     private static final class Watched {
         final Boundary boundary;
+        /** Watched because the watch list asks for every statement: matches one SQL text only. */
+        final boolean everyStatement;
         int matches;
         int hits;
 
-        Watched(Boundary boundary) {
+        Watched(Boundary boundary, boolean everyStatement) {
             this.boundary = boundary;
+            this.everyStatement = everyStatement;
         }
     }
+
+    private static final Watched[] NONE = new Watched[0];
 
     private final Mode mode;
     private final CrashPlan plan;
     private final WatchList watch;
     private final Consumer<RunReport> halt;
+    /** The boundaries given (named ones, transaction ends, the armed one), in the order they were given. */
     private final List<Watched> watched = new ArrayList<>();
     private final Map<String, Watched> byName = new HashMap<>();
+    /** Per SQL text: the given boundaries its statement matches before / after (selectors are fixed). */
+    private final Map<String, Watched[]> givenBeforeStatement = new HashMap<>();
+    private final Map<String, Watched[]> givenAfterStatement = new HashMap<>();
+    /** Per SQL text: the boundary that watches every statement of that text before / after. */
+    private final Map<String, Watched> everyStatementBefore = new HashMap<>();
+    private final Map<String, Watched> everyStatementAfter = new HashMap<>();
     private final Watched armed;
     private final List<BoundaryHit> hits = new ArrayList<>();
     private final Set<Object> connections = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -64,15 +77,15 @@ final class ActiveRun implements BoundarySink {
         this.watch = watch;
         this.halt = halt;
         for (Boundary boundary : watch.boundaries()) {
-            watch(boundary);
+            watch(boundary, false);
         }
         for (Selector selector : Selector.transactionEnds(watch.transactionsBefore(), watch.transactionsAfter())) {
-            watch(Boundary.of(selector));
+            watch(Boundary.of(selector), false);
         }
-        this.armed = plan == null ? null : watch(plan.boundary());
+        this.armed = plan == null ? null : watch(plan.boundary(), false);
     }
 
-    private Watched watch(Boundary boundary) {
+    private Watched watch(Boundary boundary, boolean everyStatement) {
         Watched existing = byName.get(boundary.name());
         if (existing != null) {
             if (!existing.boundary.selector().equals(boundary.selector())) {
@@ -82,8 +95,10 @@ final class ActiveRun implements BoundarySink {
             }
             return existing;
         }
-        Watched fresh = new Watched(boundary);
-        watched.add(fresh);
+        Watched fresh = new Watched(boundary, everyStatement);
+        if (!everyStatement) {
+            watched.add(fresh);
+        }
         byName.put(boundary.name(), fresh);
         return fresh;
     }
@@ -104,7 +119,7 @@ final class ActiveRun implements BoundarySink {
                 if (call.kind() == JdbcCall.Kind.STATEMENT && call.sql() == null) {
                     unknownSqlExecutions++;
                 }
-                then = onEvent(call, w -> w.boundary.selector().matches(call));
+                then = onEvent(call, matching(call));
             }
         }
         then.run();
@@ -117,7 +132,7 @@ final class ActiveRun implements BoundarySink {
             if (crash != null) {
                 return; // a call already running when the process died; it cannot commit anything now
             }
-            then = onEvent(call, w -> w.boundary.selector().matches(call));
+            then = onEvent(call, matching(call));
         }
         then.run();
     }
@@ -137,7 +152,7 @@ final class ActiveRun implements BoundarySink {
                 }
                 return;
             }
-            then = onEvent(null, w -> w.boundary.selector().matches(call));
+            then = onEvent(null, matching(w -> w.boundary.selector().matches(call)));
         }
         then.run();
     }
@@ -148,40 +163,75 @@ final class ActiveRun implements BoundarySink {
         }
     }
 
-    /** Counts and records hits; returns what to do outside the lock (nothing, crash, or halt). */
-    private Runnable onEvent(JdbcCall call, Predicate<Watched> matches) {
-        if (call != null && call.kind() == JdbcCall.Kind.STATEMENT && call.sql() != null) {
-            boolean before = call.timing() == JdbcCall.Timing.BEFORE;
-            if (before && watch.statementsBefore()) {
-                watch(Boundary.of(Selector.beforeStatementExactly(call.sql())));
-            } else if (!before && watch.statementsAfter()) {
-                watch(Boundary.of(Selector.afterStatementExactly(call.sql())));
+    /**
+     * The watched boundaries that a JDBC call matches, in the order they were given, then the one that
+     * watches every statement of its SQL text. What a statement of a given SQL text matches is worked
+     * out once per run: a pipeline runs the same few statements over and over.
+     */
+    private Watched[] matching(JdbcCall call) {
+        if (call.kind() != JdbcCall.Kind.STATEMENT || call.sql() == null) {
+            return matching(w -> w.boundary.selector().matches(call));
+        }
+        boolean before = call.timing() == JdbcCall.Timing.BEFORE;
+        Watched[] given = (before ? givenBeforeStatement : givenAfterStatement)
+                .computeIfAbsent(call.sql(), sql -> matching(w -> w.boundary.selector().matches(call)));
+        if (!(before ? watch.statementsBefore() : watch.statementsAfter())) {
+            return given;
+        }
+        Watched every = (before ? everyStatementBefore : everyStatementAfter).computeIfAbsent(call.sql(),
+                sql -> watch(Boundary.of(before ? Selector.beforeStatementExactly(sql)
+                        : Selector.afterStatementExactly(sql)), true));
+        if (!every.everyStatement || !every.boundary.selector().matches(call)) {
+            return given; // the same boundary was given explicitly and is matched already
+        }
+        Watched[] all = Arrays.copyOf(given, given.length + 1);
+        all[given.length] = every;
+        return all;
+    }
+
+    private Watched[] matching(Predicate<Watched> matches) {
+        List<Watched> found = new ArrayList<>();
+        for (Watched candidate : watched) {
+            if (matches.test(candidate)) {
+                found.add(candidate);
             }
         }
+        return found.isEmpty() ? NONE : found.toArray(NONE);
+    }
+
+    /**
+     * Counts and records hits; returns what to do outside the lock (nothing, crash, or halt). The stack is
+     * walked only for hits that show it: every hit of a recording (sweeps name their cases by it) and the
+     * crash site. A crash run's other hits are counted without it: the walk cost more than the rest of
+     * the engine together, at every statement and commit.
+     */
+    private Runnable onEvent(JdbcCall call, Watched[] matched) {
         List<String> stack = null;
         BoundaryHit site = null;
-        for (Watched candidate : watched) {
-            if (!matches.test(candidate)) {
-                continue;
-            }
+        for (Watched candidate : matched) {
             candidate.matches++;
             int nth = candidate.boundary.selector().nth();
             if (nth != 0 && candidate.matches != nth) {
                 continue;
             }
             candidate.hits++;
-            if (stack == null) {
-                stack = StackSummary.here(call != null);
+            boolean crashesHere = candidate == armed && mode != Mode.RECORD && candidate.hits == plan.occurrence();
+            List<String> shown = List.of();
+            if (mode == Mode.RECORD || crashesHere) {
+                if (stack == null) {
+                    stack = StackSummary.here(call != null);
+                }
+                shown = stack;
             }
-            BoundaryHit hit = new BoundaryHit(candidate.boundary, candidate.hits, Thread.currentThread().getName(), stack);
+            BoundaryHit hit = new BoundaryHit(candidate.boundary, candidate.hits, Thread.currentThread().getName(), shown);
             hits.add(hit);
-            if (candidate == armed && mode != Mode.RECORD && candidate.hits == plan.occurrence()) {
+            if (crashesHere) {
                 site = hit;
                 crashIndex = hits.size() - 1;
             }
         }
         if (site == null) {
-            return () -> { };
+            return NOTHING;
         }
         if (mode == Mode.CRASH_HALT) {
             RunReport report = report(RunReport.Outcome.CRASHED, null, List.of());
@@ -189,6 +239,8 @@ final class ActiveRun implements BoundarySink {
         }
         return crash(site);
     }
+
+    private static final Runnable NOTHING = () -> { };
 
     private Runnable crash(BoundaryHit site) {
         List<Object> victims = new ArrayList<>(connections);

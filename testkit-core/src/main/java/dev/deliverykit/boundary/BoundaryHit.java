@@ -10,7 +10,9 @@ import java.util.Objects;
  * @param occurrence which hit of this boundary in the run, counted from 1
  * @param threadName the thread that reached it
  * @param stack the first few frames outside JDBC, driver, JDK and kit code, innermost first, such as
- *     {@code com.acme.Relay.relayOnce(Relay.java:42)}
+ *     {@code com.acme.Relay.relayOnce(Relay.java:42)}; taken for every hit of a recording and for the crash
+ *     site, and empty for the other hits of a crash run (walking the stack at every statement and commit
+ *     made armed runs several times slower than the rest of the engine together)
  */
 public record BoundaryHit(Boundary boundary, int occurrence, String threadName, List<String> stack) {
 

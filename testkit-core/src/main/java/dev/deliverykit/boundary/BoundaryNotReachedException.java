@@ -29,7 +29,7 @@ public final class BoundaryNotReachedException extends AssertionError {
         return plan;
     }
 
-    /** Every watched hit of the run, in order. */
+    /** Every watched hit of the run, in order (without stacks: see {@link CrashResult#hits()}). */
     public List<BoundaryHit> hits() {
         return hits;
     }

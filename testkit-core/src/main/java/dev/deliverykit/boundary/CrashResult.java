@@ -49,7 +49,10 @@ public final class CrashResult {
         return report.crashSite();
     }
 
-    /** Every watched hit of the run in order, ending with the crash site. */
+    /**
+     * Every watched hit of the run in order, ending with the crash site. Only the crash site carries its
+     * {@linkplain BoundaryHit#stack() stack}; record the run to see where the others were.
+     */
     public List<BoundaryHit> hits() {
         return report.hits();
     }
