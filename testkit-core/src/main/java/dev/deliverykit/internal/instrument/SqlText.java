@@ -23,8 +23,29 @@ public final class SqlText {
      * the statement once line breaks are gone.
      */
     public static String normalise(String sql) {
+        if (isNormal(sql)) {
+            return sql; // the usual case, checked without the regular expressions and their garbage
+        }
         String withoutLeadingComments = LEADING_COMMENTS.matcher(sql).replaceFirst("");
         return WHITESPACE.matcher(withoutLeadingComments.strip()).replaceAll(" ");
+    }
+
+    /** Whether {@link #normalise} would return the text unchanged: no leading comment, no whitespace to trim or collapse. */
+    private static boolean isNormal(String sql) {
+        int length = sql.length();
+        if (length == 0 || Character.isWhitespace(sql.charAt(0)) || Character.isWhitespace(sql.charAt(length - 1))
+                || sql.startsWith("--") || sql.startsWith("/*")) {
+            return false;
+        }
+        char previous = 0;
+        for (int i = 0; i < length; i++) {
+            char c = sql.charAt(i);
+            if (c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r' || (c == ' ' && previous == ' ')) {
+                return false;
+            }
+            previous = c;
+        }
+        return true;
     }
 
     /**
@@ -33,6 +54,9 @@ public final class SqlText {
      * does not end a transaction and is not one.
      */
     public static TransactionEnd transactionEnd(String normalisedSql) {
+        if (normalisedSql.isEmpty() || "CcEeRr".indexOf(normalisedSql.charAt(0)) < 0) {
+            return TransactionEnd.NONE; // INSERT, SELECT, BEGIN ...: no regular expression needed
+        }
         String bare = normalisedSql;
         while (bare.endsWith(";")) {
             bare = bare.substring(0, bare.length() - 1).strip();

@@ -14,6 +14,19 @@ class SqlTextTest {
     }
 
     @Test
+    void normalTextIsReturnedAsItIsAndEverythingElseIsNormalised() {
+        String normal = "INSERT INTO outbox(id) VALUES (?)";
+        assertThat(SqlText.normalise(normal)).isSameAs(normal);
+        assertThat(SqlText.normalise("SELECT 1 -- trailing comment")).isEqualTo("SELECT 1 -- trailing comment");
+        assertThat(SqlText.normalise("SELECT  1")).isEqualTo("SELECT 1");
+        assertThat(SqlText.normalise("SELECT\t1")).isEqualTo("SELECT 1");
+        assertThat(SqlText.normalise("SELECT 1\r\n")).isEqualTo("SELECT 1");
+        assertThat(SqlText.normalise("\u2003SELECT 1")).isEqualTo("SELECT 1");
+        assertThat(SqlText.normalise("-- leading\nSELECT 1")).isEqualTo("SELECT 1");
+        assertThat(SqlText.normalise("/* leading */SELECT 1")).isEqualTo("SELECT 1");
+    }
+
+    @Test
     void transactionEndsAreRecognisedButSavepointRollbacksAreNot() {
         for (String commit : List.of("COMMIT", "commit;", "END", "end transaction", "COMMIT WORK", "/* x */ COMMIT",
                 "-- done\nCOMMIT")) {
