@@ -348,8 +348,9 @@ final class ActiveRun implements BoundarySink {
         List<String> notes = new ArrayList<>();
         if (unknownSqlExecutions > 0) {
             notes.add(unknownSqlExecutions + " statement execution(s) had unknown SQL: they were prepared before"
-                    + " the run started, so no statement selector could match them; prepare statements inside the"
-                    + " workload");
+                    + " the engine instrumented the JDBC driver (this JVM's first engine run, as it ran without"
+                    + " -javaagent), so no statement selector could match them; start the JVM with "
+                    + "-javaagent:<testkit-core jar>, or prepare them after the first run");
         }
         return new RunReport(outcome, hits, crashIndex, workloadFailure, afterDeath, notes, problems);
     }

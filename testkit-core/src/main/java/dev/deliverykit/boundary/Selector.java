@@ -25,8 +25,9 @@ import java.util.regex.PatternSyntaxException;
  *
  * <p><b>Statements.</b> SQL is compared after trimming and collapsing every run of whitespace to one
  * space (so text blocks match), case-insensitively. A {@code PreparedStatement}'s SQL is the text given
- * to {@code prepareStatement} while a run was active; a statement prepared before the run has no known
- * SQL and matches no statement selector (the run's report says how many there were). "After" means
+ * to {@code prepareStatement}, remembered whether or not a run was active (a statement cached across runs
+ * matches); only a statement prepared before the engine first instrumented the driver has no known SQL
+ * and matches no statement selector (the run's report says how many there were). "After" means
  * after a normal return: a statement that throws never reaches its after-boundary.
  *
  * <p><b>Commits and rollbacks.</b> {@code Connection.commit()} / {@code rollback()} and statements

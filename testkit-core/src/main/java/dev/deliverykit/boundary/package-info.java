@@ -30,8 +30,10 @@
  *       run (their JDBC calls fail on the closed connections, so they cannot commit anything, but
  *       non-JDBC side effects such as files or in-memory state do happen). A child-process crash is the
  *       ground truth.</li>
- *   <li>A statement prepared before the run started has unknown SQL and matches no statement selector
- *       (the not-reached message counts them). Multi-statement strings ({@code "UPDATE ...; COMMIT"}) are
+ *   <li>A statement prepared before the engine instrumented the JDBC driver (before this JVM's first
+ *       engine run, in a JVM without {@code -javaagent}) has unknown SQL and matches no statement selector
+ *       (the not-reached message counts them). Statements prepared later are known, in or outside a run,
+ *       so a statement cache kept across runs is fine. Multi-statement strings ({@code "UPDATE ...; COMMIT"}) are
  *       one statement and are not recognised as a commit.</li>
  *   <li>A commit implied by {@code setAutoCommit(true)}, or by {@code close()}, is not a commit boundary.</li>
  *   <li>Method selectors instrument the named class only: name the class that declares the method with

@@ -6,6 +6,9 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
 /**
  * Inlined into {@code prepareStatement(String, ...)} and {@code prepareCall(String, ...)} of every
  * {@code java.sql.Connection} implementation: a prepared statement's SQL is known here, whatever the driver.
+ * It is remembered even while no run is active, so that a statement prepared once and executed in many
+ * runs (a component's statement cache) still matches statement selectors; preparing is rare next to
+ * executing, and the execute advice keeps its one-volatile-read idle path.
  */
 final class ConnectionUseAdvice {
 
@@ -24,6 +27,8 @@ final class ConnectionUseAdvice {
             @Advice.Thrown Throwable thrown) {
         if (entered) {
             Dispatcher.connectionUseExit(statement, sql, thrown);
+        } else if (thrown == null) {
+            Dispatcher.prepared(statement, sql);
         }
     }
 }

@@ -157,8 +157,18 @@ public final class Dispatcher {
     /** Advice on exit from a connection method that creates or prepares a statement. */
     public static void connectionUseExit(Object returned, Object sqlArgument, Throwable thrown) {
         DEPTH.get()[0]--;
-        if (thrown == null && returned != null && sqlArgument instanceof String && sink != null) {
-            PREPARED_SQL.put(returned, SqlText.normalise((String) sqlArgument));
+        if (thrown == null) {
+            prepared(returned, sqlArgument);
+        }
+    }
+
+    /**
+     * Advice on a successful {@code prepareStatement} / {@code prepareCall}, in or outside a run: remembers
+     * the statement's SQL (weakly, by identity) so that executing it in a later run matches its selectors.
+     */
+    public static void prepared(Object statement, Object sqlArgument) {
+        if (statement != null && sqlArgument instanceof String) {
+            PREPARED_SQL.put(statement, SqlText.normalise((String) sqlArgument));
         }
     }
 

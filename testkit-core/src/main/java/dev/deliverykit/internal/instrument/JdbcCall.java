@@ -6,7 +6,7 @@ package dev.deliverykit.internal.instrument;
  * @param kind what kind of call
  * @param timing before the call or after its normal return
  * @param sql the whitespace-normalised SQL of a statement, or {@code null} when it is not a statement or
- *     its SQL is unknown (a statement prepared before the run started)
+ *     its SQL is unknown (a statement prepared before the JDBC advice was woven)
  * @param transactionEnd whether the call ends a transaction ({@link Connection#commit()} or a
  *     {@code COMMIT}/{@code END}/{@code ROLLBACK} statement)
  * @param connection the connection the call belongs to, or {@code null} if it cannot be told
