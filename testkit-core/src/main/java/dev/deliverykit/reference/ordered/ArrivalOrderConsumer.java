@@ -1,8 +1,8 @@
 package dev.deliverykit.reference.ordered;
 
+import dev.deliverykit.internal.sqlite.PreparedStatements;
 import dev.deliverykit.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
-import java.sql.Connection;
 import java.util.List;
 import java.util.Objects;
 
@@ -27,12 +27,12 @@ public final class ArrivalOrderConsumer implements AutoCloseable {
             "INSERT INTO inbox(event_id, flow_id, seq, body, state) VALUES (?, ?, ?, ?, 'applied')";
 
     private final SqliteDatabase database;
-    private final Connection connection;
+    private final PreparedStatements statements;
 
     /** Opens the consumer database and creates its tables if they do not exist. */
     public ArrivalOrderConsumer(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
-        this.connection = Sql.openWithSchema(Objects.requireNonNull(database, "database"), ConsumerStore.SCHEMA);
+        this.statements = PreparedStatements.openWithSchema(database, ConsumerStore.SCHEMA);
     }
 
     /**
@@ -41,33 +41,36 @@ public final class ArrivalOrderConsumer implements AutoCloseable {
      */
     public ReceiveOutcome receive(Event event) {
         Objects.requireNonNull(event, "event");
-        return Sql.inWriteTransaction(connection, database, "receive and apply " + event.eventId() + " on arrival",
-                c -> {
-                    if (ConsumerStore.inboxEntry(c, event.eventId()).isPresent()) {
+        return Sql.inWriteTransaction(statements.connection(), database,
+                "receive and apply " + event.eventId() + " on arrival", c -> {
+                    if (ConsumerStore.inboxEntry(statements, event.eventId()).isPresent()) {
                         return ReceiveOutcome.DUPLICATE;
                     }
-                    Sql.update(c, INSERT_APPLIED, event.eventId(), event.flowId(), event.seq(), event.canonicalBody());
+                    statements.update(INSERT_APPLIED, event.eventId(), event.flowId(), event.seq(),
+                            event.canonicalBody());
                     // The bug: whatever arrives is taken as the flow's new state.
                     long amount = StepRules.amount(event).orElse(StepRules.FLOW_AMOUNT);
-                    ConsumerStore.updateProjection(c,
+                    ConsumerStore.updateProjection(statements,
                             new Projection(event.flowId(), event.seq(), event.kind(), event.kind().heldFor(amount)));
-                    ConsumerStore.insertEffect(c, event);
+                    ConsumerStore.insertEffect(statements, event);
                     return ReceiveOutcome.ACCEPTED;
                 });
     }
 
     /** The committed projection of {@code flowId}. */
     public Projection projection(String flowId) {
-        return Sql.read(connection, database, "read projection of " + flowId, c -> ConsumerStore.projection(c, flowId));
+        return Sql.read(statements.connection(), database, "read projection of " + flowId,
+                c -> ConsumerStore.projection(statements, flowId));
     }
 
     /** The effects of {@code flowId}, in the order they were applied. */
     public List<Effect> effects(String flowId) {
-        return Sql.read(connection, database, "read the effects of " + flowId, c -> ConsumerStore.effects(c, flowId));
+        return Sql.read(statements.connection(), database, "read the effects of " + flowId,
+                c -> ConsumerStore.effects(statements, flowId));
     }
 
     @Override
     public void close() {
-        Sql.close(connection, database);
+        statements.close();
     }
 }

@@ -1,8 +1,6 @@
 package dev.deliverykit.reference.ordered;
 
-import dev.deliverykit.internal.sqlite.Sql;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
+import dev.deliverykit.internal.sqlite.PreparedStatements;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -12,7 +10,8 @@ import java.util.Optional;
 /**
  * The consumer database ({@code inbox}, {@code projection}, {@code effect}) and the statements on it.
  * Each write is its own method and its own SQL text, because each is a crash boundary of
- * {@code docs/protocols.md} section 2.
+ * {@code docs/protocols.md} section 2. Statements come from the component's {@link PreparedStatements}:
+ * prepared once, executed per event.
  */
 final class ConsumerStore {
 
@@ -54,51 +53,47 @@ final class ConsumerStore {
 
     static final List<String> SCHEMA = List.of(CREATE_INBOX, CREATE_PROJECTION, CREATE_EFFECT);
 
-    static void insertPending(Connection connection, Event event) throws SQLException {
-        Sql.update(connection, INSERT_PENDING, event.eventId(), event.flowId(), event.seq(), event.canonicalBody());
+    static void insertPending(PreparedStatements statements, Event event, String canonicalBody) throws SQLException {
+        statements.update(INSERT_PENDING, event.eventId(), event.flowId(), event.seq(), canonicalBody);
     }
 
-    static void updateProjection(Connection connection, Projection projection) throws SQLException {
-        Sql.update(connection, UPDATE_PROJECTION, projection.flowId(), projection.lastSeq(),
+    static void updateProjection(PreparedStatements statements, Projection projection) throws SQLException {
+        statements.update(UPDATE_PROJECTION, projection.flowId(), projection.lastSeq(),
                 projection.state().wireName(), projection.held());
     }
 
-    static void insertEffect(Connection connection, Event event) throws SQLException {
-        Sql.update(connection, INSERT_EFFECT, event.eventId(), event.flowId(), event.seq(), event.kind().wireName());
+    static void insertEffect(PreparedStatements statements, Event event) throws SQLException {
+        statements.update(INSERT_EFFECT, event.eventId(), event.flowId(), event.seq(), event.kind().wireName());
     }
 
-    static void markApplied(Connection connection, String eventId) throws SQLException {
-        requireOneRow(Sql.update(connection, MARK_APPLIED, eventId), eventId);
+    static void markApplied(PreparedStatements statements, String eventId) throws SQLException {
+        requireOneRow(statements.update(MARK_APPLIED, eventId), eventId);
     }
 
-    static void markBlocked(Connection connection, String eventId, BlockReason reason) throws SQLException {
-        requireOneRow(Sql.update(connection, MARK_BLOCKED, reason.wireName(), eventId), eventId);
+    static void markBlocked(PreparedStatements statements, String eventId, BlockReason reason) throws SQLException {
+        requireOneRow(statements.update(MARK_BLOCKED, reason.wireName(), eventId), eventId);
     }
 
-    static Optional<InboxEntry> inboxEntry(Connection connection, String eventId) throws SQLException {
-        return inboxRows(connection, SELECT_INBOX_BY_ID, eventId).stream().findFirst();
+    static Optional<InboxEntry> inboxEntry(PreparedStatements statements, String eventId) throws SQLException {
+        return inboxRows(statements, SELECT_INBOX_BY_ID, eventId).stream().findFirst();
     }
 
-    static Optional<InboxEntry> inboxAt(Connection connection, String flowId, long seq) throws SQLException {
-        return inboxRows(connection, SELECT_INBOX_AT, flowId, seq).stream().findFirst();
+    static Optional<InboxEntry> inboxAt(PreparedStatements statements, String flowId, long seq) throws SQLException {
+        return inboxRows(statements, SELECT_INBOX_AT, flowId, seq).stream().findFirst();
     }
 
-    static List<InboxEntry> inbox(Connection connection) throws SQLException {
-        return inboxRows(connection, SELECT_INBOX);
+    static List<InboxEntry> inbox(PreparedStatements statements) throws SQLException {
+        return inboxRows(statements, SELECT_INBOX);
     }
 
-    static boolean hasLaterThan(Connection connection, String flowId, long seq) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(SELECT_LATER_EXISTS)) {
-            Sql.bind(statement, flowId, seq);
-            try (ResultSet row = statement.executeQuery()) {
-                return row.next() && row.getInt(1) == 1;
-            }
+    static boolean hasLaterThan(PreparedStatements statements, String flowId, long seq) throws SQLException {
+        try (ResultSet row = statements.bound(SELECT_LATER_EXISTS, flowId, seq).executeQuery()) {
+            return row.next() && row.getInt(1) == 1;
         }
     }
 
-    static List<String> flowIds(Connection connection) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(SELECT_FLOW_IDS);
-                ResultSet row = statement.executeQuery()) {
+    static List<String> flowIds(PreparedStatements statements) throws SQLException {
+        try (ResultSet row = statements.bound(SELECT_FLOW_IDS).executeQuery()) {
             List<String> flowIds = new ArrayList<>();
             while (row.next()) {
                 flowIds.add(row.getString("flow_id"));
@@ -107,25 +102,22 @@ final class ConsumerStore {
         }
     }
 
-    static Projection projection(Connection connection, String flowId) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(SELECT_PROJECTION)) {
-            Sql.bind(statement, flowId);
-            try (ResultSet row = statement.executeQuery()) {
-                if (!row.next()) {
-                    return Projection.initial(flowId);
-                }
-                return new Projection(row.getString("flow_id"), row.getLong("last_seq"),
-                        FlowState.stored(row.getString("state")), row.getLong("held"));
+    static Projection projection(PreparedStatements statements, String flowId) throws SQLException {
+        try (ResultSet row = statements.bound(SELECT_PROJECTION, flowId).executeQuery()) {
+            if (!row.next()) {
+                return Projection.initial(flowId);
             }
+            return new Projection(row.getString("flow_id"), row.getLong("last_seq"),
+                    FlowState.stored(row.getString("state")), row.getLong("held"));
         }
     }
 
-    static List<Effect> effects(Connection connection) throws SQLException {
-        return effectRows(connection, SELECT_EFFECTS);
+    static List<Effect> effects(PreparedStatements statements) throws SQLException {
+        return effectRows(statements, SELECT_EFFECTS);
     }
 
-    static List<Effect> effects(Connection connection, String flowId) throws SQLException {
-        return effectRows(connection, SELECT_FLOW_EFFECTS, flowId);
+    static List<Effect> effects(PreparedStatements statements, String flowId) throws SQLException {
+        return effectRows(statements, SELECT_FLOW_EFFECTS, flowId);
     }
 
     private static void requireOneRow(int rows, String eventId) {
@@ -135,35 +127,29 @@ final class ConsumerStore {
         }
     }
 
-    private static List<InboxEntry> inboxRows(Connection connection, String sql, Object... parameters)
+    private static List<InboxEntry> inboxRows(PreparedStatements statements, String sql, Object... parameters)
             throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            Sql.bind(statement, parameters);
-            try (ResultSet row = statement.executeQuery()) {
-                List<InboxEntry> entries = new ArrayList<>();
-                while (row.next()) {
-                    String reason = row.getString("reason");
-                    entries.add(new InboxEntry(row.getString("event_id"), row.getString("flow_id"),
-                            row.getLong("seq"), row.getString("body"), InboxState.stored(row.getString("state")),
-                            reason == null ? Optional.empty() : Optional.of(BlockReason.stored(reason))));
-                }
-                return entries;
+        try (ResultSet row = statements.bound(sql, parameters).executeQuery()) {
+            List<InboxEntry> entries = new ArrayList<>();
+            while (row.next()) {
+                String reason = row.getString("reason");
+                entries.add(new InboxEntry(row.getString("event_id"), row.getString("flow_id"),
+                        row.getLong("seq"), row.getString("body"), InboxState.stored(row.getString("state")),
+                        reason == null ? Optional.empty() : Optional.of(BlockReason.stored(reason))));
             }
+            return entries;
         }
     }
 
-    private static List<Effect> effectRows(Connection connection, String sql, Object... parameters)
+    private static List<Effect> effectRows(PreparedStatements statements, String sql, Object... parameters)
             throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            Sql.bind(statement, parameters);
-            try (ResultSet row = statement.executeQuery()) {
-                List<Effect> effects = new ArrayList<>();
-                while (row.next()) {
-                    effects.add(new Effect(row.getString("event_id"), row.getString("flow_id"), row.getLong("seq"),
-                            FlowState.stored(row.getString("kind"))));
-                }
-                return effects;
+        try (ResultSet row = statements.bound(sql, parameters).executeQuery()) {
+            List<Effect> effects = new ArrayList<>();
+            while (row.next()) {
+                effects.add(new Effect(row.getString("event_id"), row.getString("flow_id"), row.getLong("seq"),
+                        FlowState.stored(row.getString("kind"))));
             }
+            return effects;
         }
     }
 }

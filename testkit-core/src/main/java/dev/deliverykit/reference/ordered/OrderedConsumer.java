@@ -1,11 +1,13 @@
 package dev.deliverykit.reference.ordered;
 
+import dev.deliverykit.internal.sqlite.PreparedStatements;
 import dev.deliverykit.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -48,14 +50,26 @@ import java.util.Optional;
  * }
  * }</pre>
  *
- * <p>Holds one connection; not thread-safe. Recovery is a new instance on the same file; a blocked event
- * is retried by every later apply, so a consumer with wider {@link SchemaSupport} picks it up.
+ * <p>Holds one connection and its prepared statements (prepared on first use, closed with the consumer);
+ * not thread-safe. Recovery is a new instance on the same file; a blocked event is retried by every later
+ * apply, so a consumer with wider {@link SchemaSupport} picks it up. Apply decodes the body it reads from
+ * the inbox row; for an event this instance accepted itself it reuses that event instead of parsing the
+ * same text again (an event is equal to the parse of its canonical body).
  */
 public final class OrderedConsumer implements AutoCloseable {
 
+    /** How many events this instance accepted it remembers for apply, by canonical body: each is parsed once. */
+    private static final int REMEMBERED_EVENTS = 64;
+
     private final SqliteDatabase database;
     private final SchemaSupport schemas;
-    private final Connection connection;
+    private final PreparedStatements statements;
+    private final Map<String, Event> acceptedByBody = new LinkedHashMap<>(16, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Event> eldest) {
+            return size() > REMEMBERED_EVENTS;
+        }
+    };
 
     /** A consumer that decodes schema 1 only. */
     public OrderedConsumer(SqliteDatabase database) {
@@ -66,7 +80,7 @@ public final class OrderedConsumer implements AutoCloseable {
     public OrderedConsumer(SqliteDatabase database, SchemaSupport schemas) {
         this.database = Objects.requireNonNull(database, "database");
         this.schemas = Objects.requireNonNull(schemas, "schemas");
-        this.connection = Sql.openWithSchema(Objects.requireNonNull(database, "database"), ConsumerStore.SCHEMA);
+        this.statements = PreparedStatements.openWithSchema(database, ConsumerStore.SCHEMA);
     }
 
     /**
@@ -76,18 +90,24 @@ public final class OrderedConsumer implements AutoCloseable {
      */
     public ReceiveOutcome receive(Event event) {
         Objects.requireNonNull(event, "event");
-        return Sql.inWriteTransaction(connection, database, "receive " + event.eventId(), c -> {
-            Optional<InboxEntry> stored = ConsumerStore.inboxEntry(c, event.eventId());
-            if (stored.isPresent()) {
-                return stored.get().body().equals(event.canonicalBody())
-                        ? ReceiveOutcome.DUPLICATE : ReceiveOutcome.ID_CONFLICT;
-            }
-            if (ConsumerStore.inboxAt(c, event.flowId(), event.seq()).isPresent()) {
-                return ReceiveOutcome.SEQUENCE_CONFLICT;
-            }
-            ConsumerStore.insertPending(c, event);
-            return ReceiveOutcome.ACCEPTED;
-        });
+        String canonicalBody = event.canonicalBody();
+        ReceiveOutcome outcome = Sql.inWriteTransaction(statements.connection(), database, "receive " + event.eventId(),
+                c -> {
+                    Optional<InboxEntry> stored = ConsumerStore.inboxEntry(statements, event.eventId());
+                    if (stored.isPresent()) {
+                        return stored.get().body().equals(canonicalBody)
+                                ? ReceiveOutcome.DUPLICATE : ReceiveOutcome.ID_CONFLICT;
+                    }
+                    if (ConsumerStore.inboxAt(statements, event.flowId(), event.seq()).isPresent()) {
+                        return ReceiveOutcome.SEQUENCE_CONFLICT;
+                    }
+                    ConsumerStore.insertPending(statements, event, canonicalBody);
+                    return ReceiveOutcome.ACCEPTED;
+                });
+        if (outcome == ReceiveOutcome.ACCEPTED) {
+            acceptedByBody.put(canonicalBody, event);
+        }
+        return outcome;
     }
 
     /**
@@ -106,8 +126,8 @@ public final class OrderedConsumer implements AutoCloseable {
      */
     public ApplyResult apply(String flowId) {
         Objects.requireNonNull(flowId, "flowId");
-        return Sql.inWriteTransaction(connection, database, "apply the next event of flow " + flowId,
-                c -> applyNext(c, flowId));
+        return Sql.inWriteTransaction(statements.connection(), database, "apply the next event of flow " + flowId,
+                c -> applyNext(flowId));
     }
 
     /**
@@ -142,7 +162,8 @@ public final class OrderedConsumer implements AutoCloseable {
      * or a blocked event stops only its own flow.
      */
     public List<DrainResult> drainAll(int limitPerFlow) {
-        List<String> flowIds = Sql.read(connection, database, "list the flows in the inbox", ConsumerStore::flowIds);
+        List<String> flowIds = Sql.read(statements.connection(), database, "list the flows in the inbox",
+                c -> ConsumerStore.flowIds(statements));
         List<DrainResult> results = new ArrayList<>(flowIds.size());
         for (String flowId : flowIds) {
             results.add(drain(flowId, limitPerFlow));
@@ -152,22 +173,24 @@ public final class OrderedConsumer implements AutoCloseable {
 
     /** The committed projection of {@code flowId}; {@code new, 0, 0} when nothing was applied. */
     public Projection projection(String flowId) {
-        return Sql.read(connection, database, "read projection of " + flowId, c -> ConsumerStore.projection(c, flowId));
+        return Sql.read(statements.connection(), database, "read projection of " + flowId,
+                c -> ConsumerStore.projection(statements, flowId));
     }
 
     /** Every effect, in the order the events were applied. */
     public List<Effect> effects() {
-        return Sql.read(connection, database, "read the effect log", ConsumerStore::effects);
+        return Sql.read(statements.connection(), database, "read the effect log", c -> ConsumerStore.effects(statements));
     }
 
     /** The effects of {@code flowId}, in the order they were applied. */
     public List<Effect> effects(String flowId) {
-        return Sql.read(connection, database, "read the effects of " + flowId, c -> ConsumerStore.effects(c, flowId));
+        return Sql.read(statements.connection(), database, "read the effects of " + flowId,
+                c -> ConsumerStore.effects(statements, flowId));
     }
 
     /** Every inbox row, by {@code (flow_id, seq)}. */
     public List<InboxEntry> inbox() {
-        return Sql.read(connection, database, "read the inbox", ConsumerStore::inbox);
+        return Sql.read(statements.connection(), database, "read the inbox", c -> ConsumerStore.inbox(statements));
     }
 
     /** The schemas this consumer decodes. */
@@ -177,15 +200,15 @@ public final class OrderedConsumer implements AutoCloseable {
 
     @Override
     public void close() {
-        Sql.close(connection, database);
+        statements.close();
     }
 
-    private ApplyResult applyNext(Connection c, String flowId) throws SQLException {
-        Projection current = ConsumerStore.projection(c, flowId);
+    private ApplyResult applyNext(String flowId) throws SQLException {
+        Projection current = ConsumerStore.projection(statements, flowId);
         long nextSeq = current.lastSeq() + 1;
-        Optional<InboxEntry> next = ConsumerStore.inboxAt(c, flowId, nextSeq);
+        Optional<InboxEntry> next = ConsumerStore.inboxAt(statements, flowId, nextSeq);
         if (next.isEmpty()) {
-            return ConsumerStore.hasLaterThan(c, flowId, nextSeq)
+            return ConsumerStore.hasLaterThan(statements, flowId, nextSeq)
                     ? ApplyResult.gap(flowId, nextSeq) : ApplyResult.idle(flowId, nextSeq);
         }
         InboxEntry entry = next.get();
@@ -194,16 +217,22 @@ public final class OrderedConsumer implements AutoCloseable {
                     + " is already applied but the projection says last_seq=" + current.lastSeq() + " in "
                     + database.file() + "; projection and inbox were changed outside this code");
         }
-        Event event = Event.parse(entry.body());
+        Event event = decode(entry.body());
         Optional<BlockReason> blocked = StepRules.check(current.state(), event, schemas);
         if (blocked.isPresent()) {
-            ConsumerStore.markBlocked(c, event.eventId(), blocked.get());
+            ConsumerStore.markBlocked(statements, event.eventId(), blocked.get());
             return ApplyResult.blocked(flowId, nextSeq, event.eventId(), blocked.get());
         }
         long amount = StepRules.amount(event).orElseThrow();
-        ConsumerStore.updateProjection(c, new Projection(flowId, event.seq(), event.kind(), event.kind().heldFor(amount)));
-        ConsumerStore.insertEffect(c, event);
-        ConsumerStore.markApplied(c, event.eventId());
+        ConsumerStore.updateProjection(statements, new Projection(flowId, event.seq(), event.kind(), event.kind().heldFor(amount)));
+        ConsumerStore.insertEffect(statements, event);
+        ConsumerStore.markApplied(statements, event.eventId());
         return ApplyResult.applied(flowId, event.seq(), event.eventId());
+    }
+
+    /** The event that {@code body} (an inbox row's text) encodes: remembered if this instance accepted it, else parsed. */
+    private Event decode(String body) {
+        Event accepted = acceptedByBody.get(body);
+        return accepted != null ? accepted : Event.parse(body);
     }
 }

@@ -1,8 +1,8 @@
 package dev.deliverykit.reference.ordered;
 
+import dev.deliverykit.internal.sqlite.PreparedStatements;
 import dev.deliverykit.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
-import java.sql.Connection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,17 +35,18 @@ import java.util.Optional;
  * }
  * }</pre>
  *
- * <p>Holds one connection; not thread-safe. Recovery is a new instance on the same file.
+ * <p>Holds one connection and its prepared statements (prepared on first use, closed with the producer);
+ * not thread-safe. Recovery is a new instance on the same file.
  */
 public final class OrderedProducer implements AutoCloseable {
 
     private final SqliteDatabase database;
-    private final Connection connection;
+    private final PreparedStatements statements;
 
     /** Opens the producer database and creates {@code flow} and {@code outbox} if they do not exist. */
     public OrderedProducer(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
-        this.connection = Sql.openWithSchema(Objects.requireNonNull(database, "database"), ProducerStore.SCHEMA);
+        this.statements = PreparedStatements.openWithSchema(database, ProducerStore.SCHEMA);
     }
 
     /**
@@ -56,14 +57,16 @@ public final class OrderedProducer implements AutoCloseable {
      */
     public AdvanceOutcome advance(Event event, long expectedSeq) {
         Objects.requireNonNull(event, "event");
-        return Sql.inWriteTransaction(connection, database, "advance " + event.eventId() + " of flow " + event.flowId(),
-                c -> {
-                    Optional<AdvanceOutcome> refusal = ProducerStore.refusal(c, event, expectedSeq);
+        String canonicalBody = event.canonicalBody();
+        return Sql.inWriteTransaction(statements.connection(), database,
+                "advance " + event.eventId() + " of flow " + event.flowId(), c -> {
+                    Optional<AdvanceOutcome> refusal = ProducerStore.refusal(statements, event, canonicalBody,
+                            expectedSeq);
                     if (refusal.isPresent()) {
                         return refusal.get();
                     }
-                    ProducerStore.writeFlow(c, event);
-                    ProducerStore.insertOutbox(c, event);
+                    ProducerStore.writeFlow(statements, event);
+                    ProducerStore.insertOutbox(statements, event, canonicalBody);
                     return AdvanceOutcome.COMMITTED;
                 });
     }
@@ -79,16 +82,17 @@ public final class OrderedProducer implements AutoCloseable {
 
     /** The committed row of {@code flowId}, if the flow has moved at all. */
     public Optional<ProducerFlow> flow(String flowId) {
-        return Sql.read(connection, database, "read flow " + flowId, c -> ProducerStore.flow(c, flowId));
+        return Sql.read(statements.connection(), database, "read flow " + flowId,
+                c -> ProducerStore.flow(statements, flowId));
     }
 
     /** Every outbox row, by {@code (flow_id, seq)}. */
     public List<OutboxEntry> outbox() {
-        return Sql.read(connection, database, "read the outbox", ProducerStore::outbox);
+        return Sql.read(statements.connection(), database, "read the outbox", c -> ProducerStore.outbox(statements));
     }
 
     @Override
     public void close() {
-        Sql.close(connection, database);
+        statements.close();
     }
 }

@@ -1,8 +1,6 @@
 package dev.deliverykit.reference.ordered;
 
-import dev.deliverykit.internal.sqlite.Sql;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
+import dev.deliverykit.internal.sqlite.PreparedStatements;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -12,6 +10,7 @@ import java.util.Optional;
 /**
  * The producer database ({@code flow} and {@code outbox}) and the statements on it. Each write is its own
  * method and its own SQL text, because each is a crash boundary of {@code docs/protocols.md} section 2.
+ * Statements come from the component's {@link PreparedStatements}: prepared once, executed per event.
  */
 final class ProducerStore {
 
@@ -47,14 +46,14 @@ final class ProducerStore {
      * Rules (1) to (3) of {@code advance}, in the contract's order: the outcome that refuses the event, or
      * empty when it is the legal next step and may be committed.
      */
-    static Optional<AdvanceOutcome> refusal(Connection connection, Event event, long expectedSeq)
-            throws SQLException {
-        Optional<String> storedBody = storedBody(connection, event.eventId());
+    static Optional<AdvanceOutcome> refusal(PreparedStatements statements, Event event, String canonicalBody,
+            long expectedSeq) throws SQLException {
+        Optional<String> storedBody = storedBody(statements, event.eventId());
         if (storedBody.isPresent()) {
-            return Optional.of(storedBody.get().equals(event.canonicalBody())
+            return Optional.of(storedBody.get().equals(canonicalBody)
                     ? AdvanceOutcome.EXISTING : AdvanceOutcome.CONFLICT);
         }
-        Optional<ProducerFlow> flow = flow(connection, event.flowId());
+        Optional<ProducerFlow> flow = flow(statements, event.flowId());
         long currentSeq = flow.map(ProducerFlow::seq).orElse(0L);
         if (expectedSeq != currentSeq) {
             return Optional.of(AdvanceOutcome.STALE);
@@ -67,69 +66,60 @@ final class ProducerStore {
         return Optional.empty();
     }
 
-    static void writeFlow(Connection connection, Event event) throws SQLException {
-        Sql.update(connection, WRITE_FLOW, event.flowId(), event.seq(), event.kind().wireName(), StepRules.FLOW_AMOUNT);
+    static void writeFlow(PreparedStatements statements, Event event) throws SQLException {
+        statements.update(WRITE_FLOW, event.flowId(), event.seq(), event.kind().wireName(), StepRules.FLOW_AMOUNT);
     }
 
-    static void insertOutbox(Connection connection, Event event) throws SQLException {
-        Sql.update(connection, INSERT_OUTBOX, event.eventId(), event.flowId(), event.seq(), event.canonicalBody());
+    static void insertOutbox(PreparedStatements statements, Event event, String canonicalBody) throws SQLException {
+        statements.update(INSERT_OUTBOX, event.eventId(), event.flowId(), event.seq(), canonicalBody);
     }
 
-    static void markAccepted(Connection connection, String eventId) throws SQLException {
-        int rows = Sql.update(connection, MARK_ACCEPTED, eventId);
+    static void markAccepted(PreparedStatements statements, String eventId) throws SQLException {
+        int rows = statements.update(MARK_ACCEPTED, eventId);
         if (rows != 1) {
             throw new IllegalStateException("outbox row " + eventId + " vanished while it was being relayed;"
                     + " outbox rows are never deleted by this code, so something else changed the producer database");
         }
     }
 
-    static Optional<ProducerFlow> flow(Connection connection, String flowId) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(SELECT_FLOW)) {
-            Sql.bind(statement, flowId);
-            try (ResultSet row = statement.executeQuery()) {
-                if (!row.next()) {
-                    return Optional.empty();
-                }
-                return Optional.of(new ProducerFlow(row.getString("flow_id"), row.getLong("seq"),
-                        FlowState.stored(row.getString("state")), row.getLong("amount")));
+    static Optional<ProducerFlow> flow(PreparedStatements statements, String flowId) throws SQLException {
+        try (ResultSet row = statements.bound(SELECT_FLOW, flowId).executeQuery()) {
+            if (!row.next()) {
+                return Optional.empty();
             }
+            return Optional.of(new ProducerFlow(row.getString("flow_id"), row.getLong("seq"),
+                    FlowState.stored(row.getString("state")), row.getLong("amount")));
         }
     }
 
-    static List<OutboxEntry> outbox(Connection connection) throws SQLException {
-        return outboxRows(connection, SELECT_OUTBOX);
+    static List<OutboxEntry> outbox(PreparedStatements statements) throws SQLException {
+        return outboxRows(statements, SELECT_OUTBOX);
     }
 
     /** The first outbox row not yet accepted, by {@code (flow_id, seq)}. */
-    static Optional<OutboxEntry> nextUnaccepted(Connection connection) throws SQLException {
-        return outboxRows(connection, SELECT_NEXT_UNACCEPTED).stream().findFirst();
+    static Optional<OutboxEntry> nextUnaccepted(PreparedStatements statements) throws SQLException {
+        return outboxRows(statements, SELECT_NEXT_UNACCEPTED).stream().findFirst();
     }
 
-    static Optional<OutboxEntry> outboxRow(Connection connection, String eventId) throws SQLException {
-        return outboxRows(connection, SELECT_OUTBOX_ROW, eventId).stream().findFirst();
+    static Optional<OutboxEntry> outboxRow(PreparedStatements statements, String eventId) throws SQLException {
+        return outboxRows(statements, SELECT_OUTBOX_ROW, eventId).stream().findFirst();
     }
 
-    private static Optional<String> storedBody(Connection connection, String eventId) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(SELECT_BODY)) {
-            Sql.bind(statement, eventId);
-            try (ResultSet row = statement.executeQuery()) {
-                return row.next() ? Optional.of(row.getString("body")) : Optional.empty();
-            }
+    private static Optional<String> storedBody(PreparedStatements statements, String eventId) throws SQLException {
+        try (ResultSet row = statements.bound(SELECT_BODY, eventId).executeQuery()) {
+            return row.next() ? Optional.of(row.getString("body")) : Optional.empty();
         }
     }
 
-    private static List<OutboxEntry> outboxRows(Connection connection, String sql, Object... parameters)
+    private static List<OutboxEntry> outboxRows(PreparedStatements statements, String sql, Object... parameters)
             throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            Sql.bind(statement, parameters);
-            try (ResultSet row = statement.executeQuery()) {
-                List<OutboxEntry> entries = new ArrayList<>();
-                while (row.next()) {
-                    entries.add(new OutboxEntry(row.getString("event_id"), row.getString("flow_id"),
-                            row.getLong("seq"), row.getString("body"), row.getInt("accepted") == 1));
-                }
-                return entries;
+        try (ResultSet row = statements.bound(sql, parameters).executeQuery()) {
+            List<OutboxEntry> entries = new ArrayList<>();
+            while (row.next()) {
+                entries.add(new OutboxEntry(row.getString("event_id"), row.getString("flow_id"),
+                        row.getLong("seq"), row.getString("body"), row.getInt("accepted") == 1));
             }
+            return entries;
         }
     }
 }

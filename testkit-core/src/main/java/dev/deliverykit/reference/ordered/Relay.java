@@ -1,8 +1,8 @@
 package dev.deliverykit.reference.ordered;
 
+import dev.deliverykit.internal.sqlite.PreparedStatements;
 import dev.deliverykit.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
-import java.sql.Connection;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -34,25 +34,26 @@ import java.util.Optional;
  * }
  * }</pre>
  *
- * <p>Holds one producer connection and uses, but does not own, the consumer; not thread-safe.
+ * <p>Holds one producer connection and its prepared statements, and uses, but does not own, the
+ * consumer; not thread-safe.
  */
 public final class Relay implements AutoCloseable {
 
     private final SqliteDatabase producerDatabase;
     private final OrderedConsumer consumer;
-    private final Connection connection;
+    private final PreparedStatements statements;
 
     /** A relay from the outbox in {@code producerDatabase} to {@code consumer}. */
     public Relay(SqliteDatabase producerDatabase, OrderedConsumer consumer) {
         this.producerDatabase = Objects.requireNonNull(producerDatabase, "producerDatabase");
         this.consumer = Objects.requireNonNull(consumer, "consumer");
-        this.connection = Sql.openWithSchema(Objects.requireNonNull(producerDatabase, "producerDatabase"), ProducerStore.SCHEMA);
+        this.statements = PreparedStatements.openWithSchema(producerDatabase, ProducerStore.SCHEMA);
     }
 
     /** Sends the first not-yet-accepted outbox row by {@code (flow_id, seq)}; {@link RelayOutcome#IDLE} if none. */
     public RelayResult relay() {
-        Optional<OutboxEntry> next = Sql.read(connection, producerDatabase, "find the next outbox row to relay",
-                ProducerStore::nextUnaccepted);
+        Optional<OutboxEntry> next = Sql.read(statements.connection(), producerDatabase,
+                "find the next outbox row to relay", c -> ProducerStore.nextUnaccepted(statements));
         return next.map(this::deliver).orElseGet(RelayResult::idle);
     }
 
@@ -63,8 +64,8 @@ public final class Relay implements AutoCloseable {
      */
     public RelayResult relay(String eventId) {
         Objects.requireNonNull(eventId, "eventId");
-        OutboxEntry entry = Sql.read(connection, producerDatabase, "find outbox row " + eventId,
-                c -> ProducerStore.outboxRow(c, eventId))
+        OutboxEntry entry = Sql.read(statements.connection(), producerDatabase, "find outbox row " + eventId,
+                c -> ProducerStore.outboxRow(statements, eventId))
                 .orElseThrow(() -> new IllegalArgumentException("the outbox in " + producerDatabase.file()
                         + " has no event " + eventId + "; only events a producer committed can be relayed"));
         return deliver(entry);
@@ -72,7 +73,7 @@ public final class Relay implements AutoCloseable {
 
     @Override
     public void close() {
-        Sql.close(connection, producerDatabase);
+        statements.close();
     }
 
     private RelayResult deliver(OutboxEntry entry) {
@@ -85,9 +86,10 @@ public final class Relay implements AutoCloseable {
     }
 
     private void markAccepted(String eventId) {
-        Sql.inWriteTransaction(connection, producerDatabase, "mark outbox row " + eventId + " accepted", c -> {
-            ProducerStore.markAccepted(c, eventId);
-            return null;
-        });
+        Sql.inWriteTransaction(statements.connection(), producerDatabase, "mark outbox row " + eventId + " accepted",
+                c -> {
+                    ProducerStore.markAccepted(statements, eventId);
+                    return null;
+                });
     }
 }

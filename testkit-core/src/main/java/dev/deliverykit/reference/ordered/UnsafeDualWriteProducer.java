@@ -1,8 +1,8 @@
 package dev.deliverykit.reference.ordered;
 
+import dev.deliverykit.internal.sqlite.PreparedStatements;
 import dev.deliverykit.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
-import java.sql.Connection;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -25,12 +25,12 @@ import java.util.Optional;
 public final class UnsafeDualWriteProducer implements AutoCloseable {
 
     private final SqliteDatabase database;
-    private final Connection connection;
+    private final PreparedStatements statements;
 
     /** Opens the producer database and creates {@code flow} and {@code outbox} if they do not exist. */
     public UnsafeDualWriteProducer(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
-        this.connection = Sql.openWithSchema(Objects.requireNonNull(database, "database"), ProducerStore.SCHEMA);
+        this.statements = PreparedStatements.openWithSchema(database, ProducerStore.SCHEMA);
     }
 
     /**
@@ -39,35 +39,37 @@ public final class UnsafeDualWriteProducer implements AutoCloseable {
      */
     public AdvanceOutcome advance(Event event, long expectedSeq) {
         Objects.requireNonNull(event, "event");
-        AdvanceOutcome outcome = commitFlowStep(event, expectedSeq);
+        String canonicalBody = event.canonicalBody();
+        AdvanceOutcome outcome = commitFlowStep(event, canonicalBody, expectedSeq);
         if (outcome == AdvanceOutcome.COMMITTED) {
-            commitOutboxRow(event);
+            commitOutboxRow(event, canonicalBody);
         }
         return outcome;
     }
 
-    private AdvanceOutcome commitFlowStep(Event event, long expectedSeq) {
-        return Sql.inWriteTransaction(connection, database, "advance flow " + event.flowId() + " for "
+    private AdvanceOutcome commitFlowStep(Event event, String canonicalBody, long expectedSeq) {
+        return Sql.inWriteTransaction(statements.connection(), database, "advance flow " + event.flowId() + " for "
                 + event.eventId() + " (unsafe: outbox row written separately)", c -> {
-                    Optional<AdvanceOutcome> refusal = ProducerStore.refusal(c, event, expectedSeq);
+                    Optional<AdvanceOutcome> refusal = ProducerStore.refusal(statements, event, canonicalBody,
+                            expectedSeq);
                     if (refusal.isPresent()) {
                         return refusal.get();
                     }
-                    ProducerStore.writeFlow(c, event);
+                    ProducerStore.writeFlow(statements, event);
                     return AdvanceOutcome.COMMITTED;
                 });
     }
 
-    private void commitOutboxRow(Event event) {
-        Sql.inWriteTransaction(connection, database, "write outbox row " + event.eventId()
+    private void commitOutboxRow(Event event, String canonicalBody) {
+        Sql.inWriteTransaction(statements.connection(), database, "write outbox row " + event.eventId()
                 + " (unsafe: flow already committed)", c -> {
-                    ProducerStore.insertOutbox(c, event);
+                    ProducerStore.insertOutbox(statements, event, canonicalBody);
                     return null;
                 });
     }
 
     @Override
     public void close() {
-        Sql.close(connection, database);
+        statements.close();
     }
 }
