@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * How the engine gets its agent, in fresh JVMs: the kit's own {@code -javaagent} (no attach, no warning),
- * or a self-attach that on JDK 21+ prints exactly one warning saying how to avoid it.
+ * How the engine gets its agent, in fresh JVMs: the kit's own {@code -javaagent} (no attach, no warning;
+ * the JDBC advice is woven from the start unless the agent argument is {@code lazy}), or a self-attach that
+ * on JDK 21+ prints exactly one warning saying how to avoid it.
  */
 class AgentInstallationTest {
 
@@ -37,6 +38,29 @@ class AgentInstallationTest {
         assertThat(result.stdoutLines().get(2)).isEqualTo("true");
         assertThat(result.stderr()).doesNotContain("DeliveryKit");
         System.out.println("install time with -javaagent: " + result.stdoutLines().get(1) + " ms");
+    }
+
+    @Test
+    void withTheKitsJavaagentJdbcClassesAreWovenAsTheyLoadSoStatementsPreparedBeforeTheFirstRunAreKnown()
+            throws IOException {
+        Path agentJar = manifestOnlyAgentJar();
+
+        ChildResult result = ChildJvm.mainClass(EarlyWeavingProbe.class).jvmArgs("-javaagent:" + agentJar).run();
+
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+        assertThat(result.stdoutLines()).as(result.toString()).containsExactly("true", "crashed");
+    }
+
+    @Test
+    void withTheLazyArgumentTheKitsJavaagentWeavesNothingBeforeTheFirstRun() throws IOException {
+        Path agentJar = manifestOnlyAgentJar();
+
+        ChildResult result = ChildJvm.mainClass(EarlyWeavingProbe.class).jvmArgs("-javaagent:" + agentJar + "=lazy")
+                .run();
+
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+        // The driver was loaded and the statement prepared before the first run wove the driver: its SQL is unknown.
+        assertThat(result.stdoutLines()).as(result.toString()).containsExactly("false", "not reached");
     }
 
     @Test

@@ -108,6 +108,25 @@ public final class Instrumenter {
         return Set.copyOf(invisibleTypes);
     }
 
+    /**
+     * Weaves the JDBC advice from {@code premain}'s daemon thread. A first run that starts meanwhile waits
+     * in {@link #ensureJdbc()} (same lock); a failure is kept as a problem, which that run reports.
+     */
+    static void weaveJdbcEarly() {
+        Instrumenter instrumenter;
+        try {
+            instrumenter = get();
+        } catch (RuntimeException | Error e) {
+            return; // the first run obtains the agent again and reports why it cannot
+        }
+        try {
+            instrumenter.ensureJdbc();
+        } catch (RuntimeException | Error e) {
+            instrumenter.problems.add(new InstrumentationProblem("JDBC advice (woven at JVM start by -javaagent)",
+                    "-", false, e));
+        }
+    }
+
     /** Weaves the JDBC advice into every Statement and Connection implementation, loaded or not (once). */
     public synchronized void ensureJdbc() {
         if (jdbcInstalled) {
