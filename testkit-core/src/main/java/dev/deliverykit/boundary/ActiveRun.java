@@ -15,6 +15,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -49,6 +50,10 @@ final class ActiveRun implements BoundarySink {
     }
 
     private static final Watched[] NONE = new Watched[0];
+    /** How many SQL texts the every-statement boundaries are kept for across runs (runs repeat the same few). */
+    private static final int REMEMBERED_SQL_TEXTS = 4096;
+    private static final Map<String, Boundary> EVERY_STATEMENT_BEFORE = new ConcurrentHashMap<>();
+    private static final Map<String, Boundary> EVERY_STATEMENT_AFTER = new ConcurrentHashMap<>();
 
     private final Mode mode;
     private final CrashPlan plan;
@@ -57,12 +62,11 @@ final class ActiveRun implements BoundarySink {
     /** The boundaries given (named ones, transaction ends, the armed one), in the order they were given. */
     private final List<Watched> watched = new ArrayList<>();
     private final Map<String, Watched> byName = new HashMap<>();
-    /** Per SQL text: the given boundaries its statement matches before / after (selectors are fixed). */
-    private final Map<String, Watched[]> givenBeforeStatement = new HashMap<>();
-    private final Map<String, Watched[]> givenAfterStatement = new HashMap<>();
-    /** Per SQL text: the boundary that watches every statement of that text before / after. */
-    private final Map<String, Watched> everyStatementBefore = new HashMap<>();
-    private final Map<String, Watched> everyStatementAfter = new HashMap<>();
+    /** Per SQL text: what its statement matches before / after (selectors are fixed for the run). */
+    private final Map<String, Watched[]> matchedBeforeStatement = new HashMap<>();
+    private final Map<String, Watched[]> matchedAfterStatement = new HashMap<>();
+    /** Per method and point: what the call matches. */
+    private final Map<MethodPoint, Watched[]> matchedMethods = new HashMap<>();
     private final Watched armed;
     private final List<BoundaryHit> hits = new ArrayList<>();
     private final Set<Object> connections = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -152,7 +156,7 @@ final class ActiveRun implements BoundarySink {
                 }
                 return;
             }
-            then = onEvent(null, matching(w -> w.boundary.selector().matches(call)));
+            then = onEvent(null, matching(call));
         }
         then.run();
     }
@@ -173,20 +177,45 @@ final class ActiveRun implements BoundarySink {
             return matching(w -> w.boundary.selector().matches(call));
         }
         boolean before = call.timing() == JdbcCall.Timing.BEFORE;
-        Watched[] given = (before ? givenBeforeStatement : givenAfterStatement)
-                .computeIfAbsent(call.sql(), sql -> matching(w -> w.boundary.selector().matches(call)));
+        return (before ? matchedBeforeStatement : matchedAfterStatement).computeIfAbsent(call.sql(),
+                sql -> statementMatches(call, before));
+    }
+
+    private Watched[] statementMatches(JdbcCall call, boolean before) {
+        Watched[] given = matching(w -> w.boundary.selector().matches(call));
         if (!(before ? watch.statementsBefore() : watch.statementsAfter())) {
             return given;
         }
-        Watched every = (before ? everyStatementBefore : everyStatementAfter).computeIfAbsent(call.sql(),
-                sql -> watch(Boundary.of(before ? Selector.beforeStatementExactly(sql)
-                        : Selector.afterStatementExactly(sql)), true));
+        Watched every = watch(everyStatement(call.sql(), before), true);
         if (!every.everyStatement || !every.boundary.selector().matches(call)) {
             return given; // the same boundary was given explicitly and is matched already
         }
         Watched[] all = Arrays.copyOf(given, given.length + 1);
         all[given.length] = every;
         return all;
+    }
+
+    /** The boundary that watches every statement of {@code sql} before or after it; shared by runs. */
+    private static Boundary everyStatement(String sql, boolean before) {
+        Map<String, Boundary> known = before ? EVERY_STATEMENT_BEFORE : EVERY_STATEMENT_AFTER;
+        Boundary boundary = known.get(sql);
+        if (boundary == null) {
+            boundary = Boundary.of(before ? Selector.beforeStatementExactly(sql) : Selector.afterStatementExactly(sql));
+            if (known.size() < REMEMBERED_SQL_TEXTS) {
+                known.put(sql, boundary);
+            }
+        }
+        return boundary;
+    }
+
+    /** The watched boundaries a method call matches, worked out once per method and point. */
+    private Watched[] matching(MethodCall call) {
+        return matchedMethods.computeIfAbsent(new MethodPoint(call.typeName(), call.methodName(),
+                call.parameterTypes(), call.point()), point -> matching(w -> w.boundary.selector().matches(call)));
+    }
+
+    private record MethodPoint(String typeName, String methodName, List<String> parameterTypes,
+            MethodCall.Point point) {
     }
 
     private Watched[] matching(Predicate<Watched> matches) {

@@ -17,6 +17,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -258,6 +260,23 @@ public final class BoundaryEngine {
         } catch (ClassNotFoundException notYetVisible) {
             return; // may be defined later by another class loader; a run that never sees it says so
         }
+        Set<String> valid = VALID_METHOD_SELECTORS.get(type);
+        if (valid.contains(selector.spec())) {
+            return; // a class's methods never change: checked by an earlier run
+        }
+        requireDeclared(selector, type);
+        valid.add(selector.spec());
+    }
+
+    /** Per class, the specs of the method selectors already found valid for it. */
+    private static final ClassValue<Set<String>> VALID_METHOD_SELECTORS = new ClassValue<>() {
+        @Override
+        protected Set<String> computeValue(Class<?> type) {
+            return ConcurrentHashMap.newKeySet();
+        }
+    };
+
+    private static void requireDeclared(Selector selector, Class<?> type) {
         if (type.getClassLoader() == null) {
             throw new IllegalArgumentException("Cannot select " + selector.description() + ": " + type.getName()
                     + " is a JDK class loaded by the bootstrap class loader, which the engine does not instrument."

@@ -1,8 +1,11 @@
 package dev.deliverykit.boundary;
 
 import dev.deliverykit.process.ChildResult;
+import java.io.IOException;
+import java.io.ObjectOutputStream;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A crash run ended without reaching its boundary: the test would have asserted nothing. The message
@@ -15,13 +18,39 @@ public final class BoundaryNotReachedException extends AssertionError {
     private final transient CrashPlan plan;
     private final transient List<BoundaryHit> hits;
     private final transient ChildResult childResult;
+    private transient Supplier<String> messageSource;
+    private String message;
 
     BoundaryNotReachedException(String message, Throwable cause, CrashPlan plan, List<BoundaryHit> hits,
             ChildResult childResult) {
-        super(message, cause);
+        this(() -> message, cause, plan, hits, childResult);
+    }
+
+    /**
+     * With the message written when first asked for: a test that expects the exception (a benchmark of an
+     * armed run, a sweep that probes) never pays for listing every reached boundary.
+     */
+    BoundaryNotReachedException(Supplier<String> message, Throwable cause, CrashPlan plan, List<BoundaryHit> hits,
+            ChildResult childResult) {
+        super(null, cause);
+        this.messageSource = message;
         this.plan = plan;
         this.hits = List.copyOf(hits);
         this.childResult = childResult;
+    }
+
+    @Override
+    public synchronized String getMessage() {
+        if (messageSource != null) {
+            message = messageSource.get();
+            messageSource = null;
+        }
+        return message;
+    }
+
+    private synchronized void writeObject(ObjectOutputStream out) throws IOException {
+        getMessage(); // a serialized copy carries the written message
+        out.defaultWriteObject();
     }
 
     /** The plan that was not reached. */

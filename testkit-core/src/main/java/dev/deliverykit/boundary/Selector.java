@@ -6,7 +6,9 @@ import dev.deliverykit.internal.instrument.MethodTarget;
 import dev.deliverykit.internal.instrument.SqlText;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -62,6 +64,9 @@ public final class Selector {
         }
     }
 
+    /** How many SQL texts a regular-expression selector remembers its answer for (runs repeat the same few). */
+    private static final int REMEMBERED_SQL_TEXTS = 1024;
+
     private static final String STATEMENT_REGEX = "-statement:";
     private static final String STATEMENT_EXACT = "-statement=";
 
@@ -75,6 +80,9 @@ public final class Selector {
     private final String methodName;
     private final List<String> parameterTypes;
     private final int nth;
+    private final Map<String, Boolean> patternFoundIn = new ConcurrentHashMap<>();
+    /** {@link #spec()}, built once: it is this selector's identity (equals, hashCode, validated methods). */
+    private volatile String spec;
 
     private Selector(Kind kind, Point point, String sqlRegex, String exactSql, JdbcCall.TransactionEnd transactionEnd,
             String typeName, String methodName, List<String> parameterTypes, int nth) {
@@ -264,6 +272,15 @@ public final class Selector {
 
     /** One line that {@link #parse(String)} reads back: {@code after-statement:INSERT INTO outbox}, {@code #2 after-commit}. */
     public String spec() {
+        String known = spec;
+        if (known == null) {
+            known = buildSpec();
+            spec = known;
+        }
+        return known;
+    }
+
+    private String buildSpec() {
         String base;
         String when = point == Point.BEFORE ? "before" : "after";
         switch (kind) {
@@ -387,7 +404,18 @@ public final class Selector {
         if (kind != Kind.STATEMENT || call.kind() != JdbcCall.Kind.STATEMENT || call.sql() == null) {
             return false;
         }
-        return exactSql != null ? exactSql.equals(call.sql()) : sqlPattern.matcher(call.sql()).find();
+        return exactSql != null ? exactSql.equals(call.sql()) : patternFoundIn(call.sql());
+    }
+
+    private boolean patternFoundIn(String sql) {
+        Boolean found = patternFoundIn.get(sql);
+        if (found == null) {
+            found = sqlPattern.matcher(sql).find();
+            if (patternFoundIn.size() < REMEMBERED_SQL_TEXTS) {
+                patternFoundIn.put(sql, found);
+            }
+        }
+        return found;
     }
 
     /** Whether the method call matches, ignoring {@link #occurrence(int)}. */

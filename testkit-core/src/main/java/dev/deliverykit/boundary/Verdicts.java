@@ -21,7 +21,7 @@ final class Verdicts {
             return result;
         }
         String how = thrown == null ? "the workload returned normally" : "the workload threw " + thrown;
-        throw new BoundaryNotReachedException(notReached(plan, report, how), thrown, plan, report.hits(), null);
+        throw new BoundaryNotReachedException(() -> notReached(plan, report, how), thrown, plan, report.hits(), null);
     }
 
     /** The verdict of a child-process crash run. */
@@ -42,7 +42,7 @@ final class Verdicts {
                 ? who + " threw " + report.workloadFailure() + " (exit code " + child.exitCode()
                         + "; its stack trace is in the child's stderr)"
                 : who + " returned normally (exit code " + child.exitCode() + ")";
-        throw new BoundaryNotReachedException(notReached(plan, report, how), null, plan, report.hits(), child);
+        throw new BoundaryNotReachedException(() -> notReached(plan, report, how), null, plan, report.hits(), child);
     }
 
     /** A recording whose workload completed; a failed workload fails the recording. */

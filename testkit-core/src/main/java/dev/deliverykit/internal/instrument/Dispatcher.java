@@ -151,7 +151,18 @@ public final class Dispatcher {
             return false; // a JDBC-shaped class that is not a connection after all
         }
         return enterJdbc(new JdbcCall(Kind.CONNECTION_USE, Timing.BEFORE, null, TransactionEnd.NONE, connection,
-                "Connection." + method + "()"));
+                connectionOperation(method)));
+    }
+
+    /** {@code Connection.createStatement()} and the like, without building the text at every call. */
+    private static String connectionOperation(String method) {
+        switch (method) {
+            case "createStatement": return "Connection.createStatement()";
+            case "prepareStatement": return "Connection.prepareStatement()";
+            case "prepareCall": return "Connection.prepareCall()";
+            case "setAutoCommit": return "Connection.setAutoCommit()";
+            default: return "Connection." + method + "()";
+        }
     }
 
     /** Advice on exit from a connection method that creates or prepares a statement. */
@@ -197,7 +208,8 @@ public final class Dispatcher {
     private static JdbcCall transactionCall(Timing timing, Object connection, String method) {
         boolean commit = "commit".equals(method);
         return new JdbcCall(commit ? Kind.COMMIT : Kind.ROLLBACK, timing, null,
-                commit ? TransactionEnd.COMMIT : TransactionEnd.ROLLBACK, connection, "Connection." + method + "()");
+                commit ? TransactionEnd.COMMIT : TransactionEnd.ROLLBACK, connection,
+                commit ? "Connection.commit()" : "Connection.rollback()");
     }
 
     private static boolean enterJdbc(JdbcCall call) {

@@ -57,6 +57,9 @@ public final class SqlText {
         if (normalisedSql.isEmpty() || "CcEeRr".indexOf(normalisedSql.charAt(0)) < 0) {
             return TransactionEnd.NONE; // INSERT, SELECT, BEGIN ...: no regular expression needed
         }
+        if (normalisedSql.equalsIgnoreCase("COMMIT")) {
+            return TransactionEnd.COMMIT; // the usual one, without a regular expression
+        }
         String bare = normalisedSql;
         while (bare.endsWith(";")) {
             bare = bare.substring(0, bare.length() - 1).strip();

@@ -7,12 +7,15 @@ import java.util.Map;
 
 /**
  * A small map from objects (compared by identity, held weakly) to values. Drivers' statement objects
- * may override {@code equals}, and must never be kept alive by the kit. Only used on the slow path.
+ * may override {@code equals}, and must never be kept alive by the kit. Used when a statement is prepared
+ * (in or outside a run) and on the slow path; never by the idle execute advice.
  */
 final class WeakIdentityMap<V> {
 
-    private final Map<Key, V> entries = new HashMap<>();
+    private final Map<Object, V> entries = new HashMap<>();
     private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
+    /** Reused for every lookup under the lock: a get or remove allocates nothing. */
+    private final Lookup lookup = new Lookup();
 
     synchronized void put(Object key, V value) {
         expunge();
@@ -21,11 +24,19 @@ final class WeakIdentityMap<V> {
 
     synchronized V get(Object key) {
         expunge();
-        return entries.get(new Key(key, null));
+        try {
+            return entries.get(lookup.of(key));
+        } finally {
+            lookup.clear();
+        }
     }
 
     synchronized void remove(Object key) {
-        entries.remove(new Key(key, null));
+        try {
+            entries.remove(lookup.of(key));
+        } finally {
+            lookup.clear();
+        }
     }
 
     private void expunge() {
@@ -35,6 +46,7 @@ final class WeakIdentityMap<V> {
         }
     }
 
+    /** The stored key: the object held weakly, compared by identity. */
     private static final class Key extends WeakReference<Object> {
         private final int hash;
 
@@ -53,11 +65,41 @@ final class WeakIdentityMap<V> {
             if (this == other) {
                 return true;
             }
-            if (!(other instanceof Key)) {
-                return false;
-            }
             Object referent = get();
-            return referent != null && referent == ((Key) other).get();
+            if (other instanceof Lookup) {
+                return referent != null && referent == ((Lookup) other).target;
+            }
+            return other instanceof Key && referent != null && referent == ((Key) other).get();
+        }
+    }
+
+    /** A lookup key equal to the stored key of the same object; holds it strongly only during the lookup. */
+    private static final class Lookup {
+        private Object target;
+        private int hash;
+
+        Lookup of(Object key) {
+            target = key;
+            hash = System.identityHashCode(key);
+            return this;
+        }
+
+        void clear() {
+            target = null;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            if (other instanceof Key) {
+                Object referent = ((Key) other).get();
+                return referent != null && referent == target;
+            }
+            return other == this;
         }
     }
 }
