@@ -194,6 +194,7 @@ public final class BoundaryEngine {
                     launch.workload().getName()));
             args.addAll(launch.args());
             List<String> jvmArgs = new ArrayList<>(Instrumenter.childJvmOptions());
+            jvmArgs.addAll(launch.startupOptions());
             jvmArgs.addAll(launch.jvmArgs());
             ChildResult result = ChildJvm.mainClass(ChildMain.class).args(args.toArray(new String[0]))
                     .jvmArgs(jvmArgs.toArray(new String[0])).timeout(launch.timeout()).run();
