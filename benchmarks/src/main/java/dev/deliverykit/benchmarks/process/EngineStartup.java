@@ -16,8 +16,10 @@ import java.util.Optional;
  * <ul>
  *   <li>no agent, the plain work (the baseline);</li>
  *   <li>{@code -javaagent:<kit jar>} loaded but never used;</li>
- *   <li>{@code -javaagent} and the JVM's first engine run around the same work: agent obtained, JDBC driver
- *       classes retransformed (the target applies to this one);</li>
+ *   <li>{@code -javaagent} and the JVM's first engine run around the same work: the agent's premain started
+ *       weaving the JDBC advice at JVM start, the run waits for what is left (the target applies to this one);</li>
+ *   <li>the same with {@code -javaagent:...=lazy}: nothing woven before the first run, which retransforms the
+ *       already-loaded JDBC driver classes;</li>
  *   <li>no {@code -javaagent}: the engine attaches itself ({@code -Djdk.attach.allowAttachSelf=true}) on its
  *       first run;</li>
  *   <li>{@code -javaagent} and first run again, started with an AppCDS archive and C1 only (B2 finds these
@@ -57,6 +59,8 @@ public final class EngineStartup {
         List<Double> bare = new ArrayList<>();
         List<Double> agentUnused = new ArrayList<>();
         List<Double> agentFirstRun = new ArrayList<>();
+        List<Double> lazyFirstRun = new ArrayList<>();
+        List<Double> lazyFirstRunInChild = new ArrayList<>();
         List<Double> selfAttachFirstRun = new ArrayList<>();
         List<Double> plainWorkInChild = new ArrayList<>();
         List<Double> javaagentInstallInChild = new ArrayList<>();
@@ -69,6 +73,7 @@ public final class EngineStartup {
             TimedChild.Run plain = child("plain");
             TimedChild.Run unused = child("plain", agent.option());
             TimedChild.Run javaagent = child("engine", agent.option());
+            TimedChild.Run lazy = child("engine", agent.option() + "=lazy");
             TimedChild.Run attach = child("engine", "-Djdk.attach.allowAttachSelf=true");
             TimedChild.Run fast = child("engine", concat(fastStart, agent.option()));
             if (round < settings.processWarmupRounds()) {
@@ -77,6 +82,8 @@ public final class EngineStartup {
             bare.add(plain.millis());
             agentUnused.add(unused.millis());
             agentFirstRun.add(javaagent.millis());
+            lazyFirstRun.add(lazy.millis());
+            lazyFirstRunInChild.add(lazy.number("first_run_ns") / 1e6);
             selfAttachFirstRun.add(attach.millis());
             fastStartFirstRun.add(fast.millis());
             plainWorkInChild.add(plain.number("work_ns") / 1e6);
@@ -90,12 +97,16 @@ public final class EngineStartup {
         Measurement none = Measurement.ofSamples("in child: nothing to install", "ms", 0.0);
         return List.of(
                 Figure.added("B4", "-javaagent:" + agent.path().getFileName() + " + the JVM's first engine run"
-                        + " (agent obtained, JDBC driver retransformed), whole JVM", Measurement.ofSamples(
+                        + " (JDBC woven from JVM start by premain, the run waits for the rest), whole JVM",
+                        Measurement.ofSamples(
                                 "JVM with -javaagent, first run", "ms", agentFirstRun), baseline, Optional.of(TARGET)),
                 Figure.added("B4 " + fastName, "the same JVM as B4 started with " + fastName,
                         Measurement.ofSamples("JVM with -javaagent, first run, " + fastName, "ms", fastStartFirstRun),
                         baseline, Optional.of(TARGET)),
-                Figure.added("B4 agent only", "-javaagent loaded, engine never used, whole JVM",
+                Figure.added("B4 lazy", "-javaagent:...=lazy (no weaving before the first run) + the first run, whole"
+                        + " JVM", Measurement.ofSamples("JVM with -javaagent=lazy, first run", "ms", lazyFirstRun),
+                        baseline, Optional.empty()),
+                Figure.added("B4 agent only", "-javaagent loaded (JDBC weaving started), engine never used, whole JVM",
                         Measurement.ofSamples("JVM with -javaagent, unused", "ms", agentUnused), baseline, Optional.empty()),
                 Figure.added("B4 self-attach", "no -javaagent: self-attach on the first run, whole JVM",
                         Measurement.ofSamples("JVM self-attaching, first run", "ms", selfAttachFirstRun), baseline,
@@ -106,6 +117,9 @@ public final class EngineStartup {
                 Figure.added("B4 in-child -javaagent first run", "in the child: first run (JDBC retransformation) around"
                         + " 2 commits", Measurement.ofSamples("in child: first run, -javaagent", "ms",
                                 javaagentFirstRunInChild), plainWork, Optional.empty()),
+                Figure.added("B4 in-child lazy first run", "in the child: first run with -javaagent=lazy (JDBC"
+                        + " retransformation) around 2 commits", Measurement.ofSamples("in child: first run,"
+                                + " -javaagent=lazy", "ms", lazyFirstRunInChild), plainWork, Optional.empty()),
                 Figure.added("B4 in-child self-attach install", "in the child: BoundaryEngine.installation() attaching itself",
                         Measurement.ofSamples("in child: obtain agent (self-attach)", "ms", selfAttachInstallInChild), none,
                         Optional.empty()),

@@ -23,13 +23,18 @@ import java.util.Optional;
  * B2: a real-process crash case (a child JVM with {@code -javaagent:<kit jar>} runs the workload and halts
  * with exit code 73 at {@code apply.after-commit}; the parent recovers from the files and checks), timed
  * whole from the parent, against a bare child JVM that runs one trivial JUnit test through the JUnit
- * Platform launcher. The crash child is also timed with start-up options that may help: an AppCDS archive
- * trained on the same child, C1 only ({@code -XX:TieredStopAtLevel=1}), the serial collector, and all
- * three. Variants run interleaved, round after round, after an untimed warm-up round.
+ * Platform launcher. The crash child starts as the kit starts it (C1 only, {@code ChildLaunch}'s quick-start
+ * options); it is also timed with the JVM's own defaults, and with more start-up options: an AppCDS archive
+ * trained on the same child, the serial collector, and both. Variants run interleaved, round after round,
+ * after an untimed warm-up round.
  */
 public final class RealProcessCrash {
 
     private static final Target TARGET = Target.atMost(1.25, "x");
+    /** The crash child as the kit starts it: its quick-start options (C1 only), nothing else. */
+    private static final String KIT_DEFAULTS = "kit defaults (C1 only)";
+    /** The crash child with the JVM's own defaults ({@code ChildLaunch.withoutQuickStart()}). */
+    private static final String JVM_DEFAULTS = "JVM defaults (withoutQuickStart)";
 
     private final RunSettings settings;
     private final AgentJar agent;
@@ -46,7 +51,7 @@ public final class RealProcessCrash {
             Optional<String> noCds = CdsArchive.unavailableBecause();
             List<String> c1AndSerial = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
             List<JvmFlags> crashVariants = new ArrayList<>();
-            crashVariants.add(JvmFlags.of("default options"));
+            crashVariants.add(JvmFlags.of(KIT_DEFAULTS));
             List<JvmFlags> baselineVariants = new ArrayList<>();
             baselineVariants.add(JvmFlags.of("default options"));
             if (noCds.isEmpty()) {
@@ -55,15 +60,15 @@ public final class RealProcessCrash {
                 CdsArchive junitArchive = CdsArchive.train(archives.root(), "junit-child",
                         flags -> bareJUnitChild(JvmFlags.of("training", flags)));
                 if (settings.everyStartupVariant()) {
+                    crashVariants.add(JvmFlags.of(JVM_DEFAULTS));
                     crashVariants.add(JvmFlags.of("AppCDS", crashArchive.useFlags()));
-                    crashVariants.add(JvmFlags.of("C1 only", c1AndSerial.subList(0, 1)));
                     crashVariants.add(JvmFlags.of("SerialGC", c1AndSerial.subList(1, 2)));
                 }
                 crashVariants.add(JvmFlags.of("AppCDS + C1 only + SerialGC", concat(crashArchive.useFlags(), c1AndSerial)));
                 baselineVariants.add(JvmFlags.of("AppCDS + C1 only + SerialGC", concat(junitArchive.useFlags(), c1AndSerial)));
             } else {
                 if (settings.everyStartupVariant()) {
-                    crashVariants.add(JvmFlags.of("C1 only", c1AndSerial.subList(0, 1)));
+                    crashVariants.add(JvmFlags.of(JVM_DEFAULTS));
                     crashVariants.add(JvmFlags.of("SerialGC", c1AndSerial.subList(1, 2)));
                 }
                 crashVariants.add(JvmFlags.of("C1 only + SerialGC (no AppCDS: " + noCds.get() + ")", c1AndSerial));
@@ -131,10 +136,11 @@ public final class RealProcessCrash {
     private double crashCase(Scratch scratch, JvmFlags flags) {
         String dir = scratch.next().toString();
         long start = System.nanoTime();
+        ChildLaunch launch = ChildLaunch.of(CrashCaseProcess.class).args(dir).jvmArgs(flags.with(agent.option()))
+                .timeout(TimedChild.TIMEOUT);
         CrashResult crash = BoundaryEngine.get().crashInChildProcess(
                 CrashPlan.at(OrderedBoundaries.catalogue(), OrderedBoundaries.APPLY_AFTER_COMMIT),
-                ChildLaunch.of(CrashCaseProcess.class).args(dir).jvmArgs(flags.with(agent.option()))
-                        .timeout(TimedChild.TIMEOUT));
+                JVM_DEFAULTS.equals(flags.name()) ? launch.withoutQuickStart() : launch);
         CrashCase.requireCrashedAt(crash, OrderedBoundaries.APPLY_AFTER_COMMIT);
         int exitCode = crash.childResult().orElseThrow().exitCode();
         if (exitCode != BoundaryEngine.CRASH_EXIT_CODE) {

@@ -15,7 +15,8 @@ import java.nio.file.Path;
  * B4's child JVM: {@code StartupMain plain|engine}. Both open a fresh SQLite file and make two commits
  * (so the driver and its native library are loaded), then make two more: {@code plain} directly,
  * {@code engine} inside the first engine run of the JVM (a recording of one boundary), which obtains the
- * agent and retransforms the already-loaded JDBC driver classes. Prints
+ * agent and waits for the JDBC weaving the kit's premain started (with {@code =lazy} or a self-attach:
+ * retransforms the already-loaded JDBC driver classes itself). Prints
  * {@code TIMING install_ns=... first_run_ns=... source=...} (engine) or {@code TIMING work_ns=...} (plain).
  */
 public final class StartupMain {
