@@ -50,6 +50,7 @@ final class ActiveRun implements BoundarySink {
     }
 
     private static final Watched[] NONE = new Watched[0];
+    private static final Runnable NOTHING = () -> { };
     /** How many SQL texts the every-statement boundaries are kept for across runs (runs repeat the same few). */
     private static final int REMEMBERED_SQL_TEXTS = 4096;
     private static final Map<String, Boundary> EVERY_STATEMENT_BEFORE = new ConcurrentHashMap<>();
@@ -268,8 +269,6 @@ final class ActiveRun implements BoundarySink {
         }
         return crash(site);
     }
-
-    private static final Runnable NOTHING = () -> { };
 
     private Runnable crash(BoundaryHit site) {
         List<Object> victims = new ArrayList<>(connections);

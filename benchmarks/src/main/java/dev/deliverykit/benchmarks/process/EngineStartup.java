@@ -15,7 +15,8 @@ import java.util.Optional;
  * parent, interleaved, after an untimed warm-up round:
  * <ul>
  *   <li>no agent, the plain work (the baseline);</li>
- *   <li>{@code -javaagent:<kit jar>} loaded but never used;</li>
+ *   <li>{@code -javaagent:<kit jar>} loaded but never used (its premain still weaves the JDBC advice), and
+ *       the same with {@code =lazy};</li>
  *   <li>{@code -javaagent} and the JVM's first engine run around the same work: the agent's premain started
  *       weaving the JDBC advice at JVM start, the run waits for what is left (the target applies to this one);</li>
  *   <li>the same with {@code -javaagent:...=lazy}: nothing woven before the first run, which retransforms the
@@ -58,6 +59,7 @@ public final class EngineStartup {
     private List<Figure> measure(List<String> fastStart, String fastName) {
         List<Double> bare = new ArrayList<>();
         List<Double> agentUnused = new ArrayList<>();
+        List<Double> lazyAgentUnused = new ArrayList<>();
         List<Double> agentFirstRun = new ArrayList<>();
         List<Double> lazyFirstRun = new ArrayList<>();
         List<Double> lazyFirstRunInChild = new ArrayList<>();
@@ -72,6 +74,7 @@ public final class EngineStartup {
         for (int round = 0; round < rounds; round++) {
             TimedChild.Run plain = child("plain");
             TimedChild.Run unused = child("plain", agent.option());
+            TimedChild.Run lazyUnused = child("plain", agent.option() + "=lazy");
             TimedChild.Run javaagent = child("engine", agent.option());
             TimedChild.Run lazy = child("engine", agent.option() + "=lazy");
             TimedChild.Run attach = child("engine", "-Djdk.attach.allowAttachSelf=true");
@@ -81,6 +84,7 @@ public final class EngineStartup {
             }
             bare.add(plain.millis());
             agentUnused.add(unused.millis());
+            lazyAgentUnused.add(lazyUnused.millis());
             agentFirstRun.add(javaagent.millis());
             lazyFirstRun.add(lazy.millis());
             lazyFirstRunInChild.add(lazy.number("first_run_ns") / 1e6);
@@ -108,6 +112,9 @@ public final class EngineStartup {
                         baseline, Optional.empty()),
                 Figure.added("B4 agent only", "-javaagent loaded (JDBC weaving started), engine never used, whole JVM",
                         Measurement.ofSamples("JVM with -javaagent, unused", "ms", agentUnused), baseline, Optional.empty()),
+                Figure.added("B4 agent only, lazy", "-javaagent:...=lazy loaded, engine never used, whole JVM",
+                        Measurement.ofSamples("JVM with -javaagent=lazy, unused", "ms", lazyAgentUnused), baseline,
+                        Optional.empty()),
                 Figure.added("B4 self-attach", "no -javaagent: self-attach on the first run, whole JVM",
                         Measurement.ofSamples("JVM self-attaching, first run", "ms", selfAttachFirstRun), baseline,
                         Optional.empty()),
