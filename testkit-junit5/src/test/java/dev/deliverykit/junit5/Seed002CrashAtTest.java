@@ -57,6 +57,16 @@ class Seed002CrashAtTest {
         }
     }
 
+    @EngineTestKitOnly
+    @BoundaryCatalogueSource(value = Seed002.class, field = "MARK_FIRST")
+    static class MarkFirstRepeated {
+        @CrashAt({"boundary-0", "boundary-1"})
+        @CrashAt(selector = "after-commit", occurrence = 4)
+        void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            Seed002.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
+        }
+    }
+
     private static String failure(String protocol, int effects, String boundary) {
         return "[effects N for reserve42 after a crash and recovery (" + protocol + ")] \n"
                 + "expected: 1L\n"
@@ -98,6 +108,20 @@ class Seed002CrashAtTest {
 
         results.testEvents().assertStatistics(stats -> stats.started(5).succeeded(5).failed(0));
         results.containerEvents().assertStatistics(stats -> stats.failed(0));
+    }
+
+    @Test
+    void aRepeatedCrashAtRunsEveryCaseOfEveryAnnotation() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(MarkFirstRepeated.class);
+
+        assertThat(results.testEvents().started().stream().map(event -> event.getTestDescriptor().getDisplayName()))
+                .containsExactly("[1] crash at boundary-0 #1", "[2] crash at boundary-1 #1", "[3] crash after commit #4");
+        assertThat(succeeded(results)).containsExactly("[1] crash at boundary-0 #1");
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[3] crash after commit #4"),
+                finishedWithFailure(message("[effects N for reserve42 after a crash and recovery (mark-first (write"
+                        + " \"done\", then send))] \nexpected: 1L\n but was: 0L\n\n"
+                        + "DeliveryKit case: crash after commit #4 (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=4'"))));
     }
 
     static List<String> succeeded(EngineExecutionResults results) {

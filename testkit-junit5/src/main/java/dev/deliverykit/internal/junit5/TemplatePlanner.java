@@ -32,11 +32,19 @@ public final class TemplatePlanner {
     private TemplatePlanner() {
     }
 
-    /** Whether the method is a kit template. */
+    /** Whether the context's method is a kit template. */
     public static boolean isKitTemplate(ExtensionContext context) {
-        return context.getTestMethod().map(method -> AnnotationSupport.isAnnotated(method, CrashAt.class)
+        return context.getTestMethod().map(TemplatePlanner::isKitMethod).orElse(false);
+    }
+
+    /**
+     * Whether the method is a kit template. A repeated {@code @CrashAt} is present only inside its container
+     * {@code @CrashAts}, which {@code isAnnotated(method, CrashAt.class)} does not look into.
+     */
+    static boolean isKitMethod(Method method) {
+        return !AnnotationSupport.findRepeatableAnnotations(method, CrashAt.class).isEmpty()
                 || AnnotationSupport.isAnnotated(method, CrashSweep.class)
-                || AnnotationSupport.isAnnotated(method, DeliverInOrder.class)).orElse(false);
+                || AnnotationSupport.isAnnotated(method, DeliverInOrder.class);
     }
 
     /**
