@@ -22,7 +22,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
 /**
  * Turns a kit test template into its invocations. Everything that can be checked is checked here, before
  * the first invocation instruments anything: settings, annotation elements, catalogues, the
- * {@code CrashScenario} parameter, parallel execution.
+ * {@code CrashScenario} parameter, {@code @CheckInvariant} field types and static values, parallel execution.
  */
 public final class TemplatePlanner {
 
@@ -134,6 +134,7 @@ public final class TemplatePlanner {
         planned.settings = KitSettings.read(context);
         requireScenarioParameter(method, annotation, order.isPresent() ? DeliveryScenario.class : CrashScenario.class);
         requireStoreClosing(context, planned.settings);
+        DeclaredInvariants.requireValid(context);
         if (order.isPresent()) {
             planned.listedCases = OrderCases.of(method, order.get());
             requireIsolationIfParallel(context, method, annotation);
