@@ -83,8 +83,8 @@ public final class DeclaredInvariants {
         }
         Field field = fields.get(0);
         throw new ExtensionConfigurationException("@CheckInvariant on field " + describe(field) + ": "
-                + testClass.getSimpleName() + " has no @CrashAt, @CrashSweep or @DeliverInOrder test (nor has any of"
-                + " its @Nested classes), so the invariant would never be checked. Fix: annotate the test that runs"
+                + testClass.getSimpleName() + " and its @Nested classes have no @CrashAt, @CrashSweep or @DeliverInOrder"
+                + " test, so the invariant would never be checked. Fix: annotate the test that runs"
                 + " the workload with @CrashAt, @CrashSweep or @DeliverInOrder, or check the invariant in a plain test"
                 + " with DeliveryAssertions.assertThat(" + field.getName() + ").holds().");
     }
