@@ -58,6 +58,11 @@ class ReportTest {
 
         JsonNode report = new ObjectMapper().readTree(reports.resolve("report.json").toFile());
         assertThat(report.get("format").asText()).isEqualTo("deliverykit-report/1");
+        JsonNode part = report.get("parts").get(0);
+        assertThat(report.get("parts")).hasSize(1);
+        assertThat(part.get("pid").asLong()).isEqualTo(ProcessHandle.current().pid());
+        assertThat(part.get("file").asText()).matches("report-" + ProcessHandle.current().pid() + "-[0-9]+\\.json");
+        assertThat(reports.resolve("parts").resolve(part.get("file").asText())).isRegularFile();
         assertThat(report.get("totals").toString())
                 .isEqualTo("{\"cases\":2,\"passed\":1,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
         JsonNode test = report.get("tests").get(0);
