@@ -57,12 +57,13 @@ public final class DeclaredInvariants {
      * @throws ExtensionConfigurationException on a wrong type, a {@code null} value or two invariants with one name
      */
     public static List<Declared> read(ExtensionContext invocation) {
-        Set<Field> seen = new LinkedHashSet<>();
+        Set<Field> staticsSeen = new LinkedHashSet<>();
         List<Declared> declared = new ArrayList<>();
         for (Object instance : invocation.getRequiredTestInstances().getAllInstances()) {
             for (Field field : fields(instance.getClass())) {
-                if (seen.add(field)) {
-                    declared.add(read(field, Modifier.isStatic(field.getModifiers()) ? null : instance));
+                boolean isStatic = Modifier.isStatic(field.getModifiers());
+                if (!isStatic || staticsSeen.add(field)) { // a static field is one invariant, however many instances
+                    declared.add(read(field, isStatic ? null : instance));
                 }
             }
         }
