@@ -6,6 +6,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import com.example.orders.Days;
 import com.example.orders.OrderService;
 import com.example.orders.db.Database;
+import com.example.orders.fixtures.FixtureOnly;
+import com.example.orders.fixtures.FixtureOnlyCondition;
 import com.example.orders.shipping.ShippingConsumer;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
