@@ -33,6 +33,7 @@ class DedupRetentionCrashTest {
     @TempDir
     Path dir;
 
+    // tag::invariants[]
     final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
 
     final Invariant noResurrection = Invariants.noResurrectionAfterCleanup("no step applied again after cleanup")
@@ -42,6 +43,7 @@ class DedupRetentionCrashTest {
             "SELECT message_id, dedup_epoch FROM processed_message"
                     + " WHERE dedup_epoch <= (SELECT MAX(sealed_through) FROM dedup_epoch_seal)",
             "sealing a day deletes its dedup records in the same transaction");
+    // end::invariants[]
 
     @CrashAt({"cleanup.after-seal-insert", "cleanup.after-record-delete", "cleanup.after-commit"})
     void inThisJvm(CrashScenario scenario) throws Exception {
@@ -54,6 +56,7 @@ class DedupRetentionCrashTest {
         aLateMessageOfASealedDayIsNeverAppliedAgain(scenario);
     }
 
+    // tag::scenario[]
     private void aLateMessageOfASealedDayIsNeverAppliedAgain(CrashScenario scenario) throws Exception {
         shipping().handle(PLACED_ON_DAY_ONE);                       // delivered on day one: applied
 
@@ -65,6 +68,7 @@ class DedupRetentionCrashTest {
         scenario.assertHolds(noResurrection, sealAndDeleteTogether);
         assertThat(late).isEqualTo(HandleOutcome.REJECTED_SEALED);
     }
+    // end::scenario[]
 
     private ShippingConsumer shipping() {
         return new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db")));

@@ -33,6 +33,7 @@ class ShippingArrivalOrderTest {
     @TempDir
     Path dir;
 
+    // tag::invariants[]
     final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
 
     final Invariant stepsInSequence = Invariants.contiguousPrefixPerFlow("steps applied in sequence per order")
@@ -42,7 +43,9 @@ class ShippingArrivalOrderTest {
     final Invariant nothingLeftParked = Invariants.noRows("nothing left parked", shipping,
             "SELECT message_id FROM parked_message",
             "a parked step is applied as soon as its predecessor arrives");
+    // end::invariants[]
 
+    // tag::deliver-in-order[]
     @DeliverInOrder(entryPoint = "com.example.orders.shipping.ShippingConsumer#handle(com.example.orders.Message)",
             messageId = "messageId",
             permutationsOf = {"o-1:placed", "o-1:paid", "o-1:shipped"},
@@ -62,5 +65,6 @@ class ShippingArrivalOrderTest {
         assertThat(result.returnValues()).as("what shipping answered, in arrival order")
                 .allMatch(answer -> ((HandleOutcome) answer).isDelivered());
     }
+    // end::deliver-in-order[]
 }
 // end::deliver-in-order-test[]

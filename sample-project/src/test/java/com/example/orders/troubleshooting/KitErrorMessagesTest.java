@@ -141,7 +141,7 @@ class KitErrorMessagesTest {
     }
 
     @FixtureOnly
-    static class AnyKitTest {
+    static class AnyCrashCase {
         @CrashAt(selector = "after-commit")
         void shippingSurvives(CrashScenario scenario, @TempDir Path dir) {
             scenario.run(() -> new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))).handle(PLACED));
@@ -230,7 +230,7 @@ class KitErrorMessagesTest {
 
     @Test
     void aBadConfigurationValueFailsEveryKitTestBeforeAnythingRuns() throws IOException {
-        Throwable failure = KitRun.of(AnyKitTest.class, reports, DeliveryKitConfiguration.MODE, "sometimes").onlyFailure();
+        Throwable failure = KitRun.of(AnyCrashCase.class, reports, DeliveryKitConfiguration.MODE, "sometimes").onlyFailure();
 
         assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
         assertThat(failure.getMessage()).isEqualTo(expected("bad-configuration.txt", failure));
