@@ -32,7 +32,9 @@ class OrderPipelineCrashSweepTest {
     Path dir;
 
     // tag::invariants[]
+    // tag::jdbc-source[]
     final JdbcSource orders = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orders.db")).named("orders.db");
+    // end::jdbc-source[]
     final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
 
     final Invariant exactlyOncePerMessage = Invariants.exactlyOncePerKey("exactly once per message")

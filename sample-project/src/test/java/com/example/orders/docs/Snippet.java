@@ -28,18 +28,22 @@ record Snippet(Path page, int line, String language, String source, String text)
     private static final Pattern NOT_COMPILED = Pattern.compile("^<!-- not compiled: .+ -->$");
     private static final String FENCE = "```";
 
-    /** Every fenced block of {@code page}; a block preceded by a not-compiled comment has source {@code "-"}. */
+    /**
+     * Every fenced block of {@code page}, also indented ones (in list items): their text loses the fence's
+     * indentation. A block preceded by a not-compiled comment has source {@code "-"}.
+     */
     static List<Snippet> in(Path page) {
         List<String> lines = read(page);
         List<Snippet> blocks = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
-            if (!line.startsWith(FENCE)) {
+            if (!line.strip().startsWith(FENCE)) {
                 continue;
             }
-            String language = line.substring(FENCE.length()).strip();
+            String indent = line.substring(0, line.indexOf(FENCE));
+            String language = line.strip().substring(FENCE.length()).strip();
             int close = i + 1;
-            while (close < lines.size() && !lines.get(close).equals(FENCE)) {
+            while (close < lines.size() && !lines.get(close).strip().equals(FENCE)) {
                 close++;
             }
             if (close == lines.size()) {
@@ -48,7 +52,9 @@ record Snippet(Path page, int line, String language, String source, String text)
             String above = i == 0 ? "" : lines.get(i - 1).strip();
             Matcher marker = MARKER.matcher(above);
             String source = marker.matches() ? marker.group(1) : NOT_COMPILED.matcher(above).matches() ? "-" : null;
-            blocks.add(new Snippet(page, i + 1, language, source, String.join("\n", lines.subList(i + 1, close))));
+            List<String> text = lines.subList(i + 1, close).stream()
+                    .map(l -> l.startsWith(indent) ? l.substring(indent.length()) : l.strip()).toList();
+            blocks.add(new Snippet(page, i + 1, language, source, String.join("\n", text)));
             i = close;
         }
         return blocks;

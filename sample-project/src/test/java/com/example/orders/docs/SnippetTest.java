@@ -50,6 +50,16 @@ class SnippetTest {
     }
 
     @Test
+    void anIndentedBlockInAListItemLosesTheFencesIndentation() throws IOException {
+        Path page = page("1. Step:", "", "   <!-- snippet: src/A.java#inner -->", "   ```java", "   call();", "", "   ```");
+
+        assertThat(Snippet.in(page)).singleElement().satisfies(s -> {
+            assertThat(s.source()).isEqualTo("src/A.java#inner");
+            assertThat(s.text()).isEqualTo("call();\n").isEqualTo(s.expected(root));
+        });
+    }
+
+    @Test
     void aChangedPageNoLongerEqualsItsRegion() throws IOException {
         Path page = page("<!-- snippet: src/A.java#inner -->", "```java", "call(42);", "```");
 
