@@ -1,34 +1,28 @@
 package com.example.orders.before;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import com.example.orders.Days;
 import com.example.orders.OrderService;
 import com.example.orders.db.Database;
 import com.example.orders.fixtures.FixtureOnly;
-import com.example.orders.fixtures.FixtureOnlyCondition;
+import com.example.orders.fixtures.KitRun;
 import com.example.orders.shipping.ShippingConsumer;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
 import dev.deliverykit.invariant.JdbcSource;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
-import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.SweepKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
-import org.junit.platform.testkit.engine.Event;
 
 /**
  * The proof that the kit catches the bug of the relay as it was first written: the crash sweep of
@@ -97,12 +91,8 @@ class MarkFirstRelayIsCaughtTest {
 
     @Test
     void theSweepFailsBetweenThePublishedMarkAndTheConsumersCommitAndNowhereElse() throws IOException {
-        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
-                .configurationParameter(FixtureOnlyCondition.KEY, "true")
-                .configurationParameter(DeliveryKitConfiguration.REPORT_DIR, REPORT_DIR.toString())
-                .configurationParameter(DeliveryKitConfiguration.REPORT_SUMMARY, "false")
-                .selectors(selectClass(MarkFirstPipeline.class))
-                .execute();
+        KitRun run = KitRun.of(MarkFirstPipeline.class, REPORT_DIR);   // through the JUnit Platform (EngineTestKit)
+        EngineExecutionResults results = run.results();
 
         results.containerEvents().assertStatistics(stats -> stats.failed(0));
         results.testEvents().assertStatistics(stats -> stats.started(21).succeeded(11).failed(10).aborted(0));
@@ -117,16 +107,16 @@ class MarkFirstRelayIsCaughtTest {
                 "[18] crash before statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
                 "[19] crash after statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
                 "[20] crash before commit #3 in Database.inTransaction");
-        assertThat(failureMessage(results, "[11] crash after commit #2 in Database.inTransaction"))
+        assertThat(failureMessage(run, "[11] crash after commit #2 in Database.inTransaction"))
                 .isEqualTo(resource("mark-first-failure.txt"));
-        assertThat(failedCases(results)).allSatisfy(name -> assertThat(failureMessage(results, name))
+        assertThat(failedCases(results)).allSatisfy(name -> assertThat(failureMessage(run, name))
                 .contains("\n    o-1:placed: found 0 effects, expected exactly 1\n")
                 .contains("\n    o-1: found 0 effects, expected at least 1\n")
                 .contains("\nReplay only this case: -Ddeliverykit.replay='"));
 
         System.out.println("\nThe same sweep against the \"before\" relay, com.example.orders.before.MarkFirstOutboxRelay,"
                 + " run by MarkFirstRelayIsCaughtTest:\n10 of 21 cases fail. The first failure, as the kit reports it:\n\n"
-                + failureMessage(results, "[11] crash after commit #2 in Database.inTransaction")
+                + failureMessage(run, "[11] crash after commit #2 in Database.inTransaction")
                 + "\n\nIts crash report: " + REPORT_DIR.resolve("report.html").toAbsolutePath());
     }
 
@@ -134,12 +124,8 @@ class MarkFirstRelayIsCaughtTest {
         return results.testEvents().failed().stream().map(event -> event.getTestDescriptor().getDisplayName()).toList();
     }
 
-    private static String failureMessage(EngineExecutionResults results, String displayName) {
-        Event failed = results.testEvents().failed().stream()
-                .filter(event -> event.getTestDescriptor().getDisplayName().equals(displayName))
-                .findFirst().orElseThrow(() -> new AssertionError("no failed case named " + displayName));
-        return failed.getRequiredPayload(TestExecutionResult.class).getThrowable()
-                .orElseThrow().getMessage();
+    private static String failureMessage(KitRun run, String displayName) {
+        return run.failureOf(displayName).getMessage();
     }
 
     private static String resource(String name) throws IOException {
