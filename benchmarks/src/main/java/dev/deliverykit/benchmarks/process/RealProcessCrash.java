@@ -1,0 +1,153 @@
+package dev.deliverykit.benchmarks.process;
+
+import dev.deliverykit.benchmarks.RunSettings;
+import dev.deliverykit.benchmarks.junit.TrivialCase;
+import dev.deliverykit.benchmarks.pipeline.CrashCase;
+import dev.deliverykit.benchmarks.pipeline.OrderedBoundaries;
+import dev.deliverykit.benchmarks.pipeline.Scratch;
+import dev.deliverykit.benchmarks.report.Figure;
+import dev.deliverykit.benchmarks.report.Measurement;
+import dev.deliverykit.benchmarks.report.Target;
+import dev.deliverykit.boundary.BoundaryEngine;
+import dev.deliverykit.boundary.ChildLaunch;
+import dev.deliverykit.boundary.CrashPlan;
+import dev.deliverykit.boundary.CrashResult;
+import dev.deliverykit.process.ChildJvm;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * B2: a real-process crash case (a child JVM with {@code -javaagent:<kit jar>} runs the workload and halts
+ * with exit code 73 at {@code apply.after-commit}; the parent recovers from the files and checks), timed
+ * whole from the parent, against a bare child JVM that runs one trivial JUnit test through the JUnit
+ * Platform launcher. The crash child is also timed with start-up options that may help: an AppCDS archive
+ * trained on the same child, C1 only ({@code -XX:TieredStopAtLevel=1}), the serial collector, and all
+ * three. Variants run interleaved, round after round, after an untimed warm-up round.
+ */
+public final class RealProcessCrash {
+
+    private static final Target TARGET = Target.atMost(1.25, "x");
+
+    private final RunSettings settings;
+    private final AgentJar agent;
+
+    /** With these settings and agent jar. */
+    public RealProcessCrash(RunSettings settings, AgentJar agent) {
+        this.settings = settings;
+        this.agent = agent;
+    }
+
+    /** The B2 rows. */
+    public List<Figure> measure() {
+        try (Scratch scratch = Scratch.create("b2"); Scratch archives = Scratch.create("b2-cds")) {
+            Optional<String> noCds = CdsArchive.unavailableBecause();
+            List<String> c1AndSerial = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+            List<JvmFlags> crashVariants = new ArrayList<>();
+            crashVariants.add(JvmFlags.of("default options"));
+            List<JvmFlags> baselineVariants = new ArrayList<>();
+            baselineVariants.add(JvmFlags.of("default options"));
+            if (noCds.isEmpty()) {
+                CdsArchive crashArchive = CdsArchive.train(archives.root(), "crash-child",
+                        flags -> crashCase(scratch, JvmFlags.of("training", flags)));
+                CdsArchive junitArchive = CdsArchive.train(archives.root(), "junit-child",
+                        flags -> bareJUnitChild(JvmFlags.of("training", flags)));
+                if (settings.everyStartupVariant()) {
+                    crashVariants.add(JvmFlags.of("AppCDS", crashArchive.useFlags()));
+                    crashVariants.add(JvmFlags.of("C1 only", c1AndSerial.subList(0, 1)));
+                    crashVariants.add(JvmFlags.of("SerialGC", c1AndSerial.subList(1, 2)));
+                }
+                crashVariants.add(JvmFlags.of("AppCDS + C1 only + SerialGC", concat(crashArchive.useFlags(), c1AndSerial)));
+                baselineVariants.add(JvmFlags.of("AppCDS + C1 only + SerialGC", concat(junitArchive.useFlags(), c1AndSerial)));
+            } else {
+                if (settings.everyStartupVariant()) {
+                    crashVariants.add(JvmFlags.of("C1 only", c1AndSerial.subList(0, 1)));
+                    crashVariants.add(JvmFlags.of("SerialGC", c1AndSerial.subList(1, 2)));
+                }
+                crashVariants.add(JvmFlags.of("C1 only + SerialGC (no AppCDS: " + noCds.get() + ")", c1AndSerial));
+                baselineVariants.add(JvmFlags.of("C1 only + SerialGC", c1AndSerial));
+            }
+            Map<JvmFlags, List<Double>> crash = new LinkedHashMap<>();
+            Map<JvmFlags, List<Double>> baseline = new LinkedHashMap<>();
+            crashVariants.forEach(v -> crash.put(v, new ArrayList<>()));
+            baselineVariants.forEach(v -> baseline.put(v, new ArrayList<>()));
+            int rounds = settings.processWarmupRounds() + settings.processRounds();
+            for (int round = 0; round < rounds; round++) {
+                boolean timed = round >= settings.processWarmupRounds();
+                for (JvmFlags variant : crashVariants) {
+                    double millis = crashCase(scratch, variant);
+                    if (timed) {
+                        crash.get(variant).add(millis);
+                    }
+                }
+                for (JvmFlags variant : baselineVariants) {
+                    double millis = bareJUnitChild(variant);
+                    if (timed) {
+                        baseline.get(variant).add(millis);
+                    }
+                }
+                scratch.clear();
+            }
+            return figures(crash, baseline);
+        }
+    }
+
+    private List<Figure> figures(Map<JvmFlags, List<Double>> crash, Map<JvmFlags, List<Double>> baseline) {
+        List<JvmFlags> baselineVariants = new ArrayList<>(baseline.keySet());
+        Measurement bare = Measurement.ofSamples("bare JUnit child JVM, 1 trivial test, default options", "ms",
+                baseline.get(baselineVariants.get(0)));
+        List<Figure> figures = new ArrayList<>();
+        boolean first = true;
+        for (Map.Entry<JvmFlags, List<Double>> entry : crash.entrySet()) {
+            String id = first ? "B2" : "B2 " + entry.getKey().name();
+            Measurement measured = Measurement.ofSamples("real-process crash case, child " + entry.getKey().name(), "ms",
+                    entry.getValue());
+            figures.add(Figure.ratio(id, "real-process crash case at apply.after-commit (child JVM halts with 73;"
+                    + " parent recovers and checks), whole, from the parent", measured, bare, TARGET));
+            first = false;
+        }
+        JvmFlags fastBaseline = baselineVariants.get(1);
+        Measurement fastBare = Measurement.ofSamples("bare JUnit child JVM, " + fastBaseline.name(), "ms",
+                baseline.get(fastBaseline));
+        figures.add(Figure.info("B2 baseline " + fastBaseline.name(),
+                "the bare JUnit child itself with the same start-up options", fastBare, bare));
+        JvmFlags fastCrash = new ArrayList<>(crash.keySet()).get(crash.size() - 1);
+        figures.add(Figure.info("B2 both " + fastCrash.name(),
+                "crash child and bare JUnit child both with the start-up options",
+                Measurement.ofSamples("real-process crash case, child " + fastCrash.name(), "ms", crash.get(fastCrash)),
+                fastBare));
+        return figures;
+    }
+
+    private static List<String> concat(List<String> first, List<String> second) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(second);
+        return all;
+    }
+
+    /** One timed real-process crash case: child crash, recovery and check in this JVM. */
+    private double crashCase(Scratch scratch, JvmFlags flags) {
+        String dir = scratch.next().toString();
+        long start = System.nanoTime();
+        CrashResult crash = BoundaryEngine.get().crashInChildProcess(
+                CrashPlan.at(OrderedBoundaries.catalogue(), OrderedBoundaries.APPLY_AFTER_COMMIT),
+                ChildLaunch.of(CrashCaseProcess.class).args(dir).jvmArgs(flags.with(agent.option()))
+                        .timeout(TimedChild.TIMEOUT));
+        CrashCase.requireCrashedAt(crash, OrderedBoundaries.APPLY_AFTER_COMMIT);
+        int exitCode = crash.childResult().orElseThrow().exitCode();
+        if (exitCode != BoundaryEngine.CRASH_EXIT_CODE) {
+            throw new IllegalStateException("the crash child exited with " + exitCode + ", expected "
+                    + BoundaryEngine.CRASH_EXIT_CODE + ":\n" + crash.childResult().orElseThrow());
+        }
+        CrashCase.recoverAndCheck(java.nio.file.Path.of(dir));
+        return (System.nanoTime() - start) / 1e6;
+    }
+
+    /** One timed bare child JVM that runs one trivial JUnit test. */
+    private static double bareJUnitChild(JvmFlags flags) {
+        return TimedChild.run(ChildJvm.mainClass(JUnitCaseMain.class).args(TrivialCase.class.getName())
+                .jvmArgs(flags.with()), 0).millis();
+    }
+}
