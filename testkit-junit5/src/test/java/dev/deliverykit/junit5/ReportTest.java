@@ -109,7 +109,7 @@ class ReportTest {
                 .contains("<h2 id=\"failed-cases\" class=\"bad\">Failed cases (1)</h2>\n"
                         + "<table class=\"failures\"><tr><th>test</th><th>case</th><th>violated invariants</th>"
                         + "<th>replay</th></tr>\n<tr><td><a href=\"#" + id + "\">" + id + "</a></td>"
-                        + "<td>crash at boundary-2 #1</td><td><b>exactly once per key</b><div class=\"lines\">"
+                        + "<td>crash at boundary-2 #1</td><td class=\"why\"><b>exactly once per key</b><div class=\"lines\">"
                         + "reserve42:1:0: found 2 effects, expected exactly 1</div></td>"
                         + "<td><code>-Ddeliverykit.replay='boundary=boundary-2;hit=1'</code></td></tr>\n</table>\n")
                 .contains("<h2 id=\"" + id + "\">" + id + " <span class=\"bad\">— 1 of 2 failed</span></h2>")

@@ -6,6 +6,9 @@ import static dev.deliverykit.internal.junit5.ReportText.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.deliverykit.invariant.Verdict;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -31,7 +34,7 @@ final class ReportHtml {
             + "td.ABORTED,td.NOT_FINISHED{background:#fff3c4}tr.FAILED td.value{background:#ffebee}"
             + "code{font-size:90%}td code{overflow-wrap:anywhere}pre{white-space:pre-wrap;margin:0}"
             + ".lines{font-size:80%;margin-top:2px;overflow-wrap:anywhere}.run{color:#555}"
-            + ".bad{color:#c62828}.good{color:#2e7d32}.warn{color:#8d6e00}";
+            + "td.why{min-width:24em}.bad{color:#c62828}.good{color:#2e7d32}.warn{color:#8d6e00}";
 
     private final JsonNode model;
     private final List<String> ids = new ArrayList<>();
@@ -74,13 +77,22 @@ final class ReportHtml {
             return;
         }
         JsonNode last = parts.get(parts.size() - 1);
-        page.append("<p class=\"run\">Run ").append(escape(last.path("written").asText())).append(", JDK ")
+        page.append("<p class=\"run\">Run ").append(escape(seconds(last.path("written").asText()))).append(", JDK ")
                 .append(escape(last.path("jdk").asText("unknown"))).append(", DeliveryKit ")
                 .append(escape(last.path("kit").asText("unknown")));
         if (parts.size() > 1) {
             page.append(" (merged from ").append(parts.size()).append(" JVM runs)");
         }
         page.append("</p>\n");
+    }
+
+    /** An instant without its fraction of a second; anything else as it is. */
+    private static String seconds(String instant) {
+        try {
+            return Instant.parse(instant).truncatedTo(ChronoUnit.SECONDS).toString();
+        } catch (DateTimeParseException e) {
+            return instant;
+        }
     }
 
     private void overview(StringBuilder page) {
@@ -100,20 +112,30 @@ final class ReportHtml {
         page.append("</table>\n");
     }
 
-    /** Every failed case: its test, its name, what it violated (or its failure's first line) and its replay option. */
+    /**
+     * Every failed case: its test (named once for all its failed cases), its name, what it violated (or its
+     * failure's first line) and its replay option.
+     */
     private void failedCases(StringBuilder page) {
         StringBuilder rows = new StringBuilder();
         int index = 0;
         int count = 0;
         for (JsonNode test : model.path("tests")) {
             String id = ids.get(index++);
-            for (JsonNode row : test.path("cases")) {
-                if (!failed(row)) {
-                    continue;
+            List<JsonNode> failedRows = new ArrayList<>();
+            test.path("cases").forEach(row -> {
+                if (failed(row)) {
+                    failedRows.add(row);
                 }
-                count++;
-                rows.append("<tr><td><a href=\"#").append(id).append("\">").append(escape(testName(test)))
-                        .append("</a></td><td>").append(escape(row.path("displayName").asText())).append("</td><td>");
+            });
+            for (JsonNode row : failedRows) {
+                rows.append("<tr>");
+                if (row == failedRows.get(0)) {
+                    rows.append("<td").append(failedRows.size() > 1 ? " rowspan=\"" + failedRows.size() + "\"" : "")
+                            .append("><a href=\"#").append(id).append("\">").append(escape(testName(test)))
+                            .append("</a></td>");
+                }
+                rows.append("<td>").append(escape(row.path("displayName").asText())).append("</td><td class=\"why\">");
                 Map<String, List<String>> violated = ReportText.violated(row);
                 if (violated.isEmpty()) {
                     rows.append(lines(List.of(ReportText.firstLine(text(row, "failure").orElse("")))));
@@ -122,6 +144,7 @@ final class ReportHtml {
                 rows.append("</td><td><code>").append(escape(ReportText.replayOption(row.path("replayKey").asText())))
                         .append("</code></td></tr>\n");
             }
+            count += failedRows.size();
         }
         if (count > 0) {
             page.append("<h2 id=\"failed-cases\" class=\"bad\">Failed cases (").append(count).append(")</h2>\n")

@@ -30,9 +30,13 @@ class ReportHtmlTest {
                 .put("replayKey", "order=o-1,o-2").put("outcome", "PASSED").putNull("crashSite");
         passedCase.putObject("invariants").putObject("exactly once per message").put("verdict", "HOLDS")
                 .put("message", "exactly once per message: holds (checked 6 intent keys, 6 effect rows)");
+        var timedOut = json.createObjectNode().put("displayName", "order [o-2, o-2]").put("kind", "ORDER")
+                .put("replayKey", "order=o-2,o-2").put("outcome", "FAILED")
+                .put("failure", "o-2 was delivered twice\n  at the second delivery").putNull("crashSite");
+        timedOut.putObject("invariants");
         var orderTest = json.createObjectNode().put("class", "Shipping").put("method", "everyOrder")
                 .put("uniqueId", "[engine:junit-jupiter]/[class:Shipping]/[test-template:everyOrder()]");
-        orderTest.putArray("cases").add(passedCase).add(failedCase);
+        orderTest.putArray("cases").add(passedCase).add(failedCase).add(timedOut);
         var crashCase = json.createObjectNode().put("displayName", "crash at relay #1").put("kind", "CRASH")
                 .put("replayKey", "boundary=relay;hit=1").put("outcome", "PASSED")
                 .put("crashSite", "com.example.orders.relay.Relay$Worker.publish(Relay.java:42)");
@@ -55,13 +59,13 @@ class ReportHtmlTest {
     void theRunLineNamesTheLastPartsTimeJdkAndKitVersion() throws Exception {
         assertThat(new ReportHtml(model()).render()).contains("<h1>DeliveryKit crash report</h1>\n"
                 + "<p class=\"run\">Run 2025-01-02T03:04:06Z, JDK 21.0.2+13, DeliveryKit 0.1.0 (merged from 2 JVM runs)</p>\n"
-                + "<p>3 cases: 2 passed, 1 failed, 0 aborted.</p>\n");
+                + "<p>4 cases: 2 passed, 2 failed, 0 aborted.</p>\n");
     }
 
     @Test
     void headingsCarryAnIdAndTheTestsStatus() throws Exception {
         assertThat(new ReportHtml(model()).render())
-                .contains("<h2 id=\"Shipping.everyOrder\">Shipping.everyOrder <span class=\"bad\">— 1 of 2 failed</span></h2>")
+                .contains("<h2 id=\"Shipping.everyOrder\">Shipping.everyOrder <span class=\"bad\">— 2 of 3 failed</span></h2>")
                 .contains("<h2 id=\"Relay.crash\">Relay.crash <span class=\"good\">— all 1 passed</span></h2>")
                 .contains("<tr><td><a href=\"#Relay.crash\">Relay.crash</a></td><td>1</td><td>1</td><td>0</td><td>0</td></tr>");
     }
@@ -87,12 +91,22 @@ class ReportHtmlTest {
                         + "o-1:placed: found 0 effects, expected exactly 1<br>o-2:placed: found 0 effects, expected exactly 1"
                         + "<br>o-3:placed: found 0 effects, expected exactly 1<br>o-4:placed: found 0 effects, expected"
                         + " exactly 1<br>o-5:placed: found 0 effects, expected exactly 1<br>… 1 more lines (hover)</div></td>")
-                .contains("<tr><td><a href=\"#Shipping.everyOrder\">Shipping.everyOrder</a></td><td>order [o-2, o-1]</td>"
-                        + "<td><b>exactly once per message</b><div class=\"lines\">o-1:placed: found 0 effects, expected"
+                .contains("<h2 id=\"failed-cases\" class=\"bad\">Failed cases (2)</h2>")
+                .contains("<tr><td rowspan=\"2\"><a href=\"#Shipping.everyOrder\">Shipping.everyOrder</a></td><td>order [o-2, o-1]</td>"
+                        + "<td class=\"why\"><b>exactly once per message</b><div class=\"lines\">o-1:placed: found 0 effects, expected"
                         + " exactly 1<br>o-2:placed: found 0 effects, expected exactly 1<br>o-3:placed: found 0 effects,"
                         + " expected exactly 1<br>o-4:placed: found 0 effects, expected exactly 1<br>o-5:placed: found 0"
                         + " effects, expected exactly 1<br>o-6:placed: found 0 effects, expected exactly 1</div></td>"
-                        + "<td><code>-Ddeliverykit.replay='order=o-2,o-1'</code></td></tr>");
+                        + "<td><code>-Ddeliverykit.replay='order=o-2,o-1'</code></td></tr>\n"
+                        + "<tr><td>order [o-2, o-2]</td><td class=\"why\"><div class=\"lines\">o-2 was delivered twice</div>"
+                        + "</td><td><code>-Ddeliverykit.replay='order=o-2,o-2'</code></td></tr>\n</table>");
+    }
+
+    @Test
+    void aFailedCaseShowsItsFailuresFirstLineAndFoldsTheRest() throws Exception {
+        assertThat(new ReportHtml(model()).render()).contains("<tr class=\"FAILED\"><td>3</td><td>order [o-2, o-2]</td>"
+                + "<td class=\"FAILED\">FAILED<div class=\"lines\">o-2 was delivered twice</div><details><summary>more"
+                + "</summary><pre class=\"lines\">at the second delivery</pre></details></td><td></td>");
     }
 
     @Test
@@ -100,7 +114,8 @@ class ReportHtmlTest {
         assertThat(new ReportFiles(model()).markdownSummary("")).contains("| Shipping.everyOrder | order [o-2, o-1]"
                 + " | exactly once per message | `order=o-2,o-1` | o-1:placed: found 0 effects, expected exactly 1;"
                 + " o-2:placed: found 0 effects, expected exactly 1; o-3:placed: found 0 effects, expected exactly 1;"
-                + " … 3 more |\n");
+                + " … 3 more |\n")
+                .contains("| Shipping.everyOrder | order [o-2, o-2] | - | `order=o-2,o-2` | o-2 was delivered twice |\n");
     }
 
     @Test
