@@ -34,7 +34,7 @@ final class ReportHtml {
             + "td.ABORTED,td.NOT_FINISHED{background:#fff3c4}tr.FAILED td.value{background:#ffebee}"
             + "code{font-size:90%}td code{overflow-wrap:anywhere}pre{white-space:pre-wrap;margin:0}"
             + ".lines{font-size:80%;margin-top:2px;overflow-wrap:anywhere}.run{color:#555}"
-            + "td.why{min-width:24em}.bad{color:#c62828}.good{color:#2e7d32}.warn{color:#8d6e00}";
+            + "code[title]{white-space:nowrap}td.why{min-width:22em}.failures td:last-child{min-width:24em}.failures a{overflow-wrap:anywhere}.bad{color:#c62828}.good{color:#2e7d32}.warn{color:#8d6e00}";
 
     private final JsonNode model;
     private final List<String> ids = new ArrayList<>();
