@@ -93,8 +93,11 @@ class ReportForksTest {
                 .contains("| UnsafeDualWrite.noFlowChangeWithoutItsEvent | 1 | 0 | 1 | 0 |\n");
         assertThat(Files.readString(reports.resolve("report.html")))
                 .contains("<p>4 cases: 3 passed, 1 failed, 0 aborted.</p>")
-                .contains("<h2>SafeProducer.noFlowChangeWithoutItsEvent</h2>")
-                .contains("<h2>UnsafeDualWrite.noFlowChangeWithoutItsEvent</h2>");
+                .contains("(merged from 2 JVM runs)</p>")
+                .contains("<h2 id=\"SafeProducer.noFlowChangeWithoutItsEvent\">SafeProducer.noFlowChangeWithoutItsEvent"
+                        + " <span class=\"good\">— all 3 passed</span></h2>")
+                .contains("<h2 id=\"UnsafeDualWrite.noFlowChangeWithoutItsEvent\">UnsafeDualWrite.noFlowChangeWithoutItsEvent"
+                        + " <span class=\"bad\">— 1 of 1 failed</span></h2>");
     }
 
     @Test

@@ -41,6 +41,8 @@ final class ReportModel {
         part.put("format", FORMAT);
         part.put("pid", pid);
         part.put("written", written.toString());
+        part.put("jdk", Runtime.version().toString());
+        part.put("kit", KitVersion.VALUE);
         return withTotals(part, tests);
     }
 
@@ -87,6 +89,8 @@ final class ReportModel {
             source.put("file", file);
             source.put("pid", part.path("pid").asLong());
             source.put("written", part.path("written").asText());
+            source.put("jdk", part.path("jdk").asText("unknown"));
+            source.put("kit", part.path("kit").asText("unknown"));
             part.path("tests").forEach(test -> {
                 tests.remove(test.path("uniqueId").asText());
                 tests.put(test.path("uniqueId").asText(), test.deepCopy());
