@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One SQLite database file with the settings every reference protocol relies on: WAL journal,
@@ -80,7 +81,7 @@ public final class SqliteDatabase {
                 // The busy timeout comes first: switching to WAL needs a lock that a concurrent opener may
                 // hold, and without a busy handler that wait would fail at once with SQLITE_BUSY.
                 pragmas.execute("PRAGMA busy_timeout = " + busyTimeout.toMillis());
-                pragmas.execute("PRAGMA journal_mode = WAL");
+                switchToWal(pragmas);
                 pragmas.execute("PRAGMA synchronous = FULL");
                 pragmas.execute("PRAGMA foreign_keys = ON");
             }
@@ -95,6 +96,28 @@ public final class SqliteDatabase {
                 }
             }
             throw failure;
+        }
+    }
+
+    /**
+     * Switches a new file to WAL. Two connections opening the same new file at once can both try this
+     * switch; SQLite then answers SQLITE_BUSY at once instead of calling the busy handler, so the wait the
+     * busy timeout promises is done here, with a short back-off, until the timeout has passed.
+     */
+    private void switchToWal(Statement pragmas) throws SQLException {
+        long deadline = System.nanoTime() + busyTimeout.toNanos();
+        long pauseNanos = 100_000;
+        while (true) {
+            try {
+                pragmas.execute("PRAGMA journal_mode = WAL");
+                return;
+            } catch (SQLException e) {
+                if (!StoreException.isBusy(e) || System.nanoTime() >= deadline) {
+                    throw e;
+                }
+                LockSupport.parkNanos(pauseNanos);
+                pauseNanos = Math.min(pauseNanos * 2, 20_000_000);
+            }
         }
     }
 

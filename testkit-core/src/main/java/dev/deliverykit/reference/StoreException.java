@@ -27,7 +27,7 @@ public final class StoreException extends RuntimeException {
      * Wraps {@code cause}, naming {@code operation} (for example {@code "advance A1"}) and the database.
      */
     public static StoreException of(String operation, SqliteDatabase database, SQLException cause) {
-        boolean busy = (cause.getErrorCode() & 0xff) == SQLITE_BUSY;
+        boolean busy = isBusy(cause);
         String message;
         if (busy) {
             message = operation + " failed: " + database.file() + " stayed locked by another connection for"
@@ -38,6 +38,11 @@ public final class StoreException extends RuntimeException {
                     + "; the transaction was rolled back and nothing was written.";
         }
         return new StoreException(message, cause, busy);
+    }
+
+    /** Whether {@code e} is SQLite's {@code SQLITE_BUSY} (any extended code of it). */
+    static boolean isBusy(SQLException e) {
+        return (e.getErrorCode() & 0xff) == SQLITE_BUSY;
     }
 
     /** Whether the write lock could not be taken within the busy timeout. */

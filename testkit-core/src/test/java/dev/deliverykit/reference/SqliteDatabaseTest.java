@@ -10,6 +10,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,6 +76,38 @@ class SqliteDatabaseTest {
             lock.execute("ROLLBACK");
         }
         assertThat(Db.count(database, "t")).isZero();
+    }
+
+    /**
+     * Several connections opening one new file at once all try to switch it to WAL; SQLite answers that race
+     * with an immediate SQLITE_BUSY, which once made some first opens fail. 100 races of 4 openers each.
+     */
+    @Test
+    void concurrentFirstOpensOfANewFileAllSucceed() throws Exception {
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        for (int round = 0; round < 100; round++) {
+            SqliteDatabase database = SqliteDatabase.at(dir.resolve("race-" + round + ".db"));
+            CountDownLatch start = new CountDownLatch(1);
+            List<Thread> openers = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                Thread opener = new Thread(() -> {
+                    try {
+                        start.await();
+                        Sql.close(Sql.openWithSchema(database, List.of("CREATE TABLE IF NOT EXISTS t(id INTEGER)")),
+                                database);
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                });
+                opener.start();
+                openers.add(opener);
+            }
+            start.countDown();
+            for (Thread opener : openers) {
+                opener.join();
+            }
+        }
+        assertThat(failures).isEmpty();
     }
 
     @Test

@@ -34,8 +34,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The provider's stream of invocations is lazy: JUnit asks for invocation 2 only after invocation 1 has
  * run, and that is when the recording is turned into cases. So the workload must do the same thing on
  * every run (same files, same order); a hit that a crash run does not reach fails that invocation with
- * the list of boundaries it did reach. If the crash-free run fails or never calls
- * {@link CrashScenario#run}, no crash case is generated. Rerunning one crash invocation alone by its
+ * the list of boundaries it did reach. If the crash-free workload itself fails, or the test never calls
+ * {@link CrashScenario#run}, no crash case is generated; a failure after a completed recording (an assertion,
+ * a {@link CheckInvariant} invariant) fails the recording invocation, and the crash cases still run. Rerunning one crash invocation alone by its
  * unique id (an IDE's "rerun failed") cannot work, because the recording did not run; use the replay key
  * instead: {@code -Ddeliverykit.replay=<key>} runs exactly that case, without the recording.
  *

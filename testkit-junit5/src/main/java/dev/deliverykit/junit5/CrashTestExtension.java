@@ -3,12 +3,15 @@ package dev.deliverykit.junit5;
 import dev.deliverykit.internal.junit5.CaseOutcome;
 import dev.deliverykit.internal.junit5.CrashCase;
 import dev.deliverykit.internal.junit5.CrashReport;
+import dev.deliverykit.internal.junit5.DeclaredInvariants;
 import dev.deliverykit.internal.junit5.FailureMessages;
 import dev.deliverykit.internal.junit5.ScenarioRun;
 import dev.deliverykit.internal.junit5.TemplatePlanner;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -18,23 +21,28 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 import org.junit.jupiter.api.extension.TestWatcher;
+import org.opentest4j.TestAbortedException;
 
 /**
- * The extension behind {@link CrashAt}, {@link CrashAts}, {@link CrashSweep} and {@link DeliverInOrder}. Stateless: the template's
- * sweep state, each invocation's {@link ScenarioRun} and the run's report live in
- * {@code ExtensionContext.Store}s under this class's namespace.
+ * The extension behind {@link CrashAt}, {@link CrashAts}, {@link CrashSweep}, {@link DeliverInOrder} and
+ * {@link CheckInvariant}. Stateless: the template's sweep state, each invocation's {@link ScenarioRun} and
+ * the run's report live in {@code ExtensionContext.Store}s under this class's namespace.
  *
  * <ul>
+ *   <li>before all: refuses {@code @CheckInvariant} fields in a class without a kit test;</li>
  *   <li>provider: checks everything and yields one invocation per case (lazily, for sweeps);</li>
  *   <li>condition: skips a template that cannot produce the case {@code deliverykit.replay} names;</li>
  *   <li>parameter resolver: the invocation's {@link CrashScenario} or {@link DeliveryScenario};</li>
+ *   <li>before test execution: reads the {@code @CheckInvariant} fields, refusing a {@code null};</li>
  *   <li>exception handler: adds the case and its replay key to every failure;</li>
- *   <li>after test execution: fails a test that never called {@code scenario.run(...)};</li>
+ *   <li>after test execution: checks the {@code @CheckInvariant} invariants, and fails a test that never
+ *       called {@code scenario.run(...)};</li>
  *   <li>watcher: records each invocation's outcome in the report.</li>
  * </ul>
  */
-final class CrashTestExtension implements TestTemplateInvocationContextProvider, ExecutionCondition,
-        ParameterResolver, TestExecutionExceptionHandler, AfterTestExecutionCallback, TestWatcher {
+final class CrashTestExtension implements BeforeAllCallback, TestTemplateInvocationContextProvider,
+        ExecutionCondition, ParameterResolver, BeforeTestExecutionCallback, TestExecutionExceptionHandler,
+        AfterTestExecutionCallback, TestWatcher {
 
     private static ExtensionContext.Namespace namespace() {
         return ExtensionContext.Namespace.create(CrashTestExtension.class);
@@ -42,6 +50,14 @@ final class CrashTestExtension implements TestTemplateInvocationContextProvider,
 
     private static Optional<ScenarioRun> scenarioRun(ExtensionContext context) {
         return Optional.ofNullable(context.getStore(namespace()).get(ScenarioRun.class, ScenarioRun.class));
+    }
+
+    // ---- the test class ---------------------------------------------------------------------------
+
+    /** Registered on a class through a {@code @CheckInvariant} field (or {@code @ExtendWith}). */
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        DeclaredInvariants.requireKitTestFor(context.getRequiredTestClass());
     }
 
     // ---- invocations ------------------------------------------------------------------------------
@@ -100,26 +116,49 @@ final class CrashTestExtension implements TestTemplateInvocationContextProvider,
     }
 
     @Override
+    public void beforeTestExecution(ExtensionContext context) {
+        scenarioRun(context).ifPresent(run -> run.declare(DeclaredInvariants.read(context)));
+    }
+
+    @Override
     public void handleTestExecutionException(ExtensionContext context, Throwable throwable) throws Throwable {
         Optional<ScenarioRun> run = scenarioRun(context);
         throw run.isPresent() ? FailureMessages.withCase(throwable, run.get().crashCase()) : throwable;
     }
 
+    /**
+     * Checks the {@code @CheckInvariant} invariants (unless the test aborted). A failure thrown here while the
+     * test already failed becomes a suppressed exception of the test's failure, which stays first.
+     */
     @Override
     public void afterTestExecution(ExtensionContext context) {
-        Optional<ScenarioRun> run = scenarioRun(context);
-        if (run.isPresent() && context.getExecutionException().isEmpty() && !run.get().ran() && isOrderCase(run.get())) {
-            throw new AssertionError("The test never called scenario.deliver(...), so " + run.get().crashCase()
-                    .displayName() + " delivered nothing and the test asserted nothing about an order.\nFix: run the"
-                    + " workload that sends the messages with scenario.deliver(() -> ...).\n\n"
-                    + FailureMessages.block(run.get().crashCase()));
+        Optional<ScenarioRun> found = scenarioRun(context);
+        if (found.isEmpty()) {
+            return;
         }
-        if (run.isPresent() && context.getExecutionException().isEmpty() && !run.get().ran()) {
-            throw new AssertionError("The test never called scenario.run(...), so " + run.get().crashCase().displayName()
-                    + " crashed nothing and the test asserted nothing about a crash.\nFix: run the workload with"
-                    + " scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then recover with"
-                    + " scenario.restart(() -> ...).\n\n" + FailureMessages.block(run.get().crashCase()));
+        ScenarioRun run = found.get();
+        Optional<Throwable> testFailure = context.getExecutionException();
+        if (testFailure.isEmpty() && !run.ran()) {
+            throw new AssertionError(neverRan(run));
         }
+        if (testFailure.isEmpty() || !(testFailure.get() instanceof TestAbortedException)) {
+            run.checkDeclared().ifPresent(failure -> {
+                throw failure;
+            });
+        }
+    }
+
+    private static String neverRan(ScenarioRun run) {
+        String caseName = run.crashCase().displayName();
+        if (isOrderCase(run)) {
+            return "The test never called scenario.deliver(...), so " + caseName + " delivered nothing and the test"
+                    + " asserted nothing about an order.\nFix: run the workload that sends the messages with"
+                    + " scenario.deliver(() -> ...).\n\n" + FailureMessages.block(run.crashCase());
+        }
+        return "The test never called scenario.run(...), so " + caseName + " crashed nothing and the test asserted"
+                + " nothing about a crash.\nFix: run the workload with scenario.run(() -> ...) or"
+                + " scenario.run(YourProcessWorkload.class, args...), then recover with scenario.restart(() -> ...).\n\n"
+                + FailureMessages.block(run.crashCase());
     }
 
     // ---- outcomes for the report ------------------------------------------------------------------

@@ -24,11 +24,14 @@ package dev.deliverykit.junit5;
  * one after the other, alone); otherwise it fails at its start with a configuration error saying so. A
  * {@link CrashAt} test whose every case is {@link CrashMode#CHILD_PROCESS} needs no isolation.
  *
- * <p><b>Report.</b> At the end of the run the kit writes {@code report.json} and {@code report.html} into
- * {@value #REPORT_DIR} and prints a Markdown summary to standard output. It does so when JUnit closes the
- * root {@code ExtensionContext.Store} (an {@code AutoCloseable} value), so it works under any launcher (Maven,
- * Gradle, an IDE, EngineTestKit) without a listener; it needs
- * {@code junit.jupiter.extensions.store.close.autocloseable.enabled} left at its default {@code true}.
+ * <p><b>Report.</b> At the end of the run the kit writes {@code report.json}, {@code report.html} and
+ * {@code report.md} into {@value #REPORT_DIR} and prints a Markdown summary to standard output. It does so when
+ * JUnit closes the root {@code ExtensionContext.Store} (an {@code AutoCloseable} value), so it works under any
+ * launcher (Maven, Gradle, an IDE, EngineTestKit) without a listener; it needs
+ * {@code junit.jupiter.extensions.store.close.autocloseable.enabled} left at its default {@code true}. Several
+ * JVMs (test forks) may share the directory: each writes its own part, {@code parts/report-<pid>-<n>.json}, and
+ * the three files are the merge of every part there, made under a file lock; parts stay until the directory
+ * is cleaned, and a test run again replaces its own rows.
  */
 public final class DeliveryKitConfiguration {
 
@@ -44,13 +47,13 @@ public final class DeliveryKitConfiguration {
     /** The sweep cap when {@value #SWEEP_MAX_CASES} is not set: {@value}. */
     public static final int DEFAULT_SWEEP_MAX_CASES = 200;
 
-    /** Where {@code report.json} and {@code report.html} go, relative to the working directory. Key: {@value}. */
+    /** Where the report files go, relative to the working directory. Key: {@value}. */
     public static final String REPORT_DIR = "deliverykit.report.dir";
 
     /** The report directory when {@value #REPORT_DIR} is not set: {@value} (Maven runs tests in the module's directory). */
     public static final String DEFAULT_REPORT_DIR = "target/deliverykit";
 
-    /** {@code true} (default) or {@code false}: whether to write the report files at all. Key: {@value}. */
+    /** {@code true} (default) or {@code false}: whether to write the report files (and parts) at all. Key: {@value}. */
     public static final String REPORT_ENABLED = "deliverykit.report.enabled";
 
     /** {@code true} (default) or {@code false}: whether to print the Markdown summary at the end of the run. Key: {@value}. */

@@ -8,8 +8,12 @@
  *       there, in this JVM or as a real child-process exit;</li>
  *   <li>{@link dev.deliverykit.junit5.CrashSweep}: a crash-free recording run, then one invocation per
  *       commit, statement or catalogue boundary it reached;</li>
- *   <li>{@link dev.deliverykit.junit5.CrashScenario}: the injected parameter that runs the workload, the
- *       recovery, and checks invariants into the crash report;</li>
+ *   <li>{@link dev.deliverykit.junit5.DeliverInOrder}: one invocation per forced arrival order at a consumer
+ *       entry point;</li>
+ *   <li>{@link dev.deliverykit.junit5.CrashScenario} and {@link dev.deliverykit.junit5.DeliveryScenario}: the
+ *       injected parameters that run the workload, the recovery, and check invariants into the crash report;</li>
+ *   <li>{@link dev.deliverykit.junit5.CheckInvariant}: invariants declared once per test class, checked after
+ *       every invocation;</li>
  *   <li>{@link dev.deliverykit.junit5.DeliveryKitConfiguration}: configuration keys, replay, parallel execution
  *       and the report ({@code target/deliverykit/report.json}, {@code report.html}, {@code report.md});</li>
  *   <li>{@link dev.deliverykit.junit5.DeliveryAssertions#assertThat(dev.deliverykit.invariant.Invariant)}:

@@ -47,7 +47,7 @@ class JunitHouseStyleTest {
     @Test
     void annotationsAreDocumentedMetaAnnotationsAndTemplatesBringTheirExtension() {
         classes().that().areAnnotations().and().resideInAPackage("dev.deliverykit.junit5")
-                .should(beDocumentedAndUsableAsMetaAnnotationOnMethods())
+                .should(beDocumentedAndUsableAsMetaAnnotations())
                 .because("annotations must compose like JUnit's own (@ParameterizedTest, @Timeout)")
                 .check(production);
     }
@@ -85,18 +85,20 @@ class JunitHouseStyleTest {
         };
     }
 
-    private static ArchCondition<JavaClass> beDocumentedAndUsableAsMetaAnnotationOnMethods() {
-        return new ArchCondition<>("be @Documented and target ANNOTATION_TYPE and METHOD") {
+    private static ArchCondition<JavaClass> beDocumentedAndUsableAsMetaAnnotations() {
+        return new ArchCondition<>("be @Documented and target ANNOTATION_TYPE and METHOD or FIELD") {
             @Override
             public void check(JavaClass type, ConditionEvents events) {
                 Class<?> annotation = type.reflect();
                 List<ElementType> targets = Arrays.asList(annotation.getAnnotation(Target.class).value());
                 boolean ok = annotation.isAnnotationPresent(Documented.class)
-                        && targets.contains(ElementType.ANNOTATION_TYPE) && targets.contains(ElementType.METHOD)
+                        && targets.contains(ElementType.ANNOTATION_TYPE)
+                        && (targets.contains(ElementType.METHOD) || targets.contains(ElementType.FIELD))
                         && (!annotation.isAnnotationPresent(TestTemplate.class)
                                 || annotation.isAnnotationPresent(ExtendWith.class));
                 events.add(new SimpleConditionEvent(type, ok, annotation.getName() + (ok ? " is" : " is not")
-                        + " @Documented with @Target(ANNOTATION_TYPE, METHOD, ...) and, if a test template, @ExtendWith"));
+                        + " @Documented with @Target(ANNOTATION_TYPE, METHOD or FIELD, ...) and, if a test template,"
+                        + " @ExtendWith"));
             }
         };
     }

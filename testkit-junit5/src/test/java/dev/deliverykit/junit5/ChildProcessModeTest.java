@@ -7,7 +7,9 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedWithFail
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.deliverykit.boundary.BoundaryEngine;
+import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
 import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.fixtures.Seed002;
@@ -47,8 +49,14 @@ class ChildProcessModeTest {
     @EngineTestKitOnly
     @BoundaryCatalogueSource(value = Seed002.class, field = "ATOMIC_RECEIPT")
     static class AtomicReceiptInferred {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant exactlyOnce = Seed002.exactlyOncePerKey(() -> dir);
+
         @CrashAt({"boundary-2", "boundary-3"})
-        void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
+        void exactlyOneReservation(CrashScenario scenario) throws Exception {
             assertThat(scenario.mode()).isEqualTo(CrashMode.CHILD_PROCESS);
             Seed002.exactlyOnceAsProcess(scenario, DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
         }
@@ -82,11 +90,18 @@ class ChildProcessModeTest {
     }
 
     @Test
-    void theConfiguredModeAppliesToInferredCases() {
+    void theConfiguredModeAppliesToInferredCasesAndTheClassLevelInvariantJudgesWhatTheChildLeft() throws Exception {
         EngineExecutionResults results = Kit.reportingTo(reports).with(DeliveryKitConfiguration.MODE, "child_process")
                 .run(AtomicReceiptInferred.class);
 
         results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
+        List<String> cells = new ArrayList<>();
+        new ObjectMapper().readTree(reports.resolve("report.json").toFile()).get("tests").get(0).get("cases")
+                .forEach(row -> cells.add(row.get("displayName").asText() + ": "
+                        + row.get("invariants").get("exactly once per key").get("message").asText()));
+        assertThat(cells).containsExactly(
+                "crash at boundary-2 #1 (child JVM): exactly once per key: holds (checked 1 intent key, 1 effect row)",
+                "crash at boundary-3 #1 (child JVM): exactly once per key: holds (checked 1 intent key, 1 effect row)");
     }
 
     @Test

@@ -9,6 +9,7 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
 import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.fixtures.Seed002;
@@ -144,6 +145,67 @@ class ConfigurationErrorTest {
         }
     }
 
+    @EngineTestKitOnly
+    static class InvariantFieldOfTheWrongType {
+        @CheckInvariant
+        long effects;
+
+        @CrashAt(selector = "after-commit")
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class NullStaticInvariant {
+        @CheckInvariant
+        static Invariant declaredLater;
+
+        @CrashAt(selector = "after-commit")
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class NullInstanceInvariant {
+        @CheckInvariant
+        Invariant declaredLater;
+
+        @CrashAt(selector = "after-commit")
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class TwoInvariantsWithOneName {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant orders = Seed002.exactlyOncePerKey(() -> dir);
+
+        @CheckInvariant
+        Invariant payments = Seed002.exactlyOncePerKey(() -> dir);
+
+        @CrashAt(selector = "after-commit")
+        void test(CrashScenario scenario) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class InvariantWithoutKitTest {
+        @CheckInvariant
+        static Invariant neverChecked = Seed002.exactlyOncePerKey(Path.of("unused"));
+
+        @Test
+        void test() {
+            WORKLOADS.incrementAndGet();
+        }
+    }
+
     private EngineExecutionResults run(Class<?> fixture, String... parameters) {
         Kit kit = Kit.reportingTo(reports);
         for (int i = 0; i < parameters.length; i += 2) {
@@ -267,6 +329,64 @@ class ConfigurationErrorTest {
                                 + " call scenario.run(YourWorkload.class, args...), or use mode = CrashMode.IN_PROCESS.\n\n"
                                 + "DeliveryKit case: crash after commit #1 (child JVM)\n"
                                 + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'"))));
+        assertThat(WORKLOADS).hasValue(0);
+    }
+
+    @Test
+    void anInvariantFieldOfAnotherTypeNamesTheFieldAndItsType() {
+        assertConfigurationError(run(InvariantFieldOfTheWrongType.class), "@CheckInvariant on field"
+                + " InvariantFieldOfTheWrongType.effects: its type is long, not dev.deliverykit.invariant.Invariant. Fix:"
+                + " declare it as Invariant effects = Invariants...; (an Invariant built with"
+                + " dev.deliverykit.invariant.Invariants), or remove @CheckInvariant.");
+    }
+
+    private static final String NULL_FIELD = "@CheckInvariant on field %s.declaredLater: the field is null when the test"
+            + " starts, so there is no invariant to check. Fix: initialise it in its declaration (with"
+            + " JdbcSource.url(() -> ...) or a JdbcSource lambda if it needs a @TempDir path) or assign it in a"
+            + " @BeforeEach method.";
+
+    @Test
+    void aNullStaticInvariantFailsTheTestBeforeItsFirstInvocation() {
+        assertConfigurationError(run(NullStaticInvariant.class), String.format(NULL_FIELD, "NullStaticInvariant"));
+    }
+
+    @Test
+    void aNullInstanceInvariantFailsEachInvocationBeforeItsWorkloadRuns() {
+        EngineExecutionResults results = run(NullInstanceInvariant.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash after commit #1"),
+                finishedWithFailure(instanceOf(ExtensionConfigurationException.class),
+                        message(String.format(NULL_FIELD, "NullInstanceInvariant")))));
+        assertThat(WORKLOADS).hasValue(0);
+    }
+
+    @Test
+    void twoInvariantsWithOneNameWouldShareAReportCell() {
+        EngineExecutionResults results = run(TwoInvariantsWithOneName.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(), finishedWithFailure(
+                instanceOf(ExtensionConfigurationException.class), message("@CheckInvariant on fields"
+                        + " TwoInvariantsWithOneName.orders and TwoInvariantsWithOneName.payments: both invariants are"
+                        + " named \"exactly once per key\", so they would share one cell of the report. Fix: give one its"
+                        + " own name, for example Invariants.exactlyOncePerKey(\"exactly once per order\"), or declare it"
+                        + " once."))));
+        assertThat(WORKLOADS).hasValue(0);
+    }
+
+    @Test
+    void checkInvariantInAClassWithoutKitTestIsRefused() {
+        EngineExecutionResults results = run(InvariantWithoutKitTest.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(0));
+        results.containerEvents().assertThatEvents().haveExactly(1, event(container(InvariantWithoutKitTest.class),
+                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CheckInvariant on field"
+                        + " InvariantWithoutKitTest.neverChecked: InvariantWithoutKitTest and its @Nested classes have no"
+                        + " @CrashAt, @CrashSweep or @DeliverInOrder test, so the invariant would never be checked. Fix:"
+                        + " annotate the test that runs the workload with @CrashAt, @CrashSweep or @DeliverInOrder, or"
+                        + " check the invariant in a plain test with"
+                        + " DeliveryAssertions.assertThat(neverChecked).holds()."))));
         assertThat(WORKLOADS).hasValue(0);
     }
 

@@ -11,9 +11,9 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
-import dev.deliverykit.invariant.JdbcSource;
 import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
 import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.junit5.fixtures.SqliteSource;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.ordered.ArrivalOrderConsumer;
 import dev.deliverykit.reference.ordered.Event;
@@ -21,15 +21,18 @@ import dev.deliverykit.reference.ordered.FlowState;
 import dev.deliverykit.reference.ordered.OrderedConsumer;
 import dev.deliverykit.reference.ordered.Projection;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * {@code @DeliverInOrder} on the ordered consumers of protocols.md section 2: every arrival order of A1..A3
- * and the counter-example 3,1,2,3. The consumer that applies in arrival order fails every order but 1,2,3;
- * the correct consumer ends released in all of them.
+ * and the counter-example 3,1,2,3, judged by "contiguous prefix per flow" declared with {@code @CheckInvariant}
+ * (and, in one test, checked in the test itself). The consumer that applies in arrival order fails every
+ * order but 1,2,3; the correct consumer ends released in all of them.
  */
 class DeliverInOrderTest {
 
@@ -40,38 +43,61 @@ class DeliverInOrderTest {
     @TempDir
     Path reports;
 
-    static Invariant inOrder(Path dir) {
-        SqliteDatabase consumer = SqliteDatabase.at(dir.resolve("consumer.db"));
-        return Invariants.contiguousPrefixPerFlow().appliedIn(((JdbcSource) consumer::open).named("consumer.db"), "effect")
+    static Invariant inOrder(Supplier<Path> dir) {
+        return Invariants.contiguousPrefixPerFlow().appliedIn(SqliteSource.in(dir, "consumer.db"), "effect")
                 .flowColumn("flow_id").sequenceColumn("seq").appliedInOrderOf("id");
+    }
+
+    static Projection deliverA1A2A3(DeliveryScenario scenario, Path dir) throws Exception {
+        try (ArrivalOrderConsumer consumer = new ArrivalOrderConsumer(SqliteDatabase.at(dir.resolve("consumer.db")))) {
+            scenario.deliver(() -> {
+                consumer.receive(A1);
+                consumer.receive(A2);
+                consumer.receive(A3);
+            });
+            return consumer.projection("A");
+        }
     }
 
     @EngineTestKitOnly
     static class ArrivalOrder {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant inOrder = inOrder(() -> dir);
+
         @DeliverInOrder(entryPoint = "dev.deliverykit.reference.ordered.ArrivalOrderConsumer#receive("
                 + "dev.deliverykit.reference.ordered.Event)", messageId = "eventId", orders = "A3,A1,A2,A3",
                 permutationsOf = {"A1", "A2", "A3"})
-        void flowAEndsReleased(DeliveryScenario scenario, @TempDir Path dir) throws Exception {
-            Projection projection;
-            try (ArrivalOrderConsumer consumer = new ArrivalOrderConsumer(SqliteDatabase.at(dir.resolve("consumer.db")))) {
-                scenario.deliver(() -> {
-                    consumer.receive(A1);
-                    consumer.receive(A2);
-                    consumer.receive(A3);
-                });
-                projection = consumer.projection("A");
-            }
+        void flowAEndsReleased(DeliveryScenario scenario) throws Exception {
+            Projection projection = deliverA1A2A3(scenario, dir);
             scenario.observe("final state", projection.state() + " last_seq=" + projection.lastSeq());
-            scenario.assertHolds(inOrder(dir));
+        }
+    }
+
+    @EngineTestKitOnly
+    static class ArrivalOrderAssertedInTheTest {
+        @DeliverInOrder(entryPoint = "dev.deliverykit.reference.ordered.ArrivalOrderConsumer#receive("
+                + "dev.deliverykit.reference.ordered.Event)", messageId = "eventId", orders = "A3,A1,A2,A3")
+        void flowAEndsReleased(DeliveryScenario scenario, @TempDir Path dir) throws Exception {
+            deliverA1A2A3(scenario, dir);
+            scenario.assertHolds(inOrder(() -> dir));
         }
     }
 
     @EngineTestKitOnly
     static class SequenceOrder {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant inOrder = inOrder(() -> dir);
+
         @DeliverInOrder(entryPoint = "dev.deliverykit.reference.ordered.OrderedConsumer#receive("
                 + "dev.deliverykit.reference.ordered.Event)", messageId = "eventId", orders = "A3,A1,A2,A3",
                 permutationsOf = {"A1", "A2", "A3"})
-        void flowAEndsReleased(DeliveryScenario scenario, @TempDir Path dir) throws Exception {
+        void flowAEndsReleased(DeliveryScenario scenario) throws Exception {
             try (OrderedConsumer consumer = new OrderedConsumer(SqliteDatabase.at(dir.resolve("consumer.db")))) {
                 scenario.deliver(() -> {
                     consumer.receive(A1);
@@ -81,31 +107,66 @@ class DeliverInOrderTest {
                 consumer.drain("A", 10);
                 assertThat(consumer.projection("A")).isEqualTo(new Projection("A", 3, FlowState.RELEASED, 0));
             }
-            scenario.assertHolds(inOrder(dir));
+        }
+    }
+
+    /** A consumer with a short, fixed list of methods, so that the misnamed-method error can be compared whole. */
+    public static final class TwoMethodInbox {
+        private int received;
+
+        public void receive(Event event) {
+            received++;
+        }
+
+        public int received() {
+            return received;
         }
     }
 
     @EngineTestKitOnly
     static class MisnamedEntryPoint {
-        @DeliverInOrder(entryPoint = "dev.deliverykit.reference.ordered.OrderedConsumer#recieve", orders = "A1")
+        @DeliverInOrder(entryPoint = "dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox#recieve", orders = "A1")
         void flowAEndsReleased(DeliveryScenario scenario) {
         }
     }
 
+    private static String notContiguous(String order, String found, String after) {
+        return "contiguous prefix per flow: violated (checked 1 flow, 3 applied records)\n"
+                + "  not a contiguous prefix: 1 flow\n"
+                + "    A: found seq " + found + " in application order (" + after + "), expected seq 1, 2, 3, each"
+                + " once, in this order\n\n"
+                + "DeliveryKit case: deliver " + order + "\n"
+                + "Replay only this case: -Ddeliverykit.replay='order=" + order + "'";
+    }
+
     @Test
-    void theArrivalOrderConsumerFailsEveryOrderButTheSequenceOrder() {
+    void theArrivalOrderConsumerFailsEveryOrderButTheSequenceOrderThroughItsClassLevelInvariant() {
         EngineExecutionResults results = Kit.reportingTo(reports).run(ArrivalOrder.class);
 
         results.testEvents().assertStatistics(stats -> stats.started(7).succeeded(1).failed(6));
         assertThat(results.testEvents().started().stream().map(event -> event.getTestDescriptor().getDisplayName()))
                 .containsExactly("[1] deliver A3,A1,A2,A3", "[2] deliver A1,A2,A3", "[3] deliver A1,A3,A2",
                         "[4] deliver A2,A1,A3", "[5] deliver A2,A3,A1", "[6] deliver A3,A1,A2", "[7] deliver A3,A2,A1");
-        assertThat(Seed002CrashSweepTest.failed(results)).doesNotContain("[2] deliver A1,A2,A3");
+        assertThat(Seed002CrashSweepTest.failed(results)).containsExactly("[1] deliver A3,A1,A2,A3",
+                "[3] deliver A1,A3,A2", "[4] deliver A2,A1,A3", "[5] deliver A2,A3,A1", "[6] deliver A3,A1,A2",
+                "[7] deliver A3,A2,A1");
         results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] deliver A3,A1,A2,A3"),
-                finishedWithFailure(message(message -> message.startsWith("1 of 1 invariant violated after deliver"
-                        + " A3,A1,A2,A3:\ncontiguous prefix per flow: violated")
-                        && message.endsWith("\n\nDeliveryKit case: deliver A3,A1,A2,A3\n"
-                                + "Replay only this case: -Ddeliverykit.replay='order=A3,A1,A2,A3'")))));
+                finishedWithFailure(instanceOf(AssertionFailedError.class), message("1 of 1 invariant declared with"
+                        + " @CheckInvariant violated after deliver A3,A1,A2,A3:\n[ArrivalOrder.inOrder] "
+                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3")))))
+                .haveExactly(1, event(test(), displayName("[7] deliver A3,A2,A1"), finishedWithFailure(message("1 of 1"
+                        + " invariant declared with @CheckInvariant violated after deliver A3,A2,A1:\n"
+                        + "[ArrivalOrder.inOrder] " + notContiguous("A3,A2,A1", "3, 2, 1", "seq 2 applied after seq 3")))));
+    }
+
+    @Test
+    void anInvariantCheckedInTheTestFailsTheOrderWithTheSameViolation() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(ArrivalOrderAssertedInTheTest.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] deliver A3,A1,A2,A3"),
+                finishedWithFailure(message("1 of 1 invariant violated after deliver A3,A1,A2,A3:\n"
+                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3")))));
     }
 
     @Test
@@ -124,16 +185,17 @@ class DeliverInOrderTest {
     }
 
     @Test
-    void aMisnamedEntryPointIsAConfigurationError() {
+    void aMisnamedEntryPointIsAConfigurationErrorListingTheDeclaredMethods() {
         EngineExecutionResults results = Kit.reportingTo(reports).run(MisnamedEntryPoint.class);
 
         results.testEvents().assertStatistics(stats -> stats.started(0));
         results.containerEvents().assertThatEvents().haveExactly(1, event(container("flowAEndsReleased"),
-                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message(
-                        message -> message.startsWith("@DeliverInOrder(entryPoint = \"dev.deliverykit.reference."
-                                + "ordered.OrderedConsumer#recieve\") on MisnamedEntryPoint.flowAEndsReleased("
-                                + "DeliveryScenario): dev.deliverykit.reference.ordered.OrderedConsumer declares no"
-                                + " method recieve with a body (its methods: ")
-                                && message.endsWith("Fix: correct the class, method or parameter types")))));
+                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@DeliverInOrder("
+                        + "entryPoint = \"dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox#recieve\") on"
+                        + " MisnamedEntryPoint.flowAEndsReleased(DeliveryScenario):"
+                        + " dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox declares no method recieve with a"
+                        + " body (its methods: receive(dev.deliverykit.reference.ordered.Event), received()); name the"
+                        + " class that declares and implements it, not an interface or a subclass. Fix: correct the"
+                        + " class, method or parameter types"))));
     }
 }

@@ -5,8 +5,10 @@ import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
 import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.fixtures.Ordered;
@@ -15,10 +17,12 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.opentest4j.AssertionFailedError;
 
 /**
- * The other broken variants of the reference implementation fail the test that targets them, with the
- * message a user needs; their correct counterparts pass at the contract's boundaries.
+ * The other broken variants of the reference implementation fail the test that targets them through the
+ * class's {@code @CheckInvariant} alone (the test bodies assert nothing), with the message a user needs; their
+ * correct counterparts pass at the contract's boundaries.
  */
 class ReferenceVariantsCrashTest {
 
@@ -28,51 +32,88 @@ class ReferenceVariantsCrashTest {
     @EngineTestKitOnly
     @BoundaryCatalogueSource(Ordered.class)
     static class UnsafeDualWrite {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant stateAndOutbox = Ordered.stateAndOutboxTogether(() -> dir);
+
         @CrashAt("unsafe.after-flow-commit")
-        void noFlowChangeWithoutItsEvent(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            Ordered.noStateWithoutItsEvent(scenario, false, dir);
+        void noFlowChangeWithoutItsEvent(CrashScenario scenario) throws Exception {
+            Ordered.advanceAndRecover(scenario, false, dir);
         }
     }
 
     @EngineTestKitOnly
     @BoundaryCatalogueSource(Ordered.class)
     static class SafeProducer {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant stateAndOutbox = Ordered.stateAndOutboxTogether(() -> dir);
+
         @CrashAt({"producer.after-flow-update", "producer.after-outbox-insert", "producer.after-commit"})
-        void noFlowChangeWithoutItsEvent(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            Ordered.noStateWithoutItsEvent(scenario, true, dir);
+        void noFlowChangeWithoutItsEvent(CrashScenario scenario) throws Exception {
+            Ordered.advanceAndRecover(scenario, true, dir);
         }
     }
 
     @EngineTestKitOnly
     static class UnsafeDualWriteSweep {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant stateAndOutbox = Ordered.stateAndOutboxTogether(() -> dir);
+
         @CrashSweep(kinds = SweepKind.COMMITS)
-        void noFlowChangeWithoutItsEvent(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            Ordered.noStateWithoutItsEvent(scenario, false, dir);
+        void noFlowChangeWithoutItsEvent(CrashScenario scenario) throws Exception {
+            Ordered.advanceAndRecover(scenario, false, dir);
         }
     }
 
     @EngineTestKitOnly
     @BoundaryCatalogueSource(Retention.class)
     static class ReceiptDeletingCleanup {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant noResurrection = Retention.noResurrection(() -> dir);
+
         @CrashAt("cleanup.after-commit")
-        void lateRequestIsNotExecutedAgain(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            Retention.lateRequestIsNotExecutedAgain(scenario, false, dir);
+        void lateRequestIsNotExecutedAgain(CrashScenario scenario) throws Exception {
+            Retention.cleanupThenLateRequest(scenario, false, dir);
         }
     }
 
     @EngineTestKitOnly
     @BoundaryCatalogueSource(Retention.class)
     static class SealingCleanup {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant noResurrection = Retention.noResurrection(() -> dir);
+
         @CrashAt({"seal.after-boundary-update", "seal.after-receipt-delete", "seal.after-commit"})
-        void lateRequestIsNotExecutedAgain(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            Retention.lateRequestIsNotExecutedAgain(scenario, true, dir);
+        void lateRequestIsNotExecutedAgain(CrashScenario scenario) throws Exception {
+            Retention.cleanupThenLateRequest(scenario, true, dir);
         }
     }
 
-    private static String block(String displayName, String replayKey) {
-        return "\n\nDeliveryKit case: " + displayName + " (in process)\n"
+    private static String failure(String caseName, String replayKey, String field, String invariantMessage) {
+        return "1 of 1 invariant declared with @CheckInvariant violated after " + caseName + " and recovery:\n"
+                + "[" + field + "] " + invariantMessage + "\n\n"
+                + "DeliveryKit case: " + caseName + " (in process)\n"
                 + "Replay only this case: -Ddeliverykit.replay='" + replayKey + "'";
     }
+
+    private static final String STATE_WITHOUT_OUTBOX = "no state without its outbox row and no outbox row without its"
+            + " state: violated (checked 1 state key, 0 outbox keys)\n"
+            + "  state without its outbox row: 1 key\n"
+            + "    (A, 1): found state, no outbox row, expected its outbox row";
 
     @Test
     void theUnsafeDualWriteLosesTheEventBetweenItsTwoTransactions() {
@@ -81,9 +122,9 @@ class ReferenceVariantsCrashTest {
         results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(0).failed(1));
         results.testEvents().assertThatEvents().haveExactly(1, event(test(),
                 displayName("[1] crash at unsafe.after-flow-commit #1"),
-                finishedWithFailure(message("[effects of flow A after recovery (flow at seq 1, 0 outbox row(s))] \n"
-                        + "expected: 1L\n but was: 0L" + block("crash at unsafe.after-flow-commit #1",
-                                "boundary=unsafe.after-flow-commit;hit=1")))));
+                finishedWithFailure(instanceOf(AssertionFailedError.class), message(failure(
+                        "crash at unsafe.after-flow-commit #1", "boundary=unsafe.after-flow-commit;hit=1",
+                        "UnsafeDualWrite.stateAndOutbox", STATE_WITHOUT_OUTBOX)))));
     }
 
     @Test
@@ -101,10 +142,13 @@ class ReferenceVariantsCrashTest {
         assertThat(Seed002CrashSweepTest.failed(results)).containsExactly(
                 "[5] crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep",
                 "[6] crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow");
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), finishedWithFailure(message(
-                "[effects of flow A after recovery (flow at seq 1, 0 outbox row(s))] \nexpected: 1L\n but was: 0L"
-                        + block("crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep",
-                                "selector=after-commit;hit=2")))));
+        results.testEvents().assertThatEvents()
+                .haveExactly(1, event(test(), finishedWithFailure(message(failure(
+                        "crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep", "selector=after-commit;hit=2",
+                        "UnsafeDualWriteSweep.stateAndOutbox", STATE_WITHOUT_OUTBOX)))))
+                .haveExactly(1, event(test(), finishedWithFailure(message(failure(
+                        "crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow",
+                        "selector=before-commit;hit=3", "UnsafeDualWriteSweep.stateAndOutbox", STATE_WITHOUT_OUTBOX)))));
     }
 
     @Test
@@ -114,9 +158,13 @@ class ReferenceVariantsCrashTest {
         results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(0).failed(1));
         results.testEvents().assertThatEvents().haveExactly(1, event(test(),
                 displayName("[1] crash at cleanup.after-commit #1"),
-                finishedWithFailure(message("[effects of demo/1/work-1 after the late request (answered CREATED)] \n"
-                        + "expected: 1L\n but was: 2L" + block("crash at cleanup.after-commit #1",
-                                "boundary=cleanup.after-commit;hit=1")))));
+                finishedWithFailure(message(failure("crash at cleanup.after-commit #1",
+                        "boundary=cleanup.after-commit;hit=1", "ReceiptDeletingCleanup.noResurrection",
+                        "no resurrection after cleanup: violated (checked 2 effect rows, 1 key)\n"
+                                + "  effect resurrected after cleanup: 1 key\n"
+                                + "    (demo, 1, work-1): found 2 effects: {id=1, namespace=demo, epoch=1, op=work-1},"
+                                + " {id=2, namespace=demo, epoch=1, op=work-1}, expected at most 1 effect, also after"
+                                + " cleanup")))));
     }
 
     @Test

@@ -93,6 +93,14 @@ class ReplayAndHonestyTest {
         }
     }
 
+    static String failure(String protocol, long effects, String displayName, String replayKey) {
+        return "[effects N for reserve42 after a crash and recovery (" + protocol + ")] \n"
+                + "expected: 1L\n"
+                + " but was: " + effects + "L\n\n"
+                + "DeliveryKit case: " + displayName + " (in process)\n"
+                + "Replay only this case: -Ddeliverykit.replay='" + replayKey + "'";
+    }
+
     @Test
     void aReplayKeyRerunsExactlyThatCaseOfACrashAtTest() {
         EngineExecutionResults results = Kit.reportingTo(reports)
@@ -110,7 +118,7 @@ class ReplayAndHonestyTest {
 
         results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
         results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash after commit #4"),
-                finishedWithFailure(message(Seed002CrashSweepTest.failure("mark-first (write \"done\", then send)", 0,
+                finishedWithFailure(message(failure("mark-first (write \"done\", then send)", 0,
                         "crash after commit #4", "selector=after-commit;hit=4")))));
     }
 

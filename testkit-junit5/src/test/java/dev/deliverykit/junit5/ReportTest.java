@@ -13,6 +13,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -58,6 +59,11 @@ class ReportTest {
 
         JsonNode report = new ObjectMapper().readTree(reports.resolve("report.json").toFile());
         assertThat(report.get("format").asText()).isEqualTo("deliverykit-report/1");
+        JsonNode part = report.get("parts").get(0);
+        assertThat(report.get("parts")).hasSize(1);
+        assertThat(part.get("pid").asLong()).isEqualTo(ProcessHandle.current().pid());
+        assertThat(part.get("file").asText()).matches("report-" + ProcessHandle.current().pid() + "-[0-9]+\\.json");
+        assertThat(reports.resolve("parts").resolve(part.get("file").asText())).isRegularFile();
         assertThat(report.get("totals").toString())
                 .isEqualTo("{\"cases\":2,\"passed\":1,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
         JsonNode test = report.get("tests").get(0);
@@ -90,19 +96,38 @@ class ReportTest {
     }
 
     @Test
-    void reportHtmlIsACrashMatrixWithRedAndGreenCells() throws Exception {
+    void reportHtmlOpensWithTheRunAnOverviewAndTheFailedCasesThenACrashMatrixPerTest() throws Exception {
         Kit.reportingTo(reports).run(WithoutDedup.class);
 
         String html = Files.readString(reports.resolve("report.html"));
-        assertThat(html).contains("<h2>WithoutDedup.exactlyOneReservation</h2>")
+        String id = "WithoutDedup.exactlyOneReservation";
+        assertThat(html).containsPattern("<p class=\"run\">Run [0-9T:.Z-]+, JDK " + Pattern.quote(Runtime.version().toString())
+                        + ", DeliveryKit [0-9]+\\.[0-9]+\\.[0-9]+(-SNAPSHOT)?</p>")
+                .contains("<table class=\"overview\"><tr><th>test</th><th>cases</th><th>passed</th><th>failed</th>"
+                        + "<th>aborted</th></tr>\n<tr><td><a href=\"#" + id + "\">" + id + "</a></td><td>2</td><td>1</td>"
+                        + "<td class=\"FAILED\">1</td><td>0</td></tr>\n</table>\n")
+                .contains("<h2 id=\"failed-cases\" class=\"bad\">Failed cases (1)</h2>\n"
+                        + "<table class=\"failures\"><tr><th>test</th><th>case</th><th>violated invariants</th>"
+                        + "<th>replay</th></tr>\n<tr><td><a href=\"#" + id + "\">" + id + "</a></td>"
+                        + "<td>crash at boundary-2 #1</td><td class=\"why\"><b>exactly once per key</b><div class=\"lines\">"
+                        + "reserve42:1:0: found 2 effects, expected exactly 1</div></td>"
+                        + "<td><code>-Ddeliverykit.replay='boundary=boundary-2;hit=1'</code></td></tr>\n</table>\n")
+                .contains("<h2 id=\"" + id + "\">" + id + " <span class=\"bad\">— 1 of 2 failed</span></h2>")
                 .contains("<tr><th>#</th><th>case</th><th>outcome</th><th>exactly once per key</th><th>effects</th>"
-                        + "<th>crash site</th><th>replay key</th></tr>")
+                        + "<th>crash site</th><th>replay</th></tr>")
                 .contains("<tr class=\"PASSED\"><td>1</td><td>crash at boundary-1 #1</td><td class=\"PASSED\">PASSED</td>"
                         + "<td class=\"HOLDS\" title=\"exactly once per key: holds (checked 1 intent key, 1 effect row)\">"
                         + "HOLDS</td><td class=\"value\">1</td>")
-                .contains("<td class=\"VIOLATED\" title=\"" + VIOLATION + "\">VIOLATED</td><td class=\"value\">2</td>")
-                .contains("<td><code>boundary=boundary-2;hit=1</code></td></tr>")
-                .contains("td.FAILED,td.VIOLATED{background:#ffcdd2}");
+                .contains("<td class=\"FAILED\">FAILED<div class=\"lines\">1 of 1 invariant violated after crash at"
+                        + " boundary-2 #1 and recovery:</div><details><summary>more</summary><pre class=\"lines\">"
+                        + VIOLATION.strip() + "</pre></details></td>")
+                .contains("<td class=\"VIOLATED\" title=\"" + VIOLATION + "\">VIOLATED<div class=\"lines\">"
+                        + "reserve42:1:0: found 2 effects, expected exactly 1</div></td><td class=\"value\">2</td>")
+                .containsPattern("<td><code title=\"dev\\.deliverykit\\.reference\\.outbox\\.WarehouseWithoutDedup\\.reserve"
+                        + "\\(WarehouseWithoutDedup\\.java:[0-9]+\\)\">WarehouseWithoutDedup\\.reserve:[0-9]+</code></td>")
+                .contains("<td><code>-Ddeliverykit.replay='boundary=boundary-2;hit=1'</code></td></tr>")
+                .contains("td.FAILED,td.VIOLATED{background:#ffcdd2}")
+                .contains("td code{overflow-wrap:anywhere}");
     }
 
     @Test
@@ -124,8 +149,7 @@ class ReportTest {
                 + "| test | case | violated invariants | replay key | failure |\n"
                 + "| --- | --- | --- | --- | --- |\n"
                 + "| WithoutDedup.exactlyOneReservation | crash at boundary-2 #1 | exactly once per key"
-                + " | `boundary=boundary-2;hit=1` | 1 of 1 invariant violated after crash at boundary-2 #1 and recovery:"
-                + " exactly once per key: violated (checked 1 intent key, 2 effect rows) duplicate effect: 1 ke… |\n";
+                + " | `boundary=boundary-2;hit=1` | reserve42:1:0: found 2 effects, expected exactly 1 |\n";
         assertThat(Files.readString(reports.resolve("report.md"))).isEqualTo(summary);
         assertThat(printed.toString(StandardCharsets.UTF_8)).isEqualTo("\n" + summary + "\nReport: "
                 + reports.resolve("report.html").toAbsolutePath() + "\n");

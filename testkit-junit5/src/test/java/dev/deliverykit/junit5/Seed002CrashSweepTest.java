@@ -6,6 +6,7 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedWithFail
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
 import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.fixtures.Seed002;
@@ -18,7 +19,8 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * {@code @CrashSweep} over each seed-002 protocol, naming no boundary: the crash-free run records every
- * commit (and statement), and the sweep finds the broken protocols' windows by itself.
+ * commit (and statement), and the sweep finds the broken protocols' windows by itself, judged by the class's
+ * {@code @CheckInvariant} after every invocation, the crash-free recording run included.
  */
 class Seed002CrashSweepTest {
 
@@ -27,35 +29,59 @@ class Seed002CrashSweepTest {
 
     @EngineTestKitOnly
     static class MarkFirst {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant exactlyOnce = Seed002.exactlyOncePerKey(() -> dir);
+
         @CrashSweep
-        void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            Seed002.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
+        void exactlyOneReservation(CrashScenario scenario) throws Exception {
+            Seed002.crashAndRecover(scenario, DeliveryProtocol.MARK_FIRST, dir);
         }
     }
 
     @EngineTestKitOnly
     static class WithoutDedup {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant exactlyOnce = Seed002.exactlyOncePerKey(() -> dir);
+
         @CrashSweep(kinds = SweepKind.COMMITS)
-        void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            Seed002.exactlyOnce(scenario, DeliveryProtocol.OUTBOX_WITHOUT_DEDUP, dir);
+        void exactlyOneReservation(CrashScenario scenario) throws Exception {
+            Seed002.crashAndRecover(scenario, DeliveryProtocol.OUTBOX_WITHOUT_DEDUP, dir);
         }
     }
 
     @EngineTestKitOnly
     static class AtomicReceipt {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant exactlyOnce = Seed002.exactlyOncePerKey(() -> dir);
+
         @CrashSweep
-        void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            Seed002.exactlyOnce(scenario, DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
+        void exactlyOneReservation(CrashScenario scenario) throws Exception {
+            Seed002.crashAndRecover(scenario, DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
         }
     }
 
-    static String failure(String protocol, long effects, String displayName, String replayKey) {
-        return "[effects N for reserve42 after a crash and recovery (" + protocol + ")] \n"
-                + "expected: 1L\n"
-                + " but was: " + effects + "L\n\n"
-                + "DeliveryKit case: " + displayName + " (in process)\n"
+    /** A sweep case's failure, judged by the fixture's {@code exactlyOnce} field. */
+    static String invariantFailure(String fixture, String caseName, String replayKey, String checked,
+            String violation) {
+        return "1 of 1 invariant declared with @CheckInvariant violated after " + caseName + " and recovery:\n"
+                + "[" + fixture + ".exactlyOnce] exactly once per key: violated (checked " + checked + ")\n"
+                + violation + "\n\n"
+                + "DeliveryKit case: " + caseName + " (in process)\n"
                 + "Replay only this case: -Ddeliverykit.replay='" + replayKey + "'";
     }
+
+    private static final String LOST = "  lost intent: 1 key\n    reserve42:1:0: found 0 effects, expected exactly 1";
+    private static final String DOUBLED = "  duplicate effect: 1 key\n"
+            + "    reserve42:1:0: found 2 effects, expected exactly 1";
 
     static List<String> failed(EngineExecutionResults results) {
         return results.testEvents().filter(event(test(), finishedWithFailure())::matches)
@@ -77,10 +103,15 @@ class Seed002CrashSweepTest {
                 "[54] crash before statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
                 "[55] crash after statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
                 "[56] crash before commit #5 in WarehouseWithoutDedup.reserve");
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), finishedWithFailure(
-                message(failure(
-                        "mark-first (write \"done\", then send)", 0,
-                        "crash after commit #4 in TransactionalOutbox.markDone", "selector=after-commit;hit=4")))));
+        results.testEvents().assertThatEvents()
+                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("MarkFirst",
+                        "crash after commit #4 in TransactionalOutbox.markDone", "selector=after-commit;hit=4",
+                        "1 intent key, 0 effect rows", LOST)))))
+                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("MarkFirst",
+                        "crash before statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in"
+                                + " EffectLog.insert", "selector=before-statement=INSERT INTO effect(tenant, intent_id,"
+                                + " parameters) VALUES (?, ?, ?) RETURNING effect_id;hit=1",
+                        "1 intent key, 0 effect rows", LOST)))));
     }
 
     @Test
@@ -103,23 +134,18 @@ class Seed002CrashSweepTest {
         assertThat(failed(results)).containsExactly("[9] crash after commit #4 in WarehouseWithoutDedup.reserve",
                 "[10] crash before commit #5 in TransactionalOutbox.markDone");
         results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), finishedWithFailure(
-                        message(failure(
-                                "outbox without receiver dedup", 2,
-                                "crash after commit #4 in WarehouseWithoutDedup.reserve", "selector=after-commit;hit=4")))))
-                .haveExactly(1, event(test(), finishedWithFailure(
-                        message(failure(
-                                "outbox without receiver dedup", 2,
-                                "crash before commit #5 in TransactionalOutbox.markDone",
-                                "selector=before-commit;hit=5")))));
+                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("WithoutDedup",
+                        "crash after commit #4 in WarehouseWithoutDedup.reserve", "selector=after-commit;hit=4",
+                        "1 intent key, 2 effect rows", DOUBLED)))))
+                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("WithoutDedup",
+                        "crash before commit #5 in TransactionalOutbox.markDone", "selector=before-commit;hit=5",
+                        "1 intent key, 2 effect rows", DOUBLED)))));
     }
 
     @Test
     void outboxWithAtomicReceiptSurvivesACrashAtEveryStatementAndCommit() {
         EngineExecutionResults results = Kit.reportingTo(reports).run(AtomicReceipt.class);
 
-        results.testEvents().assertStatistics(stats -> stats.failed(0).aborted(0));
-        assertThat(results.testEvents().succeeded().count()).isEqualTo(results.testEvents().started().count())
-                .isGreaterThan(50);
+        results.testEvents().assertStatistics(stats -> stats.started(63).succeeded(63).failed(0).aborted(0));
     }
 }

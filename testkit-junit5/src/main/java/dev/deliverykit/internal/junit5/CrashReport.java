@@ -1,6 +1,8 @@
 package dev.deliverykit.internal.junit5;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,8 +11,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Collects every kit invocation of one JUnit run and writes the report when JUnit closes the root store
- * (this is an {@link AutoCloseable} store value): {@code report.json}, {@code report.html} and a Markdown
- * summary on standard output. No launcher listener is needed, so it works under every launcher.
+ * (this is an {@link AutoCloseable} store value): this JVM's part, merged with the other JVMs' parts into
+ * {@code report.json}, {@code report.html} and {@code report.md} ({@link ReportDirectory}), and this JVM's
+ * Markdown summary on standard output. No launcher listener is needed, so it works under every launcher.
  */
 public final class CrashReport implements AutoCloseable {
 
@@ -68,13 +71,13 @@ public final class CrashReport implements AutoCloseable {
             closed = true;
             rows = new ArrayList<>(entries.values());
         }
-        ReportFiles files = new ReportFiles(rows);
+        ObjectNode part = ReportModel.part(rows, ProcessHandle.current().pid(), Instant.now());
         String location = "";
         if (settings.reportEnabled()) {
-            location = files.write(settings.reportDirectory()).toString();
+            location = ReportDirectory.publish(settings.reportDirectory(), part).toString();
         }
         if (settings.summaryEnabled()) {
-            out.print("\n" + files.markdownSummary(location));
+            out.print("\n" + new ReportFiles(part).markdownSummary(location));
             out.flush();
         }
     }

@@ -9,14 +9,15 @@ import dev.deliverykit.boundary.Workload;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.invariant.Verdict;
-import java.util.ArrayList;
 import dev.deliverykit.junit5.CrashMode;
 import dev.deliverykit.order.DeliveryResult;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.platform.commons.support.ReflectionSupport;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * One invocation's run of its case on the boundary engine: the workload once (crashing, or recording in a
@@ -32,6 +33,7 @@ public final class ScenarioRun {
     private CrashResult crash;
     private Recording recording;
     private DeliveryResult delivered;
+    private List<DeclaredInvariants.Declared> declared = List.of();
 
     /** A run of {@code crashCase}; {@code sweep} receives the recording of a crash-free run (else {@code null}). */
     public ScenarioRun(CrashCase crashCase, KitSettings settings, SweepState sweep, CaseEntry entry) {
@@ -183,21 +185,70 @@ public final class ScenarioRun {
         }
         List<InvariantResult> results = new ArrayList<>();
         for (Invariant invariant : checks) {
-            InvariantResult result = Objects.requireNonNull(invariant, "invariant").check();
-            entry.checked(result);
-            results.add(result);
+            results.add(checkAndRecord(Objects.requireNonNull(invariant, "invariant")));
         }
         List<InvariantResult> violated = results.stream().filter(result -> result.verdict() == Verdict.VIOLATED)
                 .toList();
         if (!violated.isEmpty()) {
-            StringBuilder message = new StringBuilder().append(violated.size()).append(" of ").append(results.size())
-                    .append(results.size() == 1 ? " invariant" : " invariants").append(" violated after ")
-                    .append(crashCase.kind() == CrashCase.Kind.RECORD ? "the crash-free run" : crashCase.displayName())
-                    .append(crashCase.kind() == CrashCase.Kind.ORDER ? ":" : " and recovery:");
+            StringBuilder message = new StringBuilder(header(violated.size(), results.size(), "", "violated"));
             violated.forEach(result -> message.append('\n').append(result.message()));
             throw new AssertionError(message.toString());
         }
         return List.copyOf(results);
+    }
+
+    /** Keeps the {@code @CheckInvariant} invariants of this invocation, read just before the test method. */
+    public synchronized void declare(List<DeclaredInvariants.Declared> invariants) {
+        declared = List.copyOf(invariants);
+    }
+
+    /**
+     * Checks every {@code @CheckInvariant} invariant once the workload has run, records each result in the
+     * report, and returns the failure naming each violated (or uncheckable) one's field, with the case and its
+     * replay key; empty if all hold, none is declared, or the workload never started.
+     */
+    public Optional<AssertionFailedError> checkDeclared() {
+        List<DeclaredInvariants.Declared> invariants;
+        synchronized (this) {
+            if (!ran || declared.isEmpty()) {
+                return Optional.empty();
+            }
+            invariants = declared;
+        }
+        List<String> failures = new ArrayList<>();
+        List<RuntimeException> errors = new ArrayList<>();
+        for (DeclaredInvariants.Declared declaredInvariant : invariants) {
+            try {
+                InvariantResult result = checkAndRecord(declaredInvariant.invariant());
+                if (result.verdict() == Verdict.VIOLATED) {
+                    failures.add("[" + declaredInvariant.field() + "] " + result.message());
+                }
+            } catch (RuntimeException uncheckable) {
+                errors.add(uncheckable);
+                failures.add("[" + declaredInvariant.field() + "] could not be checked: " + uncheckable);
+            }
+        }
+        if (failures.isEmpty()) {
+            return Optional.empty();
+        }
+        AssertionFailedError failure = new AssertionFailedError(header(failures.size(), invariants.size(),
+                " declared with @CheckInvariant", errors.isEmpty() ? "violated" : "violated or could not be checked")
+                + "\n" + String.join("\n", failures) + "\n\n" + FailureMessages.block(crashCase));
+        errors.forEach(failure::addSuppressed);
+        return Optional.of(failure);
+    }
+
+    private InvariantResult checkAndRecord(Invariant invariant) {
+        InvariantResult result = invariant.check();
+        entry.checked(result);
+        return result;
+    }
+
+    /** {@code 1 of 2 invariants <which> violated after crash at boundary-1 #1 and recovery:}. */
+    private String header(int failed, int total, String which, String what) {
+        return failed + " of " + total + (total == 1 ? " invariant" : " invariants") + which + " " + what + " after "
+                + (crashCase.kind() == CrashCase.Kind.RECORD ? "the crash-free run" : crashCase.displayName())
+                + (crashCase.kind() == CrashCase.Kind.ORDER ? ":" : " and recovery:");
     }
 
     /** Adds a named value to the case's row in the report. */

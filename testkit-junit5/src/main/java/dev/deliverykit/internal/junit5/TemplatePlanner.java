@@ -22,7 +22,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
 /**
  * Turns a kit test template into its invocations. Everything that can be checked is checked here, before
  * the first invocation instruments anything: settings, annotation elements, catalogues, the
- * {@code CrashScenario} parameter, parallel execution.
+ * {@code CrashScenario} parameter, {@code @CheckInvariant} field types and static values, parallel execution.
  */
 public final class TemplatePlanner {
 
@@ -32,11 +32,19 @@ public final class TemplatePlanner {
     private TemplatePlanner() {
     }
 
-    /** Whether the method is a kit template. */
+    /** Whether the context's method is a kit template. */
     public static boolean isKitTemplate(ExtensionContext context) {
-        return context.getTestMethod().map(method -> AnnotationSupport.isAnnotated(method, CrashAt.class)
+        return context.getTestMethod().map(TemplatePlanner::isKitMethod).orElse(false);
+    }
+
+    /**
+     * Whether the method is a kit template. A repeated {@code @CrashAt} is present only inside its container
+     * {@code @CrashAts}, which {@code isAnnotated(method, CrashAt.class)} does not look into.
+     */
+    static boolean isKitMethod(Method method) {
+        return !AnnotationSupport.findRepeatableAnnotations(method, CrashAt.class).isEmpty()
                 || AnnotationSupport.isAnnotated(method, CrashSweep.class)
-                || AnnotationSupport.isAnnotated(method, DeliverInOrder.class)).orElse(false);
+                || AnnotationSupport.isAnnotated(method, DeliverInOrder.class);
     }
 
     /**
@@ -126,6 +134,7 @@ public final class TemplatePlanner {
         planned.settings = KitSettings.read(context);
         requireScenarioParameter(method, annotation, order.isPresent() ? DeliveryScenario.class : CrashScenario.class);
         requireStoreClosing(context, planned.settings);
+        DeclaredInvariants.requireValid(context);
         if (order.isPresent()) {
             planned.listedCases = OrderCases.of(method, order.get());
             requireIsolationIfParallel(context, method, annotation);

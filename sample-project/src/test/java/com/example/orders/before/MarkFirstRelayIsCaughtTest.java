@@ -1,0 +1,153 @@
+package com.example.orders.before;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.example.orders.Days;
+import com.example.orders.OrderService;
+import com.example.orders.db.Database;
+import com.example.orders.fixtures.FixtureOnly;
+import com.example.orders.fixtures.KitRun;
+import com.example.orders.shipping.ShippingConsumer;
+import dev.deliverykit.invariant.Invariant;
+import dev.deliverykit.invariant.Invariants;
+import dev.deliverykit.invariant.JdbcSource;
+import dev.deliverykit.junit5.CheckInvariant;
+import dev.deliverykit.junit5.CrashScenario;
+import dev.deliverykit.junit5.CrashSweep;
+import dev.deliverykit.junit5.SweepKind;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/**
+ * The proof that the kit catches the bug of the relay as it was first written: the crash sweep of
+ * {@link com.example.orders.crash.OrderPipelineCrashSweepTest}, unchanged but for the relay, runs against
+ * {@link MarkFirstOutboxRelay} through the JUnit Platform (EngineTestKit), and fails exactly in the window
+ * between the relay's "published" commit and the consumer's commit, with the message this test pins down.
+ *
+ * <p>Once the failure is checked, this test prints it to standard output, so that whoever runs the sample sees
+ * what the kit reports; the fixture's full crash report is written to {@code target/deliverykit/mark-first/}.
+ */
+class MarkFirstRelayIsCaughtTest {
+
+    /** Where the fixture's report goes: next to the report of the real run, relative to the module. */
+    static final Path REPORT_DIR = Path.of("target", "deliverykit", "mark-first");
+
+    /** The pipeline sweep against the "before" relay. Fails on purpose: run only by the test below. */
+    @FixtureOnly
+    static class MarkFirstPipeline {
+
+        static final Clock CLOCK = Days.clockOn(Days.DAY_ONE);
+
+        @TempDir
+        Path dir;
+
+        final JdbcSource orders = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orders.db")).named("orders.db");
+        final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
+
+        @CheckInvariant
+        final Invariant exactlyOncePerMessage = Invariants.exactlyOncePerKey("exactly once per message")
+                .intentsIn(orders, "outbox_message", "message_id")
+                .effectsIn(shipping, "applied_step", "message_id");
+
+        @CheckInvariant
+        final Invariant everyOrderShipped = Invariants.noLostIntent("no order lost on its way to shipping")
+                .intentsIn(orders, "orders", "order_id")
+                .effectsIn(shipping, "shipment", "order_id");
+
+        @CheckInvariant
+        final Invariant orderAndMessageTogether = Invariants.stateAndOutboxTogether("order and its message together")
+                .stateFrom(orders, "SELECT order_id, CASE status WHEN 'PLACED' THEN 1 WHEN 'PAID' THEN 2 ELSE 3 END"
+                        + " FROM orders")
+                .outboxFrom(orders, "SELECT order_id, MAX(step_seq) FROM outbox_message GROUP BY order_id");
+
+        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        void aPlacedOrderReachesShippingExactlyOnce(CrashScenario scenario) throws Exception {
+            OrderService orderService = orderService();
+            MarkFirstOutboxRelay relay = relay();
+
+            scenario.run(() -> {
+                orderService.placeOrder("o-1", "alice", 1250);
+                relay.publishPending();
+            });
+            scenario.restart(() -> {
+                orderService().placeOrder("o-1", "alice", 1250);
+                relay().publishPending();
+            });
+        }
+
+        private OrderService orderService() {
+            return new OrderService(Database.sqlite(dir.resolve("orders.db")), CLOCK);
+        }
+
+        private MarkFirstOutboxRelay relay() {
+            return new MarkFirstOutboxRelay(Database.sqlite(dir.resolve("orders.db")),
+                    new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))), CLOCK);
+        }
+    }
+
+    @Test
+    void theSweepFailsBetweenThePublishedMarkAndTheConsumersCommitAndNowhereElse() throws IOException {
+        KitRun run = KitRun.of(MarkFirstPipeline.class, REPORT_DIR);   // through the JUnit Platform (EngineTestKit)
+        EngineExecutionResults results = run.results();
+
+        results.containerEvents().assertStatistics(stats -> stats.failed(0));
+        results.testEvents().assertStatistics(stats -> stats.started(21).succeeded(11).failed(10).aborted(0));
+        assertThat(failedCases(results)).containsExactly(
+                "[11] crash after commit #2 in Database.inTransaction",
+                "[12] crash before statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
+                "[13] crash after statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
+                "[14] crash before statement \"INSERT INTO shipment(order_id, customer, amount_…\" #1 in ShippingConsumer.apply",
+                "[15] crash after statement \"INSERT INTO shipment(order_id, customer, amount_…\" #1 in ShippingConsumer.apply",
+                "[16] crash before statement \"INSERT INTO order_progress(order_id, last_step, …\" #1 in ShippingConsumer.apply",
+                "[17] crash after statement \"INSERT INTO order_progress(order_id, last_step, …\" #1 in ShippingConsumer.apply",
+                "[18] crash before statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
+                "[19] crash after statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
+                "[20] crash before commit #3 in Database.inTransaction");
+        String firstFailure = failureMessage(run, "[11] crash after commit #2 in Database.inTransaction");
+        assertThat(firstFailure).isEqualTo(expected("mark-first-failure.txt", firstFailure));
+        assertThat(failedCases(results)).allSatisfy(name -> assertThat(failureMessage(run, name))
+                .contains("\n    o-1:placed: found 0 effects, expected exactly 1\n")
+                .contains("\n    o-1: found 0 effects, expected at least 1\n")
+                .contains("\nReplay only this case: -Ddeliverykit.replay='"));
+
+        System.out.println("\nThe same sweep against the \"before\" relay, com.example.orders.before.MarkFirstOutboxRelay,"
+                + " run by MarkFirstRelayIsCaughtTest:\n10 of 21 cases fail. The first failure, as the kit reports it:\n\n"
+                + firstFailure
+                + "\n\nIts crash report: " + REPORT_DIR.resolve("report.html").toAbsolutePath());
+    }
+
+    private static List<String> failedCases(EngineExecutionResults results) {
+        return results.testEvents().failed().stream().map(event -> event.getTestDescriptor().getDisplayName()).toList();
+    }
+
+    private static String failureMessage(KitRun run, String displayName) {
+        return run.failureOf(displayName).getMessage();
+    }
+
+    /**
+     * The pinned message; with {@code -Dsample.messages.update=true} (as in {@code KitErrorMessagesTest}) first
+     * rewritten from {@code actual}: review the diff, and copy it into {@code docs/invariants.md} and the README.
+     */
+    private static String expected(String name, String actual) throws IOException {
+        if (Boolean.getBoolean("sample.messages.update")) {
+            Files.writeString(Path.of("src/test/resources/com/example/orders/before", name), actual + "\n",
+                    StandardCharsets.UTF_8);
+            return actual;
+        }
+        try (InputStream in = MarkFirstRelayIsCaughtTest.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing test resource " + name + " next to MarkFirstRelayIsCaughtTest;"
+                        + " create it with -Dsample.messages.update=true");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).stripTrailing();
+        }
+    }
+}

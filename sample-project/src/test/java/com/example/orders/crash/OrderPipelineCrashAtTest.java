@@ -1,0 +1,73 @@
+package com.example.orders.crash;
+
+import com.example.orders.Days;
+import com.example.orders.OrderService;
+import com.example.orders.OutboxRelay;
+import com.example.orders.db.Database;
+import com.example.orders.shipping.ShippingConsumer;
+import dev.deliverykit.invariant.Invariant;
+import dev.deliverykit.invariant.Invariants;
+import dev.deliverykit.invariant.JdbcSource;
+import dev.deliverykit.junit5.BoundaryCatalogueSource;
+import dev.deliverykit.junit5.CheckInvariant;
+import dev.deliverykit.junit5.CrashAt;
+import dev.deliverykit.junit5.CrashMode;
+import dev.deliverykit.junit5.CrashScenario;
+import java.nio.file.Path;
+import java.time.Clock;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The pipeline crashed at the boundaries the team named in {@link OrderBoundaries#PIPELINE}: in this JVM, and
+ * as a real process exit (a child JVM halting with exit code 73, nothing after the boundary runs, not even
+ * {@code finally} blocks). Both modes run the same {@link PlaceAndRelay} workload, one method
+ * per mode; the two invariants are checked after every case ({@link CheckInvariant}).
+ */
+// tag::crash-at-test[]
+@BoundaryCatalogueSource(value = OrderBoundaries.class, field = "PIPELINE")
+class OrderPipelineCrashAtTest {
+
+    static final Clock CLOCK = Days.clockOn(Days.DAY_ONE);
+
+    @TempDir
+    Path dir;
+
+    final JdbcSource orders = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orders.db")).named("orders.db");
+    final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
+
+    @CheckInvariant
+    final Invariant exactlyOncePerMessage = Invariants.exactlyOncePerKey("exactly once per message")
+            .intentsIn(orders, "outbox_message", "message_id")
+            .effectsIn(shipping, "applied_step", "message_id");
+
+    @CheckInvariant
+    final Invariant orderAndMessageTogether = Invariants.stateAndOutboxTogether("order and its message together")
+            .stateFrom(orders, "SELECT order_id, CASE status WHEN 'PLACED' THEN 1 WHEN 'PAID' THEN 2 ELSE 3 END"
+                    + " FROM orders")
+            .outboxFrom(orders, "SELECT order_id, MAX(step_seq) FROM outbox_message GROUP BY order_id");
+
+    @CrashAt({"order.after-order-insert", "order.after-outbox-insert", "order.after-commit",
+              "shipping.after-dedup-insert", "shipping.after-commit", "relay.after-published-mark"})
+    void inThisJvm(CrashScenario scenario) throws Exception {
+        aPlacedOrderReachesShippingExactlyOnce(scenario);
+    }
+
+    // Its own method: a replay key names the boundary and hit, not the mode, so one method cannot list a
+    // boundary in both modes (the kit refuses the case as listed twice).
+    @CrashAt(value = {"order.after-order-insert", "order.after-outbox-insert", "order.after-commit",
+                      "shipping.after-dedup-insert", "shipping.after-commit", "relay.after-published-mark"},
+             mode = CrashMode.CHILD_PROCESS)
+    void asARealProcessExit(CrashScenario scenario) throws Exception {
+        aPlacedOrderReachesShippingExactlyOnce(scenario);
+    }
+
+    private void aPlacedOrderReachesShippingExactlyOnce(CrashScenario scenario) throws Exception {
+        scenario.run(PlaceAndRelay.class, dir.toString());           // dies at the boundary
+        scenario.restart(() -> {                                     // a fresh process on the same files
+            new OrderService(Database.sqlite(dir.resolve("orders.db")), CLOCK).placeOrder("o-1", "alice", 1250);
+            new OutboxRelay(Database.sqlite(dir.resolve("orders.db")),
+                    new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))), CLOCK).publishPending();
+        });
+    }                                                                // then both @CheckInvariant fields are checked
+}
+// end::crash-at-test[]

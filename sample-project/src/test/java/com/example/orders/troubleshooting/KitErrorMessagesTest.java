@@ -1,0 +1,292 @@
+package com.example.orders.troubleshooting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.example.orders.Days;
+import com.example.orders.Message;
+import com.example.orders.OrderService;
+import com.example.orders.OrderStep;
+import com.example.orders.OutboxRelay;
+import com.example.orders.crash.OrderBoundaries;
+import com.example.orders.crash.SealDayOne;
+import com.example.orders.db.Database;
+import com.example.orders.fixtures.FixtureOnly;
+import com.example.orders.fixtures.KitRun;
+import com.example.orders.shipping.ShippingConsumer;
+import dev.deliverykit.boundary.BoundaryNotReachedException;
+import dev.deliverykit.boundary.ProcessWorkload;
+import dev.deliverykit.invariant.Invariant;
+import dev.deliverykit.invariant.InvariantDefinitionException;
+import dev.deliverykit.invariant.Invariants;
+import dev.deliverykit.invariant.JdbcSource;
+import dev.deliverykit.junit5.BoundaryCatalogueSource;
+import dev.deliverykit.junit5.CheckInvariant;
+import dev.deliverykit.junit5.CrashAt;
+import dev.deliverykit.junit5.CrashMode;
+import dev.deliverykit.junit5.CrashScenario;
+import dev.deliverykit.junit5.CrashSweep;
+import dev.deliverykit.junit5.DeliverInOrder;
+import dev.deliverykit.junit5.DeliveryKitConfiguration;
+import dev.deliverykit.junit5.DeliveryScenario;
+import dev.deliverykit.junit5.SweepKind;
+import dev.deliverykit.order.OrderNotHonouredException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The error messages a user of the kit meets most, produced by real mistakes in small test classes run
+ * through the JUnit Platform, and pinned here word for word: {@code docs/troubleshooting.md} shows these
+ * very texts (its snippet comments name the resource files, and {@code DocSnippetsTest} compares them).
+ *
+ * <p>After an intended change of a message, rerun with {@code -Dsample.messages.update=true} to rewrite the
+ * resource files, and review the diff.
+ */
+class KitErrorMessagesTest {
+
+    static final Clock CLOCK = Days.clockOn(Days.DAY_ONE);
+    static final Message PLACED = Message.of("o-1", OrderStep.PLACED, "alice", 1250, Days.DAY_ONE);
+
+    @TempDir
+    Path reports;
+
+    @FixtureOnly
+    @BoundaryCatalogueSource(value = OrderBoundaries.class, field = "CLEANUP")
+    static class MisspeltBoundary {
+        @CrashAt("cleanup.after-seal-insret")
+        void cleanupSurvives(CrashScenario scenario, @TempDir Path dir) {
+            scenario.run(SealDayOne.class, dir.toString());
+        }
+    }
+
+    @FixtureOnly
+    @BoundaryCatalogueSource(value = OrderBoundaries.class, field = "CLEANUP")
+    static class BoundaryNeverReached {
+        @CrashAt(value = "cleanup.after-record-delete", occurrence = 2)
+        void cleanupSurvives(CrashScenario scenario, @TempDir Path dir) {
+            new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))).handle(PLACED);
+            scenario.run(SealDayOne.class, dir.toString());
+        }
+    }
+
+    @FixtureOnly
+    static class CrashCaughtByTheWorkload {
+        @CrashAt(selector = "after-statement:^INSERT INTO outbox_message")
+        void placeOrderSurvives(CrashScenario scenario, @TempDir Path dir) {
+            OrderService orders = new OrderService(Database.sqlite(dir.resolve("orders.db")), CLOCK);
+            List<Throwable> retryLater = new ArrayList<>();
+            scenario.run(() -> {
+                try {
+                    orders.placeOrder("o-1", "alice", 1250);
+                } catch (Throwable everything) {       // catches the kit's SimulatedCrash too
+                    retryLater.add(everything);
+                }
+            });
+        }
+    }
+
+    @FixtureOnly
+    static class MessageNeverSent {
+        @DeliverInOrder(entryPoint = "com.example.orders.shipping.ShippingConsumer#handle(com.example.orders.Message)",
+                messageId = "messageId", orders = "o-1:placed,o-1:paid")
+        void shippingAppliesInOrder(DeliveryScenario scenario, @TempDir Path dir) throws Exception {
+            ShippingConsumer consumer = new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db")));
+            scenario.deliver(() -> consumer.handle(PLACED));
+        }
+    }
+
+    @FixtureOnly
+    static class MisspeltTableInAnInvariant {
+        @TempDir
+        Path dir;
+
+        final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
+
+        @CheckInvariant
+        final Invariant atMostOnce = Invariants.atMostOncePerKey().effectsIn(shipping, "applied_steps", "message_id");
+
+        @CrashAt(selector = "after-commit")
+        void shippingSurvives(CrashScenario scenario) {
+            ShippingConsumer consumer = new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db")));
+            scenario.run(() -> consumer.handle(PLACED));
+        }
+    }
+
+    @FixtureOnly
+    static class LambdaInAChildProcess {
+        @CrashAt(selector = "after-commit", mode = CrashMode.CHILD_PROCESS)
+        void shippingSurvives(CrashScenario scenario, @TempDir Path dir) {
+            scenario.run(() -> new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))).handle(PLACED));
+        }
+    }
+
+    @FixtureOnly
+    static class SweepOverItsCap {
+        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, maxCases = 10)
+        void pipelineSurvives(CrashScenario scenario, @TempDir Path dir) {
+            Database orderDb = Database.sqlite(dir.resolve("orders.db"));
+            OrderService orders = new OrderService(orderDb, CLOCK);
+            OutboxRelay relay = new OutboxRelay(orderDb, new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))),
+                    CLOCK);
+            scenario.run(() -> {
+                orders.placeOrder("o-1", "alice", 1250);
+                relay.publishPending();
+            });
+        }
+    }
+
+    @FixtureOnly
+    static class NoWorkloadRun {
+        @CrashAt(selector = "after-commit")
+        void forgotTheWorkload(CrashScenario scenario, @TempDir Path dir) {
+            new OrderService(Database.sqlite(dir.resolve("orders.db")), CLOCK).placeOrder("o-1", "alice", 1250);
+        }
+    }
+
+    @FixtureOnly
+    static class AnyCrashCase {
+        @CrashAt(selector = "after-commit")
+        void shippingSurvives(CrashScenario scenario, @TempDir Path dir) {
+            scenario.run(() -> new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))).handle(PLACED));
+        }
+    }
+
+    /** A child that never finishes: it waits for a latch nobody counts down. */
+    public static final class HangingWorkload implements ProcessWorkload {
+        @Override
+        public void run(List<String> arguments) throws InterruptedException {
+            new CountDownLatch(1).await();
+        }
+    }
+
+    @FixtureOnly
+    static class ChildOutlivesItsTimeout {
+        @CrashAt(selector = "after-commit", mode = CrashMode.CHILD_PROCESS)
+        void shippingSurvives(CrashScenario scenario) {
+            scenario.run(HangingWorkload.class);
+        }
+    }
+
+    @Test
+    void aMisspeltBoundaryNameListsTheCataloguesNames() throws IOException {
+        Throwable failure = KitRun.of(MisspeltBoundary.class, reports).onlyFailure();
+
+        assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
+        assertThat(failure.getMessage()).isEqualTo(expected("unknown-boundary.txt", failure));
+    }
+
+    @Test
+    void aBoundaryTheWorkloadNeverReachesFailsTheTest() throws IOException {
+        Throwable failure = KitRun.of(BoundaryNeverReached.class, reports).onlyFailure();
+
+        assertThat(failure.getCause()).isInstanceOf(BoundaryNotReachedException.class);
+        assertThat(withoutDriverPragmas(failure.getMessage()))
+                .isEqualTo(withoutDriverPragmas(expected("boundary-not-reached.txt", failure)));
+    }
+
+    @Test
+    void aCrashTheWorkloadCatchesFailsTheTest() throws IOException {
+        Throwable failure = KitRun.of(CrashCaughtByTheWorkload.class, reports).onlyFailure();
+
+        assertThat(failure.getMessage()).isEqualTo(expected("crash-swallowed.txt", failure));
+    }
+
+    @Test
+    void aMessageTheWorkloadNeverSendsFailsTheOrder() throws IOException {
+        Throwable failure = KitRun.of(MessageNeverSent.class, reports).onlyFailure();
+
+        assertThat(failure.getCause()).isInstanceOf(OrderNotHonouredException.class);
+        assertThat(failure.getMessage()).isEqualTo(expected("order-not-honoured.txt", failure));
+    }
+
+    @Test
+    void aMisspeltTableInAnInvariantNamesTheInvariantTheDatabaseAndTheSql() throws IOException {
+        Throwable failure = KitRun.of(MisspeltTableInAnInvariant.class, reports).onlyFailure();
+
+        // A @CheckInvariant that cannot be checked fails the invocation; its exception is attached as suppressed.
+        assertThat(failure.getSuppressed()).singleElement().isInstanceOf(InvariantDefinitionException.class);
+        assertThat(failure.getMessage()).isEqualTo(expected("invariant-definition.txt", failure));
+    }
+
+    @Test
+    void aLambdaCannotRunInAChildProcess() throws IOException {
+        Throwable failure = KitRun.of(LambdaInAChildProcess.class, reports).onlyFailure();
+
+        assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
+        assertThat(failure.getMessage()).isEqualTo(expected("lambda-in-child-process.txt", failure));
+    }
+
+    @Test
+    void aSweepOverItsCapRunsNoCrashAndSaysHowToNarrowIt() throws IOException {
+        KitRun run = KitRun.of(SweepOverItsCap.class, reports);
+        Throwable failure = run.onlyFailure();
+
+        run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+        assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
+        assertThat(withoutDriverPragmas(failure.getMessage()))
+                .isEqualTo(withoutDriverPragmas(expected("sweep-over-cap.txt", failure)));
+    }
+
+    @Test
+    void aTestThatNeverRunsItsWorkloadFails() throws IOException {
+        Throwable failure = KitRun.of(NoWorkloadRun.class, reports).onlyFailure();
+
+        assertThat(failure.getMessage()).isEqualTo(expected("workload-never-run.txt", failure));
+    }
+
+    @Test
+    void aBadConfigurationValueFailsEveryKitTestBeforeAnythingRuns() throws IOException {
+        Throwable failure = KitRun.of(AnyCrashCase.class, reports, DeliveryKitConfiguration.MODE, "sometimes").onlyFailure();
+
+        assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
+        assertThat(failure.getMessage()).isEqualTo(expected("bad-configuration.txt", failure));
+    }
+
+    @Test
+    void aChildThatOutlivesItsTimeoutIsKilledAndTheCaseFails() {
+        Throwable failure = KitRun.of(ChildOutlivesItsTimeout.class, reports,
+                DeliveryKitConfiguration.CHILD_TIMEOUT, "3 s").onlyFailure();
+
+        // The temporary directory varies; on JDK 24+ the child's stderr has the JVM's sun.misc.Unsafe warnings.
+        assertThat(failure.getMessage()).matches("(?s)dev\\.deliverykit\\.process\\.ChildProcessException: child JVM"
+                + " dev\\.deliverykit\\.boundary\\.ChildMain \\S+plan\\.tsv \\S+report\\.tsv"
+                + " com\\.example\\.orders\\.troubleshooting\\.KitErrorMessagesTest\\$HangingWorkload was still"
+                + " running after its timeout of 3000 ms and was killed\n--- stdout ---\n--- stderr ---\n"
+                + "(WARNING: [^\n]*\n)*\n\n"
+                + "DeliveryKit case: crash after commit #1 \\(child JVM\\)\n"
+                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
+    }
+
+    /**
+     * sqlite-jdbc's {@code SQLiteDataSource} sets its own pragmas on every new connection in hash-table order,
+     * which differs between JDK versions; messages that list reached statements are compared without them.
+     */
+    private static String withoutDriverPragmas(String message) {
+        return message.replaceAll("(?m)^ *(\\d+ x )?(before|after) statement \"pragma (busy_timeout=3000|transaction_mode=IMMEDIATE)\"(: \\d+)?\n", "");
+    }
+
+    /** The pinned message; with -Dsample.messages.update=true, first rewritten from {@code actual}. */
+    private static String expected(String name, Throwable actual) throws IOException {
+        if (Boolean.getBoolean("sample.messages.update")) {
+            Path file = Path.of("src/test/resources/com/example/orders/troubleshooting", name);
+            Files.writeString(file, actual.getMessage() + "\n", StandardCharsets.UTF_8);
+            return actual.getMessage();
+        }
+        try (InputStream in = KitErrorMessagesTest.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing test resource " + name + "; create it with"
+                        + " -Dsample.messages.update=true");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).stripTrailing();
+        }
+    }
+}

@@ -1,0 +1,326 @@
+package dev.deliverykit.junit5;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.deliverykit.invariant.Invariant;
+import dev.deliverykit.invariant.InvariantDefinitionException;
+import dev.deliverykit.invariant.Invariants;
+import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
+import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.junit5.fixtures.ScriptedInvariant;
+import dev.deliverykit.junit5.fixtures.Seed002;
+import dev.deliverykit.junit5.fixtures.SqliteSource;
+import dev.deliverykit.reference.outbox.DeliveryProtocol;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * {@code @CheckInvariant}: when the kit checks class-level invariants (after the test method and its recovery,
+ * before {@code @AfterEach}), where it finds them (static and instance fields, superclasses, enclosing classes
+ * of {@code @Nested} tests), every invocation of a sweep including its recording run, the report's cells, and
+ * how it combines with a failing, aborted or workload-less test method.
+ */
+class CheckInvariantTest {
+
+    static final List<String> LOG = Collections.synchronizedList(new ArrayList<>());
+
+    @TempDir
+    Path reports;
+
+    @BeforeEach
+    void clearTheLog() {
+        LOG.clear();
+    }
+
+    /** Submits with the correct protocol, crashing where the case says, and recovers; logs the recovery. */
+    static void submitAndRecover(CrashScenario scenario, Path dir) throws Exception {
+        scenario.run(() -> Seed002.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir));
+        scenario.restart(() -> {
+            Seed002.recover(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
+            LOG.add("recovery");
+        });
+    }
+
+    @EngineTestKitOnly
+    @TestMethodOrder(MethodOrderer.MethodName.class)
+    static class Timeline {
+        @CheckInvariant
+        static Invariant staticOne = ScriptedInvariant.holding("static one", LOG);
+
+        @CheckInvariant
+        Invariant instanceOne = ScriptedInvariant.holding("instance one", LOG);
+
+        @TempDir
+        Path dir;
+
+        @BeforeEach
+        void before() {
+            LOG.add("@BeforeEach");
+        }
+
+        @AfterEach
+        void after() {
+            LOG.add("@AfterEach");
+        }
+
+        @CrashAt(selector = "after-commit", occurrence = 3)
+        void kitTest(CrashScenario scenario) throws Exception {
+            submitAndRecover(scenario, dir);
+            LOG.add("end of test method");
+        }
+
+        @Test
+        void plainTest() {
+            LOG.add("plain test");
+        }
+    }
+
+    abstract static class InheritedInvariant {
+        @CheckInvariant
+        Invariant inherited = ScriptedInvariant.holding("inherited", LOG);
+    }
+
+    @EngineTestKitOnly
+    static class Enclosing {
+        @CheckInvariant
+        static Invariant enclosingStatic;
+
+        @CheckInvariant
+        Invariant enclosingInstance = ScriptedInvariant.holding("enclosing instance", LOG);
+
+        @Nested
+        class Inner extends InheritedInvariant {
+            @CheckInvariant
+            Invariant own = ScriptedInvariant.violatedAtCheck("own", LOG, 1);
+
+            @TempDir
+            Path dir;
+
+            @CrashAt(selector = "after-commit", occurrence = 3)
+            void kitTest(CrashScenario scenario) throws Exception {
+                submitAndRecover(scenario, dir);
+            }
+        }
+    }
+
+    @EngineTestKitOnly
+    static class SweepViolatedInItsRecordingOnly {
+        @CheckInvariant
+        static Invariant firstCheck;
+
+        @TempDir
+        Path dir;
+
+        @CrashSweep(kinds = SweepKind.COMMITS)
+        void sweep(CrashScenario scenario) throws Exception {
+            submitAndRecover(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    @BoundaryCatalogueSource(value = Seed002.class, field = "MARK_FIRST")
+    static class TestAndInvariantBothFail {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant exactlyOnce = Seed002.exactlyOncePerKey(() -> dir);
+
+        @CrashAt("boundary-1")
+        void exactlyOneReservation(CrashScenario scenario) throws Exception {
+            Seed002.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
+        }
+    }
+
+    @EngineTestKitOnly
+    static class Aborted {
+        @CheckInvariant
+        Invariant violated = ScriptedInvariant.violatedAtCheck("violated", LOG, 1);
+
+        @TempDir
+        Path dir;
+
+        @CrashAt(selector = "after-commit", occurrence = 3)
+        void kitTest(CrashScenario scenario) throws Exception {
+            submitAndRecover(scenario, dir);
+            Assumptions.assumeTrue(false, "not on this machine");
+        }
+    }
+
+    @EngineTestKitOnly
+    static class NeverRuns {
+        @CheckInvariant
+        Invariant violated = ScriptedInvariant.violatedAtCheck("violated", LOG, 1);
+
+        @CrashAt(selector = "after-commit")
+        void kitTest(CrashScenario scenario) {
+        }
+    }
+
+    @EngineTestKitOnly
+    static class Uncheckable {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        Invariant missingTable = Invariants.noRows("no negative stock", SqliteSource.in(() -> dir, "warehouse.db"),
+                "SELECT part FROM stock WHERE amount < 0", "stock never goes below 0");
+
+        @CheckInvariant
+        Invariant holding = ScriptedInvariant.holding("holding", LOG);
+
+        @CrashAt(selector = "after-commit", occurrence = 3)
+        void kitTest(CrashScenario scenario) throws Exception {
+            submitAndRecover(scenario, dir);
+        }
+    }
+
+    private static Throwable failureOf(EngineExecutionResults results, String displayName) {
+        return results.testEvents().failed().stream()
+                .filter(event -> event.getTestDescriptor().getDisplayName().equals(displayName)).findFirst()
+                .orElseThrow().getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+    }
+
+    private static String scripted(String field, String name, int check) {
+        return "[" + field + "] " + name + ": violated (checked check #" + check + ")\n"
+                + "  unexpected row: 1 row\n"
+                + "    check #" + check + ": found a scripted violation, expected none";
+    }
+
+    @Test
+    void invariantsAreCheckedAfterTheTestMethodAndItsRecoveryBeforeAfterEachAndOnlyForKitTests() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(Timeline.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
+        assertThat(LOG.subList(0, 3)).containsExactly("@BeforeEach", "recovery", "end of test method");
+        assertThat(LOG.subList(3, 5)).containsExactlyInAnyOrder("check static one", "check instance one");
+        assertThat(LOG.subList(5, LOG.size())).containsExactly("@AfterEach", "@BeforeEach", "plain test", "@AfterEach");
+    }
+
+    @Test
+    void aNestedTestChecksTheInvariantsOfItsEnclosingClassItsSuperclassAndItsOwn() throws Exception {
+        Enclosing.enclosingStatic = ScriptedInvariant.violatedAtCheck("enclosing static", LOG, 1);
+        EngineExecutionResults results = Kit.reportingTo(reports).run(Enclosing.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(LOG).containsExactlyInAnyOrder("recovery", "check enclosing static", "check enclosing instance",
+                "check inherited", "check own");
+        assertThat(failureOf(results, "[1] crash after commit #3")).isInstanceOf(AssertionFailedError.class)
+                .hasMessage("2 of 4 invariants declared with @CheckInvariant violated after crash after commit #3 and"
+                        + " recovery:\n"
+                        + scripted("Enclosing.enclosingStatic", "enclosing static", 1) + "\n"
+                        + scripted("Inner.own", "own", 1) + "\n\n"
+                        + "DeliveryKit case: crash after commit #3 (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=3'");
+        JsonNode cells = new ObjectMapper().readTree(reports.resolve("report.json").toFile()).get("tests").get(0)
+                .get("cases").get(0).get("invariants");
+        assertThat(cells.fieldNames()).toIterable().containsExactlyInAnyOrder("enclosing static", "enclosing instance",
+                "inherited", "own");
+        assertThat(cells.get("own").get("verdict").asText()).isEqualTo("VIOLATED");
+        assertThat(cells.get("inherited").get("verdict").asText()).isEqualTo("HOLDS");
+        assertThat(cells.get("inherited").get("message").asText()).isEqualTo("inherited: holds (checked check #1)");
+    }
+
+    @Test
+    void aSweepChecksAfterEveryInvocationItsCrashFreeRecordingIncluded() {
+        SweepViolatedInItsRecordingOnly.firstCheck = ScriptedInvariant.violatedAtCheck("first check", LOG, 1);
+        EngineExecutionResults results = Kit.reportingTo(reports).run(SweepViolatedInItsRecordingOnly.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(11).succeeded(10).failed(1));
+        assertThat(LOG.stream().filter("check first check"::equals)).hasSize(11);
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
+                displayName("[1] record boundaries (crash-free run)"), finishedWithFailure(message(
+                        "1 of 1 invariant declared with @CheckInvariant violated after the crash-free run and recovery:\n"
+                                + scripted("SweepViolatedInItsRecordingOnly.firstCheck", "first check", 1) + "\n\n"
+                                + "DeliveryKit case: record boundaries (crash-free run) (in process)\n"
+                                + "Replay only this case: -Ddeliverykit.replay='crash=none'"))));
+    }
+
+    @Test
+    void whenTheTestMethodFailsItsFailureStaysFirstAndTheViolatedInvariantIsSuppressed() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(TestAndInvariantBothFail.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        Throwable failure = failureOf(results, "[1] crash at boundary-1 #1");
+        String block = "\n\nDeliveryKit case: crash at boundary-1 #1 (in process)\n"
+                + "Replay only this case: -Ddeliverykit.replay='boundary=boundary-1;hit=1'";
+        assertThat(failure).isInstanceOf(AssertionFailedError.class).hasMessage("[effects N for reserve42 after a crash"
+                + " and recovery (mark-first (write \"done\", then send))] \nexpected: 1L\n but was: 0L" + block);
+        assertThat(failure.getSuppressed()).hasSize(1);
+        assertThat(failure.getSuppressed()[0]).isInstanceOf(AssertionFailedError.class).hasMessage("1 of 1 invariant"
+                + " declared with @CheckInvariant violated after crash at boundary-1 #1 and recovery:\n"
+                + "[TestAndInvariantBothFail.exactlyOnce] exactly once per key: violated (checked 1 intent key, 0 effect"
+                + " rows)\n"
+                + "  lost intent: 1 key\n"
+                + "    reserve42:1:0: found 0 effects, expected exactly 1" + block);
+    }
+
+    @Test
+    void anAbortedTestIsNotChecked() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(Aborted.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).aborted(1).failed(0));
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
+                abortedWithReason(instanceOf(TestAbortedException.class))));
+        assertThat(LOG).containsExactly("recovery");
+    }
+
+    @Test
+    void aTestThatNeverRunsItsWorkloadFailsForThatAndIsNotChecked() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(NeverRuns.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(failureOf(results, "[1] crash after commit #1")).hasMessage("The test never called scenario.run(...),"
+                + " so crash after commit #1 crashed nothing and the test asserted nothing about a crash.\nFix: run the"
+                + " workload with scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then"
+                + " recover with scenario.restart(() -> ...).\n\n"
+                + "DeliveryKit case: crash after commit #1 (in process)\n"
+                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'")
+                .hasNoSuppressedExceptions();
+        assertThat(LOG).isEmpty();
+    }
+
+    @Test
+    void anInvariantThatCannotBeCheckedFailsTheInvocationAndTheOthersAreStillChecked() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(Uncheckable.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        Throwable failure = failureOf(results, "[1] crash after commit #3");
+        assertThat(failure).hasMessage("1 of 2 invariants declared with @CheckInvariant violated or could not be checked"
+                + " after crash after commit #3 and recovery:\n"
+                + "[Uncheckable.missingTable] could not be checked: dev.deliverykit.invariant.InvariantDefinitionException:"
+                + " invariant 'no negative stock' could not run its rows query on warehouse.db: [SQLITE_ERROR] SQL error"
+                + " or missing database (no such table: stock)\n"
+                + "  SQL: SELECT part FROM stock WHERE amount < 0\n"
+                + "  Check that the tables and columns exist in that database (an invariant never creates them) and that"
+                + " the SQL runs there by hand.\n\n"
+                + "DeliveryKit case: crash after commit #3 (in process)\n"
+                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=3'");
+        assertThat(failure.getSuppressed()).singleElement()
+                .isInstanceOf(InvariantDefinitionException.class);
+        assertThat(LOG).containsExactly("recovery", "check holding");
+    }
+}

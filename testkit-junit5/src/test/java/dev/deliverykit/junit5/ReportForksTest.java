@@ -1,0 +1,129 @@
+package dev.deliverykit.junit5;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.process.ChildJvm;
+import dev.deliverykit.process.ChildProcess;
+import dev.deliverykit.process.ChildResult;
+import dev.deliverykit.process.Handshake;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/**
+ * Several JVMs reporting into one directory (surefire's {@code forkCount > 1}, Gradle's forks): each writes its
+ * own part and the merged report holds every test of every JVM; a rerun replaces its own rows.
+ */
+class ReportForksTest {
+
+    private static final String SAFE_PRODUCER = ReferenceVariantsCrashTest.SafeProducer.class.getName();
+    private static final String UNSAFE_DUAL_WRITE = ReferenceVariantsCrashTest.UnsafeDualWrite.class.getName();
+
+    @TempDir
+    Path reports;
+
+    /** A fork: runs one fixture class through the Jupiter engine into a report directory once the parent says GO. */
+    public static final class Fork {
+        public static void main(String[] args) throws Exception {
+            Handshake.readyThenAwaitGo();
+            EngineExecutionResults results = Kit.reportingTo(Path.of(args[0])).run(Class.forName(args[1]));
+            System.out.println("started " + results.testEvents().started().count());
+        }
+    }
+
+    private static String[] agentOptions() {
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(option -> option.startsWith("-javaagent:")).toArray(String[]::new);
+    }
+
+    private JsonNode reportJson() throws IOException {
+        return new ObjectMapper().readTree(reports.resolve("report.json").toFile());
+    }
+
+    private List<String> tests(JsonNode report) {
+        List<String> names = new ArrayList<>();
+        report.get("tests").forEach(test -> names.add(test.get("class").asText() + " " + test.get("totals")));
+        return names;
+    }
+
+    private List<String> parts() throws IOException {
+        try (Stream<Path> files = Files.list(reports.resolve("parts"))) {
+            return files.map(file -> file.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void twoJvmsFinishingTogetherLeaveOneReportWithTheTestsOfBoth() throws Exception {
+        ChildJvm fork = ChildJvm.mainClass(Fork.class).jvmArgs(agentOptions()).timeout(Duration.ofSeconds(120));
+        List<ChildResult> results = new ArrayList<>();
+        try (ChildProcess first = fork.args(reports.toString(), SAFE_PRODUCER).start();
+                ChildProcess second = fork.args(reports.toString(), UNSAFE_DUAL_WRITE).start()) {
+            first.awaitLine(Handshake.READY);
+            second.awaitLine(Handshake.READY);
+            first.sendLine(Handshake.GO);
+            second.sendLine(Handshake.GO);
+            results.add(first.awaitExit());
+            results.add(second.awaitExit());
+        }
+
+        assertThat(results).extracting(ChildResult::exitCode).containsExactly(0, 0);
+        assertThat(results).extracting(result -> result.stdoutLines().get(result.stdoutLines().size() - 1))
+                .containsExactly("started 3", "started 1");
+        assertThat(parts()).hasSize(2).allMatch(name -> name.matches("report-[0-9]+-1\\.json"));
+        JsonNode report = reportJson();
+        assertThat(report.get("parts")).hasSize(2);
+        assertThat(tests(report)).containsExactlyInAnyOrder(
+                "SafeProducer {\"cases\":3,\"passed\":3,\"failed\":0,\"aborted\":0,\"not_finished\":0}",
+                "UnsafeDualWrite {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
+        assertThat(report.get("totals").toString())
+                .isEqualTo("{\"cases\":4,\"passed\":3,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
+        assertThat(Files.readString(reports.resolve("report.md")))
+                .contains("| SafeProducer.noFlowChangeWithoutItsEvent | 3 | 3 | 0 | 0 |\n")
+                .contains("| UnsafeDualWrite.noFlowChangeWithoutItsEvent | 1 | 0 | 1 | 0 |\n");
+        assertThat(Files.readString(reports.resolve("report.html")))
+                .contains("<p>4 cases: 3 passed, 1 failed, 0 aborted.</p>")
+                .contains("(merged from 2 JVM runs)</p>")
+                .contains("<h2 id=\"SafeProducer.noFlowChangeWithoutItsEvent\">SafeProducer.noFlowChangeWithoutItsEvent"
+                        + " <span class=\"good\">— all 3 passed</span></h2>")
+                .contains("<h2 id=\"UnsafeDualWrite.noFlowChangeWithoutItsEvent\">UnsafeDualWrite.noFlowChangeWithoutItsEvent"
+                        + " <span class=\"bad\">— 1 of 1 failed</span></h2>");
+    }
+
+    @Test
+    void runsInOneJvmAddUpAndARerunReplacesOnlyItsOwnRows() throws Exception {
+        Kit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWrite.class);
+        Kit.reportingTo(reports).run(ReferenceVariantsCrashTest.SafeProducer.class);
+        Kit.reportingTo(reports).with(DeliveryKitConfiguration.REPLAY, "boundary=producer.after-commit;hit=1")
+                .run(ReferenceVariantsCrashTest.SafeProducer.class);
+
+        assertThat(parts()).hasSize(3);
+        assertThat(tests(reportJson())).containsExactly(
+                "UnsafeDualWrite {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}",
+                "SafeProducer {\"cases\":1,\"passed\":1,\"failed\":0,\"aborted\":0,\"not_finished\":0}");
+        assertThat(reportJson().get("tests").get(1).get("cases").get(0).get("replayKey").asText())
+                .isEqualTo("boundary=producer.after-commit;hit=1");
+    }
+
+    @Test
+    void anUnreadablePartIsLeftOutAndTheOthersAreMerged() throws Exception {
+        Files.createDirectories(reports.resolve("parts"));
+        Files.writeString(reports.resolve("parts/report-1-1.json"), "{\"format\": \"something else\"}");
+
+        Kit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWrite.class);
+
+        assertThat(tests(reportJson())).containsExactly(
+                "UnsafeDualWrite {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
+        assertThat(reportJson().get("parts")).hasSize(1);
+    }
+}
