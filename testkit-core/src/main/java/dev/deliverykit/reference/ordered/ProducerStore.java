@@ -20,6 +20,14 @@ final class ProducerStore {
             + " flow_id TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL,"
             + " accepted INTEGER NOT NULL DEFAULT 0 CHECK(accepted IN (0,1)), UNIQUE(flow_id, seq))";
 
+    /**
+     * Not part of the contract's schema: it keeps {@link #SELECT_NEXT_UNACCEPTED} from walking past every
+     * accepted row (the relay's per-event cost grew with the outbox without it). The contract's tables and
+     * their rows are unchanged; the index holds only the rows still to relay.
+     */
+    static final String CREATE_UNACCEPTED_INDEX = "CREATE INDEX IF NOT EXISTS outbox_unaccepted"
+            + " ON outbox(flow_id, seq) WHERE accepted = 0";
+
     /** Boundary 1 is right after this statement: the flow moved, its outbox row not yet written. */
     static final String WRITE_FLOW = "INSERT INTO flow(flow_id, seq, state, amount) VALUES (?, ?, ?, ?)"
             + " ON CONFLICT(flow_id) DO UPDATE SET seq = excluded.seq, state = excluded.state,"
@@ -33,14 +41,14 @@ final class ProducerStore {
     private static final String SELECT_FLOW = "SELECT flow_id, seq, state, amount FROM flow WHERE flow_id = ?";
     private static final String OUTBOX_COLUMNS = "SELECT event_id, flow_id, seq, body, accepted FROM outbox";
     private static final String SELECT_OUTBOX = OUTBOX_COLUMNS + " ORDER BY flow_id, seq";
-    private static final String SELECT_NEXT_UNACCEPTED = OUTBOX_COLUMNS
+    static final String SELECT_NEXT_UNACCEPTED = OUTBOX_COLUMNS
             + " WHERE accepted = 0 ORDER BY flow_id, seq LIMIT 1";
     private static final String SELECT_OUTBOX_ROW = OUTBOX_COLUMNS + " WHERE event_id = ?";
 
     private ProducerStore() {
     }
 
-    static final List<String> SCHEMA = List.of(CREATE_FLOW, CREATE_OUTBOX);
+    static final List<String> SCHEMA = List.of(CREATE_FLOW, CREATE_OUTBOX, CREATE_UNACCEPTED_INDEX);
 
     /**
      * Rules (1) to (3) of {@code advance}, in the contract's order: the outcome that refuses the event, or

@@ -49,6 +49,18 @@ class RelayTest {
     }
 
     @Test
+    void theNextRowToRelayIsFoundThroughThePartialIndexNotByWalkingAcceptedRows() {
+        commit(v1("A", 1), 0);
+        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
+            assertThat(relay.relay()).isEqualTo(sent(RelayOutcome.ACCEPTED, "A1"));
+        }
+        // EXPLAIN QUERY PLAN's detail column: a search of the partial index, no scan of outbox, no sort.
+        assertThat(Db.rows(producerDb, "EXPLAIN QUERY PLAN " + ProducerStore.SELECT_NEXT_UNACCEPTED))
+                .extracting(row -> row.get("detail"))
+                .containsExactly("SCAN outbox USING INDEX outbox_unaccepted");
+    }
+
+    @Test
     void aPermanentIdConflictOnA1IsPickedEveryTimeAndB1WaitsUntilRelayedByName() {
         commit(v1("A", 1), 0);
         commit(v1("B", 1), 0);
