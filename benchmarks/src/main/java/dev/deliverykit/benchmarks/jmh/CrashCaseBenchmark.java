@@ -65,6 +65,24 @@ public class CrashCaseBenchmark {
         return CrashCase.crashRecoverAndCheck(cases.scratch.next(), OrderedBoundaries.APPLY_AFTER_COMMIT);
     }
 
+    /** The ten boundaries in turn, one per operation: what the average case of the ten-boundary table costs. */
+    @State(Scope.Thread)
+    public static class Rotation {
+        int next;
+
+        String boundary() {
+            String boundary = OrderedBoundaries.TEN.get(next);
+            next = (next + 1) % OrderedBoundaries.TEN.size();
+            return boundary;
+        }
+    }
+
+    /** Crash at the next of the ten boundaries, recover, check (B6's context: the case mix of a sweep). */
+    @Benchmark
+    public CrashResult crashRecoverCheckEachBoundaryInTurn(Cases cases, Engine engine, Rotation rotation) {
+        return CrashCase.crashRecoverAndCheck(cases.scratch.next(), rotation.boundary());
+    }
+
     /** The floor: the case's twelve commits (six writing one row) on two fresh files. */
     @Benchmark
     public void rawSameCommits(Cases cases) {
