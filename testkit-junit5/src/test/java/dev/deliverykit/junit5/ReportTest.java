@@ -111,7 +111,7 @@ class ReportTest {
                         + "<th>replay</th></tr>\n<tr><td><a href=\"#" + id + "\">" + id + "</a></td>"
                         + "<td>crash at boundary-2 #1</td><td class=\"why\"><b>exactly once per key</b><div class=\"lines\">"
                         + "reserve42:1:0: found 2 effects, expected exactly 1</div></td>"
-                        + "<td><code>-Ddeliverykit.replay='boundary=boundary-2;hit=1'</code></td></tr>\n</table>\n")
+                        + "<td class=\"replay\"><code>-Ddeliverykit.replay='boundary=boundary-2;hit=1'</code></td></tr>\n</table>\n")
                 .contains("<h2 id=\"" + id + "\">" + id + " <span class=\"bad\">— 1 of 2 failed</span></h2>")
                 .contains("<tr><th>#</th><th>case</th><th>outcome</th><th>exactly once per key</th><th>effects</th>"
                         + "<th>crash site</th><th>replay</th></tr>")
@@ -125,7 +125,7 @@ class ReportTest {
                         + "reserve42:1:0: found 2 effects, expected exactly 1</div></td><td class=\"value\">2</td>")
                 .containsPattern("<td><code title=\"dev\\.deliverykit\\.reference\\.outbox\\.WarehouseWithoutDedup\\.reserve"
                         + "\\(WarehouseWithoutDedup\\.java:[0-9]+\\)\">WarehouseWithoutDedup\\.reserve:[0-9]+</code></td>")
-                .contains("<td><code>-Ddeliverykit.replay='boundary=boundary-2;hit=1'</code></td></tr>")
+                .contains("<td class=\"replay\"><code>-Ddeliverykit.replay='boundary=boundary-2;hit=1'</code></td></tr>")
                 .contains("td.FAILED,td.VIOLATED{background:#ffcdd2}")
                 .contains("td code{overflow-wrap:anywhere}");
     }

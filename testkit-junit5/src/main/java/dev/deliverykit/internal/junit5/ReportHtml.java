@@ -34,7 +34,7 @@ final class ReportHtml {
             + "td.ABORTED,td.NOT_FINISHED{background:#fff3c4}tr.FAILED td.value{background:#ffebee}"
             + "code{font-size:90%}td code{overflow-wrap:anywhere}pre{white-space:pre-wrap;margin:0}"
             + ".lines{font-size:80%;margin-top:2px;overflow-wrap:anywhere}.run{color:#555}"
-            + "code[title]{white-space:nowrap}td.why{min-width:22em}.failures td:last-child{min-width:24em}.failures a{overflow-wrap:anywhere}.bad{color:#c62828}.good{color:#2e7d32}.warn{color:#8d6e00}";
+            + "code[title]{white-space:nowrap}td.why{min-width:22em}td.replay{min-width:24em}.failures a{overflow-wrap:anywhere}.bad{color:#c62828}.good{color:#2e7d32}.warn{color:#8d6e00}";
 
     private final JsonNode model;
     private final List<String> ids = new ArrayList<>();
@@ -141,7 +141,7 @@ final class ReportHtml {
                     rows.append(lines(List.of(ReportText.firstLine(text(row, "failure").orElse("")))));
                 }
                 violated.forEach((name, lines) -> rows.append("<b>").append(escape(name)).append("</b>").append(lines(lines)));
-                rows.append("</td><td><code>").append(escape(ReportText.replayOption(row.path("replayKey").asText())))
+                rows.append("</td><td class=\"replay\"><code>").append(escape(ReportText.replayOption(row.path("replayKey").asText())))
                         .append("</code></td></tr>\n");
             }
             count += failedRows.size();
@@ -187,7 +187,7 @@ final class ReportHtml {
                 page.append("<td><code title=\"").append(escape(site)).append("\">")
                         .append(escape(ReportText.shortCrashSite(site))).append("</code></td>");
             }
-            page.append("<td><code>").append(escape(ReportText.replayOption(row.path("replayKey").asText())))
+            page.append("<td class=\"replay\"><code>").append(escape(ReportText.replayOption(row.path("replayKey").asText())))
                     .append("</code></td></tr>\n");
         }
         page.append("</table>\n");

@@ -80,7 +80,7 @@ class ReportHtmlTest {
                         + "<tr class=\"PASSED\"><td>1</td><td>crash at relay #1</td><td class=\"PASSED\">PASSED</td>"
                         + "<td><code title=\"com.example.orders.relay.Relay$Worker.publish(Relay.java:42)\">"
                         + "Relay$Worker.publish:42</code></td>"
-                        + "<td><code>-Ddeliverykit.replay='boundary=relay;hit=1'</code></td></tr>");
+                        + "<td class=\"replay\"><code>-Ddeliverykit.replay='boundary=relay;hit=1'</code></td></tr>");
     }
 
     @Test
@@ -97,9 +97,9 @@ class ReportHtmlTest {
                         + " exactly 1<br>o-2:placed: found 0 effects, expected exactly 1<br>o-3:placed: found 0 effects,"
                         + " expected exactly 1<br>o-4:placed: found 0 effects, expected exactly 1<br>o-5:placed: found 0"
                         + " effects, expected exactly 1<br>o-6:placed: found 0 effects, expected exactly 1</div></td>"
-                        + "<td><code>-Ddeliverykit.replay='order=o-2,o-1'</code></td></tr>\n"
+                        + "<td class=\"replay\"><code>-Ddeliverykit.replay='order=o-2,o-1'</code></td></tr>\n"
                         + "<tr><td>order [o-2, o-2]</td><td class=\"why\"><div class=\"lines\">o-2 was delivered twice</div>"
-                        + "</td><td><code>-Ddeliverykit.replay='order=o-2,o-2'</code></td></tr>\n</table>");
+                        + "</td><td class=\"replay\"><code>-Ddeliverykit.replay='order=o-2,o-2'</code></td></tr>\n</table>");
     }
 
     @Test
