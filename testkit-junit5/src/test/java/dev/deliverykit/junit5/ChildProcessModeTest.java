@@ -73,6 +73,47 @@ class ChildProcessModeTest {
         }
     }
 
+    @EngineTestKitOnly
+    @BoundaryCatalogueSource(value = Seed002.class, field = "WITHOUT_DEDUP")
+    static class WithoutDedupInBothModes {
+        @CrashAt("boundary-2")
+        @CrashAt(value = "boundary-2", mode = CrashMode.CHILD_PROCESS)
+        void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            EXIT_CODES.add(scenario.replayKey() + " " + scenario.mode());
+            Seed002.exactlyOnceAsProcess(scenario, DeliveryProtocol.OUTBOX_WITHOUT_DEDUP, dir);
+        }
+    }
+
+    @Test
+    void oneBoundaryCrashedInBothModesIsTwoCasesWhoseReplayKeysNameTheMode() {
+        EXIT_CODES.clear();
+        EngineExecutionResults results = Kit.reportingTo(reports).run(WithoutDedupInBothModes.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(2).failed(2));
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
+                displayName("[2] crash at boundary-2 #1 (child JVM)"),
+                finishedWithFailure(message("[effects N for reserve42 after a crash and recovery (outbox without"
+                        + " receiver dedup)] \nexpected: 1L\n but was: 2L\n\n"
+                        + "DeliveryKit case: crash at boundary-2 #1 (child JVM)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='boundary=boundary-2;hit=1;mode=child-process'"))));
+        assertThat(EXIT_CODES).containsExactly("boundary=boundary-2;hit=1;mode=in-process IN_PROCESS",
+                "boundary=boundary-2;hit=1;mode=child-process CHILD_PROCESS");
+    }
+
+    @Test
+    void aReplayKeyWithAModeRerunsThatModeOnlyAndOneWithoutRerunsBoth() {
+        EXIT_CODES.clear();
+        Kit.reportingTo(reports).with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-2;hit=1;mode=child-process")
+                .run(WithoutDedupInBothModes.class).testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(EXIT_CODES).containsExactly("boundary=boundary-2;hit=1;mode=child-process CHILD_PROCESS");
+
+        EXIT_CODES.clear();
+        Kit.reportingTo(reports).with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-2;hit=1")
+                .run(WithoutDedupInBothModes.class).testEvents().assertStatistics(stats -> stats.started(2).failed(2));
+        assertThat(EXIT_CODES).containsExactly("boundary=boundary-2;hit=1;mode=in-process IN_PROCESS",
+                "boundary=boundary-2;hit=1;mode=child-process CHILD_PROCESS");
+    }
+
     @Test
     void aChildJvmHaltsWithExitCode73AndTheBrokenProtocolStillFailsAtBoundary2() {
         EXIT_CODES.clear();

@@ -88,6 +88,15 @@ class ConfigurationErrorTest {
     }
 
     @EngineTestKitOnly
+    static class ListedTwice {
+        @CrashAt(selector = "after-commit")
+        @CrashAt(selector = {"before-commit", "after-commit"})
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @EngineTestKitOnly
     static class NoScenarioParameter {
         @CrashAt(selector = "after-commit")
         void test(@TempDir Path dir) {
@@ -268,6 +277,12 @@ class ConfigurationErrorTest {
     }
 
     @Test
+    void aCaseListedTwiceInTheSameModeIsRefused() {
+        assertConfigurationError(run(ListedTwice.class), "@CrashAt on ListedTwice.test(CrashScenario, Path): the case"
+                + " selector=after-commit;hit=1 is listed twice. Fix: list every boundary and occurrence once per mode");
+    }
+
+    @Test
     void aMethodWithoutCrashScenarioParameter() {
         assertConfigurationError(run(NoScenarioParameter.class), "@CrashAt on NoScenarioParameter.test(Path): the"
                 + " method has no CrashScenario parameter, so it cannot run a workload to crash. Fix: declare one and run"
@@ -405,8 +420,9 @@ class ConfigurationErrorTest {
     void aBadReplayKey() {
         assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.REPLAY, "boundary=x"),
                 badParameter("deliverykit.replay", "boundary=x", "hit must be a whole number from 1, got no hit field;"
-                        + " expected boundary=NAME;hit=N, selector=SPEC;hit=N, crash=none or order=IDS, for example"
-                        + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
+                        + " expected boundary=NAME;hit=N, selector=SPEC;hit=N (either with ;mode=in-process or"
+                        + " ;mode=child-process), crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
+                        + " selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
                         + " the key from a failure message or the report"));
     }
 

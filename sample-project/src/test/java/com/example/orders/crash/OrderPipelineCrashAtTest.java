@@ -52,8 +52,8 @@ class OrderPipelineCrashAtTest {
         aPlacedOrderReachesShippingExactlyOnce(scenario);
     }
 
-    // Its own method: a replay key names the boundary and hit, not the mode, so one method cannot list a
-    // boundary in both modes (the kit refuses the case as listed twice).
+    // Its own method, so that the report shows each mode as its own row. (One method may also list a
+    // boundary in both modes; the replay keys then name the mode.)
     @CrashAt(value = {"order.after-order-insert", "order.after-outbox-insert", "order.after-commit",
                       "shipping.after-dedup-insert", "shipping.after-commit", "relay.after-published-mark"},
              mode = CrashMode.CHILD_PROCESS)

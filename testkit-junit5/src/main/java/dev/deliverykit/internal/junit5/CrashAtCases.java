@@ -7,10 +7,13 @@ import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashMode;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** The cases of a {@link CrashAt} test: one per boundary of every {@code @CrashAt}, all checked before any runs. */
 public final class CrashAtCases {
@@ -25,7 +28,7 @@ public final class CrashAtCases {
      */
     public static List<CrashCase> of(Method method, List<CrashAt> annotations, Optional<Catalogues> catalogues,
             KitSettings settings) {
-        Map<ReplayKey, CrashCase> cases = new LinkedHashMap<>();
+        List<CrashCase> listed = new ArrayList<>();
         WatchList watch = catalogues.map(Catalogues::watchList).orElse(null);
         for (CrashAt annotation : annotations) {
             if (annotation.value().length == 0 && annotation.selector().length == 0) {
@@ -47,11 +50,19 @@ public final class CrashAtCases {
                 boundaries.add(Boundary.of(parsed(method, spec)));
             }
             for (Boundary boundary : boundaries) {
-                CrashCase crash = CrashCase.crash(boundary, annotation.occurrence(), mode, watch, null);
-                if (cases.put(crash.replayKey(), crash) != null) {
-                    throw Problems.configuration("@CrashAt", method, "the case " + crash.replayKey() + " is listed"
-                            + " twice", "list every boundary and occurrence once");
-                }
+                listed.add(CrashCase.crash(boundary, annotation.occurrence(), mode, watch, null));
+            }
+        }
+        // A boundary and hit listed in both modes are two cases: their replay keys name the mode.
+        Map<ReplayKey, Set<CrashMode>> modes = new HashMap<>();
+        listed.forEach(crash -> modes.computeIfAbsent(crash.replayKey(), key -> EnumSet.noneOf(CrashMode.class))
+                .add(crash.mode()));
+        Map<ReplayKey, CrashCase> cases = new LinkedHashMap<>();
+        for (CrashCase listedCase : listed) {
+            CrashCase crash = modes.get(listedCase.replayKey()).size() > 1 ? listedCase.withModeInReplayKey() : listedCase;
+            if (cases.put(crash.replayKey(), crash) != null) {
+                throw Problems.configuration("@CrashAt", method, "the case " + crash.replayKey() + " is listed"
+                        + " twice", "list every boundary and occurrence once per mode");
             }
         }
         return List.copyOf(cases.values());

@@ -134,6 +134,14 @@ public final class CrashCase {
         return watch == null ? plan : plan.watching(watch);
     }
 
+    /**
+     * This case with its mode in its replay key, for a test that crashes the same boundary and hit in both
+     * modes (see {@link ReplayKey#withMode}).
+     */
+    public CrashCase withModeInReplayKey() {
+        return new CrashCase(kind, boundary, occurrence, mode, watch, site, replayKey.withMode(mode), delivery, order);
+    }
+
     /** Identifies the case for {@code -Ddeliverykit.replay}. */
     public ReplayKey replayKey() {
         return replayKey;

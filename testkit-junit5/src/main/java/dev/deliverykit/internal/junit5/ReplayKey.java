@@ -1,5 +1,6 @@
 package dev.deliverykit.internal.junit5;
 
+import dev.deliverykit.junit5.CrashMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +16,9 @@ import java.util.Optional;
  *   <li>{@code boundary=NAME;hit=N}: a catalogue boundary (the engine's own {@code CrashPlan.replayKey()});</li>
  *   <li>{@code selector=SPEC;hit=N}: an unnamed boundary by its {@code Selector.spec()}, for example
  *       {@code selector=after-commit;hit=3} or {@code selector=after-statement=COMMIT;hit=2};</li>
+ *   <li>either of the two with {@code ;mode=in-process} or {@code ;mode=child-process}: only when one test
+ *       crashes the same boundary and hit in both modes, so that the key still names one case. A key
+ *       without a mode selects the case in every mode;</li>
  *   <li>{@code crash=none}: a sweep's crash-free recording run;</li>
  *   <li>{@code order=A3,A1,A2,A3}: a delivery-order case (the order core's {@code DeliveryOrder.replayKey()});</li>
  *   <li>{@code seed=...}: reserved for seeded cases.</li>
@@ -31,10 +35,14 @@ public final class ReplayKey {
     static final String CRASH = "crash";
     static final String ORDER = "order";
     static final String SEED = "seed";
+    static final String MODE = "mode";
 
-    private static final List<String> FIELD_ORDER = List.of(BOUNDARY, SELECTOR, CRASH, HIT, ORDER, SEED);
-    private static final String FORMAT = "boundary=NAME;hit=N, selector=SPEC;hit=N, crash=none or order=IDS, for"
-            + " example boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3";
+    private static final List<String> FIELD_ORDER = List.of(BOUNDARY, SELECTOR, CRASH, HIT, MODE, ORDER, SEED);
+    private static final Map<String, CrashMode> MODES = Map.of("in-process", CrashMode.IN_PROCESS,
+            "child-process", CrashMode.CHILD_PROCESS);
+    private static final String FORMAT = "boundary=NAME;hit=N, selector=SPEC;hit=N (either with ;mode=in-process or"
+            + " ;mode=child-process), crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
+            + " selector=after-commit;hit=3 or order=A3,A1,A2,A3";
 
     private final Map<String, String> fields;
 
@@ -50,6 +58,42 @@ public final class ReplayKey {
     /** The key of a crash at hit {@code hit} of an unnamed boundary with this selector spec. */
     public static ReplayKey ofSelector(String spec, int hit) {
         return of(SELECTOR, spec, hit);
+    }
+
+    /** This key with {@code ;mode=in-process} or {@code ;mode=child-process}: only for boundary keys. */
+    public ReplayKey withMode(CrashMode mode) {
+        if (!fields.containsKey(HIT)) {
+            throw new IllegalStateException("only a boundary or selector key names a mode, not " + this);
+        }
+        Map<String, String> withMode = new LinkedHashMap<>(fields);
+        withMode.put(MODE, modeText(mode));
+        return parse(new ReplayKey(withMode).toString());
+    }
+
+    /**
+     * Whether {@code requested} (from {@code deliverykit.replay}) selects the case with this key: the same key,
+     * or the same key without a mode (which selects the case in every mode).
+     */
+    public boolean isSelectedBy(ReplayKey requested) {
+        if (requested.equals(this)) {
+            return true;
+        }
+        if (requested.fields.containsKey(MODE) || !fields.containsKey(MODE)) {
+            return false;
+        }
+        Map<String, String> withoutMode = new LinkedHashMap<>(fields);
+        withoutMode.remove(MODE);
+        return requested.fields.equals(withoutMode);
+    }
+
+    /** The mode the key names, if it names one. */
+    public Optional<CrashMode> mode() {
+        return Optional.ofNullable(fields.get(MODE)).map(MODES::get);
+    }
+
+    private static String modeText(CrashMode mode) {
+        return MODES.entrySet().stream().filter(entry -> entry.getValue() == mode).map(Map.Entry::getKey).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("a replay key names a resolved mode, got " + mode));
     }
 
     /** The key of a sweep's crash-free recording run. */
@@ -100,6 +144,16 @@ public final class ReplayKey {
         if (read.containsKey(SEED)) {
             throw new IllegalArgumentException("seed is reserved for seeded cases, which no test produces yet; expected "
                     + FORMAT);
+        }
+        if (read.containsKey(MODE)) {
+            if (!MODES.containsKey(read.get(MODE))) {
+                throw new IllegalArgumentException("mode must be in-process or child-process, got \"" + read.get(MODE)
+                        + "\"; expected " + FORMAT);
+            }
+            if (!read.containsKey(HIT)) {
+                throw new IllegalArgumentException("mode=" + read.get(MODE) + " only goes with boundary=NAME;hit=N or"
+                        + " selector=SPEC;hit=N; expected " + FORMAT);
+            }
         }
         if (read.containsKey(ORDER)) {
             if (read.size() > 1) {

@@ -174,6 +174,9 @@ public final class SweepPlan {
         if (key.isCrashFree()) {
             return Optional.of(recordCase());
         }
+        if (key.mode().isPresent() && key.mode().get() != mode) {
+            return Optional.empty();
+        }
         if (key.boundaryName().isPresent()) {
             return catalogueBoundaries.stream().filter(boundary -> boundary.name().equals(key.boundaryName().get()))
                     .findFirst().map(boundary -> CrashCase.crash(boundary, key.hit(), mode, catalogueWatch, null));

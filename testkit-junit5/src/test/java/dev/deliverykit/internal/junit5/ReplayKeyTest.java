@@ -3,6 +3,7 @@ package dev.deliverykit.internal.junit5;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.deliverykit.junit5.CrashMode;
 import org.junit.jupiter.api.Test;
 
 /** Replay keys print, parse back, and survive SQL and shell quoting. */
@@ -42,9 +43,26 @@ class ReplayKeyTest {
     }
 
     @Test
+    void aKeyWithAModeSelectsThatModeOnlyAndAKeyWithoutSelectsEveryMode() {
+        ReplayKey child = ReplayKey.ofBoundary("relay", 2).withMode(CrashMode.CHILD_PROCESS);
+        ReplayKey inProcess = ReplayKey.ofBoundary("relay", 2).withMode(CrashMode.IN_PROCESS);
+
+        assertThat(child).hasToString("boundary=relay;hit=2;mode=child-process");
+        assertThat(ReplayKey.parse("mode=child-process;hit=2;boundary=relay")).isEqualTo(child);
+        assertThat(child.mode()).contains(CrashMode.CHILD_PROCESS);
+        assertThat(child.isSelectedBy(ReplayKey.parse("boundary=relay;hit=2;mode=child-process"))).isTrue();
+        assertThat(child.isSelectedBy(ReplayKey.parse("boundary=relay;hit=2"))).isTrue();
+        assertThat(inProcess.isSelectedBy(ReplayKey.parse("boundary=relay;hit=2;mode=child-process"))).isFalse();
+        assertThat(child.isSelectedBy(ReplayKey.parse("boundary=relay;hit=1"))).isFalse();
+        assertThat(ReplayKey.ofBoundary("relay", 2).isSelectedBy(child)).isFalse();
+        assertThat(ReplayKey.ofBoundary("relay", 2).mode()).isEmpty();
+    }
+
+    @Test
     void malformedKeysSayWhatIsExpected() {
-        String expected = "expected boundary=NAME;hit=N, selector=SPEC;hit=N, crash=none or order=IDS, for"
-                + " example boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3";
+        String expected = "expected boundary=NAME;hit=N, selector=SPEC;hit=N (either with ;mode=in-process or"
+                + " ;mode=child-process), crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
+                + " selector=after-commit;hit=3 or order=A3,A1,A2,A3";
         assertThatThrownBy(() -> ReplayKey.parse("boundary=a")).hasMessage(
                 "hit must be a whole number from 1, got no hit field; " + expected);
         assertThatThrownBy(() -> ReplayKey.parse("boundary=a;hit=0")).hasMessage(
@@ -52,10 +70,14 @@ class ReplayKeyTest {
         assertThatThrownBy(() -> ReplayKey.parse("boundary=a;selector=after-commit;hit=1")).hasMessage(
                 "a key names exactly one of boundary=NAME or selector=SPEC; " + expected);
         assertThatThrownBy(() -> ReplayKey.parse("boundry=a;hit=1")).hasMessage(
-                "unknown field \"boundry\"; known fields: boundary, selector, crash, hit, order, seed; " + expected);
+                "unknown field \"boundry\"; known fields: boundary, selector, crash, hit, mode, order, seed; " + expected);
         assertThatThrownBy(() -> ReplayKey.parse("hit=1;hit=2")).hasMessage("field \"hit\" appears twice; " + expected);
         assertThatThrownBy(() -> ReplayKey.parse("after-commit")).hasMessage(
                 "\"after-commit\" is not a field=value pair; " + expected);
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=a;hit=1;mode=child")).hasMessage(
+                "mode must be in-process or child-process, got \"child\"; " + expected);
+        assertThatThrownBy(() -> ReplayKey.parse("order=A1;mode=in-process")).hasMessage(
+                "mode=in-process only goes with boundary=NAME;hit=N or selector=SPEC;hit=N; " + expected);
         assertThatThrownBy(() -> ReplayKey.parse("crash=none;hit=1")).hasMessage(
                 "crash=none stands alone as crash=none (a sweep's crash-free run); " + expected);
         assertThatThrownBy(() -> ReplayKey.parse("order=A1;hit=1")).hasMessage(
