@@ -36,6 +36,7 @@ class ReferenceBoundariesTest {
               after statement "BEGIN IMMEDIATE": 2
               after statement "CREATE TABLE IF NOT EXISTS flow(flow_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, state TEXT NOT NULL, amount INTEGER NOT NULL)": 1
               after statement "CREATE TABLE IF NOT EXISTS outbox(event_id TEXT PRIMARY KEY, flow_id TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, accepted INTEGER NOT NULL DEFAULT 0 CHECK(accepted IN (0,1)), UNIQUE(flow_id, seq))": 1
+              after statement "CREATE INDEX IF NOT EXISTS outbox_unaccepted ON outbox(flow_id, seq) WHERE accepted = 0": 1
               after commit: 2
               after statement "COMMIT": 2
               after statement "SELECT body FROM outbox WHERE event_id = ?": 1
