@@ -8,9 +8,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.deliverykit.internal.json.JsonValues;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -49,7 +47,6 @@ final class EnvelopeParser {
                     .build())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
-    private static final ObjectMapper MAPPER = JsonMapper.builder(FACTORY).build();
 
     private EnvelopeParser() {
     }
@@ -67,9 +64,9 @@ final class EnvelopeParser {
         return fromTree(readSingleObject(json));
     }
 
-    private static JsonNode readSingleObject(String json) {
+    private static Map<String, Object> readSingleObject(String json) {
         try (JsonParser parser = FACTORY.createParser(new StringReader(json))) {
-            JsonNode root = readRoot(parser);
+            Map<String, Object> root = readRoot(parser);
             requireNothingAfter(parser);
             return root;
         } catch (IOException e) {
@@ -78,17 +75,18 @@ final class EnvelopeParser {
         }
     }
 
-    private static JsonNode readRoot(JsonParser parser) throws IOException {
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> readRoot(JsonParser parser) throws IOException {
         try {
             JsonToken first = parser.nextToken();
             if (first == null) {
                 throw MalformedEnvelopeException.envelope("no JSON value", "one JSON object");
             }
-            JsonNode root = MAPPER.readTree(parser);
-            if (!root.isObject()) {
-                throw MalformedEnvelopeException.envelope(describe(root), "one JSON object");
+            Object root = JsonValues.read(parser);
+            if (!(root instanceof Map)) {
+                throw MalformedEnvelopeException.envelope(EnvelopeRules.describe(root), "one JSON object");
             }
-            return root;
+            return (Map<String, Object>) root;
         } catch (JsonProcessingException e) {
             throw translate(parser, e);
         }
@@ -138,16 +136,15 @@ final class EnvelopeParser {
         return "line " + location.getLineNr() + ", column " + location.getColumnNr();
     }
 
-    private static Event fromTree(JsonNode root) {
-        for (Map.Entry<String, JsonNode> property : root.properties()) {
-            String name = property.getKey();
+    private static Event fromTree(Map<String, Object> root) {
+        for (String name : root.keySet()) {
             if (!EnvelopeRules.FIELDS.contains(name)) {
                 throw MalformedEnvelopeException.field(name, "a field that is not part of the envelope",
                         "exactly the fields " + String.join(", ", EnvelopeRules.FIELDS));
             }
         }
         for (String field : EnvelopeRules.FIELDS) {
-            if (!root.has(field)) {
+            if (!root.containsKey(field)) {
                 throw MalformedEnvelopeException.field(field, "nothing (the field is missing)",
                         "exactly the fields " + String.join(", ", EnvelopeRules.FIELDS));
             }
@@ -161,74 +158,60 @@ final class EnvelopeParser {
                 payload(root.get("payload")));
     }
 
-    private static String id(JsonNode root, String field) {
-        JsonNode node = root.get(field);
-        if (!node.isTextual()) {
-            throw MalformedEnvelopeException.field(field, describe(node), EnvelopeRules.ID_ALLOWED);
+    private static String id(Map<String, Object> root, String field) {
+        Object value = root.get(field);
+        if (!(value instanceof String text)) {
+            throw MalformedEnvelopeException.field(field, EnvelopeRules.describe(value), EnvelopeRules.ID_ALLOWED);
         }
-        return EnvelopeRules.requireId(field, node.textValue());
+        return EnvelopeRules.requireId(field, text);
     }
 
-    private static long positive(JsonNode root, String field) {
-        JsonNode node = root.get(field);
-        if (!node.isIntegralNumber() || !node.canConvertToLong()) {
-            throw MalformedEnvelopeException.field(field, describe(node), EnvelopeRules.POSITIVE_ALLOWED);
+    private static long positive(Map<String, Object> root, String field) {
+        Object value = root.get(field);
+        if (!isLong(value)) {
+            throw MalformedEnvelopeException.field(field, EnvelopeRules.describe(value), EnvelopeRules.POSITIVE_ALLOWED);
         }
-        return EnvelopeRules.requirePositive(field, node.longValue());
+        return EnvelopeRules.requirePositive(field, ((Number) value).longValue());
     }
 
-    private static FlowState kind(JsonNode node) {
-        FlowState kind = node.isTextual() ? FlowState.fromWireName(node.textValue()).orElse(null) : null;
+    /** An integer the parser read as {@code Integer} or {@code Long}: one that fits a long. */
+    private static boolean isLong(Object value) {
+        return value instanceof Integer || value instanceof Long;
+    }
+
+    private static FlowState kind(Object value) {
+        FlowState kind = value instanceof String text ? FlowState.fromWireName(text).orElse(null) : null;
         if (kind == null || kind == FlowState.NEW) {
-            throw MalformedEnvelopeException.field("kind", describe(node), EnvelopeRules.KIND_ALLOWED);
+            throw MalformedEnvelopeException.field("kind", EnvelopeRules.describe(value), EnvelopeRules.KIND_ALLOWED);
         }
         return kind;
     }
 
-    private static Map<String, Object> payload(JsonNode node) {
-        if (!node.isObject()) {
-            throw MalformedEnvelopeException.field("payload", describe(node), EnvelopeRules.PAYLOAD_ALLOWED);
+    private static Map<String, Object> payload(Object value) {
+        if (!(value instanceof Map<?, ?> object)) {
+            throw MalformedEnvelopeException.field("payload", EnvelopeRules.describe(value),
+                    EnvelopeRules.PAYLOAD_ALLOWED);
         }
-        if (node.size() > Event.MAX_PAYLOAD_FIELDS) {
+        if (object.size() > Event.MAX_PAYLOAD_FIELDS) {
             throw MalformedEnvelopeException.field(
-                    "payload", "an object of " + node.size() + " fields", EnvelopeRules.PAYLOAD_ALLOWED);
+                    "payload", "an object of " + object.size() + " fields", EnvelopeRules.PAYLOAD_ALLOWED);
         }
         Map<String, Object> values = new LinkedHashMap<>();
-        for (Map.Entry<String, JsonNode> field : node.properties()) {
-            String key = EnvelopeRules.requirePayloadKey(field.getKey());
+        for (Map.Entry<?, ?> field : object.entrySet()) {
+            String key = EnvelopeRules.requirePayloadKey((String) field.getKey());
             values.put(key, payloadValue("payload." + key, field.getValue()));
         }
         return values;
     }
 
-    /** The Java value of a scalar payload node; anything else is handed on for the rules to refuse by name. */
-    private static Object payloadValue(String field, JsonNode value) {
-        if (value.isTextual()) {
-            return value.textValue();
+    /** A scalar payload value as the rules take it; anything else is refused by name. */
+    private static Object payloadValue(String field, Object value) {
+        if (value instanceof String || value instanceof Boolean) {
+            return value;
         }
-        if (value.isBoolean()) {
-            return value.booleanValue();
+        if (isLong(value)) {
+            return ((Number) value).longValue();
         }
-        if (value.isIntegralNumber() && value.canConvertToLong()) {
-            return value.longValue();
-        }
-        throw MalformedEnvelopeException.field(field, describe(value), EnvelopeRules.PAYLOAD_VALUE_ALLOWED);
-    }
-
-    private static String describe(JsonNode node) {
-        if (node.isObject()) {
-            return "an object";
-        }
-        if (node.isArray()) {
-            return "an array";
-        }
-        if (node.isTextual()) {
-            return EnvelopeRules.describeString(node.textValue());
-        }
-        if (node.isNumber()) {
-            return EnvelopeRules.describeNumberText(node.asText());
-        }
-        // true, false or null: the JSON literal says it best.
-        return node.asText();
+        throw MalformedEnvelopeException.field(field, EnvelopeRules.describe(value), EnvelopeRules.PAYLOAD_VALUE_ALLOWED);
     }
 }

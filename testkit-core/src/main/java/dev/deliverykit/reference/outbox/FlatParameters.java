@@ -1,12 +1,14 @@
 package dev.deliverykit.reference.outbox;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.deliverykit.internal.json.CanonicalJson;
+import dev.deliverykit.internal.json.JsonValues;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -24,9 +26,7 @@ final class FlatParameters {
     /** Largest canonical JSON accepted, in UTF-8 bytes. */
     static final int MAX_CANONICAL_BYTES = 4096;
 
-    private static final ObjectMapper READER = new ObjectMapper();
-    private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {
-    };
+    private static final JsonFactory FACTORY = new JsonFactory();
 
     private FlatParameters() {
     }
@@ -65,13 +65,28 @@ final class FlatParameters {
     }
 
     /** Reads back a map that {@link #canonical} wrote; the result is unmodifiable. */
+    @SuppressWarnings("unchecked")
     static Map<String, Object> parse(String canonicalJson) {
-        try {
-            return Collections.unmodifiableMap(READER.readValue(canonicalJson, MAP));
+        Object value;
+        try (JsonParser parser = FACTORY.createParser(canonicalJson)) {
+            value = parser.nextToken() == null ? null : JsonValues.read(parser);
+            if (parser.nextToken() != null) {
+                value = null;
+            }
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored payload " + canonicalJson + " is not a JSON object; it was"
-                    + " not written by this package, so check what else writes to the table", e);
+            throw notAnObject(canonicalJson, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading JSON from a string cannot fail", e);
         }
+        if (!(value instanceof Map)) {
+            throw notAnObject(canonicalJson, null);
+        }
+        return Collections.unmodifiableMap((Map<String, Object>) value);
+    }
+
+    private static IllegalStateException notAnObject(String json, Throwable cause) {
+        return new IllegalStateException("stored payload " + json + " is not a JSON object; it was"
+                + " not written by this package, so check what else writes to the table", cause);
     }
 
     private static boolean isScalar(Object value) {
