@@ -1,0 +1,85 @@
+package dev.deliverykit.internal.instrument;
+
+import java.util.ArrayList;
+import java.util.List;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+
+/**
+ * What the weaver needs to know of a class file before deciding: its header and its declared methods (names,
+ * descriptors, modifiers, declared exceptions), read without its code.
+ *
+ * @param version the class file version
+ * @param access the class's modifiers
+ * @param name its internal name
+ * @param superName its superclass's internal name, null for {@code java/lang/Object}
+ * @param interfaces the internal names of the interfaces it declares
+ * @param methods its declared methods, constructors included
+ */
+record ClassShape(int version, int access, String name, String superName, String[] interfaces,
+        List<Method> methods) {
+
+    /**
+     * A declared method.
+     *
+     * @param access its modifiers
+     * @param name its name ({@code <init>} for constructors)
+     * @param descriptor its descriptor
+     * @param exceptions the internal names of the exceptions it declares
+     */
+    record Method(int access, String name, String descriptor, String[] exceptions) {
+
+        boolean has(int modifier) {
+            return (access & modifier) != 0;
+        }
+
+        /** Public, not static, with code: what JDBC calls are woven into. */
+        boolean isPublicInstanceWithCode() {
+            return has(Opcodes.ACC_PUBLIC) && !has(Opcodes.ACC_STATIC) && hasCode();
+        }
+
+        boolean hasCode() {
+            return !has(Opcodes.ACC_ABSTRACT) && !has(Opcodes.ACC_NATIVE);
+        }
+
+        boolean declares(String exception) {
+            if (exceptions != null) {
+                for (String each : exceptions) {
+                    if (each.equals(exception)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+    }
+
+    boolean has(int modifier) {
+        return (access & modifier) != 0;
+    }
+
+    /** Reads the header and the declared methods, skipping code, debug information and frames. */
+    static ClassShape read(byte[] bytes) {
+        ClassReader reader = new ClassReader(bytes);
+        List<Method> methods = new ArrayList<>();
+        int[] version = new int[1];
+        reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public void visit(int classVersion, int access, String name, String signature, String superName,
+                    String[] interfaces) {
+                version[0] = classVersion;
+            }
+
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                methods.add(new Method(access, name, descriptor, exceptions));
+                return null;
+            }
+        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return new ClassShape(version[0], reader.getAccess(), reader.getClassName(), reader.getSuperName(),
+                reader.getInterfaces(), List.copyOf(methods));
+    }
+}
