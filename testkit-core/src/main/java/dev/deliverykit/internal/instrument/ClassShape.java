@@ -60,6 +60,68 @@ record ClassShape(int version, int access, String name, String superName, String
         return (access & modifier) != 0;
     }
 
+    /**
+     * Whether the class file's constant pool holds one of {@code names} (ASCII) as a UTF-8 entry: a class that
+     * declares a method of such a name does. Read without ASM, so that the classes the weaver has no use for
+     * (most of those that load) cost a pass over their constant pool, not a parse; true if the pool cannot be
+     * read, so that the caller parses the class and reports what is wrong.
+     */
+    static boolean mentionsAny(byte[] classFile, byte[][] names) {
+        try {
+            int count = u2(classFile, 8);
+            int offset = 10;
+            for (int index = 1; index < count; index++) {
+                int tag = classFile[offset] & 0xFF;
+                switch (tag) {
+                    case 1: // Utf8
+                        int length = u2(classFile, offset + 1);
+                        if (matches(classFile, offset + 3, length, names)) {
+                            return true;
+                        }
+                        offset += 3 + length;
+                        break;
+                    case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18: // four bytes
+                        offset += 5;
+                        break;
+                    case 5: case 6: // Long, Double: two entries
+                        offset += 9;
+                        index++;
+                        break;
+                    case 7: case 8: case 16: case 19: case 20: // two bytes
+                        offset += 3;
+                        break;
+                    case 15: // MethodHandle
+                        offset += 4;
+                        break;
+                    default:
+                        return true;
+                }
+            }
+            return false;
+        } catch (ArrayIndexOutOfBoundsException truncated) {
+            return true;
+        }
+    }
+
+    private static int u2(byte[] bytes, int offset) {
+        return ((bytes[offset] & 0xFF) << 8) | (bytes[offset + 1] & 0xFF);
+    }
+
+    private static boolean matches(byte[] bytes, int offset, int length, byte[][] names) {
+        for (byte[] name : names) {
+            if (name.length == length) {
+                int i = 0;
+                while (i < length && bytes[offset + i] == name[i]) {
+                    i++;
+                }
+                if (i == length) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Reads the header and the declared methods, skipping code, debug information and frames. */
     static ClassShape read(byte[] bytes) {
         ClassReader reader = new ClassReader(bytes);

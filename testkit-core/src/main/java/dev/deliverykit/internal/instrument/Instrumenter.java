@@ -246,10 +246,14 @@ public final class Instrumenter {
         } catch (LinkageError unresolvable) {
             return true; // let the weaver read the class file
         }
-        return Arrays.stream(methods).anyMatch(method -> (Weaver.STATEMENT_METHODS.contains(method.getName())
-                || Weaver.CONNECTION_METHODS.contains(method.getName())) && Modifier.isPublic(method.getModifiers())
-                && !Modifier.isStatic(method.getModifiers())
-                && Arrays.asList(method.getExceptionTypes()).contains(SQLException.class));
+        for (Method method : methods) {
+            if ((Weaver.STATEMENT_METHODS.contains(method.getName()) || Weaver.CONNECTION_METHODS.contains(method.getName()))
+                    && Modifier.isPublic(method.getModifiers()) && !Modifier.isStatic(method.getModifiers())
+                    && Arrays.asList(method.getExceptionTypes()).contains(SQLException.class)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -293,13 +297,16 @@ public final class Instrumenter {
         if (loader == null) {
             return false;
         }
-        return loaderSeesKit.computeIfAbsent(loader, l -> {
+        Boolean known = loaderSeesKit.get(loader);
+        if (known == null) {
             try {
-                return Class.forName(Dispatcher.class.getName(), false, l) == Dispatcher.class;
+                known = Class.forName(Dispatcher.class.getName(), false, loader) == Dispatcher.class;
             } catch (ClassNotFoundException | LinkageError e) {
-                return false;
+                known = false;
             }
-        });
+            loaderSeesKit.put(loader, known);
+        }
+        return known;
     }
 
     static String describe(ClassLoader loader) {

@@ -17,8 +17,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
-import java.util.function.Predicate;
 import javax.sql.DataSource;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
@@ -64,6 +62,8 @@ final class Weaver implements ClassFileTransformer {
     private static final Set<String> JDBC_METHODS = Set.of("execute", "executeQuery", "executeUpdate",
             "executeLargeUpdate", "executeBatch", "executeLargeBatch", "addBatch", "clearBatch", "createStatement",
             "prepareStatement", "prepareCall", "commit", "rollback", "setAutoCommit", "connect", "getConnection");
+
+    private static final byte[][] JDBC_METHOD_NAMES = ascii(JDBC_METHODS);
 
     private static final String SQL_EXCEPTION = "java/sql/SQLException";
     private static final String STATEMENT = "java/sql/Statement";
@@ -113,7 +113,8 @@ final class Weaver implements ClassFileTransformer {
             return null;
         }
         List<MethodTarget> named = targets.get(className);
-        boolean jdbcCandidate = jdbc && loader != null && !startsWithAny(className, NOT_JDBC_PACKAGES);
+        boolean jdbcCandidate = jdbc && loader != null && !startsWithAny(className, NOT_JDBC_PACKAGES)
+                && ClassShape.mentionsAny(classfileBuffer, JDBC_METHOD_NAMES);
         if (named == null && !jdbcCandidate) {
             return null;
         }
@@ -176,7 +177,22 @@ final class Weaver implements ClassFileTransformer {
     }
 
     private static Plan plan(Map<String, Plan> plans, ClassShape.Method method) {
-        return plans.computeIfAbsent(method.name() + method.descriptor(), key -> new Plan());
+        String key = method.name() + method.descriptor();
+        Plan plan = plans.get(key);
+        if (plan == null) {
+            plan = new Plan();
+            plans.put(key, plan);
+        }
+        return plan;
+    }
+
+    private static byte[][] ascii(Set<String> names) {
+        byte[][] bytes = new byte[names.size()][];
+        int i = 0;
+        for (String name : names) {
+            bytes[i++] = name.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        }
+        return bytes;
     }
 
     /**
@@ -190,12 +206,24 @@ final class Weaver implements ClassFileTransformer {
      * does (which runs as part of every constructor).
      */
     private void jdbcWeaving(ClassShape shape, ClassLoader loader, Class<?> loaded, Map<String, Plan> plans) {
-        if (shape.has(Opcodes.ACC_INTERFACE) || shape.has(Opcodes.ACC_ANNOTATION)
-                || shape.methods().stream().noneMatch(method -> JDBC_METHODS.contains(method.name()))) {
+        if (shape.has(Opcodes.ACC_INTERFACE) || shape.has(Opcodes.ACC_ANNOTATION)) {
+            return;
+        }
+        boolean jdbcName = false;
+        boolean statementCalls = false;
+        boolean connect = false;
+        boolean getConnection = false;
+        for (ClassShape.Method method : shape.methods()) {
+            jdbcName |= JDBC_METHODS.contains(method.name());
+            statementCalls |= isExecute(method) || isBatch(method);
+            connect |= isConnect(method);
+            getConnection |= isGetConnection(method);
+        }
+        if (!jdbcName) {
             return;
         }
         SuperTypes supers = new SuperTypes(shape, loader, loaded);
-        if (shape.methods().stream().anyMatch(WOVEN_IN_STATEMENTS)
+        if (statementCalls
                 && (declaresJdbcMethod(shape, STATEMENT_METHODS) || supers.isA(STATEMENT, Statement.class))) {
             for (ClassShape.Method method : shape.methods()) {
                 if (isExecute(method)) {
@@ -213,18 +241,14 @@ final class Weaver implements ClassFileTransformer {
                 }
             }
         }
-        if (shape.methods().stream().anyMatch(Weaver::isConnect) && supers.isA(DRIVER, Driver.class)) {
-            shape.methods().stream().filter(Weaver::isConnect)
-                    .forEach(method -> plan(plans, method).jdbc = WovenMethod.Kind.NESTED);
-        }
-        if (shape.methods().stream().anyMatch(Weaver::isGetConnection) && supers.isA(DATA_SOURCE, DataSource.class)) {
-            shape.methods().stream().filter(Weaver::isGetConnection)
-                    .forEach(method -> plan(plans, method).jdbc = WovenMethod.Kind.NESTED);
+        boolean driver = connect && supers.isA(DRIVER, Driver.class);
+        boolean dataSource = getConnection && supers.isA(DATA_SOURCE, DataSource.class);
+        for (ClassShape.Method method : shape.methods()) {
+            if (driver && isConnect(method) || dataSource && isGetConnection(method)) {
+                plan(plans, method).jdbc = WovenMethod.Kind.NESTED;
+            }
         }
     }
-
-    private static final Predicate<ClassShape.Method> WOVEN_IN_STATEMENTS = method -> isExecute(method)
-            || isBatch(method);
 
     static boolean declaresJdbcMethod(ClassShape shape, Set<String> names) {
         for (ClassShape.Method method : shape.methods()) {
@@ -362,25 +386,33 @@ final class Weaver implements ClassFileTransformer {
         private Set<String> collect() {
             Set<String> seen = new HashSet<>();
             Deque<String> todo = new ArrayDeque<>();
-            Consumer<Header> add = header -> {
-                if (header.superName() != null) {
-                    todo.add(header.superName());
-                }
-                Collections.addAll(todo, header.interfaces());
-            };
-            add.accept(new Header(shape.superName(), shape.interfaces()));
+            add(todo, new Header(shape.superName(), shape.interfaces()));
             while (!todo.isEmpty()) {
                 String name = todo.poll();
                 if (seen.add(name) && !name.equals("java/lang/Object")) {
-                    add.accept(header(loader, name, shape.name()));
+                    add(todo, header(loader, name, shape.name()));
                 }
             }
             return seen;
         }
+
+        private void add(Deque<String> todo, Header header) {
+            if (header.superName() != null) {
+                todo.add(header.superName());
+            }
+            Collections.addAll(todo, header.interfaces());
+        }
     }
 
     private Header header(ClassLoader loader, String name, String forType) {
-        Map<String, Header> known = headers.computeIfAbsent(loader, l -> new ConcurrentHashMap<>());
+        Map<String, Header> known;
+        synchronized (headers) {
+            known = headers.get(loader);
+            if (known == null) {
+                known = new ConcurrentHashMap<>();
+                headers.put(loader, known);
+            }
+        }
         Header header = known.get(name);
         if (header == null) {
             header = readHeader(loader, name, forType);

@@ -204,6 +204,17 @@ class WeaverTest {
         assertThat(problems).isEmpty();
     }
 
+    @Test
+    void theConstantPoolScanFindsMethodNamesPastWideConstantsAndAnswersTrueForWhatItCannotRead() throws IOException {
+        byte[] arithmetic = bytes(Arithmetic.class); // long constants take two pool entries
+        byte[][] factorial = {"factorial".getBytes(java.nio.charset.StandardCharsets.US_ASCII)};
+        byte[][] absent = {"executeLargeBatch".getBytes(java.nio.charset.StandardCharsets.US_ASCII)};
+
+        assertThat(ClassShape.mentionsAny(arithmetic, factorial)).isTrue();
+        assertThat(ClassShape.mentionsAny(arithmetic, absent)).isFalse();
+        assertThat(ClassShape.mentionsAny(java.util.Arrays.copyOf(arithmetic, 40), absent)).isTrue();
+    }
+
     // ---- helpers -------------------------------------------------------------------------------------
 
     private void record() {
