@@ -40,13 +40,13 @@ import java.util.stream.Stream;
  * }</pre>
  *
  * <p><b>Agent.</b> The engine needs a Java agent. Best: start the JVM with
- * {@code -javaagent:<testkit-core jar>} (with Maven, in surefire's {@code argLine}): the JDBC advice is then
- * woven from JVM start on a background thread, as the driver's classes load ({@code =lazy} after the jar
- * defers it to the first run). Without it the engine attaches itself on first use; on JDK 21+ it then
- * prints one warning saying how to avoid that. Only JDBC advice on {@code Statement} and
- * {@code Connection} implementations, and method advice on the methods that method selectors name, is
- * woven. While no run is active, instrumented code pays one volatile read per call: no allocation and no
- * lock (preparing a statement also remembers its SQL).
+ * {@code -javaagent:<testkit-core jar>} (with Maven, in surefire's {@code argLine}): the JDBC calls are then
+ * woven from JVM start, as the driver's classes load ({@code =lazy} after the jar defers it to the first
+ * run). Without it the engine attaches itself on first use; on JDK 21+ it then prints one warning saying
+ * how to avoid that. Only JDBC calls of {@code Statement}, {@code Connection}, {@code Driver} and
+ * {@code DataSource} implementations, and the methods that method selectors name, are woven. While no run
+ * is active, instrumented code pays one volatile read per call: no allocation and no lock (preparing a
+ * statement also remembers its SQL).
  *
  * <p><b>Runs.</b> One in-process run at a time per JVM (the agent is global); child-process runs
  * need no agent in this JVM and may run in parallel. A crash run that never reaches its boundary fails

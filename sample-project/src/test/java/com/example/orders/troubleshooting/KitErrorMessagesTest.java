@@ -189,8 +189,7 @@ class KitErrorMessagesTest {
         Throwable failure = KitRun.of(BoundaryNeverReached.class, reports).onlyFailure();
 
         assertThat(failure.getCause()).isInstanceOf(BoundaryNotReachedException.class);
-        assertThat(withoutDriverPragmas(failure.getMessage()))
-                .isEqualTo(withoutDriverPragmas(expected("boundary-not-reached.txt", failure)));
+        assertThat(failure.getMessage()).isEqualTo(expected("boundary-not-reached.txt", failure));
     }
 
     @Test
@@ -232,8 +231,7 @@ class KitErrorMessagesTest {
 
         run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
         assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
-        assertThat(withoutDriverPragmas(failure.getMessage()))
-                .isEqualTo(withoutDriverPragmas(expected("sweep-over-cap.txt", failure)));
+        assertThat(failure.getMessage()).isEqualTo(expected("sweep-over-cap.txt", failure));
     }
 
     @Test
@@ -264,14 +262,6 @@ class KitErrorMessagesTest {
                 + "(WARNING: [^\n]*\n)*\n\n"
                 + "DeliveryKit case: crash after commit #1 \\(child JVM\\)\n"
                 + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
-    }
-
-    /**
-     * sqlite-jdbc's {@code SQLiteDataSource} sets its own pragmas on every new connection in hash-table order,
-     * which differs between JDK versions; messages that list reached statements are compared without them.
-     */
-    private static String withoutDriverPragmas(String message) {
-        return message.replaceAll("(?m)^ *(\\d+ x )?(before|after) statement \"pragma (busy_timeout=3000|transaction_mode=IMMEDIATE)\"(: \\d+)?\n", "");
     }
 
     /** The pinned message; with -Dsample.messages.update=true, first rewritten from {@code actual}. */

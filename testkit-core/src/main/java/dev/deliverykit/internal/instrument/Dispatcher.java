@@ -12,12 +12,14 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The static entry point that inlined advice calls. It is public only because advice is woven into
+ * The static entry point that woven code calls. It is public only because the calls are woven into
  * driver and application classes in other packages.
  *
- * <p><b>Fast path.</b> Every advice method starts with {@code if (Dispatcher.active)}: one volatile read
- * of a static boolean. While no run is active that is all the woven code does: no allocation, no lock,
- * no thread-local, no call. Everything below is the slow path, reached only while a run is active.
+ * <p><b>Fast path.</b> Woven code calls only the methods under "called by woven code" below, each of
+ * which starts with one volatile read of {@link #active} (an exit starts with the {@code entered} flag its
+ * entry returned, or with that read): while no run is active that is all it does, no allocation, no
+ * lock, no thread-local; the JIT inlines the call. Everything else is the slow path, reached only while a
+ * run is active. Ordered delivery's entry-point advice reads {@link DeliveryDispatcher#active} itself.
  *
  * <p><b>Nesting.</b> A connection pool's statement wraps the driver's statement, and a driver may call
  * its own public methods; both would be instrumented. A per-thread depth counter makes only the
@@ -25,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Dispatcher {
 
-    /** Whether a run is active; the only field the advice reads on the fast path. */
+    /** Whether a run is active; the only field the woven code reads on the fast path. */
     public static volatile boolean active;
 
     private static volatile BoundarySink sink;
@@ -61,6 +63,111 @@ public final class Dispatcher {
         }
     }
 
+    // ---- called by woven code (see Weaver); the argument order suits the injected bytecode --------
+
+    /** Entry to {@code execute*}: whether the exit must balance the depth. */
+    public static boolean enterStatement(Object statement, Object sqlArgument) {
+        return active && statementEnter(statement, sqlArgument);
+    }
+
+    /** Exit from {@code execute*}, normal ({@code thrown == null}) or exceptional. */
+    public static void exitStatement(Throwable thrown, boolean entered, Object statement, Object sqlArgument) {
+        if (entered) {
+            statementExit(statement, sqlArgument, thrown);
+        }
+    }
+
+    /** Normal exit from {@code addBatch(String)} ({@code sql} is its argument) or {@code clearBatch()} (null). */
+    public static void exitBatch(Object statement, Object sql) {
+        if (active) {
+            if (sql == null) {
+                batchCleared(statement);
+            } else {
+                batchAdded(statement, sql);
+            }
+        }
+    }
+
+    /** Entry to {@code createStatement}, {@code setAutoCommit}, {@code prepareStatement}, {@code prepareCall}. */
+    public static boolean enterConnectionUse(Object connection, String method) {
+        return active && connectionUseEnter(connection, method);
+    }
+
+    /** Exit from {@code prepareStatement(String, ...)} / {@code prepareCall(String, ...)}. */
+    public static void exitPrepare(Object returned, Throwable thrown, boolean entered, Object sqlArgument) {
+        if (entered) {
+            connectionUseExit(returned, sqlArgument, thrown);
+        } else if (thrown == null) {
+            prepared(returned, sqlArgument);
+        }
+    }
+
+    /** Exit from {@code createStatement(...)} or {@code setAutoCommit(...)}. */
+    public static void exitCreateStatement(Throwable thrown, boolean entered) {
+        if (entered) {
+            connectionUseExit(null, null, thrown);
+        }
+    }
+
+    /** Entry to {@code commit()} or {@code rollback()}. */
+    public static boolean enterTransaction(Object connection, String method) {
+        return active && transactionEnter(connection, method);
+    }
+
+    /** Exit from {@code commit()} or {@code rollback()}. */
+    public static void exitTransaction(Throwable thrown, boolean entered, Object connection, String method) {
+        if (entered) {
+            transactionExit(connection, method, thrown);
+        }
+    }
+
+    /** Entry to {@code Driver.connect(String, Properties)} or {@code DataSource.getConnection(...)}. */
+    public static boolean enterNested() {
+        return active && nestedEnter();
+    }
+
+    /** Exit from a call entered with {@link #enterNested()}, normal or exceptional. */
+    public static void exitNested(boolean entered) {
+        if (entered) {
+            nestedExit();
+        }
+    }
+
+    /** Entry to a connection constructor (before its super constructor call). */
+    public static void enterConnectionConstructor(Class<?> type) {
+        if (active) {
+            connectionConstructing(type);
+        }
+    }
+
+    /** The same for class files older than Java 5, which cannot load a class constant: the caller's class. */
+    public static void enterConnectionConstructorOfCaller() {
+        if (active) {
+            connectionConstructing(StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass());
+        }
+    }
+
+    /** Normal exit from a connection constructor. */
+    public static void exitConnectionConstructor(Object connection) {
+        if (active) {
+            connectionConstructed(connection);
+        }
+    }
+
+    /** Entry to a watched method; {@code origin} is {@code type|method|descriptor}. */
+    public static void enterMethod(String origin) {
+        if (active) {
+            methodEnter(origin);
+        }
+    }
+
+    /** Exit from a watched method, normal ({@code thrown == null}) or exceptional. */
+    public static void exitMethod(Throwable thrown, String origin) {
+        if (active) {
+            methodExit(origin, thrown);
+        }
+    }
+
     // ---- Statement.execute* ---------------------------------------------------------------------
 
     /** Advice on entry to {@code execute*}; returns whether the exit advice must balance the depth. */
@@ -76,7 +183,7 @@ public final class Dispatcher {
         try {
             current.beforeJdbc(statementCall(Timing.BEFORE, statement, sqlArgument));
         } catch (RuntimeException | Error crash) {
-            depth[0]--; // the exit advice does not run when the entry advice throws
+            depth[0]--; // the woven exit does not run when the entry throws
             throw crash;
         }
         return true;

@@ -1,18 +1,29 @@
 /**
- * The boundary engine's bytecode instrumentation: the Java agent, the ByteBuddy advice woven into JDBC
- * drivers and named methods, and the tiny static {@link dev.deliverykit.internal.instrument.Dispatcher}
- * that the advice calls. <strong>Not API</strong>: anything here may change or disappear in any
- * release; use {@code dev.deliverykit.boundary} instead.
+ * The boundary engine's bytecode instrumentation: the Java agent, the weaving of JDBC calls and named
+ * methods, and the tiny static {@link dev.deliverykit.internal.instrument.Dispatcher} that the woven code
+ * calls. <strong>Not API</strong>: anything here may change or disappear in any release; use
+ * {@code dev.deliverykit.boundary} instead.
  *
- * <p>This is the only package that may touch ByteBuddy. The model is Mockito's inline mock maker:
- * advice is inlined into the instrumented method and does nothing but read one volatile field
- * ({@link dev.deliverykit.internal.instrument.Dispatcher#active}); only when a run is active does it
- * call into the dispatcher, which hands a small event to the run's
+ * <p>This is the only package that may touch ByteBuddy. The model is Mockito's inline mock maker: the
+ * woven code only calls static dispatcher methods that read one volatile field
+ * ({@link dev.deliverykit.internal.instrument.Dispatcher#active}) and return while no run is active
+ * (nothing allocated, no lock); only when a run is active do they hand a small event to the run's
  * {@link dev.deliverykit.internal.instrument.BoundarySink}.
  *
- * <p>Ordered delivery ({@code dev.deliverykit.order}) follows the same model with its own dispatcher: the
- * entry-point advice reads {@link dev.deliverykit.internal.instrument.DeliveryDispatcher#active} and, only
- * while an ordered-delivery run is active, hands each call to the run's
+ * <p><b>Why JDBC calls and method boundaries are woven by hand.</b> They are woven by one small
+ * {@code ClassFileTransformer} ({@code Weaver}, {@code WovenMethod}) written against the ASM that ships
+ * inside the byte-buddy jar, not by ByteBuddy's {@code AgentBuilder} and {@code Advice}. Those load about
+ * 1,200 classes and run them cold at the first weave of every JVM: 300-460 ms added to a JVM's first
+ * engine run (benchmarks B4 and B2), against a target of 50 ms. The hand-written weaver injects exactly
+ * the calls the replaced advice made (same entry/exit pairing, arguments, return value and origin strings),
+ * decides from the class file without loading classes, and records every error as an
+ * {@link dev.deliverykit.internal.instrument.InstrumentationProblem}.
+ *
+ * <p>Ordered delivery ({@code dev.deliverykit.order}) follows the same model with its own dispatcher, but
+ * its entry points are still woven with ByteBuddy's {@code Advice} ({@code EntryPointWeaving}): they skip
+ * the body and replace the return value, and only a JVM that uses ordered delivery pays for loading it.
+ * The entry-point advice reads {@link dev.deliverykit.internal.instrument.DeliveryDispatcher#active} and,
+ * only while an ordered-delivery run is active, hands each call to the run's
  * {@link dev.deliverykit.internal.instrument.DeliverySink}, which may let the body run, track how it ends,
  * hold the calling thread, or skip the body ({@code skipOn}) so that the call can be released later.
  */

@@ -1,0 +1,41 @@
+package dev.deliverykit.boundary;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.Map;
+
+/**
+ * A child JVM whose first JDBC use is inside its first engine run: the SQLite driver's classes load during
+ * a recording of every transaction end (two deposits, one committed by {@code Connection.commit()}, one
+ * by {@code COMMIT} as SQL). Prints each boundary's hit count, one {@code name=count} line each, in order.
+ */
+final class FirstJdbcUseProbe {
+
+    private FirstJdbcUseProbe() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Files.createTempDirectory("deliverykit-first-jdbc-use-");
+        Recording recording = BoundaryEngine.get().record(WatchList.of().withEveryTransactionEnd(), () -> {
+            try (Connection connection = args.length > 0 && args[0].equals("data-source") ? dataSource(dir)
+                    : LedgerDatabase.SQLITE.open(dir)) {
+                Ledger ledger = new Ledger(connection);
+                ledger.createSchema();
+                ledger.depositWithConnectionApi("o1", 5);
+                ledger.depositWithStatements("o2", 7);
+            }
+        });
+        for (Map.Entry<String, Integer> count : recording.hitCounts().entrySet()) {
+            System.out.println(count.getKey() + "=" + count.getValue());
+        }
+    }
+
+    private static Connection dataSource(Path dir) throws java.sql.SQLException {
+        org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();
+        config.setTransactionMode(org.sqlite.SQLiteConfig.TransactionMode.IMMEDIATE);
+        org.sqlite.SQLiteDataSource source = new org.sqlite.SQLiteDataSource(config);
+        source.setUrl("jdbc:sqlite:" + dir.resolve("ledger.db"));
+        return source.getConnection();
+    }
+}
