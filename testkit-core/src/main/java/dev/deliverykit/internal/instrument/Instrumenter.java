@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -152,7 +153,7 @@ public final class Instrumenter {
      * woven twice.
      */
     public synchronized void ensureMethods(List<MethodTarget> targets) {
-        Set<String> fresh = new java.util.HashSet<>();
+        Set<String> fresh = new HashSet<>();
         for (MethodTarget target : targets) {
             String internalName = target.typeName().replace('.', '/');
             List<MethodTarget> known = methodTargets.computeIfAbsent(internalName, t -> new ArrayList<>());
