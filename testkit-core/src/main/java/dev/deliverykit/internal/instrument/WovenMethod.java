@@ -2,10 +2,13 @@ package dev.deliverykit.internal.instrument;
 
 import java.util.ArrayList;
 import java.util.List;
+import net.bytebuddy.jar.asm.AnnotationVisitor;
+import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
+import net.bytebuddy.jar.asm.TypePath;
 
 /**
  * Injects the {@link Dispatcher} calls of one kind of boundary into one method, the way the ByteBuddy advice
@@ -353,39 +356,26 @@ final class WovenMethod extends MethodVisitor {
         super.visitMaxs(maxStack + EXTRA_STACK, maxLocals + addedTypes.length);
     }
 
+    /**
+     * The handler's locals: {@code this}, the parameters as TOP (the handler reads none of them, it has its SQL
+     * copy; and a compiler other than javac may have put another type, or nothing, into a parameter's slot
+     * somewhere in the covered code, which a declared type would make unverifiable), then the added locals.
+     */
     private Object[] handlerLocals() {
         List<Object> locals = new ArrayList<>();
         if (!isStatic) {
             locals.add(owner);
         }
         for (Type argument : Type.getArgumentTypes(descriptor)) {
-            locals.add(frameType(argument));
+            locals.add(Opcodes.TOP);
+            if (argument.getSize() == 2) {
+                locals.add(Opcodes.TOP);
+            }
         }
         for (Object added : addedTypes) {
             locals.add(added);
         }
         return locals.toArray();
-    }
-
-    private static Object frameType(Type type) {
-        switch (type.getSort()) {
-            case Type.BOOLEAN:
-            case Type.BYTE:
-            case Type.CHAR:
-            case Type.SHORT:
-            case Type.INT:
-                return Opcodes.INTEGER;
-            case Type.FLOAT:
-                return Opcodes.FLOAT;
-            case Type.LONG:
-                return Opcodes.LONG;
-            case Type.DOUBLE:
-                return Opcodes.DOUBLE;
-            case Type.ARRAY:
-                return type.getDescriptor();
-            default:
-                return type.getInternalName();
-        }
     }
 
     // ---- the original code: locals moved up, frames widened, every instruction inside the range --------
@@ -423,8 +413,8 @@ final class WovenMethod extends MethodVisitor {
     }
 
     @Override
-    public net.bytebuddy.jar.asm.AnnotationVisitor visitLocalVariableAnnotation(int typeRef,
-            net.bytebuddy.jar.asm.TypePath typePath, Label[] start, Label[] end, int[] index, String annotationDescriptor,
+    public AnnotationVisitor visitLocalVariableAnnotation(int typeRef,
+            TypePath typePath, Label[] start, Label[] end, int[] index, String annotationDescriptor,
             boolean visible) {
         int[] moved = new int[index.length];
         for (int i = 0; i < index.length; i++) {
@@ -492,7 +482,7 @@ final class WovenMethod extends MethodVisitor {
     }
 
     @Override
-    public void visitInvokeDynamicInsn(String indyName, String indyDescriptor, net.bytebuddy.jar.asm.Handle bootstrap,
+    public void visitInvokeDynamicInsn(String indyName, String indyDescriptor, Handle bootstrap,
             Object... bootstrapArguments) {
         rangeHasCode = true;
         super.visitInvokeDynamicInsn(indyName, indyDescriptor, bootstrap, bootstrapArguments);

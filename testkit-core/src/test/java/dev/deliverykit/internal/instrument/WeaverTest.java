@@ -22,6 +22,8 @@ import java.util.Map;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -169,6 +171,57 @@ class WeaverTest {
         assertThat(woven).containsExactly(LoopingStatement.class.getName(), Arithmetic.class.getName(),
                 ConnectionShaped.class.getName());
         assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void aParameterSlotThatTheCodeReusesForAnotherTypeStillVerifies() throws Exception {
+        weaver.weaveJdbc();
+        byte[] woven = weaver.transform(getClass().getClassLoader(), SLOT_REUSING, null, null, slotReusingStatement());
+        assertThat(woven).as("problems: " + problems).isNotNull();
+        Statement statement = (Statement) instantiate(define(woven));
+        record();
+
+        assertThat(statement.execute("SELECT 1")).isTrue();
+        assertThat(events).containsExactly("BEFORE STATEMENT SELECT 1", "AFTER STATEMENT SELECT 1");
+        assertThat(problems).isEmpty();
+    }
+
+    private static final String SLOT_REUSING = "dev/deliverykit/weaving/SlotReusingStatement";
+
+    /**
+     * {@code boolean execute(String sql)} whose code stores an int into {@code sql}'s slot, with a branch and
+     * its frame in between: javac never does that, other compilers and bytecode optimisers may. The catch-all
+     * handler's frame must not claim the slot still holds a String.
+     */
+    private static byte[] slotReusingStatement() {
+        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        String stub = "dev/deliverykit/weaving/StatementStub";
+        writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, SLOT_REUSING, null, stub, null);
+        MethodVisitor init = writer.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, stub, "<init>", "()V", false);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+        MethodVisitor execute = writer.visitMethod(Opcodes.ACC_PUBLIC, "execute", "(Ljava/lang/String;)Z", null,
+                new String[] {"java/sql/SQLException"});
+        execute.visitCode();
+        execute.visitIntInsn(Opcodes.BIPUSH, 7);
+        execute.visitVarInsn(Opcodes.ISTORE, 1);
+        execute.visitVarInsn(Opcodes.ILOAD, 1);
+        Label zero = new Label();
+        execute.visitJumpInsn(Opcodes.IFEQ, zero);
+        execute.visitInsn(Opcodes.ICONST_1);
+        execute.visitInsn(Opcodes.IRETURN);
+        execute.visitLabel(zero);
+        execute.visitFrame(Opcodes.F_FULL, 2, new Object[] {SLOT_REUSING, Opcodes.INTEGER}, 0, new Object[0]);
+        execute.visitInsn(Opcodes.ICONST_0);
+        execute.visitInsn(Opcodes.IRETURN);
+        execute.visitMaxs(0, 0);
+        execute.visitEnd();
+        writer.visitEnd();
+        return writer.toByteArray();
     }
 
     @Test
