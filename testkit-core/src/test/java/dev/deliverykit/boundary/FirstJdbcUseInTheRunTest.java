@@ -5,12 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.deliverykit.process.ChildJvm;
 import dev.deliverykit.process.ChildResult;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.jar.Attributes;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,18 +49,7 @@ class FirstJdbcUseInTheRunTest {
         assertThat(result.stdoutLines()).as(result.toString()).containsExactly("before commit=2", "after commit=2");
     }
 
-    /** testkit-core's manifest; the classes come from the class path (the jar does not exist yet). */
     private Path agentJar() throws IOException {
-        Manifest manifest = new Manifest();
-        Attributes attributes = manifest.getMainAttributes();
-        attributes.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        attributes.putValue("Premain-Class", "dev.deliverykit.internal.instrument.KitAgent");
-        attributes.putValue("Agent-Class", "dev.deliverykit.internal.instrument.KitAgent");
-        attributes.putValue("Can-Retransform-Classes", "true");
-        attributes.putValue("Can-Redefine-Classes", "true");
-        Path jar = dir.resolve("agent.jar");
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream ignored = new JarOutputStream(out, manifest)) {
-            return jar;
-        }
+        return TestAgentJar.in(dir);
     }
 }
