@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.skippedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
@@ -112,6 +113,22 @@ class ChildProcessModeTest {
                 .run(WithoutDedupInBothModes.class).testEvents().assertStatistics(stats -> stats.started(2).failed(2));
         assertThat(EXIT_CODES).containsExactly("boundary=boundary-2;hit=1;mode=in-process IN_PROCESS",
                 "boundary=boundary-2;hit=1;mode=child-process CHILD_PROCESS");
+    }
+
+    @Test
+    void aReplayKeyWithTheModeOfACaseListedInOneModeSelectsItAndAnotherModeSelectsNothing() {
+        EXIT_CODES.clear();
+        Kit.reportingTo(reports).with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-2;hit=1;mode=child-process")
+                .run(WithoutDedupInAChild.class).testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(EXIT_CODES).containsExactly("boundary=boundary-2;hit=1 exit " + BoundaryEngine.CRASH_EXIT_CODE);
+
+        EngineExecutionResults inProcess = Kit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-2;hit=1;mode=in-process")
+                .run(WithoutDedupInAChild.class);
+        inProcess.testEvents().assertStatistics(stats -> stats.started(0));
+        inProcess.containerEvents().assertThatEvents().haveExactly(1, event(skippedWithReason(
+                "deliverykit.replay='boundary=boundary-2;hit=1;mode=in-process' selects a case this test does not"
+                        + " have")));
     }
 
     @Test

@@ -142,6 +142,15 @@ public final class CrashCase {
         return new CrashCase(kind, boundary, occurrence, mode, watch, site, replayKey.withMode(mode), delivery, order);
     }
 
+    /**
+     * Whether {@code requested} ({@code deliverykit.replay}) selects this case: its key, its key without the
+     * mode (which selects every mode), or, for a case whose key names no mode, its key with this case's mode.
+     */
+    public boolean isSelectedBy(ReplayKey requested) {
+        return replayKey.isSelectedBy(requested)
+                || requested.mode().filter(mode::equals).isPresent() && replayKey.equals(requested.withoutMode());
+    }
+
     /** Identifies the case for {@code -Ddeliverykit.replay}. */
     public ReplayKey replayKey() {
         return replayKey;

@@ -81,9 +81,17 @@ public final class ReplayKey {
         if (requested.fields.containsKey(MODE) || !fields.containsKey(MODE)) {
             return false;
         }
+        return requested.equals(withoutMode());
+    }
+
+    /** This key without its mode (itself if it names none). */
+    public ReplayKey withoutMode() {
+        if (!fields.containsKey(MODE)) {
+            return this;
+        }
         Map<String, String> withoutMode = new LinkedHashMap<>(fields);
         withoutMode.remove(MODE);
-        return requested.fields.equals(withoutMode);
+        return new ReplayKey(withoutMode);
     }
 
     /** The mode the key names, if it names one. */

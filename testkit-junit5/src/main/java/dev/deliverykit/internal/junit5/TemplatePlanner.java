@@ -56,7 +56,7 @@ public final class TemplatePlanner {
         Planned planned = plan(context);
         KitSettings settings = planned.settings;
         if (planned.listedCases != null) {
-            return planned.listedCases.stream().filter(crashCase -> settings.replay().map(crashCase.replayKey()::isSelectedBy)
+            return planned.listedCases.stream().filter(crashCase -> settings.replay().map(crashCase::isSelectedBy)
                     .orElse(true)).map(crashCase -> new CrashInvocation(crashCase, settings, null, namespace));
         }
         SweepPlan sweep = planned.sweep;
@@ -84,7 +84,7 @@ public final class TemplatePlanner {
             return Optional.empty();
         }
         boolean produces = planned.listedCases != null
-                ? planned.listedCases.stream().anyMatch(crashCase -> crashCase.replayKey().isSelectedBy(replay.get()))
+                ? planned.listedCases.stream().anyMatch(crashCase -> crashCase.isSelectedBy(replay.get()))
                 : planned.sweep.replayCase(replay.get()).isPresent();
         return produces ? Optional.empty() : Optional.of(DeliveryKitConfiguration.REPLAY + "='" + replay.get()
                 + "' selects a case this test does not have");
