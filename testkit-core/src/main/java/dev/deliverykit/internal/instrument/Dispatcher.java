@@ -18,7 +18,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p><b>Fast path.</b> Woven code calls only the methods under "called by woven code" below, each of
  * which starts with one volatile read of {@link #active} (an exit starts with the {@code entered} flag its
  * entry returned, or with that read): while no run is active that is all it does, no allocation, no
- * lock, no thread-local; the JIT inlines the call. Everything else is the slow path, reached only while a
+ * lock, no thread-local; the JIT inlines the call. One exception: an idle {@code prepareStatement} or
+ * {@code prepareCall} remembers the new statement's SQL in a weak identity map (a small allocation and a
+ * short lock), so that a statement prepared before a run, and executed in it, still hits its statement
+ * boundaries. Everything else is the slow path, reached only while a
  * run is active. Ordered delivery's entry-point advice reads {@link DeliveryDispatcher#active} itself.
  *
  * <p><b>Nesting.</b> A connection pool's statement wraps the driver's statement, and a driver may call

@@ -211,6 +211,7 @@ public final class Instrumenter {
     private void retransform(List<Class<?>> types) {
         for (int from = 0; from < types.size(); from += RETRANSFORM_BATCH) {
             List<Class<?>> batch = types.subList(from, Math.min(types.size(), from + RETRANSFORM_BATCH));
+            int mark = problems.size();
             try {
                 instrumentation().retransformClasses(batch.toArray(new Class<?>[0]));
             } catch (UnmodifiableClassException | RuntimeException | LinkageError batchFailed) {
@@ -221,6 +222,24 @@ public final class Instrumenter {
                         problems.add(new InstrumentationProblem(type.getName(), describe(type.getClassLoader()), true,
                                 error));
                     }
+                }
+                dropRepeatsSince(mark);
+            }
+        }
+    }
+
+    /**
+     * Drops the problems kept since {@code mark} that repeat an earlier one of them (same class, loader and
+     * error text): a failed batch is retried class by class, and the weaver reports its errors again then.
+     */
+    private void dropRepeatsSince(int mark) {
+        synchronized (problems) {
+            Set<String> seen = new HashSet<>();
+            List<InstrumentationProblem> fresh = new ArrayList<>(problems.subList(mark, problems.size()));
+            problems.subList(mark, problems.size()).clear();
+            for (InstrumentationProblem problem : fresh) {
+                if (seen.add(problem.describe())) {
+                    problems.add(problem);
                 }
             }
         }

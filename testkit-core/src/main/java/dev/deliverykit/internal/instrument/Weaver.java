@@ -3,6 +3,7 @@ package dev.deliverykit.internal.instrument;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
+import java.nio.charset.StandardCharsets;
 import java.security.ProtectionDomain;
 import java.sql.Connection;
 import java.sql.Driver;
@@ -52,16 +53,14 @@ final class Weaver implements ClassFileTransformer {
     /** Never woven, not even for a method selector: ByteBuddy and this package. */
     private static final String[] KIT = {"net/bytebuddy/", "dev/deliverykit/internal/instrument/"};
 
-    static final Set<String> STATEMENT_METHODS = Set.of("execute", "executeQuery", "executeUpdate",
-            "executeLargeUpdate", "executeBatch", "executeLargeBatch", "addBatch", "clearBatch");
-    static final Set<String> CONNECTION_METHODS = Set.of("createStatement", "prepareStatement", "prepareCall",
-            "commit", "rollback", "setAutoCommit");
     private static final Set<String> EXECUTE = Set.of("execute", "executeQuery", "executeUpdate",
             "executeLargeUpdate", "executeBatch", "executeLargeBatch");
+    static final Set<String> STATEMENT_METHODS = union(EXECUTE, Set.of("addBatch", "clearBatch"));
+    static final Set<String> CONNECTION_METHODS = Set.of("createStatement", "prepareStatement", "prepareCall",
+            "commit", "rollback", "setAutoCommit");
     /** A class that declares no method of these names gets no JDBC weaving (its constructors neither). */
-    private static final Set<String> JDBC_METHODS = Set.of("execute", "executeQuery", "executeUpdate",
-            "executeLargeUpdate", "executeBatch", "executeLargeBatch", "addBatch", "clearBatch", "createStatement",
-            "prepareStatement", "prepareCall", "commit", "rollback", "setAutoCommit", "connect", "getConnection");
+    private static final Set<String> JDBC_METHODS = union(STATEMENT_METHODS,
+            union(CONNECTION_METHODS, Set.of("connect", "getConnection")));
 
     private static final byte[][] JDBC_METHOD_NAMES = ascii(JDBC_METHODS);
 
@@ -186,11 +185,17 @@ final class Weaver implements ClassFileTransformer {
         return plan;
     }
 
+    private static Set<String> union(Set<String> first, Set<String> second) {
+        Set<String> both = new HashSet<>(first);
+        both.addAll(second);
+        return Set.copyOf(both);
+    }
+
     private static byte[][] ascii(Set<String> names) {
         byte[][] bytes = new byte[names.size()][];
         int i = 0;
         for (String name : names) {
-            bytes[i++] = name.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            bytes[i++] = name.getBytes(StandardCharsets.US_ASCII);
         }
         return bytes;
     }

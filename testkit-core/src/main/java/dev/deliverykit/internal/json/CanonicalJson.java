@@ -66,8 +66,10 @@ public final class CanonicalJson {
             generator.writeNumber(big);
         } else if (value instanceof BigDecimal decimal) {
             generator.writeNumber(decimal);
-        } else if (value instanceof Double || value instanceof Float) {
-            generator.writeNumber(((Number) value).doubleValue());
+        } else if (value instanceof Double number) {
+            generator.writeNumber(number.doubleValue());
+        } else if (value instanceof Float number) {
+            generator.writeNumber(number.floatValue());
         } else if (value instanceof Map<?, ?> map) {
             Map<String, Object> sorted = new TreeMap<>();
             for (Map.Entry<?, ?> entry : map.entrySet()) {

@@ -33,8 +33,8 @@ class CanonicalJsonTest {
     @Test
     void textIsEscapedAsJsonRequiresAndNumbersKeepTheirValue() {
         assertThat(CanonicalJson.write("quote \" backslash \\ tab \t é")).isEqualTo("\"quote \\\" backslash \\\\ tab \\t é\"");
-        assertThat(CanonicalJson.write(List.of(new BigInteger("123456789012345678901234567890"), 1.5, -0L)))
-                .isEqualTo("[123456789012345678901234567890,1.5,0]");
+        assertThat(CanonicalJson.write(List.of(new BigInteger("123456789012345678901234567890"), 1.5, -0L, 0.1f)))
+                .isEqualTo("[123456789012345678901234567890,1.5,0,0.1]");
     }
 
     @Test
