@@ -84,10 +84,23 @@ final class ActiveRun implements BoundarySink {
         for (Boundary boundary : watch.boundaries()) {
             watch(boundary, false);
         }
-        for (Selector selector : Selector.transactionEnds(watch.transactionsBefore(), watch.transactionsAfter())) {
-            watch(Boundary.of(selector), false);
+        for (Boundary transactionEnd : transactionEnds(watch.transactionsBefore(), watch.transactionsAfter())) {
+            watch(transactionEnd, false);
         }
         this.armed = plan == null ? null : watch(plan.boundary(), false);
+    }
+
+    /** The commit and rollback boundaries a run watches, by before and after; made once, shared by runs. */
+    private static final List<List<Boundary>> TRANSACTION_ENDS = List.of(transactionEndBoundaries(false, false),
+            transactionEndBoundaries(false, true), transactionEndBoundaries(true, false),
+            transactionEndBoundaries(true, true));
+
+    private static List<Boundary> transactionEnds(boolean before, boolean after) {
+        return TRANSACTION_ENDS.get((before ? 2 : 0) + (after ? 1 : 0));
+    }
+
+    private static List<Boundary> transactionEndBoundaries(boolean before, boolean after) {
+        return Selector.transactionEnds(before, after).stream().map(Boundary::of).toList();
     }
 
     private Watched watch(Boundary boundary, boolean everyStatement) {

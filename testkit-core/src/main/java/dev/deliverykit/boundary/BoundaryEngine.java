@@ -3,7 +3,6 @@ package dev.deliverykit.boundary;
 import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.InstrumentationProblem;
 import dev.deliverykit.internal.instrument.Instrumenter;
-import dev.deliverykit.internal.instrument.MethodTarget;
 import dev.deliverykit.process.ChildJvm;
 import dev.deliverykit.process.ChildResult;
 import java.io.IOException;
@@ -15,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -234,39 +234,69 @@ public final class BoundaryEngine {
     // ---- instrumentation --------------------------------------------------------------------------
 
     private void instrumentFor(WatchList watch, CrashPlan plan) {
-        WatchList all = plan == null ? watch : watch.and(plan.boundary());
-        validate(all);
-        Instrumenter instrumenter = Instrumenter.get();
-        instrumenter.ensureJdbc();
-        List<MethodTarget> targets = all.boundaries().stream().map(Boundary::selector).filter(Selector::isMethod)
-                .map(Selector::methodTarget).collect(Collectors.toList());
-        instrumenter.ensureMethods(targets);
-    }
-
-    /** Fails before anything runs if a method selector names a loadable class that lacks the method. */
-    private static void validate(WatchList watch) {
+        List<Selector> methods = new ArrayList<>();
         for (Boundary boundary : watch.boundaries()) {
             if (boundary.selector().isMethod()) {
-                validateMethod(boundary.selector());
+                methods.add(boundary.selector());
             }
+        }
+        if (plan != null && plan.boundary().selector().isMethod()) {
+            methods.add(plan.boundary().selector());
+        }
+        Instrumenter instrumenter = Instrumenter.get();
+        instrumenter.ensureJdbc();
+        if (READY_METHOD_SELECTORS.contains(methods)) {
+            return; // the same method selectors as an earlier run: validated (classes found) and woven
+        }
+        boolean everyClassFound = validateMethods(methods);
+        instrumenter.ensureMethods(methods.stream().map(Selector::methodTarget).collect(Collectors.toList()));
+        if (everyClassFound && READY_METHOD_SELECTORS.size() < 256) {
+            READY_METHOD_SELECTORS.add(List.copyOf(methods));
         }
     }
 
-    private static void validateMethod(Selector selector) {
+    /**
+     * Lists of method selectors that an earlier run validated, every class found, and wove: a test that
+     * runs the same plan case after case skips both. Bounded, so that generated selectors cannot grow it.
+     */
+    private static final Set<List<Selector>> READY_METHOD_SELECTORS = ConcurrentHashMap.newKeySet();
+
+    /** Fails before anything runs if a method selector names a loadable class that lacks the method. */
+    private static void validate(WatchList watch) {
+        List<Selector> methods = new ArrayList<>();
+        for (Boundary boundary : watch.boundaries()) {
+            if (boundary.selector().isMethod()) {
+                methods.add(boundary.selector());
+            }
+        }
+        validateMethods(methods);
+    }
+
+    /** {@link #validate}; whether every selector's class could be loaded (and so was checked). */
+    private static boolean validateMethods(List<Selector> methods) {
+        boolean everyClassFound = true;
+        for (Selector selector : methods) {
+            everyClassFound &= validateMethod(selector);
+        }
+        return everyClassFound;
+    }
+
+    private static boolean validateMethod(Selector selector) {
         ClassLoader loader = Thread.currentThread().getContextClassLoader() != null
                 ? Thread.currentThread().getContextClassLoader() : ClassLoader.getSystemClassLoader();
         Class<?> type;
         try {
             type = Class.forName(selector.typeName(), false, loader);
         } catch (ClassNotFoundException notYetVisible) {
-            return; // may be defined later by another class loader; a run that never sees it says so
+            return false; // may be defined later by another class loader; a run that never sees it says so
         }
         Set<String> valid = VALID_METHOD_SELECTORS.get(type);
         if (valid.contains(selector.spec())) {
-            return; // a class's methods never change: checked by an earlier run
+            return true; // a class's methods never change: checked by an earlier run
         }
         requireDeclared(selector, type);
         valid.add(selector.spec());
+        return true;
     }
 
     /** Per class, the specs of the method selectors already found valid for it. */
@@ -308,19 +338,36 @@ public final class BoundaryEngine {
 
     /** Adds a note for each method selector whose class was never instrumented in this JVM. */
     private static RunReport withMethodNotes(RunReport report, WatchList watch, CrashPlan plan) {
+        Set<String> unwoven = new LinkedHashSet<>();
+        if (plan != null) {
+            addUnwoven(plan.boundary(), unwoven);
+        }
+        for (Boundary boundary : watch.boundaries()) {
+            addUnwoven(boundary, unwoven);
+        }
+        if (unwoven.isEmpty()) {
+            return report;
+        }
         List<String> notes = new ArrayList<>(report.notes());
-        Stream<Boundary> boundaries = plan == null ? watch.boundaries().stream()
-                : Stream.concat(Stream.of(plan.boundary()), watch.boundaries().stream());
-        boundaries.map(Boundary::selector).filter(Selector::isMethod).map(Selector::typeName).distinct()
-                .filter(type -> !Instrumenter.get().wasTransformed(type))
-                .forEach(type -> notes.add(type + " was never loaded in the process that ran, so none of its"
-                        + " methods could be reached"));
+        for (String type : unwoven) {
+            notes.add(type + " was never loaded in the process that ran, so none of its methods could be reached");
+        }
         return new RunReport(report.outcome(), report.hits(), report.crashIndex(), report.workloadFailure(),
                 report.afterDeath(), notes, report.problems());
     }
 
+    private static void addUnwoven(Boundary boundary, Set<String> unwoven) {
+        Selector selector = boundary.selector();
+        if (selector.isMethod() && !Instrumenter.get().wasTransformed(selector.typeName())) {
+            unwoven.add(selector.typeName());
+        }
+    }
+
     /** Instrumentation problems not reported by an earlier run. */
     private synchronized List<String> newProblems() {
+        if (Instrumenter.get().problemCount() == problemsReported) {
+            return List.of();
+        }
         List<InstrumentationProblem> all = Instrumenter.get().problems();
         List<String> fresh = all.subList(Math.min(problemsReported, all.size()), all.size()).stream()
                 .map(InstrumentationProblem::describe).collect(Collectors.toList());

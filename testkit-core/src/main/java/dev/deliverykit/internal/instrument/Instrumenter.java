@@ -95,6 +95,11 @@ public final class Instrumenter {
         return agent.installTime();
     }
 
+    /** How many problems were kept so far (cheaper than {@link #problems()} when nothing is new). */
+    public int problemCount() {
+        return problems.size();
+    }
+
     /** Every problem so far, oldest first. */
     public List<InstrumentationProblem> problems() {
         synchronized (problems) {
