@@ -17,8 +17,15 @@ import net.bytebuddy.jar.asm.TypePath;
  * calls the exit with the {@link Throwable} and rethrows it. The handler covers the original code only, not
  * the injected exit calls (an exit that throws, as a crash does, is not an exceptional exit too).
  *
- * <p>The injected code has no branches: the dispatcher's methods check {@code active} (or {@code entered})
- * themselves. Locals it needs ({@code entered}, a copy of the SQL argument, which the exit sees even if the
+ * <p>For kinds that see exceptional exits, every {@code xRETURN} becomes a store of the value into an added
+ * local and a jump to one exit block after the original code, as ByteBuddy's advice does: the exit call
+ * (which throws when the run crashes there) then runs outside every try range of the original code, so
+ * a driver's own {@code catch} or {@code finally} cannot see the crash even where a compiler other than
+ * javac put a return inside a try range. Constructors and {@code addBatch}/{@code clearBatch} keep their
+ * exit call before each return (their exits never throw, and a constructor's return cannot move).
+ *
+ * <p>The injected code has no branches but that jump: the dispatcher's methods check {@code active} (or
+ * {@code entered}) themselves. Locals it needs ({@code entered}, a copy of the SQL argument, which the exit sees even if the
  * body reassigns the parameter) go right after the parameters; every original local is moved up by as
  * many slots, in instructions, the local variable table and every stack map frame (as asm-commons'
  * {@code LocalVariablesSorter} does). The class reader must expand frames; the handler's frame is the
@@ -70,7 +77,16 @@ final class WovenMethod extends MethodVisitor {
     private final int enteredSlot;
     private final int sqlSlot;
     private final boolean hasStringArgument;
+    /** The added locals' frame types; the result's (if any) last, TOP in the original code's frames. */
     private final Object[] addedTypes;
+    /** Slots the added locals take (a long or double result takes two). */
+    private final int addedSlots;
+    /** The return value's local for the exit block, or -1 (void, or no exit block). */
+    private final int resultSlot;
+    private final Type returnType;
+    /** Whether returns jump to one exit block after the original code (see the class comment). */
+    private final boolean exitBlock;
+    private Label exitLabel;
 
     private Label rangeStart;
     private boolean rangeHasCode;
@@ -104,7 +120,39 @@ final class WovenMethod extends MethodVisitor {
         if (copiesSql) {
             added.add(STRING);
         }
+        this.returnType = Type.getReturnType(descriptor);
+        this.exitBlock = kind.seesThrown && kind != Kind.NESTED;
+        int slots = added.size();
+        if (exitBlock && returnType.getSort() != Type.VOID) {
+            this.resultSlot = firstLocal + slots;
+            added.add(frameType(returnType));
+            slots += returnType.getSize();
+        } else {
+            this.resultSlot = -1;
+        }
         this.addedTypes = added.toArray();
+        this.addedSlots = slots;
+    }
+
+    private static Object frameType(Type type) {
+        switch (type.getSort()) {
+            case Type.BOOLEAN:
+            case Type.BYTE:
+            case Type.CHAR:
+            case Type.SHORT:
+            case Type.INT:
+                return Opcodes.INTEGER;
+            case Type.FLOAT:
+                return Opcodes.FLOAT;
+            case Type.LONG:
+                return Opcodes.LONG;
+            case Type.DOUBLE:
+                return Opcodes.DOUBLE;
+            case Type.ARRAY:
+                return type.getDescriptor();
+            default:
+                return type.getInternalName();
+        }
     }
 
     // ---- injected code -----------------------------------------------------------------------------
@@ -321,6 +369,17 @@ final class WovenMethod extends MethodVisitor {
     @Override
     public void visitInsn(int opcode) {
         if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
+            if (exitBlock) {
+                if (exitLabel == null) {
+                    exitLabel = new Label();
+                }
+                if (resultSlot >= 0) {
+                    mv.visitVarInsn(returnType.getOpcode(Opcodes.ISTORE), resultSlot);
+                }
+                mv.visitJumpInsn(Opcodes.GOTO, exitLabel);
+                rangeHasCode = true;
+                return;
+            }
             if (kind.seesThrown) {
                 closeRange();
             }
@@ -335,10 +394,28 @@ final class WovenMethod extends MethodVisitor {
         super.visitInsn(opcode);
     }
 
+    /** The one exit: the frame, the return value back on the stack, the exit call, the return. */
+    private void visitExitBlock() {
+        mv.visitLabel(exitLabel);
+        if (classVersion >= Opcodes.V1_6) {
+            Object[] locals = injectedFrameLocals(true);
+            mv.visitFrame(Opcodes.F_NEW, locals.length, locals, 0, new Object[0]);
+        }
+        int returnOpcode = returnType.getOpcode(Opcodes.IRETURN);
+        if (resultSlot >= 0) {
+            mv.visitVarInsn(returnType.getOpcode(Opcodes.ILOAD), resultSlot);
+        }
+        exit(returnOpcode);
+        mv.visitInsn(returnOpcode);
+    }
+
     @Override
     public void visitMaxs(int maxStack, int maxLocals) {
         if (kind.seesThrown) {
             closeRange();
+            if (exitLabel != null) {
+                visitExitBlock();
+            }
             if (!ranges.isEmpty()) {
                 Label handler = new Label();
                 for (Label[] range : ranges) {
@@ -346,22 +423,24 @@ final class WovenMethod extends MethodVisitor {
                 }
                 mv.visitLabel(handler);
                 if (classVersion >= Opcodes.V1_6) {
-                    Object[] locals = handlerLocals();
+                    Object[] locals = injectedFrameLocals(false);
                     mv.visitFrame(Opcodes.F_NEW, locals.length, locals, 1, new Object[] {THROWABLE});
                 }
                 exceptionalExit();
                 mv.visitInsn(Opcodes.ATHROW);
             }
         }
-        super.visitMaxs(maxStack + EXTRA_STACK, maxLocals + addedTypes.length);
+        super.visitMaxs(maxStack + EXTRA_STACK, maxLocals + addedSlots);
     }
 
     /**
-     * The handler's locals: {@code this}, the parameters as TOP (the handler reads none of them, it has its SQL
-     * copy; and a compiler other than javac may have put another type, or nothing, into a parameter's slot
-     * somewhere in the covered code, which a declared type would make unverifiable), then the added locals.
+     * The locals of the exit block's and the handler's frames: {@code this}, the parameters as TOP (neither
+     * reads them, they have the SQL copy; and a compiler other than javac may have put another type, or
+     * nothing, into a parameter's slot somewhere in the original code, which a declared type would make
+     * unverifiable), then the added locals, the result as its type in the exit block and as TOP in the
+     * handler (an exception may come before any return stored it).
      */
-    private Object[] handlerLocals() {
+    private Object[] injectedFrameLocals(boolean resultSet) {
         List<Object> locals = new ArrayList<>();
         if (!isStatic) {
             locals.add(owner);
@@ -372,23 +451,35 @@ final class WovenMethod extends MethodVisitor {
                 locals.add(Opcodes.TOP);
             }
         }
-        for (Object added : addedTypes) {
-            locals.add(added);
-        }
+        addAddedLocals(locals, resultSet);
         return locals.toArray();
+    }
+
+    /** The added locals for a frame; the result as TOP (one per slot) unless {@code resultSet}. */
+    private void addAddedLocals(List<Object> locals, boolean resultSet) {
+        for (int i = 0; i < addedTypes.length; i++) {
+            boolean isResult = resultSlot >= 0 && i == addedTypes.length - 1;
+            if (isResult && !resultSet) {
+                for (int slot = 0; slot < returnType.getSize(); slot++) {
+                    locals.add(Opcodes.TOP);
+                }
+            } else {
+                locals.add(addedTypes[i]);
+            }
+        }
     }
 
     // ---- the original code: locals moved up, frames widened, every instruction inside the range --------
 
     private int remap(int var, int size) {
-        if (addedTypes.length == 0 || var + size <= firstLocal) {
+        if (addedSlots == 0 || var + size <= firstLocal) {
             return var;
         }
         if (var < firstLocal) {
             throw new IllegalStateException("a two-slot local at " + var + " straddles the end of the parameters ("
                     + firstLocal + ") in " + owner + "." + name + descriptor);
         }
-        return var + addedTypes.length;
+        return var + addedSlots;
     }
 
     @Override
@@ -428,11 +519,11 @@ final class WovenMethod extends MethodVisitor {
         if (type != Opcodes.F_NEW) {
             throw new IllegalStateException("frames must be expanded (ClassReader.EXPAND_FRAMES)");
         }
-        if (addedTypes.length == 0) {
+        if (addedSlots == 0) {
             super.visitFrame(type, numLocal, local, numStack, stack);
             return;
         }
-        List<Object> widened = new ArrayList<>(numLocal + addedTypes.length + 2);
+        List<Object> widened = new ArrayList<>(numLocal + addedSlots + 2);
         int slot = 0;
         int i = 0;
         while (i < numLocal && slot < firstLocal) {
@@ -447,9 +538,7 @@ final class WovenMethod extends MethodVisitor {
         for (; slot < firstLocal; slot++) {
             widened.add(Opcodes.TOP);
         }
-        for (Object added : addedTypes) {
-            widened.add(added);
-        }
+        addAddedLocals(widened, false);
         while (i < numLocal) {
             widened.add(local[i++]);
         }

@@ -225,6 +225,89 @@ class WeaverTest {
     }
 
     @Test
+    void aCrashAfterAReturnInsideTheDriversOwnTryRangeIsNotCaughtByTheDriver() throws Exception {
+        weaver.weaveJdbc();
+        byte[] woven = weaver.transform(getClass().getClassLoader(), RETURN_IN_TRY, null, null, returnInTryStatement());
+        assertThat(woven).as("problems: " + problems).isNotNull();
+        Class<?> type = define(woven);
+        Statement statement = (Statement) instantiate(type);
+        Error crash = new Error("simulated crash after the statement");
+        Dispatcher.activate(new BoundarySink() {
+            @Override
+            public void beforeJdbc(JdbcCall call) {
+                events.add(call.timing() + " " + call.kind() + " " + call.sql());
+            }
+
+            @Override
+            public void afterJdbc(JdbcCall call) {
+                events.add(call.timing() + " " + call.kind() + " " + call.sql());
+                throw crash;
+            }
+
+            @Override
+            public void connectionCreated(Object connection) {
+            }
+
+            @Override
+            public void method(MethodCall call) {
+            }
+        });
+
+        assertThatThrownBy(() -> statement.execute("SELECT 1")).isSameAs(crash);
+        assertThat(events).containsExactly("BEFORE STATEMENT SELECT 1", "AFTER STATEMENT SELECT 1");
+        assertThat(type.getField("caught").getInt(statement)).as("the driver's catch-all handler ran").isZero();
+        assertThat(problems).isEmpty();
+    }
+
+    private static final String RETURN_IN_TRY = "dev/deliverykit/weaving/ReturnInTryStatement";
+
+    /**
+     * {@code boolean execute(String sql)} whose {@code ireturn} lies inside its own catch-all range, which
+     * counts into the public field {@code caught} and rethrows: javac never puts a return there, other
+     * compilers may. The woven exit, where a crash is thrown, must run outside that range.
+     */
+    private static byte[] returnInTryStatement() {
+        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        String stub = "dev/deliverykit/weaving/StatementStub";
+        writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, RETURN_IN_TRY, null, stub, null);
+        writer.visitField(Opcodes.ACC_PUBLIC, "caught", "I", null, null).visitEnd();
+        MethodVisitor init = writer.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, stub, "<init>", "()V", false);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+        MethodVisitor execute = writer.visitMethod(Opcodes.ACC_PUBLIC, "execute", "(Ljava/lang/String;)Z", null,
+                new String[] {"java/sql/SQLException"});
+        Label start = new Label();
+        Label end = new Label();
+        Label handler = new Label();
+        execute.visitTryCatchBlock(start, end, handler, null);
+        execute.visitCode();
+        execute.visitLabel(start);
+        execute.visitInsn(Opcodes.ICONST_1);
+        execute.visitInsn(Opcodes.IRETURN);
+        execute.visitLabel(end);
+        execute.visitLabel(handler);
+        execute.visitFrame(Opcodes.F_FULL, 2, new Object[] {RETURN_IN_TRY, "java/lang/String"}, 1,
+                new Object[] {"java/lang/Throwable"});
+        execute.visitVarInsn(Opcodes.ASTORE, 2);
+        execute.visitVarInsn(Opcodes.ALOAD, 0);
+        execute.visitInsn(Opcodes.DUP);
+        execute.visitFieldInsn(Opcodes.GETFIELD, RETURN_IN_TRY, "caught", "I");
+        execute.visitInsn(Opcodes.ICONST_1);
+        execute.visitInsn(Opcodes.IADD);
+        execute.visitFieldInsn(Opcodes.PUTFIELD, RETURN_IN_TRY, "caught", "I");
+        execute.visitVarInsn(Opcodes.ALOAD, 2);
+        execute.visitInsn(Opcodes.ATHROW);
+        execute.visitMaxs(0, 0);
+        execute.visitEnd();
+        writer.visitEnd();
+        return writer.toByteArray();
+    }
+
+    @Test
     void anErrorLeavesTheClassAsItWasAndIsKeptWithTheClassName() throws Exception {
         weaver.weaveJdbc();
         // The loader cannot read the superclass's class file, so the weaver cannot tell whether it is a Statement.
