@@ -210,33 +210,48 @@ final class WovenMethod extends MethodVisitor {
 
     /** Before an {@code xRETURN}; its value (if any) is on the stack and stays there. */
     private void exit(int returnOpcode) {
+        exitCall(returnOpcode, false);
+    }
+
+    /** The catch-all handler: the stack holds the {@link Throwable}, which it holds again at the end. */
+    private void exceptionalExit() {
+        exitCall(-1, true);
+    }
+
+    /**
+     * The exit call of this kind: on a normal exit ({@code returnOpcode}) {@code thrown} is null and the
+     * returned value is copied where the dispatcher wants it; on an exceptional one the {@link Throwable} on
+     * the stack is passed as {@code thrown} and stays on the stack.
+     */
+    private void exitCall(int returnOpcode, boolean exceptional) {
         switch (kind) {
             case EXECUTE:
-                mv.visitInsn(Opcodes.ACONST_NULL);
+                pushThrown(exceptional);
                 mv.visitVarInsn(Opcodes.ILOAD, enteredSlot);
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
                 loadSql();
                 call("exitStatement", "(Ljava/lang/Throwable;ZLjava/lang/Object;Ljava/lang/Object;)V");
                 break;
-            case BATCH:
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                loadSql();
-                call("exitBatch", "(Ljava/lang/Object;Ljava/lang/Object;)V");
-                break;
             case PREPARE:
-                copyReturnedAsObject(returnOpcode);
-                mv.visitInsn(Opcodes.ACONST_NULL);
+                if (exceptional) {
+                    mv.visitInsn(Opcodes.DUP);
+                    mv.visitInsn(Opcodes.ACONST_NULL);
+                    mv.visitInsn(Opcodes.SWAP); // returned: null, thrown: the throwable
+                } else {
+                    copyReturnedAsObject(returnOpcode);
+                    mv.visitInsn(Opcodes.ACONST_NULL);
+                }
                 mv.visitVarInsn(Opcodes.ILOAD, enteredSlot);
                 loadSql();
                 call("exitPrepare", "(Ljava/lang/Object;Ljava/lang/Throwable;ZLjava/lang/Object;)V");
                 break;
             case CREATE:
-                mv.visitInsn(Opcodes.ACONST_NULL);
+                pushThrown(exceptional);
                 mv.visitVarInsn(Opcodes.ILOAD, enteredSlot);
                 call("exitCreateStatement", "(Ljava/lang/Throwable;Z)V");
                 break;
             case TRANSACTION:
-                mv.visitInsn(Opcodes.ACONST_NULL);
+                pushThrown(exceptional);
                 mv.visitVarInsn(Opcodes.ILOAD, enteredSlot);
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
                 mv.visitLdcInsn(name);
@@ -246,61 +261,35 @@ final class WovenMethod extends MethodVisitor {
                 mv.visitVarInsn(Opcodes.ILOAD, enteredSlot);
                 call("exitNested", "(Z)V");
                 break;
-            case CONSTRUCTOR:
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                call("exitConnectionConstructor", "(Ljava/lang/Object;)V");
-                break;
             case METHOD:
-                mv.visitInsn(Opcodes.ACONST_NULL);
+                pushThrown(exceptional);
                 mv.visitLdcInsn(origin);
                 call("exitMethod", "(Ljava/lang/Throwable;Ljava/lang/String;)V");
+                break;
+            case BATCH:
+                requireNormal(exceptional);
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                loadSql();
+                call("exitBatch", "(Ljava/lang/Object;Ljava/lang/Object;)V");
+                break;
+            case CONSTRUCTOR:
+                requireNormal(exceptional);
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                call("exitConnectionConstructor", "(Ljava/lang/Object;)V");
                 break;
             default:
                 throw new IllegalStateException(kind.name());
         }
     }
 
-    /** The catch-all handler: the stack holds the {@link Throwable}, which it holds again at the end. */
-    private void exceptionalExit() {
-        switch (kind) {
-            case EXECUTE:
-                mv.visitInsn(Opcodes.DUP);
-                mv.visitVarInsn(Opcodes.ILOAD, enteredSlot);
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                loadSql();
-                call("exitStatement", "(Ljava/lang/Throwable;ZLjava/lang/Object;Ljava/lang/Object;)V");
-                break;
-            case PREPARE:
-                mv.visitInsn(Opcodes.DUP);
-                mv.visitInsn(Opcodes.ACONST_NULL);
-                mv.visitInsn(Opcodes.SWAP); // returned: null, thrown: the throwable
-                mv.visitVarInsn(Opcodes.ILOAD, enteredSlot);
-                loadSql();
-                call("exitPrepare", "(Ljava/lang/Object;Ljava/lang/Throwable;ZLjava/lang/Object;)V");
-                break;
-            case CREATE:
-                mv.visitInsn(Opcodes.DUP);
-                mv.visitVarInsn(Opcodes.ILOAD, enteredSlot);
-                call("exitCreateStatement", "(Ljava/lang/Throwable;Z)V");
-                break;
-            case TRANSACTION:
-                mv.visitInsn(Opcodes.DUP);
-                mv.visitVarInsn(Opcodes.ILOAD, enteredSlot);
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                mv.visitLdcInsn(name);
-                call("exitTransaction", "(Ljava/lang/Throwable;ZLjava/lang/Object;Ljava/lang/String;)V");
-                break;
-            case NESTED:
-                mv.visitVarInsn(Opcodes.ILOAD, enteredSlot);
-                call("exitNested", "(Z)V");
-                break;
-            case METHOD:
-                mv.visitInsn(Opcodes.DUP);
-                mv.visitLdcInsn(origin);
-                call("exitMethod", "(Ljava/lang/Throwable;Ljava/lang/String;)V");
-                break;
-            default:
-                throw new IllegalStateException(kind.name());
+    /** {@code thrown}: the {@link Throwable} on the stack (a copy of it), or null. */
+    private void pushThrown(boolean exceptional) {
+        mv.visitInsn(exceptional ? Opcodes.DUP : Opcodes.ACONST_NULL);
+    }
+
+    private void requireNormal(boolean exceptional) {
+        if (exceptional) {
+            throw new IllegalStateException(kind + " sees no exceptional exit");
         }
     }
 
