@@ -5,12 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.deliverykit.process.ChildJvm;
 import dev.deliverykit.process.ChildResult;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.jar.Attributes;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,21 +82,7 @@ class AgentInstallationTest {
         System.out.println("install time by self-attach with allowAttachSelf: " + result.stdoutLines().get(1) + " ms");
     }
 
-    /**
-     * A jar with only the manifest that {@code maven-jar-plugin} writes into testkit-core's jar; the premain
-     * class itself comes from the class path (this module's jar does not exist yet while its tests run).
-     */
     private Path manifestOnlyAgentJar() throws IOException {
-        Manifest manifest = new Manifest();
-        Attributes attributes = manifest.getMainAttributes();
-        attributes.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        attributes.putValue("Premain-Class", "dev.deliverykit.internal.instrument.KitAgent");
-        attributes.putValue("Agent-Class", "dev.deliverykit.internal.instrument.KitAgent");
-        attributes.putValue("Can-Retransform-Classes", "true");
-        attributes.putValue("Can-Redefine-Classes", "true");
-        Path jar = dir.resolve("agent.jar");
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream ignored = new JarOutputStream(out, manifest)) {
-            return jar;
-        }
+        return TestAgentJar.in(dir);
     }
 }

@@ -10,7 +10,8 @@ import java.util.jar.Manifest;
 
 /**
  * A jar with testkit-core's agent manifest and no classes, for {@code -javaagent} in child JVMs of tests:
- * the classes come from the class path (testkit-core's own jar does not exist yet when its tests run).
+ * the classes come from the class path (testkit-core's own jar does not exist yet when its tests run); the
+ * manifest is the one maven-jar-plugin writes into that jar.
  */
 final class TestAgentJar {
 

@@ -194,16 +194,7 @@ class WeaverTest {
      * handler's frame must not claim the slot still holds a String.
      */
     private static byte[] slotReusingStatement() {
-        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        String stub = "dev/deliverykit/weaving/StatementStub";
-        writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, SLOT_REUSING, null, stub, null);
-        MethodVisitor init = writer.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
-        init.visitCode();
-        init.visitVarInsn(Opcodes.ALOAD, 0);
-        init.visitMethodInsn(Opcodes.INVOKESPECIAL, stub, "<init>", "()V", false);
-        init.visitInsn(Opcodes.RETURN);
-        init.visitMaxs(0, 0);
-        init.visitEnd();
+        ClassWriter writer = statementStubSubclass(SLOT_REUSING);
         MethodVisitor execute = writer.visitMethod(Opcodes.ACC_PUBLIC, "execute", "(Ljava/lang/String;)Z", null,
                 new String[] {"java/sql/SQLException"});
         execute.visitCode();
@@ -261,16 +252,11 @@ class WeaverTest {
 
     private static final String RETURN_IN_TRY = "dev/deliverykit/weaving/ReturnInTryStatement";
 
-    /**
-     * {@code boolean execute(String sql)} whose {@code ireturn} lies inside its own catch-all range, which
-     * counts into the public field {@code caught} and rethrows: javac never puts a return there, other
-     * compilers may. The woven exit, where a crash is thrown, must run outside that range.
-     */
-    private static byte[] returnInTryStatement() {
+    /** A Java 17 class {@code name} extending {@code StatementStub}, with its no-argument constructor. */
+    private static ClassWriter statementStubSubclass(String name) {
         ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         String stub = "dev/deliverykit/weaving/StatementStub";
-        writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, RETURN_IN_TRY, null, stub, null);
-        writer.visitField(Opcodes.ACC_PUBLIC, "caught", "I", null, null).visitEnd();
+        writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, name, null, stub, null);
         MethodVisitor init = writer.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
         init.visitCode();
         init.visitVarInsn(Opcodes.ALOAD, 0);
@@ -278,6 +264,17 @@ class WeaverTest {
         init.visitInsn(Opcodes.RETURN);
         init.visitMaxs(0, 0);
         init.visitEnd();
+        return writer;
+    }
+
+    /**
+     * {@code boolean execute(String sql)} whose {@code ireturn} lies inside its own catch-all range, which
+     * counts into the public field {@code caught} and rethrows: javac never puts a return there, other
+     * compilers may. The woven exit, where a crash is thrown, must run outside that range.
+     */
+    private static byte[] returnInTryStatement() {
+        ClassWriter writer = statementStubSubclass(RETURN_IN_TRY);
+        writer.visitField(Opcodes.ACC_PUBLIC, "caught", "I", null, null).visitEnd();
         MethodVisitor execute = writer.visitMethod(Opcodes.ACC_PUBLIC, "execute", "(Ljava/lang/String;)Z", null,
                 new String[] {"java/sql/SQLException"});
         Label start = new Label();
