@@ -173,8 +173,8 @@ public final class Dispatcher {
 
     // ---- Statement.execute* ---------------------------------------------------------------------
 
-    /** Advice on entry to {@code execute*}; returns whether the exit advice must balance the depth. */
-    public static boolean statementEnter(Object statement, Object sqlArgument) {
+    /** While a run is active: entry to {@code execute*}; returns whether the exit must balance the depth. */
+    private static boolean statementEnter(Object statement, Object sqlArgument) {
         BoundarySink current = sink;
         if (current == null || !(statement instanceof Statement)) {
             return false;
@@ -192,8 +192,8 @@ public final class Dispatcher {
         return true;
     }
 
-    /** Advice on exit from {@code execute*} (normal or exceptional). */
-    public static void statementExit(Object statement, Object sqlArgument, Throwable thrown) {
+    /** While a run is active: exit from {@code execute*} (normal or exceptional). */
+    private static void statementExit(Object statement, Object sqlArgument, Throwable thrown) {
         int[] depth = DEPTH.get();
         if (--depth[0] > 0) {
             return;
@@ -208,8 +208,8 @@ public final class Dispatcher {
         }
     }
 
-    /** Advice on {@code Statement.addBatch(String)}. */
-    public static void batchAdded(Object statement, Object sql) {
+    /** While a run is active: {@code Statement.addBatch(String)}. */
+    private static void batchAdded(Object statement, Object sql) {
         if (sink != null && statement instanceof Statement && sql instanceof String) {
             synchronized (BATCHED_SQL) {
                 List<String> batch = BATCHED_SQL.get(statement);
@@ -222,8 +222,8 @@ public final class Dispatcher {
         }
     }
 
-    /** Advice on {@code Statement.clearBatch()}. */
-    public static void batchCleared(Object statement) {
+    /** While a run is active: {@code Statement.clearBatch()}. */
+    private static void batchCleared(Object statement) {
         BATCHED_SQL.remove(statement);
     }
 
@@ -255,8 +255,8 @@ public final class Dispatcher {
 
     // ---- Connection.createStatement / prepareStatement / prepareCall -----------------------------
 
-    /** Advice on entry to a connection method that creates or prepares a statement. */
-    public static boolean connectionUseEnter(Object connection, String method) {
+    /** While a run is active: entry to a connection method that creates or prepares a statement. */
+    private static boolean connectionUseEnter(Object connection, String method) {
         if (!(connection instanceof Connection)) {
             return false; // a JDBC-shaped class that is not a connection after all
         }
@@ -275,8 +275,8 @@ public final class Dispatcher {
         }
     }
 
-    /** Advice on exit from a connection method that creates or prepares a statement. */
-    public static void connectionUseExit(Object returned, Object sqlArgument, Throwable thrown) {
+    /** While a run is active: exit from a connection method that creates or prepares a statement. */
+    private static void connectionUseExit(Object returned, Object sqlArgument, Throwable thrown) {
         DEPTH.get()[0]--;
         if (thrown == null) {
             prepared(returned, sqlArgument);
@@ -284,10 +284,10 @@ public final class Dispatcher {
     }
 
     /**
-     * Advice on a successful {@code prepareStatement} / {@code prepareCall}, in or outside a run: remembers
+     * A successful {@code prepareStatement} / {@code prepareCall}, in or outside a run: remembers
      * the statement's SQL (weakly, by identity) so that executing it in a later run matches its selectors.
      */
-    public static void prepared(Object statement, Object sqlArgument) {
+    private static void prepared(Object statement, Object sqlArgument) {
         if (statement != null && sqlArgument instanceof String) {
             PREPARED_SQL.put(statement, SqlText.normalise((String) sqlArgument));
         }
@@ -295,16 +295,16 @@ public final class Dispatcher {
 
     // ---- Connection.commit() / rollback() --------------------------------------------------------
 
-    /** Advice on entry to {@code commit()} or {@code rollback()}. */
-    public static boolean transactionEnter(Object connection, String method) {
+    /** While a run is active: entry to {@code commit()} or {@code rollback()}. */
+    private static boolean transactionEnter(Object connection, String method) {
         if (!(connection instanceof Connection)) {
             return false;
         }
         return enterJdbc(transactionCall(Timing.BEFORE, connection, method));
     }
 
-    /** Advice on exit from {@code commit()} or {@code rollback()}. */
-    public static void transactionExit(Object connection, String method, Throwable thrown) {
+    /** While a run is active: exit from {@code commit()} or {@code rollback()}. */
+    private static void transactionExit(Object connection, String method, Throwable thrown) {
         int[] depth = DEPTH.get();
         if (--depth[0] > 0) {
             return;
@@ -343,7 +343,7 @@ public final class Dispatcher {
     // ---- Driver.connect ----------------------------------------------------------------------------
 
     /** Entry to a call whose inner JDBC calls are not events (such as {@code Driver.connect}). */
-    public static boolean nestedEnter() {
+    private static boolean nestedEnter() {
         if (sink == null) {
             return false;
         }
@@ -352,14 +352,14 @@ public final class Dispatcher {
     }
 
     /** Exit from a call entered with {@link #nestedEnter()}. */
-    public static void nestedExit() {
+    private static void nestedExit() {
         DEPTH.get()[0]--;
     }
 
     // ---- Connection constructors -----------------------------------------------------------------
 
-    /** Advice on entry to a connection constructor: a dead process may not open connections (even nested). */
-    public static void connectionConstructing(Class<?> type) {
+    /** While a run is active: entry to a connection constructor: a dead process may not open connections (even nested). */
+    private static void connectionConstructing(Class<?> type) {
         BoundarySink current = sink;
         if (current != null && Connection.class.isAssignableFrom(type)) {
             current.beforeJdbc(new JdbcCall(Kind.CONNECTION_OPEN, Timing.BEFORE, null, TransactionEnd.NONE, null,
@@ -367,8 +367,8 @@ public final class Dispatcher {
         }
     }
 
-    /** Advice on normal exit from a connection constructor. */
-    public static void connectionConstructed(Object connection) {
+    /** While a run is active: normal exit from a connection constructor. */
+    private static void connectionConstructed(Object connection) {
         BoundarySink current = sink;
         if (current != null && connection instanceof Connection) {
             current.connectionCreated(connection);
@@ -377,8 +377,8 @@ public final class Dispatcher {
 
     // ---- Named methods ---------------------------------------------------------------------------
 
-    /** Advice on entry to a watched method; {@code origin} is {@code type|method|descriptor}. */
-    public static void methodEnter(String origin) {
+    /** While a run is active: entry to a watched method; {@code origin} is {@code type|method|descriptor}. */
+    private static void methodEnter(String origin) {
         BoundarySink current = sink;
         if (current != null) {
             MethodOrigin method = ORIGINS.computeIfAbsent(origin, MethodOrigin::parse);
@@ -386,8 +386,8 @@ public final class Dispatcher {
         }
     }
 
-    /** Advice on exit from a watched method, normal ({@code thrown == null}) or exceptional. */
-    public static void methodExit(String origin, Throwable thrown) {
+    /** While a run is active: exit from a watched method, normal ({@code thrown == null}) or exceptional. */
+    private static void methodExit(String origin, Throwable thrown) {
         BoundarySink current = sink;
         if (current != null) {
             MethodOrigin method = ORIGINS.computeIfAbsent(origin, MethodOrigin::parse);
@@ -396,7 +396,7 @@ public final class Dispatcher {
         }
     }
 
-    /** A woven method's identity, parsed once from its advice origin string. */
+    /** A woven method's identity, parsed once from the origin string woven into it. */
     private record MethodOrigin(String type, String method, List<String> parameterTypes) {
 
         static MethodOrigin parse(String origin) {
