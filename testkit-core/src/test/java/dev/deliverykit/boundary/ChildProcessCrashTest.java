@@ -131,11 +131,21 @@ class ChildProcessCrashTest {
         assertThatThrownBy(() -> ENGINE.crashInChildProcess(CrashPlan.at(LEDGER, "after-commit"),
                 LedgerDeposits.class, "SQLITE", dir.toString(), "statements", "1"))
                 .isInstanceOf(BoundaryNotReachedException.class)
-                .hasMessageStartingWith("Boundary not reached: the crash was armed at hit 1 of \"after-commit\" (after"
+                .hasMessage("Boundary not reached: the crash was armed at hit 1 of \"after-commit\" (after"
                         + " commit), but the child JVM running dev.deliverykit.boundary.LedgerDeposits SQLITE " + dir
                         + " statements 1 threw org.sqlite.SQLiteException: [SQLITE_ERROR] SQL error or missing database"
                         + " (no such table: account) (exit code 1; its stack trace is in the child's stderr) after"
-                        + " reaching it 0 times.\n")
+                        + " reaching it 0 times.\n"
+                        + "Reached boundaries (hits):\n"
+                        + "  after statement \"PRAGMA journal_mode=WAL\": 1\n"
+                        + "  after statement \"PRAGMA synchronous=FULL\": 1\n"
+                        + "  after statement \"PRAGMA busy_timeout=5000\": 1\n"
+                        + "  after statement \"BEGIN IMMEDIATE\": 1\n"
+                        + "  after rollback: 1\n"
+                        + "  after statement \"ROLLBACK\": 1\n"
+                        + "Expected: the run to reach that hit, so that the crash test tests something.\n"
+                        + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
+                        + " reaches the boundary.")
                 .satisfies(e -> assertThat(((BoundaryNotReachedException) e).childResult().orElseThrow().stderr())
                         .contains("no such table: account"));
     }

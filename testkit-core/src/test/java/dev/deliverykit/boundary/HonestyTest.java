@@ -142,9 +142,16 @@ class HonestyTest {
             }
         }))
                 .isInstanceOf(CrashSwallowedException.class)
-                .hasMessageContaining("\nThe dead process reached no JDBC call or watched method after the crash, so"
-                        + " where the crash was caught is unknown; it was thrown at"
-                        + " dev.deliverykit.boundary.Ledger.execute(Ledger.java:");
+                .satisfies(swallowed -> assertThat(swallowed.getMessage().replaceAll("\\.java:[0-9]+\\)", ".java:N)")).isEqualTo(
+                        "Crash swallowed: the simulated crash at hit 1 of \"after-commit\" (after commit) was caught, and"
+                        + " the workload returned normally.\n"
+                        + "The dead process reached no JDBC call or watched method after the crash, so where the crash"
+                        + " was caught is unknown; it was thrown at"
+                        + " dev.deliverykit.boundary.Ledger.execute(Ledger.java:N).\n"
+                        + "Expected: the SimulatedCrash to propagate out of the workload: nothing runs after a real"
+                        + " process death.\n"
+                        + "Fix: do not catch Throwable or Error around the code under test (catch Exception), or rethrow"
+                        + " SimulatedCrash."));
     }
 
     @Test
@@ -162,8 +169,16 @@ class HonestyTest {
                 }
             }
         })).isInstanceOf(CrashSwallowedException.class)
-                .hasMessageContaining("After the crash the dead process still reached opening a connection (new"
-                        + " org.sqlite.jdbc4.JDBC4Connection(...)) at dev.deliverykit.boundary.LedgerDatabase$1.open(");
+                .satisfies(swallowed -> assertThat(swallowed.getMessage().replaceAll("\\.java:[0-9]+\\)", ".java:N)")).isEqualTo(
+                        "Crash swallowed: the simulated crash at hit 1 of \"after-commit\" (after commit) was caught, and"
+                        + " the workload returned normally.\n"
+                        + "After the crash the dead process still reached opening a connection (new"
+                        + " org.sqlite.jdbc4.JDBC4Connection(...)) at"
+                        + " dev.deliverykit.boundary.LedgerDatabase$1.open(LedgerDatabase.java:N).\n"
+                        + "Expected: the SimulatedCrash to propagate out of the workload: nothing runs after a real"
+                        + " process death.\n"
+                        + "Fix: do not catch Throwable or Error around the code under test (catch Exception), or rethrow"
+                        + " SimulatedCrash."));
         assertThat(refused.get()).hasMessage("The simulated process already crashed at hit 1 of \"after-commit\" (after"
                 + " commit); it cannot open a new connection (new org.sqlite.jdbc4.JDBC4Connection(...)) after its death.");
     }

@@ -25,11 +25,18 @@ class InstrumentationProblemTest {
                     }
                 }))
                 .isInstanceOf(BoundaryNotReachedException.class)
-                .hasMessageContaining("\nInstrumentation problems (boundaries in these classes may have been missed):\n"
+                .hasMessage("Boundary not reached: the crash was armed at hit 1 of entry of"
+                        + " dev.deliverykit.boundary.IsolatedTarget#run, but the workload returned normally after"
+                        + " reaching it 0 times.\n"
+                        + "Reached boundaries (hits):\n"
+                        + "  none: no watched boundary, statement, commit or rollback was reached\n"
+                        + "Instrumentation problems (boundaries in these classes may have been missed):\n"
                         + "  dev.deliverykit.boundary.IsolatedTarget (class loader isolated, loading):"
                         + " java.lang.IllegalStateException: its class loader cannot see the kit's Dispatcher, so no"
                         + " advice can be woven into it; load the kit from the same or a parent class loader\n"
-                        + "Expected: the run to reach that hit");
+                        + "Expected: the run to reach that hit, so that the crash test tests something.\n"
+                        + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
+                        + " reaches the boundary.");
         assertThat(result.get()).isEqualTo("ran");
     }
 }

@@ -220,10 +220,18 @@ class CaptureAndReleaseTest {
     void aWorkloadThatNeverCallsTheEntryPointIsToldToCheckTheEntryPoint() {
         assertThatThrownBy(() -> OrderedDelivery.at(TRANSPORT).run("A1", () -> { }))
                 .isInstanceOf(OrderNotHonouredException.class)
-                .hasMessageContaining("Arrived: none. Delivered: none.\n")
-                .hasMessageContaining("Fix: make the workload send A1, or drop it from the order. If the workload"
-                        + " does call the entry point, check that it names the class that declares the method (not an"
-                        + " interface, nor a subclass) and the overload the workload calls.\n");
+                .hasMessage("Order not honoured: message A1 (position 1 of order=A1) never arrived at"
+                        + " dev.deliverykit.order.Transport#deliver(dev.deliverykit.reference.ordered.Event): the"
+                        + " workload returned without sending it; nothing was delivered (captured calls are released only"
+                        + " when every message of the order has arrived).\n"
+                        + "Mode: CAPTURE_AND_RELEASE, capturing the calls of one sending thread, released when the"
+                        + " workload returned; message id: eventId() of argument 0.\n"
+                        + "Arrived: none. Delivered: none.\n"
+                        + "Expected: a call of the entry point whose message id is A1, before the workload returns.\n"
+                        + "Fix: make the workload send A1, or drop it from the order. If the workload does call the entry"
+                        + " point, check that it names the class that declares the method (not an interface, nor a"
+                        + " subclass) and the overload the workload calls.\n"
+                        + "Replay: order=A1");
     }
 
     @Test

@@ -181,10 +181,20 @@ class HoldSendersTest {
                     turnstile.enter("b");
                 }))
                 .isInstanceOf(OrderNotHonouredException.class)
-                .hasMessageContaining("send from one thread in CAPTURE_AND_RELEASE mode. The entry point is a"
-                        + " synchronized method: a held sender keeps the receiver's monitor, so a sender on the same"
-                        + " object cannot arrive; name an unsynchronized caller as the entry point, or give each sender"
-                        + " its own receiver.\nReplay: order=b,a");
+                .hasMessage("Order not honoured: message b (position 1 of order=b,a) never arrived at"
+                        + " dev.deliverykit.order.HoldSendersTest$Turnstile#enter(java.lang.String) within the timeout of"
+                        + " 300 ms.\n"
+                        + "Mode: HOLD_SENDERS, holding several sending threads until their turn; message id: toString()"
+                        + " of argument 0.\n"
+                        + "Arrived: a. Delivered: none. Held at the entry point: a (thread main).\n"
+                        + "Expected: a call of the entry point whose message id is b.\n"
+                        + "Fix: make the workload send b, drop it from the order, or raise the timeout with"
+                        + " OrderedDelivery.timeout(...) if its sender is slow. If a held thread is the one that would"
+                        + " send b next, holding cannot honour this order (a held thread cannot send): send from one"
+                        + " thread in CAPTURE_AND_RELEASE mode. The entry point is a synchronized method: a held sender"
+                        + " keeps the receiver's monitor, so a sender on the same object cannot arrive; name an"
+                        + " unsynchronized caller as the entry point, or give each sender its own receiver.\n"
+                        + "Replay: order=b,a");
         assertThat(turnstile.entered()).isZero();
     }
 
