@@ -44,7 +44,6 @@ public final class Instrumenter {
     private final AgentInstallation agent;
     private final List<InstrumentationProblem> problems = Collections.synchronizedList(new ArrayList<>());
     private final Set<String> transformedTypes = ConcurrentHashMap.newKeySet();
-    private final Set<String> invisibleTypes = ConcurrentHashMap.newKeySet();
     private final Map<ClassLoader, Boolean> loaderSeesKit = Collections.synchronizedMap(new WeakHashMap<>());
     /** Per internal class name, every method target known so far. */
     private final Map<String, List<MethodTarget>> methodTargets = new LinkedHashMap<>();
@@ -62,11 +61,6 @@ public final class Instrumenter {
         @Override
         public void woven(String typeName) {
             transformedTypes.add(typeName);
-        }
-
-        @Override
-        public void invisible(String typeName, ClassLoader loader) {
-            invisibleTypes.add(typeName + " (class loader " + describe(loader) + ")");
         }
     });
     private boolean weaverInstalled;
@@ -110,11 +104,6 @@ public final class Instrumenter {
     /** Whether calls have been woven into the named type (loaded, or retransformed after loading). */
     public boolean wasTransformed(String typeName) {
         return transformedTypes.contains(typeName) || isEntryPointWoven(typeName);
-    }
-
-    /** JDBC classes that were not instrumented because their class loader cannot see the kit. */
-    public Set<String> invisibleJdbcTypes() {
-        return Set.copyOf(invisibleTypes);
     }
 
     /**

@@ -80,9 +80,6 @@ final class Weaver implements ClassFileTransformer {
 
         /** {@code typeName} was woven. */
         void woven(String typeName);
-
-        /** A JDBC class that could not be woven because its class loader cannot see the kit. */
-        void invisible(String typeName, ClassLoader loader);
     }
 
     private final Host host;
@@ -128,7 +125,9 @@ final class Weaver implements ClassFileTransformer {
             if (jdbcCandidate) {
                 jdbcWeaving(shape, loader, classBeingRedefined, plans);
                 if (!plans.isEmpty() && !host.seesKit(loader)) {
-                    host.invisible(typeName, loader);
+                    host.problem(typeName, loader, retransforming, new IllegalStateException("its class loader cannot"
+                            + " see the kit's Dispatcher, so its JDBC calls cannot be woven and are no boundaries;"
+                            + " load the kit from the same or a parent class loader"));
                     plans.clear();
                 }
             }

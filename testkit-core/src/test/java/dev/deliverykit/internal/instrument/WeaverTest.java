@@ -55,11 +55,6 @@ class WeaverTest {
         public void woven(String typeName) {
             woven.add(typeName);
         }
-
-        @Override
-        public void invisible(String typeName, ClassLoader loader) {
-            problems.add("invisible " + typeName);
-        }
     });
 
     @AfterEach
@@ -302,6 +297,34 @@ class WeaverTest {
         execute.visitEnd();
         writer.visitEnd();
         return writer.toByteArray();
+    }
+
+    @Test
+    void aJdbcClassWhoseLoaderCannotSeeTheKitIsKeptAsAProblemAndLeftAsItWas() throws Exception {
+        List<String> reported = new ArrayList<>();
+        Weaver blind = new Weaver(new Weaver.Host() {
+            @Override
+            public boolean seesKit(ClassLoader loader) {
+                return false;
+            }
+
+            @Override
+            public void problem(String typeName, ClassLoader loader, boolean retransforming, Throwable error) {
+                reported.add(typeName + ": " + error.getMessage());
+            }
+
+            @Override
+            public void woven(String typeName) {
+                reported.add("woven " + typeName);
+            }
+        });
+        blind.weaveJdbc();
+
+        assertThat(blind.transform(LoopingStatement.class.getClassLoader(), internalName(LoopingStatement.class), null,
+                null, bytes(LoopingStatement.class))).isNull();
+        assertThat(reported).containsExactly(LoopingStatement.class.getName() + ": its class loader cannot see the"
+                + " kit's Dispatcher, so its JDBC calls cannot be woven and are no boundaries; load the kit from the"
+                + " same or a parent class loader");
     }
 
     @Test
