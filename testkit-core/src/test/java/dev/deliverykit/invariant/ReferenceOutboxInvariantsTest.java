@@ -49,7 +49,11 @@ class ReferenceOutboxInvariantsTest {
                 warehouseDb)) {
             Db.execute(warehouseDb, REJECT_EFFECT_INSERT);
             assertThatThrownBy(() -> orchestrator.submit(INTENT)).isInstanceOf(StoreException.class)
-                    .hasMessageContaining("injected fault: the warehouse rejects the booking");
+                    .hasMessage("reserve tenantA:reserve42:1:0 without dedup failed on "
+                            + dir.resolve("warehouse.db")
+                            + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
+                            + " statement to abort (injected fault: the warehouse rejects the booking); the transaction"
+                            + " was rolled back and nothing was written.");
         }
         Db.execute(warehouseDb, "DROP TRIGGER reject_effect");
         try (Orchestrator recovered = new Orchestrator(DeliveryProtocol.MARK_FIRST, "tenantA", orchestratorDb,

@@ -47,8 +47,10 @@ class SqliteDatabaseTest {
                 return Sql.update(c, "INSERT INTO t(id, v) VALUES (?, ?)", 1, "again");
             }))
                     .isInstanceOf(StoreException.class)
-                    .hasMessageStartingWith("insert clash failed on " + database.file() + ": [SQLITE_CONSTRAINT_PRIMARYKEY]")
-                    .hasMessageEndingWith("; the transaction was rolled back and nothing was written.")
+                    .hasMessage("insert clash failed on "
+                            + dir.resolve("b.db")
+                            + ": [SQLITE_CONSTRAINT_PRIMARYKEY] A PRIMARY KEY constraint failed (UNIQUE constraint"
+                            + " failed: t.id); the transaction was rolled back and nothing was written.")
                     .satisfies(e -> assertThat(((StoreException) e).isLockTimeout()).isFalse());
         } catch (java.sql.SQLException e) {
             throw new AssertionError(e);

@@ -44,9 +44,11 @@ class FaultInjectionTest {
             Db.execute(producerDb, REJECT_OUTBOX_INSERT);
             assertThatThrownBy(() -> producer.advance(v1("A", 1), 0))
                     .isInstanceOf(StoreException.class)
-                    .hasMessageStartingWith("advance A1 of flow A failed on " + producerDb.file() + ": ")
-                    .hasMessageContaining("injected fault: outbox insert rejected")
-                    .hasMessageEndingWith("; the transaction was rolled back and nothing was written.");
+                    .hasMessage("advance A1 of flow A failed on "
+                            + dir.resolve("producer.db")
+                            + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
+                            + " statement to abort (injected fault: outbox insert rejected); the transaction was rolled"
+                            + " back and nothing was written.");
         }
         assertThat(Db.count(producerDb, "flow")).isZero();
         assertThat(Db.count(producerDb, "outbox")).isZero();
@@ -58,7 +60,11 @@ class FaultInjectionTest {
             Db.execute(producerDb, REJECT_OUTBOX_INSERT);
             assertThatThrownBy(() -> producer.advance(v1("A", 1), 0))
                     .isInstanceOf(StoreException.class)
-                    .hasMessageContaining("injected fault: outbox insert rejected");
+                    .hasMessage("write outbox row A1 (unsafe: flow already committed) failed on "
+                            + dir.resolve("producer.db")
+                            + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
+                            + " statement to abort (injected fault: outbox insert rejected); the transaction was rolled"
+                            + " back and nothing was written.");
         }
         assertThat(flowRows(producerDb)).containsExactly("A 1 reserved 3");
         assertThat(Db.count(producerDb, "outbox")).isZero();
@@ -91,8 +97,11 @@ class FaultInjectionTest {
             Db.execute(consumerDb, REJECT_EFFECT_INSERT);
             assertThatThrownBy(() -> consumer.apply("A"))
                     .isInstanceOf(StoreException.class)
-                    .hasMessageStartingWith("apply the next event of flow A failed on " + consumerDb.file() + ": ")
-                    .hasMessageContaining("injected fault: effect insert rejected");
+                    .hasMessage("apply the next event of flow A failed on "
+                            + dir.resolve("consumer.db")
+                            + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
+                            + " statement to abort (injected fault: effect insert rejected); the transaction was rolled"
+                            + " back and nothing was written.");
             assertThatThrownBy(() -> consumer.drain("A", 100)).isInstanceOf(StoreException.class);
         }
         assertThat(Db.count(consumerDb, "projection")).isZero();

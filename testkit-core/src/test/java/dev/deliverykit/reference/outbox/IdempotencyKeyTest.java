@@ -24,24 +24,28 @@ class IdempotencyKeyTest {
     void invalidPartsAreRejectedWithSpecificMessages() {
         assertThatThrownBy(() -> new IdempotencyKey(" ", "reserve42"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("idempotency key tenant must not be blank");
+                .hasMessage("idempotency key tenant must not be blank; give the stable identity of the business"
+                        + " intent, for example tenantA:reserve42");
         assertThatThrownBy(() -> new IdempotencyKey("tenantA", ""))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("idempotency key id must not be blank");
+                .hasMessage("idempotency key id must not be blank; give the stable identity of the business intent,"
+                        + " for example tenantA:reserve42");
         assertThatThrownBy(() -> new IdempotencyKey("tenant:A", "reserve42"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("idempotency key tenant 'tenant:A' contains ':'");
+                .hasMessage("idempotency key tenant 'tenant:A' contains ':'; the rendered key tenant:id is split at"
+                        + " the first ':', so remove it from the tenant (the id may contain ':')");
         assertThatThrownBy(() -> new IdempotencyKey("tenantA ", "reserve42"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("starts or ends with white space");
+                .hasMessage("idempotency key tenant 'tenantA ' starts or ends with white space, which would make it a"
+                        + " different key from the trimmed one; trim it");
         assertThatThrownBy(() -> new IdempotencyKey(null, "reserve42"))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("idempotency key tenant must not be null");
         assertThatThrownBy(() -> new IdempotencyKey("tenantA", "x".repeat(201)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("201 characters long, more than the limit of 200");
+                .hasMessage("idempotency key id is 201 characters long, more than the limit of 200; use a shorter id");
         assertThatThrownBy(() -> IdempotencyKey.parse("reserve42"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("has no ':'; expected tenant:id");
+                .hasMessage("idempotency key 'reserve42' has no ':'; expected tenant:id, for example tenantA:reserve42");
     }
 }

@@ -116,8 +116,11 @@ class IdempotentReceiverTest {
 
             assertThatThrownBy(() -> receiver.execute(KEY, ONE))
                     .isInstanceOf(StoreException.class)
-                    .hasMessageStartingWith("execute tenantA:reserve42 failed on " + db.file())
-                    .hasMessageContaining("effect rejected by test trigger");
+                    .hasMessage("execute tenantA:reserve42 failed on "
+                            + dir.resolve("warehouse.db")
+                            + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
+                            + " statement to abort (effect rejected by test trigger); the transaction was rolled back"
+                            + " and nothing was written.");
         }
         assertThat(Db.count(db, "receipt")).isZero();
         assertThat(Db.count(db, "effect")).isZero();
@@ -131,7 +134,11 @@ class IdempotentReceiverTest {
 
             assertThatThrownBy(() -> receiver.execute(KEY, ONE))
                     .isInstanceOf(StoreException.class)
-                    .hasMessageContaining("receipt rejected by test trigger");
+                    .hasMessage("execute tenantA:reserve42 failed on "
+                            + dir.resolve("warehouse.db")
+                            + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
+                            + " statement to abort (receipt rejected by test trigger); the transaction was rolled back"
+                            + " and nothing was written.");
         }
         assertThat(Db.count(db, "effect")).isZero();
         assertThat(Db.count(db, "receipt")).isZero();
@@ -148,8 +155,11 @@ class IdempotentReceiverTest {
 
             assertThatThrownBy(() -> receiver.execute(KEY, ONE))
                     .isInstanceOf(StoreException.class)
-                    .hasMessageContaining("[SQLITE_CONSTRAINT_PRIMARYKEY]")
-                    .hasMessageContaining("UNIQUE constraint failed: receipt.tenant, receipt.intent_id");
+                    .hasMessage("execute tenantA:reserve42 failed on "
+                            + dir.resolve("warehouse.db")
+                            + ": [SQLITE_CONSTRAINT_PRIMARYKEY] A PRIMARY KEY constraint failed (UNIQUE constraint"
+                            + " failed: receipt.tenant, receipt.intent_id); the transaction was rolled back and nothing"
+                            + " was written.");
         }
         assertThat(Db.count(db, "effect")).isZero();
         assertThat(Db.count(db, "receipt")).isZero();
@@ -164,7 +174,10 @@ class IdempotentReceiverTest {
 
             assertThatThrownBy(() -> receiver.execute(KEY, ONE))
                     .isInstanceOfSatisfying(StoreException.class, e -> assertThat(e.isLockTimeout()).isTrue())
-                    .hasMessageContaining("stayed locked by another connection");
+                    .hasMessage("execute tenantA:reserve42 failed: "
+                            + dir.resolve("warehouse.db")
+                            + " stayed locked by another connection for the whole busy timeout of 0 ms; nothing was"
+                            + " written. Retry the call, or give SqliteDatabase.withBusyTimeout(...) a longer timeout.");
 
             statement.execute("ROLLBACK");
             assertThat(Db.count(db, "effect")).isZero();
@@ -184,26 +197,29 @@ class IdempotentReceiverTest {
         try (IdempotentReceiver receiver = new IdempotentReceiver(db)) {
             assertThatThrownBy(() -> receiver.execute(null, ONE))
                     .isInstanceOf(NullPointerException.class)
-                    .hasMessageStartingWith("idempotency key must not be null");
+                    .hasMessage("idempotency key must not be null; every request needs the intent's identity");
             assertThatThrownBy(() -> receiver.execute(KEY, null))
                     .isInstanceOf(NullPointerException.class)
                     .hasMessage("core parameters of tenantA:reserve42 must not be null; pass Map.of() when there"
                             + " are none");
             assertThatThrownBy(() -> receiver.execute(KEY, Map.of("part", Map.of("id", "P-7"))))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageStartingWith("core parameters of tenantA:reserve42: parameter 'part' is a")
-                    .hasMessageContaining("flatten nested values");
+                    .hasMessage("core parameters of tenantA:reserve42: parameter 'part' is a"
+                            + " " + Map.of("id", "P-7").getClass().getName() + "; only text, integers (Byte, Short, Integer, Long)"
+                            + " and booleans compare exactly, so flatten nested values and send decimals as text");
             assertThatThrownBy(() -> receiver.execute(KEY, Map.of("quantity", 1.0)))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("parameter 'quantity' is a java.lang.Double")
-                    .hasMessageContaining("send decimals as text");
+                    .hasMessage("core parameters of tenantA:reserve42: parameter 'quantity' is a java.lang.Double; only"
+                            + " text, integers (Byte, Short, Integer, Long) and booleans compare exactly, so flatten"
+                            + " nested values and send decimals as text");
             assertThatThrownBy(() -> receiver.execute(KEY, nullValue))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("core parameters of tenantA:reserve42: parameter 'part' is null; leave it out or give"
                             + " it a text, integer or boolean value");
             assertThatThrownBy(() -> receiver.execute(KEY, blankName))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("null or blank parameter name");
+                    .hasMessage("core parameters of tenantA:reserve42 contain a null or blank parameter name; every name"
+                            + " must be non-blank text");
             assertThatThrownBy(() -> receiver.execute(KEY, Map.of("note", "x".repeat(4096))))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("core parameters of tenantA:reserve42 are 4107 bytes of canonical JSON, more than"

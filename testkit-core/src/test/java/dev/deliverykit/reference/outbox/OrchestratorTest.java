@@ -103,7 +103,11 @@ class OrchestratorTest {
 
             assertThatThrownBy(() -> orchestrator.submit(INTENT))
                     .isInstanceOf(StoreException.class)
-                    .hasMessageContaining("warehouse down");
+                    .hasMessage("reserve tenantA:reserve42:1:0 without dedup failed on "
+                            + dir.resolve("warehouse.db")
+                            + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
+                            + " statement to abort (warehouse down); the transaction was rolled back and nothing was"
+                            + " written.");
         }
         assertThat(Db.value(orchestratorDb, "SELECT processed_at FROM outbox")).isEqualTo(1);
         Db.execute(warehouseDb, "DROP TRIGGER reject_effect");
@@ -141,8 +145,11 @@ class OrchestratorTest {
 
             assertThatThrownBy(() -> orchestrator.submit(INTENT))
                     .isInstanceOf(StoreException.class)
-                    .hasMessageContaining("mark outbox command reserve42:1:0 done failed")
-                    .hasMessageContaining("orchestrator disk full");
+                    .hasMessage("mark outbox command reserve42:1:0 done failed on "
+                            + dir.resolve("orchestrator.db")
+                            + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
+                            + " statement to abort (orchestrator disk full); the transaction was rolled back and nothing"
+                            + " was written.");
         }
         assertThat(Db.count(warehouseDb, "effect")).isEqualTo(effectsAfterFailure);
         assertThat(Db.value(orchestratorDb, "SELECT count(*) FROM outbox WHERE processed_at IS NULL")).isEqualTo(1);
@@ -210,7 +217,8 @@ class OrchestratorTest {
     void invalidTenantsAndIntentsAreRejectedBeforeAnythingIsOpenedOrWritten() {
         assertThatThrownBy(() -> new Orchestrator(DeliveryProtocol.MARK_FIRST, "tenant:A", orchestratorDb, warehouseDb))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("idempotency key tenant 'tenant:A' contains ':'");
+                .hasMessage("idempotency key tenant 'tenant:A' contains ':'; the rendered key tenant:id is split at"
+                        + " the first ':', so remove it from the tenant (the id may contain ':')");
         assertThatThrownBy(() -> new ReservationIntent("reserve42", "P-7", 0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("reservation reserve42 must reserve at least 1 of P-7, got quantity 0");

@@ -131,9 +131,11 @@ class TransactionalOutboxTest {
 
             assertThatThrownBy(() -> outbox.markDone("wf:1:7"))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageStartingWith("markDone(wf:1:7) on " + db.file())
-                    .hasMessageContaining("no outbox row has this command id")
-                    .hasMessageContaining("Check the id and that this is the right database file");
+                    .hasMessage("markDone(wf:1:7) on "
+                            + dir.resolve("orchestrator.db")
+                            + ": no outbox row has this command id; expected an id from append(...) or pending()"
+                            + " (workflow_id:event_seq:command_index). Check the id and that this is the right database"
+                            + " file.");
             // the connection is usable afterwards: the failed transaction was rolled back
             assertThat(outbox.markDone("wf:1:0")).isEqualTo(DoneMark.MARKED);
         }
@@ -149,9 +151,11 @@ class TransactionalOutboxTest {
             assertThatThrownBy(() -> outbox.append("trip-001", 0, "trip_requested", Map.of("city", "Chengdu"),
                     List.of(command("lock_budget"))))
                     .isInstanceOf(StoreException.class)
-                    .hasMessageContaining("append event trip-001:1 failed")
-                    .hasMessageContaining("outbox insert rejected by test trigger")
-                    .hasMessageContaining("nothing was written");
+                    .hasMessage("append event trip-001:1 failed on "
+                            + dir.resolve("orchestrator.db")
+                            + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
+                            + " statement to abort (outbox insert rejected by test trigger); the transaction was rolled"
+                            + " back and nothing was written.");
         }
         assertThat(Db.count(db, "workflow_event")).isZero();
         assertThat(Db.count(db, "outbox")).isZero();
@@ -166,7 +170,11 @@ class TransactionalOutboxTest {
             assertThatThrownBy(() -> outbox.append("wf", 0, "started", Map.of(),
                     List.of(command("one"), command("two"))))
                     .isInstanceOf(StoreException.class)
-                    .hasMessageContaining("second command rejected");
+                    .hasMessage("append event wf:1 failed on "
+                            + dir.resolve("orchestrator.db")
+                            + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
+                            + " statement to abort (second command rejected); the transaction was rolled back and"
+                            + " nothing was written.");
         }
         assertThat(Db.count(db, "workflow_event")).isZero();
         assertThat(Db.count(db, "outbox")).isZero();
@@ -177,20 +185,24 @@ class TransactionalOutboxTest {
         try (TransactionalOutbox outbox = new TransactionalOutbox(db)) {
             assertThatThrownBy(() -> outbox.append(" ", 0, "started", Map.of(), List.of()))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageStartingWith("workflowId must not be blank");
+                    .hasMessage("workflowId must not be blank; it is the first part of every command id");
             assertThatThrownBy(() -> outbox.append("wf", -1, "started", Map.of(), List.of()))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("expectedSeq for workflow wf must be >= 0 (0 for a new workflow), got -1");
             assertThatThrownBy(() -> outbox.append("wf", 0, "started", Map.of("at", 1.5), List.of()))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageStartingWith("payload of event wf:1: parameter 'at' is a java.lang.Double;");
+                    .hasMessage("payload of event wf:1: parameter 'at' is a java.lang.Double; only text, integers (Byte,"
+                            + " Short, Integer, Long) and booleans compare exactly, so flatten nested values and send"
+                            + " decimals as text");
             assertThatThrownBy(() -> outbox.append("wf", 0, "started", Map.of(),
                     List.of(new NewCommand("notify", Map.of("to", List.of("a"))))))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageStartingWith("payload of command wf:1:0: parameter 'to' is a");
+                    .hasMessage("payload of command wf:1:0: parameter 'to' is a "
+                            + List.of("a").getClass().getName() + "; only text, integers (Byte, Short, Integer, Long) and booleans compare exactly, so"
+                            + " flatten nested values and send decimals as text");
             assertThatThrownBy(() -> new NewCommand(" ", Map.of()))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageStartingWith("command kind must not be blank");
+                    .hasMessage("command kind must not be blank; name what the receiver should do, for example lock_budget");
         }
         assertThat(Db.count(db, "workflow_event")).isZero();
         assertThat(Db.count(db, "outbox")).isZero();

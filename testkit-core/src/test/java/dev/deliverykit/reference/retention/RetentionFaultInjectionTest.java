@@ -31,8 +31,11 @@ class RetentionFaultInjectionTest {
 
             assertThatThrownBy(() -> store.closeAndCollect("demo", 1))
                     .isInstanceOfSatisfying(StoreException.class, e -> assertThat(e.isLockTimeout()).isFalse())
-                    .hasMessageContaining("close and collect namespace 'demo' through epoch 1 failed")
-                    .hasMessageContaining("injected fault: receipt delete rejected");
+                    .hasMessage("close and collect namespace 'demo' through epoch 1 failed on "
+                            + dir.resolve("retention.db")
+                            + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
+                            + " statement to abort (injected fault: receipt delete rejected); the transaction was rolled"
+                            + " back and nothing was written.");
 
             assertThat(closedThrough(db, "demo")).isZero();
             assertThat(Db.count(db, "boundary")).isZero();
@@ -54,8 +57,11 @@ class RetentionFaultInjectionTest {
 
             assertThatThrownBy(() -> store.execute("demo", 1, "work-1", "p"))
                     .isInstanceOf(StoreException.class)
-                    .hasMessageContaining("execute (namespace 'demo', epoch 1, op 'work-1') failed")
-                    .hasMessageContaining("injected fault: receipt insert rejected");
+                    .hasMessage("execute (namespace 'demo', epoch 1, op 'work-1') failed on "
+                            + dir.resolve("retention.db")
+                            + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
+                            + " statement to abort (injected fault: receipt insert rejected); the transaction was rolled"
+                            + " back and nothing was written.");
             assertThat(effects(db)).isZero();
             assertThat(receipts(db)).isZero();
 
@@ -76,7 +82,11 @@ class RetentionFaultInjectionTest {
 
             assertThatThrownBy(() -> store.expireResult("demo", 1, "work-1"))
                     .isInstanceOf(StoreException.class)
-                    .hasMessageContaining("injected fault: receipt update rejected");
+                    .hasMessage("expireResult (namespace 'demo', epoch 1, op 'work-1') failed on "
+                            + dir.resolve("retention.db")
+                            + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
+                            + " statement to abort (injected fault: receipt update rejected); the transaction was rolled"
+                            + " back and nothing was written.");
         }
         assertThat(receiptsOf(db, "demo")).containsExactly("1/work-1 1");
     }

@@ -31,8 +31,10 @@ class RetentionLockTimeoutTest {
 
             assertThatThrownBy(() -> impatient.execute("demo", 1, "work-1", "p"))
                     .isInstanceOfSatisfying(StoreException.class, e -> assertThat(e.isLockTimeout()).isTrue())
-                    .hasMessageContaining("execute (namespace 'demo', epoch 1, op 'work-1') failed")
-                    .hasMessageContaining("nothing was written");
+                    .hasMessage("execute (namespace 'demo', epoch 1, op 'work-1') failed: "
+                            + dir.resolve("retention.db")
+                            + " stayed locked by another connection for the whole busy timeout of 0 ms; nothing was"
+                            + " written. Retry the call, or give SqliteDatabase.withBusyTimeout(...) a longer timeout.");
 
             lock.execute("ROLLBACK");
             assertThat(impatient.execute("demo", 1, "work-1", "p").effectId()).hasValue(1);
