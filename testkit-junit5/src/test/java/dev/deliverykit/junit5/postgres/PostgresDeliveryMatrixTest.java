@@ -1,0 +1,227 @@
+package dev.deliverykit.junit5.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import dev.deliverykit.invariant.Invariant;
+import dev.deliverykit.invariant.Invariants;
+import dev.deliverykit.junit5.BoundaryCatalogueSource;
+import dev.deliverykit.junit5.CheckInvariant;
+import dev.deliverykit.junit5.CrashAt;
+import dev.deliverykit.junit5.CrashScenario;
+import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
+import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.junit5.postgres.reservation.DedupWarehouse;
+import dev.deliverykit.junit5.postgres.reservation.NaiveWarehouse;
+import dev.deliverykit.junit5.postgres.reservation.ReservationIntent;
+import dev.deliverykit.junit5.postgres.reservation.ReservationOutbox;
+import dev.deliverykit.junit5.postgres.reservation.ReservationService;
+import dev.deliverykit.junit5.postgres.reservation.Warehouse;
+import dev.deliverykit.junit5.postgres.reservation.WarehouseClient;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.EventType;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * The 3 x 5 crash matrix of protocols.md section 1 on a real PostgreSQL server: a reservation service written
+ * with plain JDBC (no kit in it) in its three variants, crashed in this JVM by {@code @CrashAt} at the five
+ * boundaries, recovered by new objects (resubmit, then resend pending rows), judged only by a class-level
+ * "exactly once per key" invariant. The effect count N is read back with plain JDBC after every case.
+ */
+class PostgresDeliveryMatrixTest {
+
+    /** Keeps the server up across the fixture runs below. */
+    @RegisterExtension
+    static final PostgresDatabases server = PostgresDatabases.named();
+
+    static final ReservationIntent INTENT = new ReservationIntent("reserve42", "P-7", 1);
+
+    /** N per variant and boundary, filled by the fixtures: "mark-first" -> {"boundary-1" -> 0, ...}. */
+    static final Map<String, Map<String, Long>> EFFECTS = new LinkedHashMap<>();
+
+    @TempDir
+    Path reports;
+
+    /** The whole test body of every variant: crash while submitting, recover, read N back. */
+    abstract static class Variant {
+        @RegisterExtension
+        static final PostgresDatabases pg = PostgresDatabases.named("orchestrator", "warehouse");
+
+        @CheckInvariant
+        final Invariant exactlyOnce = Invariants.exactlyOncePerKey()
+                .intentsFrom(pg.source("orchestrator"), "SELECT 'tenantA:' || command_id FROM outbox")
+                .effectsIn(pg.source("warehouse"), "effect", "intent_id");
+
+        abstract String label();
+
+        abstract boolean markFirst();
+
+        abstract Warehouse warehouse(String url);
+
+        ReservationService service() {
+            return new ReservationService(new ReservationOutbox(pg.url("orchestrator")),
+                    new WarehouseClient("tenantA", warehouse(pg.url("warehouse"))), markFirst());
+        }
+
+        @CrashAt({"boundary-0", "boundary-1", "boundary-2", "boundary-3", "boundary-4"})
+        void exactlyOneReservation(CrashScenario scenario) throws Exception {
+            scenario.run(() -> service().submit(INTENT));        // dies at the boundary
+            scenario.restart(() -> {                             // a fresh process: new objects, same databases
+                ReservationService recovered = service();
+                recovered.submit(INTENT);                        // the caller never got an answer
+                recovered.recover();
+            });
+            long effects = effects(pg.url("warehouse"));
+            scenario.observe("effects", effects);
+            String boundary = scenario.replayKey().replaceAll("^boundary=(boundary-\\d);hit=1$", "$1");
+            EFFECTS.computeIfAbsent(label(), k -> new TreeMap<>()).put(boundary, effects);
+        }
+    }
+
+    @EngineTestKitOnly
+    @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "MARK_FIRST")
+    static class MarkFirst extends Variant {
+        String label() { return "mark-first (write \"done\", then send)"; }
+        boolean markFirst() { return true; }
+        Warehouse warehouse(String url) { return new NaiveWarehouse(url); }
+    }
+
+    @EngineTestKitOnly
+    @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "WITHOUT_DEDUP")
+    static class WithoutDedup extends Variant {
+        String label() { return "outbox without receiver dedup"; }
+        boolean markFirst() { return false; }
+        Warehouse warehouse(String url) { return new NaiveWarehouse(url); }
+    }
+
+    @EngineTestKitOnly
+    @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "ATOMIC_RECEIPT")
+    static class AtomicReceipt extends Variant {
+        String label() { return "outbox + atomic receiver receipt"; }
+        boolean markFirst() { return false; }
+        Warehouse warehouse(String url) { return new DedupWarehouse(url); }
+    }
+
+    static long effects(String warehouseUrl) throws SQLException {
+        try (Connection c = PostgresServer.connect(warehouseUrl);
+                PreparedStatement count = c.prepareStatement("SELECT count(*) FROM effect WHERE intent_id = ?")) {
+            count.setString(1, "tenantA:reserve42:1:0");
+            try (ResultSet rows = count.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
+    }
+
+    /** The failure of a crash at boundary-N #1 judged by the {@code exactlyOnce} field (named after Variant, which declares it). */
+    static String invariantFailure(String fixture, String boundary, String checked, String violation) {
+        return "1 of 1 invariant declared with @CheckInvariant violated after crash at " + boundary + " #1 and recovery:\n"
+                + "[" + fixture + ".exactlyOnce] exactly once per key: violated (checked " + checked + ")\n"
+                + violation + "\n\n"
+                + "DeliveryKit case: crash at " + boundary + " #1 (in process)\n"
+                + "Replay only this case: -Ddeliverykit.replay='boundary=" + boundary + ";hit=1'";
+    }
+
+    static final String LOST = "  lost intent: 1 key\n    tenantA:reserve42:1:0: found 0 effects, expected exactly 1";
+    static final String DUPLICATE = "  duplicate effect: 1 key\n    tenantA:reserve42:1:0: found 2 effects, expected exactly 1";
+
+    @Test
+    void markFirstLosesTheIntentAtBoundary1Only() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(MarkFirst.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(5).succeeded(4).failed(1).aborted(0).skipped(0));
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[2] crash at boundary-1 #1"),
+                finishedWithFailure(instanceOf(AssertionFailedError.class), message(invariantFailure("Variant",
+                        "boundary-1", "1 intent key, 0 effect rows", LOST)))));
+        assertThat(outcomes(results)).containsExactly("[1] crash at boundary-0 #1: passed",
+                "[2] crash at boundary-1 #1: failed", "[3] crash at boundary-2 #1: passed",
+                "[4] crash at boundary-3 #1: passed", "[5] crash at boundary-4 #1: passed");
+    }
+
+    @Test
+    void outboxWithoutDedupDoublesTheEffectAtBoundaries2And3() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(WithoutDedup.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(5).succeeded(3).failed(2).aborted(0).skipped(0));
+        results.testEvents().assertThatEvents()
+                .haveExactly(1, event(test(), displayName("[3] crash at boundary-2 #1"), finishedWithFailure(
+                        instanceOf(AssertionFailedError.class), message(invariantFailure("Variant", "boundary-2",
+                                "1 intent key, 2 effect rows", DUPLICATE)))))
+                .haveExactly(1, event(test(), displayName("[4] crash at boundary-3 #1"), finishedWithFailure(
+                        instanceOf(AssertionFailedError.class), message(invariantFailure("Variant", "boundary-3",
+                                "1 intent key, 2 effect rows", DUPLICATE)))));
+        assertThat(outcomes(results)).containsExactly("[1] crash at boundary-0 #1: passed",
+                "[2] crash at boundary-1 #1: passed", "[3] crash at boundary-2 #1: failed",
+                "[4] crash at boundary-3 #1: failed", "[5] crash at boundary-4 #1: passed");
+    }
+
+    @Test
+    void outboxWithAtomicReceiptPassesAtEveryBoundary() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(AtomicReceipt.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(5).succeeded(5).failed(0).aborted(0).skipped(0));
+        results.containerEvents().assertStatistics(stats -> stats.failed(0));
+    }
+
+    @Test
+    void theWholeMatrixIsProtocolsMdSection1AndTheSameOnASecondRun() {
+        EFFECTS.clear();
+        List<String> first = outcomes(Kit.reportingTo(reports).run(MarkFirst.class, WithoutDedup.class, AtomicReceipt.class));
+        String firstMatrix = matrix();
+        EFFECTS.clear();
+        List<String> second = outcomes(Kit.reportingTo(reports).run(MarkFirst.class, WithoutDedup.class, AtomicReceipt.class));
+
+        assertThat(firstMatrix).isEqualTo("""
+                | protocol | 0 | 1 | 2 | 3 | 4 |
+                | --- | --- | --- | --- | --- | --- |
+                | mark-first (write "done", then send) | 1 | **0** | 1 | 1 | 1 |
+                | outbox without receiver dedup | 1 | 1 | **2** | **2** | 1 |
+                | outbox + atomic receiver receipt | 1 | 1 | 1 | 1 | 1 |
+                """);
+        assertThat(matrix()).isEqualTo(firstMatrix);
+        assertThat(second).hasSize(15).isEqualTo(first);
+    }
+
+    /** The matrix as protocols.md writes it, N in bold where it is not 1. */
+    static String matrix() {
+        StringBuilder table = new StringBuilder("| protocol | 0 | 1 | 2 | 3 | 4 |\n| --- | --- | --- | --- | --- | --- |\n");
+        EFFECTS.forEach((protocol, cells) -> table.append("| ").append(protocol).append(" | ")
+                .append(cells.values().stream().map(n -> n == 1 ? "1" : "**" + n + "**").collect(Collectors.joining(" | ")))
+                .append(" |\n"));
+        return table.toString();
+    }
+
+    /** "display name: passed|failed" for each finished test, with the failure's message, in the order run. */
+    static List<String> outcomes(EngineExecutionResults results) {
+        return results.testEvents().finished().stream().map(PostgresDeliveryMatrixTest::outcome).toList();
+    }
+
+    private static String outcome(Event event) {
+        var result = event.getRequiredPayload(org.junit.platform.engine.TestExecutionResult.class);
+        String name = event.getTestDescriptor().getDisplayName();
+        return switch (result.getStatus()) {
+            case SUCCESSFUL -> name + ": passed";
+            case FAILED -> name + ": failed";
+            case ABORTED -> name + ": aborted " + result.getThrowable().map(Throwable::getMessage).orElse("");
+        };
+    }
+}

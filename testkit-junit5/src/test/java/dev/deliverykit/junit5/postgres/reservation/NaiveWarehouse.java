@@ -1,0 +1,17 @@
+package dev.deliverykit.junit5.postgres.reservation;
+
+/** The classic bug on the receiving side: every arrival books a new effect, a resend too. */
+public final class NaiveWarehouse implements Warehouse {
+
+    private final Db db;
+
+    public NaiveWarehouse(String jdbcUrl) {
+        this.db = new Db(jdbcUrl, "CREATE TABLE IF NOT EXISTS effect(effect_id BIGSERIAL PRIMARY KEY,"
+                + " intent_id TEXT NOT NULL, payload TEXT NOT NULL)");
+    }
+
+    @Override
+    public String reserve(String key, String payload) {
+        return db.inTransaction("reserve " + key, c -> "REF-" + DedupWarehouse.insertEffect(c, key, payload));
+    }
+}
