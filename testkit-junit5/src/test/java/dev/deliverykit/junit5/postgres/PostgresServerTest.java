@@ -2,6 +2,7 @@ package dev.deliverykit.junit5.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+/** The shared server: reachable on 127.0.0.1 only, data under target/embedded-pg, a fresh database per call. */
 class PostgresServerTest {
 
     @BeforeAll
@@ -19,6 +21,25 @@ class PostgresServerTest {
     @AfterAll
     static void stop() {
         PostgresServer.release();
+    }
+
+    @Test
+    void listensOnLoopbackOnlyWithItsDataUnderTheBuildDirectory() throws Exception {
+        try (Connection c = PostgresServer.connect(PostgresServer.createDatabase("smoke"));
+                Statement s = c.createStatement()) {
+            assertThat(setting(s, "listen_addresses")).isEqualTo("127.0.0.1");
+            assertThat(setting(s, "fsync")).isEqualTo("off");
+            assertThat(Path.of(setting(s, "data_directory")).getParent()).isEqualTo(Path.of(
+                    PostgresServer.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .getParent().resolve("embedded-pg"));
+        }
+    }
+
+    private static String setting(Statement statement, String name) throws Exception {
+        try (ResultSet row = statement.executeQuery("SELECT current_setting('" + name + "')")) {
+            row.next();
+            return row.getString(1);
+        }
     }
 
     @Test
