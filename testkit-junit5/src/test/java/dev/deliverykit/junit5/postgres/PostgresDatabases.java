@@ -23,9 +23,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * }</pre>
  *
  * <p>Before each test (each invocation of a {@code @CrashAt} or {@code @CrashSweep} test) it creates one new
- * database per name with {@code CREATE DATABASE}, so no case sees another's rows. The databases are never
- * dropped one by one (an invariant may still read them after the test method): they go with the server's data
- * directory when the last holder releases it. {@code PostgresDatabases.named()} with no name only keeps the
+ * schema per name ({@link PostgresServer#createSchema}); the URL selects it with {@code currentSchema}, so the
+ * code under test sees only its own tables and no case sees another's rows. The schemas are never dropped one
+ * by one (an invariant may still read them after the test method): they go with the server's data directory
+ * when the last holder releases it. {@code PostgresDatabases.named()} with no name only keeps the
  * server running, for a class that runs fixture classes through EngineTestKit.
  */
 public final class PostgresDatabases implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback {
@@ -41,7 +42,7 @@ public final class PostgresDatabases implements BeforeAllCallback, AfterAllCallb
     public static PostgresDatabases named(String... names) {
         for (String name : names) {
             if (!name.matches("[a-z][a-z0-9_]*")) {
-                throw new IllegalArgumentException("database name must match [a-z][a-z0-9_]*: " + name);
+                throw new IllegalArgumentException("name must match [a-z][a-z0-9_]*: " + name);
             }
         }
         return new PostgresDatabases(List.of(names));
@@ -61,7 +62,7 @@ public final class PostgresDatabases implements BeforeAllCallback, AfterAllCallb
     public void beforeEach(ExtensionContext context) {
         urls.clear();
         for (String name : names) {
-            urls.put(name, PostgresServer.createDatabase(name));
+            urls.put(name, PostgresServer.createSchema(name));
         }
     }
 

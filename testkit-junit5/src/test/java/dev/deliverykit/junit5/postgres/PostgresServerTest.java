@@ -10,7 +10,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The shared server: reachable on 127.0.0.1 only, data under target/embedded-pg, a fresh database per call. */
+/** The shared server: reachable on 127.0.0.1 only, data under target/embedded-pg, a fresh schema per call. */
 class PostgresServerTest {
 
     @BeforeAll
@@ -25,7 +25,7 @@ class PostgresServerTest {
 
     @Test
     void listensOnLoopbackOnlyWithItsDataUnderTheBuildDirectory() throws Exception {
-        try (Connection c = PostgresServer.connect(PostgresServer.createDatabase("smoke"));
+        try (Connection c = PostgresServer.connect(PostgresServer.createSchema("smoke"));
                 Statement s = c.createStatement()) {
             assertThat(setting(s, "listen_addresses")).isEqualTo("127.0.0.1");
             assertThat(setting(s, "fsync")).isEqualTo("off");
@@ -43,15 +43,15 @@ class PostgresServerTest {
     }
 
     @Test
-    void twoDatabasesDoNotSeeEachOthersRows() throws Exception {
-        String first = PostgresServer.createDatabase("smoke");
-        String second = PostgresServer.createDatabase("smoke");
+    void twoSchemasDoNotSeeEachOthersTables() throws Exception {
+        String first = PostgresServer.createSchema("smoke");
+        String second = PostgresServer.createSchema("smoke");
         try (Connection a = PostgresServer.connect(first); Statement s = a.createStatement()) {
             s.execute("CREATE TABLE t(x INTEGER)");
             s.execute("INSERT INTO t VALUES (1)");
         }
         try (Connection b = PostgresServer.connect(second); Statement s = b.createStatement();
-                ResultSet rows = s.executeQuery("SELECT count(*) FROM pg_tables WHERE tablename = 't'")) {
+                ResultSet rows = s.executeQuery("SELECT count(*) FROM pg_tables WHERE tablename = 't' AND schemaname = current_schema()")) {
             rows.next();
             assertThat(rows.getInt(1)).isZero();
         }
