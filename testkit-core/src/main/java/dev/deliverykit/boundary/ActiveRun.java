@@ -4,9 +4,8 @@ import dev.deliverykit.internal.instrument.BoundarySink;
 import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.JdbcCall;
 import dev.deliverykit.internal.instrument.MethodCall;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
+import dev.deliverykit.internal.instrument.ProcessContext;
+import dev.deliverykit.internal.instrument.Processes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -71,13 +70,26 @@ final class ActiveRun implements BoundarySink {
     private final Watched armed;
     private final List<BoundaryHit> hits = new ArrayList<>();
     private final Set<Object> connections = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<Object> dataSources = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final List<String> survivors;
+    private final Thread mainThread = Thread.currentThread();
+    private final DyingProcess threads = new DyingProcess(mainThread);
+    /** The workload's own flow on the main thread, set when the run enters the process. */
+    private ProcessContext mainFlow;
     private int unknownSqlExecutions;
     private int crashIndex = -1;
+    private boolean died;
     private SimulatedCrash crash;
-    private String afterDeath;
+    private String crashThread;
+    private boolean crashOnMainFlow;
+    private String keptWorking;
+    private String outsider;
+    private String kitFailure;
+    private Throwable kitFailureCause;
 
     ActiveRun(Mode mode, CrashPlan plan, WatchList watch, Consumer<RunReport> halt) {
         this.mode = mode;
+        this.survivors = plan == null ? List.of() : plan.otherProcessDatabases();
         this.plan = plan;
         this.watch = watch;
         this.halt = halt;
@@ -125,54 +137,158 @@ final class ActiveRun implements BoundarySink {
 
     @Override
     public void beforeJdbc(JdbcCall call) {
+        ProcessContext context = Processes.current();
+        boolean member = context != null && context.process() == this;
         Runnable then;
-        synchronized (this) {
-            if (crash != null) {
-                then = afterDeath(call);
-            } else {
-                track(call.connection());
-                if (call.kind() == JdbcCall.Kind.CONNECTION_USE || call.kind() == JdbcCall.Kind.CONNECTION_OPEN) {
+        try {
+            synchronized (this) {
+                if (died) {
+                    then = member ? afterDeath(call, context) : NOTHING;
+                } else if (!member) {
+                    outsider(call);
                     return;
+                } else {
+                    track(call.connection());
+                    if (call.kind() == JdbcCall.Kind.STATEMENT && call.sql() == null) {
+                        unknownSqlExecutions++;
+                    }
+                    then = isEvent(call) ? onEvent(call, matching(call), context) : NOTHING;
                 }
-                if (call.kind() == JdbcCall.Kind.STATEMENT && call.sql() == null) {
-                    unknownSqlExecutions++;
-                }
-                then = onEvent(call, matching(call));
             }
+        } catch (RuntimeException | Error bug) {
+            kitFailure(call.operation(), bug);
+            return;
         }
-        then.run();
+        then.run(); // throws the crash, or a refused call's
+        if (member && crash == null && passesToTheDriver(call)) {
+            threads.enteredJdbc(context);
+        }
     }
 
     @Override
     public void afterJdbc(JdbcCall call) {
+        ProcessContext context = Processes.current();
+        if (context == null || context.process() != this) {
+            return;
+        }
         Runnable then;
-        synchronized (this) {
-            if (crash != null) {
-                return; // a call already running when the process died; it cannot commit anything now
+        try {
+            synchronized (this) {
+                if (died) {
+                    return; // a call already running when the process died; its connection is closed now
+                }
+                then = onEvent(call, matching(call), context);
             }
-            then = onEvent(call, matching(call));
+        } catch (RuntimeException | Error bug) {
+            kitFailure(call.operation(), bug);
+            return;
         }
         then.run();
     }
 
     @Override
-    public synchronized void connectionCreated(Object connection) {
-        track(connection);
+    public void leftJdbc() {
+        threads.leftJdbc();
+    }
+
+    @Override
+    public void connectionCreated(Object connection) {
+        if (Processes.isMember(this)) {
+            synchronized (this) {
+                track(connection);
+            }
+        }
+    }
+
+    @Override
+    public void dataSourceUsed(Object dataSource) {
+        synchronized (this) {
+            dataSources.add(dataSource);
+        }
     }
 
     @Override
     public void method(MethodCall call) {
+        ProcessContext context = Processes.current();
+        if (context == null || context.process() != this) {
+            return; // a watched method on a thread outside the process is not this process's boundary
+        }
         Runnable then;
-        synchronized (this) {
-            if (crash != null) {
-                if (call.point() == MethodCall.Point.ENTRY && afterDeath == null) {
-                    afterDeath = "entry of " + call.signature() + at(StackSummary.here(false));
+        try {
+            synchronized (this) {
+                if (died) {
+                    then = call.point() == MethodCall.Point.ENTRY ? afterDeath(call, context) : NOTHING;
+                } else {
+                    then = onEvent(null, matching(call), context);
                 }
-                return;
             }
-            then = onEvent(null, matching(call));
+        } catch (RuntimeException | Error bug) {
+            kitFailure(call.signature(), bug);
+            return;
         }
         then.run();
+    }
+
+    @Override
+    public boolean adoptsTask() {
+        return true;
+    }
+
+    @Override
+    public void taskHandedOver() {
+        threads.taskHandedOver();
+    }
+
+    @Override
+    public void taskStarted(boolean wasPending) {
+        threads.taskStarted(wasPending);
+    }
+
+    @Override
+    public void taskEnded() {
+        threads.taskEnded();
+    }
+
+    @Override
+    public synchronized void kitFailure(String where, Throwable error) {
+        if (kitFailure == null) {
+            kitFailure = "while observing " + where + " on thread " + Thread.currentThread().getName() + ": " + error;
+            kitFailureCause = error;
+        }
+    }
+
+    /** Connection uses, opens and result-set calls are checked but are no boundaries. */
+    private static boolean isEvent(JdbcCall call) {
+        switch (call.kind()) {
+            case CONNECTION_USE:
+            case CONNECTION_OPEN:
+            case RESULT_SET:
+                return false;
+            default:
+                return true;
+        }
+    }
+
+    /** Whether the dispatcher reports the end of this call ({@link #leftJdbc}): the calls it nests. */
+    private static boolean passesToTheDriver(JdbcCall call) {
+        return call.kind() != JdbcCall.Kind.CONNECTION_OPEN && call.kind() != JdbcCall.Kind.RESULT_SET;
+    }
+
+    /**
+     * A thread outside the process made a JDBC call during the run: the run cannot say what the crash
+     * did to it, so the run fails (the call itself goes on untouched). Statements and commits count; opening
+     * and setting up connections do not, nor anything a connection pool's own code does (validation queries,
+     * initialisation SQL), which belongs to no process.
+     */
+    private void outsider(JdbcCall call) {
+        if (outsider != null || (call.kind() != JdbcCall.Kind.STATEMENT && call.kind() != JdbcCall.Kind.COMMIT)) {
+            return;
+        }
+        List<String> stack = StackSummary.here(true);
+        if (StackSummary.isPoolMaintenance()) {
+            return;
+        }
+        outsider = describe(call) + " on thread " + Thread.currentThread().getName() + at(stack);
     }
 
     private void track(Object connection) {
@@ -197,8 +313,8 @@ final class ActiveRun implements BoundarySink {
 
     private Watched[] statementMatches(JdbcCall call, boolean before) {
         Watched[] given = matching(w -> w.boundary.selector().matches(call));
-        if (!(before ? watch.statementsBefore() : watch.statementsAfter())) {
-            return given;
+        if (!(before ? watch.statementsBefore() : watch.statementsAfter()) || call.sql().isBlank()) {
+            return given; // blank SQL, which drivers accept, is no statement to crash at
         }
         Watched every = watch(everyStatement(call.sql(), before), true);
         if (!every.everyStatement || !every.boundary.selector().matches(call)) {
@@ -248,7 +364,7 @@ final class ActiveRun implements BoundarySink {
      * crash site. A crash run's other hits are counted without it: the walk cost more than the rest of
      * the engine together, at every statement and commit.
      */
-    private Runnable onEvent(JdbcCall call, Watched[] matched) {
+    private Runnable onEvent(JdbcCall call, Watched[] matched, ProcessContext context) {
         List<String> stack = null;
         BoundaryHit site = null;
         for (Watched candidate : matched) {
@@ -280,43 +396,82 @@ final class ActiveRun implements BoundarySink {
             RunReport report = report(RunReport.Outcome.CRASHED, null, List.of());
             return () -> halt.accept(report);
         }
-        return crash(site);
+        return crash(site, context);
     }
 
-    private Runnable crash(BoundaryHit site) {
-        List<Object> victims = new ArrayList<>(connections);
-        crash = new SimulatedCrash("Simulated crash at " + plan.describe() + " on thread " + site.threadName()
-                + at(site.stack()) + ": the process died here; its JDBC connections (" + victims.size()
-                + ") were rolled back and closed.", plan.boundary().name(), plan.occurrence());
-        SimulatedCrash thrown = crash;
+    private Runnable crash(BoundaryHit site, ProcessContext context) {
+        died = true;
+        context.tellOfDeath();
+        crashOnMainFlow = context == mainFlow;
+        crashThread = site.threadName();
+        Dispatcher.processDied();
+        List<Object> victims = victims();
+        List<Object> pools = new ArrayList<>(dataSources);
         return () -> {
-            for (Throwable failure : killConnections(victims)) {
-                thrown.addSuppressed(failure);
+            ProcessKill.Killed killed = ProcessKill.kill(victims, pools, survivors);
+            SimulatedCrash thrown = new SimulatedCrash("Simulated crash at " + plan.describe() + " on thread "
+                    + site.threadName() + at(site.stack()) + ": the process died here; its JDBC connections ("
+                    + killed.count() + ") were rolled back and closed.", plan.boundary().name(), plan.occurrence());
+            killed.failures().forEach(thrown::addSuppressed);
+            synchronized (this) {
+                crash = thrown;
             }
             throw thrown;
         };
     }
 
     /**
-     * The dead process made a JDBC call. Rollbacks and restoring auto-commit are the clean-up of unwinding
-     * code (catch and finally blocks) and are let through to the closed connection; anything else is
-     * remembered as where the process went on. Every call reaches a closed connection, so the driver fails
-     * it; opening a new connection throws here, because the driver would otherwise let a dead process work.
+     * The connections that die with the process: every one it used or opened, every one its main thread
+     * opened before the run, and every other live one the weaving knows of, except those a live thread
+     * outside any run opened (another test's, a pool's helper's) and those of other processes' databases
+     * (checked when they are killed).
      */
-    private Runnable afterDeath(JdbcCall call) {
+    private List<Object> victims() {
+        Set<Object> victims = Collections.newSetFromMap(new IdentityHashMap<>());
+        victims.addAll(connections);
+        for (Map.Entry<Object, Dispatcher.OpenedBy> known : Dispatcher.connections()) {
+            Dispatcher.OpenedBy openedBy = known.getValue();
+            Thread opener = openedBy.opener();
+            boolean outsidersOwn = openedBy.process() == null && opener != null && opener != mainThread
+                    && opener.isAlive();
+            if (!outsidersOwn) {
+                victims.add(known.getKey());
+            }
+        }
+        return new ArrayList<>(victims);
+    }
+
+    /**
+     * The dead process made a call. Rollbacks and restoring auto-commit are the clean-up of unwinding code
+     * (catch and finally blocks, frameworks, pools) and go on to the closed connection. Anything else is
+     * refused with a crash throwable before it reaches the driver; a flow that was told of the death
+     * already and still calls kept working, which fails the case however the workload ends.
+     */
+    private Runnable afterDeath(JdbcCall call, ProcessContext context) {
         boolean cleanUp = call.transactionEnd() == JdbcCall.TransactionEnd.ROLLBACK
                 || "Connection.setAutoCommit()".equals(call.operation());
-        if (afterDeath == null && !cleanUp) {
-            afterDeath = describe(call) + at(StackSummary.here(true));
+        if (cleanUp) {
+            return NOTHING;
         }
-        if (call.kind() != JdbcCall.Kind.CONNECTION_OPEN) {
-            return () -> { };
+        return refuse(describe(call), context, StackSummary.here(true));
+    }
+
+    private Runnable afterDeath(MethodCall call, ProcessContext context) {
+        return refuse("entry of " + call.signature(), context, StackSummary.here(false));
+    }
+
+    private Runnable refuse(String what, ProcessContext context, List<String> stack) {
+        String thread = Thread.currentThread().getName();
+        if (context.toldOfDeath() && keptWorking == null) {
+            keptWorking = what + " on thread " + thread + at(stack);
         }
-        SimulatedCrash again = new SimulatedCrash("The simulated process already crashed at " + plan.describe()
-                + "; it cannot open a new connection (" + call.operation() + ") after its death.",
-                plan.boundary().name(), plan.occurrence());
+        context.tellOfDeath();
+        SimulatedCrash refused = new SimulatedCrash("The simulated process already died at " + plan.describe()
+                + " (on thread " + crashThread + "); " + what + " on thread " + thread + " was refused before it"
+                + " reached the database: a dead process does nothing more.", plan.boundary().name(),
+                plan.occurrence());
         return () -> {
-            throw again;
+            throw refused;
         };
     }
 
@@ -326,6 +481,8 @@ final class ActiveRun implements BoundarySink {
                 return "statement " + (call.sql() == null ? "(SQL unknown)" : "\"" + call.sql() + "\"");
             case CONNECTION_OPEN:
                 return "opening a connection (" + call.operation() + ")";
+            case RESULT_SET:
+                return call.operation();
             default:
                 return call.operation();
         }
@@ -335,49 +492,51 @@ final class ActiveRun implements BoundarySink {
         return stack.isEmpty() ? "" : " at " + stack.get(0);
     }
 
-    /** Rolls back and closes every connection; failures are returned, never dropped. */
-    private static List<Throwable> killConnections(List<Object> victims) {
-        List<Throwable> failures = new ArrayList<>();
-        Dispatcher.unobserved(() -> {
-            for (Object victim : victims) {
-                if (victim instanceof Connection) {
-                    kill((Connection) victim, failures);
-                }
-            }
-        });
-        return failures;
+    // ---- the process ---------------------------------------------------------------------------------
+
+    /** Makes the calling thread the process's main thread; returns what {@link #leave} restores. */
+    ProcessContext enter() {
+        ProcessContext previous = Processes.enter(this);
+        synchronized (this) {
+            mainFlow = Processes.current();
+        }
+        return previous;
     }
 
-    private static void kill(Connection connection, List<Throwable> failures) {
-        try {
-            if (connection.isClosed()) {
-                return;
-            }
-            if (!connection.getAutoCommit()) {
-                connection.rollback();
-            } else {
-                // A transaction begun with an explicit BEGIN statement; with none open the driver refuses,
-                // which is expected and not a failure of the crash.
-                try (Statement statement = connection.createStatement()) {
-                    statement.execute("ROLLBACK");
-                } catch (SQLException noTransactionOpen) {
-                    // nothing was begun
-                }
-            }
-        } catch (SQLException | RuntimeException e) {
-            failures.add(e);
-        }
-        try {
-            connection.close();
-        } catch (SQLException | RuntimeException e) {
-            failures.add(e);
-        }
+    /** The main thread leaves the process (its other threads stay in it, and dead if it died). */
+    void leave(ProcessContext previous) {
+        Processes.leave(previous);
+    }
+
+    /** Waits for the process's threads and tasks to stop; what is still busy after the limit (empty: stopped). */
+    List<String> awaitStopped() {
+        return threads.awaitStopped(DyingProcess.stopTimeout());
     }
 
     // ---- results ---------------------------------------------------------------------------------
 
+    synchronized boolean crashOnMainFlow() {
+        return crashOnMainFlow;
+    }
+
+    synchronized String keptWorking() {
+        return keptWorking;
+    }
+
+    synchronized String outsider() {
+        return outsider;
+    }
+
+    synchronized String kitFailure() {
+        return kitFailure;
+    }
+
+    synchronized Throwable kitFailureCause() {
+        return kitFailureCause;
+    }
+
     synchronized boolean crashed() {
-        return crash != null;
+        return died;
     }
 
     synchronized SimulatedCrash crashThrowable() {
@@ -393,6 +552,6 @@ final class ActiveRun implements BoundarySink {
                     + " -javaagent), so no statement selector could match them; start the JVM with "
                     + "-javaagent:<testkit-core jar>, or prepare them after the first run");
         }
-        return new RunReport(outcome, hits, crashIndex, workloadFailure, afterDeath, notes, problems);
+        return new RunReport(outcome, hits, crashIndex, workloadFailure, keptWorking, notes, problems);
     }
 }

@@ -3,6 +3,7 @@ package dev.deliverykit.boundary;
 import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.InstrumentationProblem;
 import dev.deliverykit.internal.instrument.Instrumenter;
+import dev.deliverykit.internal.instrument.ProcessContext;
 import dev.deliverykit.process.ChildJvm;
 import dev.deliverykit.process.ChildResult;
 import java.io.IOException;
@@ -62,6 +63,8 @@ public final class BoundaryEngine {
     private static final BoundaryEngine INSTANCE = new BoundaryEngine();
 
     private final AtomicReference<Thread> inProcessRun = new AtomicReference<>();
+    /** The last in-process crash's run, which still refuses its dead process's calls. */
+    private final AtomicReference<ActiveRun> deadProcess = new AtomicReference<>();
     private int problemsReported;
 
     private BoundaryEngine() {
@@ -93,11 +96,23 @@ public final class BoundaryEngine {
         Objects.requireNonNull(workload, "workload");
         WatchList watch = plan.watchList().forCrashRun();
         ActiveRun run = new ActiveRun(ActiveRun.Mode.CRASH_IN_PROCESS, plan, watch, null);
-        Throwable thrown = runInThisJvm(run, watch, plan, workload);
+        RunEnd end = runInThisJvm(run, watch, plan, workload);
         RunReport report = run.report(run.crashed() ? RunReport.Outcome.CRASHED
-                : thrown == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
-                thrown == null ? null : thrown.toString(), newProblems());
-        return Verdicts.inProcess(plan, withMethodNotes(report, watch, plan), run.crashThrowable(), thrown);
+                : end.thrown() == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
+                end.thrown() == null ? null : end.thrown().toString(), newProblems());
+        return Verdicts.inProcess(plan, withMethodNotes(report, watch, plan), run, end);
+    }
+
+    /**
+     * Ends the dead process of the last in-process crash: until then every JDBC call of its threads (those
+     * still running, tasks still queued) is refused, also during recovery; afterwards the woven code is
+     * back on its fast path. The JUnit extension calls it when a case ends; a new run ends it too.
+     */
+    public void releaseDeadProcess() {
+        ActiveRun dead = deadProcess.getAndSet(null);
+        if (dead != null && inProcessRun.get() == null) {
+            Dispatcher.deactivateIf(dead);
+        }
     }
 
     /**
@@ -109,13 +124,18 @@ public final class BoundaryEngine {
         Objects.requireNonNull(watch, "watch");
         Objects.requireNonNull(workload, "workload");
         ActiveRun run = new ActiveRun(ActiveRun.Mode.RECORD, null, watch, null);
-        Throwable thrown = runInThisJvm(run, watch, null, workload);
-        RunReport report = run.report(thrown == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
-                thrown == null ? null : thrown.toString(), newProblems());
-        return Verdicts.recording(report, "the workload", thrown);
+        RunEnd end = runInThisJvm(run, watch, null, workload);
+        Verdicts.processIsolation(run, end, "the recording's workload returned");
+        RunReport report = run.report(end.thrown() == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
+                end.thrown() == null ? null : end.thrown().toString(), newProblems());
+        return Verdicts.recording(report, "the workload", end.thrown());
     }
 
-    private Throwable runInThisJvm(ActiveRun run, WatchList watch, CrashPlan plan, Workload workload) {
+    /** How an in-process run ended: what the workload threw, and what of its process was still busy after. */
+    record RunEnd(Throwable thrown, List<String> stillBusy) {
+    }
+
+    private RunEnd runInThisJvm(ActiveRun run, WatchList watch, CrashPlan plan, Workload workload) {
         Thread current = Thread.currentThread();
         if (!inProcessRun.compareAndSet(null, current)) {
             Thread other = inProcessRun.get();
@@ -125,16 +145,25 @@ public final class BoundaryEngine {
                     + " execution for them), or use crashInChildProcess, which may run in parallel.");
         }
         try {
+            deadProcess.set(null);
             instrumentFor(watch, plan);
+            Throwable thrown = null;
+            ProcessContext outside = run.enter();
             Dispatcher.activate(run);
             try {
                 workload.run();
-                return null;
             } catch (Throwable t) {
-                return t;
+                thrown = t;
             } finally {
+                run.leave(outside);
+            }
+            List<String> busy = run.awaitStopped();
+            if (run.crashed()) {
+                deadProcess.set(run); // its threads stay refused until the case ends (releaseDeadProcess)
+            } else {
                 Dispatcher.deactivate();
             }
+            return new RunEnd(thrown, busy);
         } finally {
             inProcessRun.set(null);
         }
@@ -211,7 +240,7 @@ public final class BoundaryEngine {
         WatchList watch = plan == null ? childPlan.watch() : childPlan.watch().forCrashRun();
         ActiveRun run = new ActiveRun(plan == null ? ActiveRun.Mode.RECORD : ActiveRun.Mode.CRASH_HALT, plan, watch,
                 report -> halt(plan, withMethodNotes(report, watch, plan), reportFile));
-        Throwable thrown = runInThisJvm(run, watch, plan, () -> workload.run(args));
+        Throwable thrown = runInThisJvm(run, watch, plan, () -> workload.run(args)).thrown();
         if (thrown != null) {
             thrown.printStackTrace();
         }

@@ -1,5 +1,7 @@
 package dev.deliverykit.boundary;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,11 +25,17 @@ public final class CrashPlan {
     private final Boundary boundary;
     private final int occurrence;
     private final WatchList watchList;
+    private final List<String> otherProcessDatabases;
 
     private CrashPlan(Boundary boundary, int occurrence, WatchList watchList) {
+        this(boundary, occurrence, watchList, List.of());
+    }
+
+    private CrashPlan(Boundary boundary, int occurrence, WatchList watchList, List<String> otherProcessDatabases) {
         this.boundary = boundary;
         this.occurrence = occurrence;
         this.watchList = watchList;
+        this.otherProcessDatabases = otherProcessDatabases;
     }
 
     /** Crash at the first hit of {@code boundary}. */
@@ -76,12 +84,43 @@ public final class CrashPlan {
         if (n < 1) {
             throw new IllegalArgumentException("hits are counted from 1, got occurrence " + n);
         }
-        return new CrashPlan(boundary, n, watchList);
+        return new CrashPlan(boundary, n, watchList, otherProcessDatabases);
+    }
+
+    /**
+     * Databases that belong to another process, which survives this one's crash: an in-process crash
+     * leaves the connections whose JDBC URL starts with one of these prefixes open (with whatever they
+     * have not committed), instead of rolling back and closing every connection of the JVM. The dying
+     * process itself still does nothing more on them. For example the remote receiver's database:
+     *
+     * <pre>{@code
+     * CrashPlan plan = CrashPlan.at(catalogue, "after-outbox-insert")
+     *         .withOtherProcessDatabases("jdbc:sqlite:" + dir.resolve("receiver.db"));
+     * }</pre>
+     *
+     * @throws IllegalArgumentException for a blank prefix
+     */
+    public CrashPlan withOtherProcessDatabases(String... jdbcUrlPrefixes) {
+        List<String> all = new ArrayList<>(otherProcessDatabases);
+        for (String prefix : jdbcUrlPrefixes) {
+            if (Objects.requireNonNull(prefix, "jdbcUrlPrefix").isBlank()) {
+                throw new IllegalArgumentException("a database of another process is named by the start of its"
+                        + " JDBC URL, such as \"jdbc:sqlite:/tmp/receiver.db\"; got a blank prefix");
+            }
+            all.add(prefix);
+        }
+        return new CrashPlan(boundary, occurrence, watchList, List.copyOf(all));
+    }
+
+    /** The JDBC URL prefixes of other processes' databases (see {@link #withOtherProcessDatabases}). */
+    public List<String> otherProcessDatabases() {
+        return otherProcessDatabases;
     }
 
     /** Count (and list, if the boundary is not reached) these boundaries too. */
     public CrashPlan watching(WatchList watch) {
-        return new CrashPlan(boundary, occurrence, Objects.requireNonNull(watch, "watch").and(boundary));
+        return new CrashPlan(boundary, occurrence, Objects.requireNonNull(watch, "watch").and(boundary),
+                otherProcessDatabases);
     }
 
     /** The boundary. */

@@ -36,6 +36,27 @@ final class StackSummary {
                 .map(StackSummary::format).collect(Collectors.toList()));
     }
 
+    /**
+     * The packages of connection pools' own code: what runs there on a thread outside the process
+     * (validating, initialising or refilling connections) belongs to no process.
+     */
+    private static final List<String> POOLS = List.of("com.zaxxer.hikari.", "org.apache.commons.dbcp",
+            "org.apache.tomcat.jdbc.pool.", "com.mchange.v2.", "io.agroal.", "org.h2.jdbcx.", "oracle.ucp.",
+            "com.alibaba.druid.pool.", "org.vibur.dbcp.");
+
+    /** Whether the calling thread is inside a connection pool's own code (see {@link #POOLS}). */
+    static boolean isPoolMaintenance() {
+        return WALKER.walk(frames -> frames.anyMatch(frame -> {
+            String name = frame.getClassName();
+            for (String pool : POOLS) {
+                if (name.startsWith(pool) && !name.contains("Proxy")) {
+                    return true;
+                }
+            }
+            return false;
+        }));
+    }
+
     private static boolean isCodeUnderTest(StackFrame frame) {
         Class<?> type = frame.getDeclaringClass();
         String name = type.getName();

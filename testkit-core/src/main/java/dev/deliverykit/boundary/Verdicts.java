@@ -10,18 +10,74 @@ final class Verdicts {
     private Verdicts() {
     }
 
-    /** The verdict of an in-process crash run whose workload ended with {@code thrown} ({@code null}: returned). */
-    static CrashResult inProcess(CrashPlan plan, RunReport report, SimulatedCrash crash, Throwable thrown) {
+    /**
+     * The verdict of an in-process crash run. A kit failure, a thread outside the process and a process that
+     * did not stop come first: with them the crash proves nothing. Then a dead process that kept working
+     * fails the case however the workload ended; a crash on the workload's own flow that the workload
+     * swallowed and returned from fails it too. A crash on another thread of the process may end the
+     * workload any way.
+     */
+    static CrashResult inProcess(CrashPlan plan, RunReport report, ActiveRun run, BoundaryEngine.RunEnd end) {
+        Throwable thrown = end.thrown();
+        String after = run.crashed() ? "the crash at " + plan.describe() : thrown == null ? "the workload returned"
+                : "the workload threw " + thrown;
+        processIsolation(run, end, after);
         if (report.outcome() == RunReport.Outcome.CRASHED) {
             CrashResult result = new CrashResult(plan, CrashMode.IN_PROCESS, report, null);
-            if (thrown == null) {
-                throw new CrashSwallowedException(swallowed(plan, report), crash, result);
+            if (run.keptWorking() != null) {
+                throw new CrashedProcessKeptWorkingException(keptWorking(plan, report, run.keptWorking(), thrown),
+                        run.crashThrowable());
+            }
+            if (thrown == null && run.crashOnMainFlow()) {
+                throw new CrashSwallowedException(swallowed(plan, report), run.crashThrowable(), result);
             }
             failOnProblems(report.problems());
             return result;
         }
         String how = thrown == null ? "the workload returned normally" : "the workload threw " + thrown;
         throw new BoundaryNotReachedException(() -> notReached(plan, report, how), thrown, plan, report.hits(), null);
+    }
+
+    /** Fails a run whose process was not alone, did not stop, or whose observation failed in the kit. */
+    static void processIsolation(ActiveRun run, BoundaryEngine.RunEnd end, String after) {
+        if (run.kitFailure() != null) {
+            throw new KitFailureException("DeliveryKit failed internally " + run.kitFailure() + ".\nThis is a"
+                    + " DeliveryKit bug, not a failure of the code under test: the call went on unchanged, but this"
+                    + " run's verdict cannot be trusted.\nExpected: the kit to observe every JDBC call the driver"
+                    + " accepts.\nFix: please report it with this message and its cause; meanwhile run this test"
+                    + " with mode = CHILD_PROCESS or exclude it.", run.kitFailureCause());
+        }
+        if (run.outsider() != null) {
+            throw new ThreadOutsideProcessException("A thread outside the process under test used JDBC during an"
+                    + " in-process run: " + run.outsider() + ".\nThe in-process crash cannot tell what it does to"
+                    + " that thread's work (it neither kills nor counts it), so this run proves nothing.\nExpected:"
+                    + " during an in-process run only the workload's threads use JDBC: the thread that runs it,"
+                    + " threads it starts, and tasks it hands to executors.\nFix: run this test alone (@Isolated,"
+                    + " or no parallel execution for it), start that work inside the workload, or use"
+                    + " mode = CHILD_PROCESS, where the process is a JVM of its own.");
+        }
+        if (!end.stillBusy().isEmpty()) {
+            throw new ProcessStillRunningException("The process under test did not stop within "
+                    + DyingProcess.stopTimeout() + " after " + after + ": " + String.join("; ", end.stillBusy())
+                    + ".\nExpected: its threads and tasks to end or wait, so that recovery and the invariants do"
+                    + " not race them.\nFix: let the workload wait for the work it starts (join its threads, wait"
+                    + " for its futures), or allow more time with -D" + DyingProcess.STOP_TIMEOUT_PROPERTY
+                    + "=PT30S.");
+        }
+    }
+
+    private static String keptWorking(CrashPlan plan, RunReport report, String where, Throwable thrown) {
+        BoundaryHit site = report.crashSite();
+        return "The crashed process kept working at " + where + ", after the simulated crash at " + plan.describe()
+                + " on thread " + site.threadName() + (site.stack().isEmpty() ? "" : " at " + site.stack().get(0))
+                + ".\nThe workload then " + (thrown == null ? "returned normally" : thrown instanceof SimulatedCrash
+                        ? "threw the kit's SimulatedCrash" : "threw " + thrown) + ". The call"
+                + " was refused before it reached the database, so nothing the dead process did after the crash"
+                + " is durable; but in a real process nothing runs after a crash, and code that catches a failure"
+                + " and carries on (marks a message sent after its send failed) does exactly this.\nExpected:"
+                + " the SimulatedCrash to propagate; catch and finally blocks may only roll back, restore"
+                + " auto-commit and close.\nFix: do not catch Throwable or Error around the code under test"
+                + " (catch Exception), or rethrow SimulatedCrash.";
     }
 
     /** The verdict of a child-process crash run. */
@@ -81,14 +137,9 @@ final class Verdicts {
         BoundaryHit site = report.crashSite();
         StringBuilder message = new StringBuilder("Crash swallowed: the simulated crash at ").append(plan.describe())
                 .append(" was caught, and the workload returned normally.\n");
-        if (report.afterDeath() != null) {
-            message.append("After the crash the dead process still reached ").append(report.afterDeath())
-                    .append(".\n");
-        } else {
-            message.append("The dead process reached no JDBC call or watched method after the crash, so where the"
-                    + " crash was caught is unknown; it was thrown at ")
-                    .append(site.stack().isEmpty() ? "an unknown frame" : site.stack().get(0)).append(".\n");
-        }
+        message.append("The dead process reached no JDBC call or watched method after the crash, so where the"
+                + " crash was caught is unknown; it was thrown at ")
+                .append(site.stack().isEmpty() ? "an unknown frame" : site.stack().get(0)).append(".\n");
         appendProblems(message, report.problems());
         message.append("Expected: the SimulatedCrash to propagate out of the workload: nothing runs after a real"
                 + " process death.\n");

@@ -115,22 +115,30 @@ class HonestyTest {
     }
 
     @Test
-    void aSwallowedCrashFailsAndNamesWhereTheDeadProcessWentOn() {
+    void aSwallowedCrashThatCarriesOnFailsAndNamesWhereTheDeadProcessKeptWorking() {
         assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(LEDGER, "after-outbox-insert"),
                 new SwallowingWorkload(dir)))
-                .isInstanceOf(CrashSwallowedException.class)
+                .isInstanceOf(CrashedProcessKeptWorkingException.class)
                 .hasCauseInstanceOf(SimulatedCrash.class)
-                .hasMessage("Crash swallowed: the simulated crash at hit 1 of \"after-outbox-insert\" (after statement"
-                        + " matching /^INSERT INTO outbox/) was caught, and the workload returned normally.\n"
-                        + "After the crash the dead process still reached Connection.createStatement() at"
-                        + " dev.deliverykit.boundary.SwallowingWorkload.run(SwallowingWorkload.java:"
-                        + SwallowingWorkload.lineAfterCrash + ").\n"
-                        + "Expected: the SimulatedCrash to propagate out of the workload: nothing runs after a real"
-                        + " process death.\n"
-                        + "Fix: do not catch Throwable or Error around the code under test (catch Exception), or"
-                        + " rethrow SimulatedCrash.");
+                .satisfies(failure -> assertThat(failure.getMessage().replaceAll("Ledger\\.java:[0-9]+\\)",
+                        "Ledger.java:N)")).isEqualTo("The crashed process kept working at Connection.createStatement()"
+                        + " on thread main at dev.deliverykit.boundary.SwallowingWorkload.run(SwallowingWorkload.java:"
+                        + SwallowingWorkload.lineAfterCrash + "), after the simulated crash at hit 1 of"
+                        + " \"after-outbox-insert\" (after statement matching /^INSERT INTO outbox/) on thread main at"
+                        + " dev.deliverykit.boundary.Ledger.writeDeposit(Ledger.java:N).\n"
+                        + KEPT_WORKING_TAIL.replace("%s", "threw the kit's SimulatedCrash")));
         assertThat(SwallowingWorkload.lineAfterCrash).isPositive();
     }
+
+    /** The part of a kept-working message after its first line; %s is how the workload ended. */
+    static final String KEPT_WORKING_TAIL = "The workload then %s. The call was refused before it reached the"
+            + " database, so nothing the dead process did after the crash is durable; but in a real process nothing"
+            + " runs after a crash, and code that catches a failure and carries on (marks a message sent after its"
+            + " send failed) does exactly this.\n"
+            + "Expected: the SimulatedCrash to propagate; catch and finally blocks may only roll back, restore"
+            + " auto-commit and close.\n"
+            + "Fix: do not catch Throwable or Error around the code under test (catch Exception), or rethrow"
+            + " SimulatedCrash.";
 
     @Test
     void aSwallowedCrashWithNothingAfterItNamesWhereTheCrashWasThrown() {
@@ -168,19 +176,17 @@ class HonestyTest {
                     refused.set(again);
                 }
             }
-        })).isInstanceOf(CrashSwallowedException.class)
-                .satisfies(swallowed -> assertThat(swallowed.getMessage().replaceAll("\\.java:[0-9]+\\)", ".java:N)")).isEqualTo(
-                        "Crash swallowed: the simulated crash at hit 1 of \"after-commit\" (after commit) was caught, and"
-                        + " the workload returned normally.\n"
-                        + "After the crash the dead process still reached opening a connection (new"
-                        + " org.sqlite.jdbc4.JDBC4Connection(...)) at"
-                        + " dev.deliverykit.boundary.LedgerDatabase$1.open(LedgerDatabase.java:N).\n"
-                        + "Expected: the SimulatedCrash to propagate out of the workload: nothing runs after a real"
-                        + " process death.\n"
-                        + "Fix: do not catch Throwable or Error around the code under test (catch Exception), or rethrow"
-                        + " SimulatedCrash."));
-        assertThat(refused.get()).hasMessage("The simulated process already crashed at hit 1 of \"after-commit\" (after"
-                + " commit); it cannot open a new connection (new org.sqlite.jdbc4.JDBC4Connection(...)) after its death.");
+        })).isInstanceOf(CrashedProcessKeptWorkingException.class)
+                .satisfies(failure -> assertThat(failure.getMessage().replaceAll("\\.java:[0-9]+\\)", ".java:N)"))
+                        .isEqualTo("The crashed process kept working at opening a connection (new"
+                        + " org.sqlite.jdbc4.JDBC4Connection(...)) on thread main at"
+                        + " dev.deliverykit.boundary.LedgerDatabase$1.open(LedgerDatabase.java:N), after the simulated"
+                        + " crash at hit 1 of \"after-commit\" (after commit) on thread main at"
+                        + " dev.deliverykit.boundary.Ledger.execute(Ledger.java:N).\n"
+                        + KEPT_WORKING_TAIL.replace("%s", "returned normally")));
+        assertThat(refused.get()).hasMessage("The simulated process already died at hit 1 of \"after-commit\" (after"
+                + " commit) (on thread main); opening a connection (new org.sqlite.jdbc4.JDBC4Connection(...)) on"
+                + " thread main was refused before it reached the database: a dead process does nothing more.");
     }
 
     @Test

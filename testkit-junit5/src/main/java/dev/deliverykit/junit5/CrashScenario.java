@@ -86,6 +86,23 @@ public final class CrashScenario {
     }
 
     /**
+     * Names databases that belong to another process (the remote receiver, a second service), by the start
+     * of their JDBC URL: an in-process crash leaves their connections open instead of rolling back and
+     * closing every connection of the JVM; the dying process still does nothing more on them. Call it before
+     * {@link #run}. See {@code docs/crash-modes.md}, "The process in the test's JVM".
+     *
+     * <pre>{@code
+     * scenario.otherProcessDatabases("jdbc:sqlite:" + dir.resolve("shipping.db"));
+     * scenario.run(() -> relay.publishPending());
+     * }</pre>
+     *
+     * @throws IllegalStateException if the workload ran already
+     */
+    public void otherProcessDatabases(String... jdbcUrlPrefixes) {
+        run.otherProcessDatabases(jdbcUrlPrefixes);
+    }
+
+    /**
      * Recovers after the crash, in this JVM: new connections and new objects on the same files, as a fresh
      * process would. May be called more than once (several restarts in a row).
      *

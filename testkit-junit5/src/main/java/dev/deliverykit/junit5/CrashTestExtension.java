@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.boundary.BoundaryEngine;
 import dev.deliverykit.internal.junit5.CaseOutcome;
 import dev.deliverykit.internal.junit5.CrashCase;
 import dev.deliverykit.internal.junit5.CrashReport;
@@ -141,6 +142,11 @@ final class CrashTestExtension implements BeforeAllCallback, TestTemplateInvocat
         if (testFailure.isEmpty() && !run.ran()) {
             throw new AssertionError(neverRan(run));
         }
+        if (testFailure.isEmpty() && run.verdict().isPresent()) {
+            // The test caught the engine's verdict (BoundaryNotReachedException, ...): it still fails the case.
+            Throwable verdict = run.verdict().get();
+            throw FailureMessages.withCase(verdict, run.crashCase());
+        }
         if (testFailure.isEmpty() || !(testFailure.get() instanceof TestAbortedException)) {
             run.checkDeclared().ifPresent(failure -> {
                 throw failure;
@@ -179,6 +185,9 @@ final class CrashTestExtension implements BeforeAllCallback, TestTemplateInvocat
     }
 
     private static void finish(ExtensionContext context, CaseOutcome outcome, Throwable cause) {
+        if (scenarioRun(context).isPresent()) {
+            BoundaryEngine.get().releaseDeadProcess(); // the case is over: its dead process's threads are let go
+        }
         CrashReport.find(context, namespace()).ifPresent(report -> report.finish(context.getUniqueId(), outcome, cause));
     }
 }

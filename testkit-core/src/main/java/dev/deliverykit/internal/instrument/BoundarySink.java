@@ -6,7 +6,9 @@ package dev.deliverykit.internal.instrument;
  *
  * <p>Every method is called only while a run is active, on the thread that made the call, and only for
  * the outermost JDBC call on that thread (a pool's wrapper statement and the driver's statement under
- * it are one event). A method may throw to crash the calling code at that point.
+ * it are one event). {@link #beforeJdbc} and {@link #method} may throw to crash the calling code at that
+ * point; every other method must not throw. The defaults are for sinks that watch no process (tests of the
+ * dispatcher).
  */
 public interface BoundarySink {
 
@@ -16,9 +18,39 @@ public interface BoundarySink {
     /** A JDBC statement, commit or rollback returned normally. */
     void afterJdbc(JdbcCall call);
 
+    /** The outermost JDBC call that {@link #beforeJdbc} let through has ended, normally or not. */
+    default void leftJdbc() {
+    }
+
     /** A connection object was constructed (its class implements {@code java.sql.Connection}). */
     void connectionCreated(Object connection);
 
+    /** {@code DataSource.getConnection} was called on {@code dataSource} (a pool, perhaps). */
+    default void dataSourceUsed(Object dataSource) {
+    }
+
     /** A method of a watched type was entered, or left normally or by an exception. */
     void method(MethodCall call);
+
+    /** Whether tasks that threads of this run hand to executors become part of its process. */
+    default boolean adoptsTask() {
+        return false;
+    }
+
+    /** A thread of the process handed a task to an executor; it is pending until it starts. */
+    default void taskHandedOver() {
+    }
+
+    /** A task of the process starts ({@code wasPending}: it was counted by {@link #taskHandedOver}). */
+    default void taskStarted(boolean wasPending) {
+    }
+
+    /** A task of the process ended. */
+    default void taskEnded() {
+    }
+
+    /** The kit itself failed while observing {@code where}: a DeliveryKit bug, never the workload's. */
+    default void kitFailure(String where, Throwable error) {
+        throw new IllegalStateException("DeliveryKit failed internally while observing " + where, error);
+    }
 }

@@ -3,6 +3,7 @@ package dev.deliverykit.internal.instrument;
 import dev.deliverykit.internal.instrument.JdbcCall.Kind;
 import dev.deliverykit.internal.instrument.JdbcCall.Timing;
 import dev.deliverykit.internal.instrument.JdbcCall.TransactionEnd;
+import java.lang.ref.WeakReference;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.sql.DataSource;
 
 /**
  * The static entry point that woven code calls. It is public only because the calls are woven into
@@ -34,25 +36,64 @@ public final class Dispatcher {
     public static volatile boolean active;
 
     private static volatile BoundarySink sink;
+    /** Whether the run's process died: only then are result-set calls checked. */
+    private static volatile boolean dead;
 
     private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
     private static final WeakIdentityMap<String> PREPARED_SQL = new WeakIdentityMap<>();
     private static final WeakIdentityMap<List<String>> BATCHED_SQL = new WeakIdentityMap<>();
     private static final Map<String, MethodOrigin> ORIGINS = new ConcurrentHashMap<>();
+    /** Every connection constructed since the weaving began, in or outside a run: who opened it. */
+    private static final WeakIdentityMap<OpenedBy> CONNECTIONS = new WeakIdentityMap<>();
 
     private Dispatcher() {
     }
 
     /** Starts delivering events to {@code runSink}. */
-    public static void activate(BoundarySink runSink) {
+    public static synchronized void activate(BoundarySink runSink) {
+        dead = false;
         sink = runSink;
         active = true;
+        Processes.wrapTasks();
     }
 
     /** Stops delivering events; woven code is back on its fast path. */
-    public static void deactivate() {
+    public static synchronized void deactivate() {
+        Processes.stopWrappingTasks();
         active = false;
         sink = null;
+        dead = false;
+    }
+
+    /** Stops delivering events if {@code runSink} still receives them (a dead process that outlived its run). */
+    public static synchronized void deactivateIf(BoundarySink runSink) {
+        if (sink == runSink) {
+            deactivate();
+        }
+    }
+
+    /** Whether {@code runSink} still receives the events (it may outlive its run, to refuse a dead process). */
+    public static boolean isActive(BoundarySink runSink) {
+        return active && sink == runSink;
+    }
+
+    /** The run's process died: from now on result-set calls are checked too. */
+    public static void processDied() {
+        dead = true;
+    }
+
+    /** Who opened a connection: the thread (held weakly), and the run whose process it belonged to, if any. */
+    public record OpenedBy(WeakReference<Thread> thread, BoundarySink process) {
+
+        /** The thread that opened it, or {@code null} once that thread is gone. */
+        public Thread opener() {
+            return thread.get();
+        }
+    }
+
+    /** Every live connection the weaving has seen constructed, with who opened it. */
+    public static List<Map.Entry<Object, OpenedBy>> connections() {
+        return CONNECTIONS.entries();
     }
 
     /** Runs {@code work} (the engine's own JDBC calls) without producing events or dead-process checks. */
@@ -125,8 +166,8 @@ public final class Dispatcher {
     }
 
     /** Entry to {@code Driver.connect(String, Properties)} or {@code DataSource.getConnection(...)}. */
-    public static boolean enterNested() {
-        return active && nestedEnter();
+    public static boolean enterNested(Object target) {
+        return active && nestedEnter(target);
     }
 
     /** Exit from a call entered with {@link #enterNested()}, normal or exceptional. */
@@ -150,10 +191,17 @@ public final class Dispatcher {
         }
     }
 
-    /** Normal exit from a connection constructor. */
+    /** Normal exit from a connection constructor: remembered in or outside a run (a crash kills it). */
     public static void exitConnectionConstructor(Object connection) {
-        if (active) {
-            connectionConstructed(connection);
+        if (connection instanceof Connection) {
+            opened(connection);
+        }
+    }
+
+    /** Entry to {@code ResultSet.next()}, {@code updateRow()}, {@code insertRow()} or {@code deleteRow()}. */
+    public static void enterResultSet(String method) {
+        if (dead) {
+            resultSetUsed(method);
         }
     }
 
@@ -183,8 +231,15 @@ public final class Dispatcher {
         if (depth[0]++ > 0) {
             return true;
         }
+        JdbcCall call;
         try {
-            current.beforeJdbc(statementCall(Timing.BEFORE, statement, sqlArgument));
+            call = statementCall(Timing.BEFORE, statement, sqlArgument);
+        } catch (RuntimeException | Error bug) {
+            current.kitFailure("Statement.execute", bug);
+            return true;
+        }
+        try {
+            current.beforeJdbc(call);
         } catch (RuntimeException | Error crash) {
             depth[0]--; // the woven exit does not run when the entry throws
             throw crash;
@@ -199,10 +254,20 @@ public final class Dispatcher {
             return;
         }
         BoundarySink current = sink;
-        if (thrown == null && current != null) {
-            JdbcCall call = statementCall(Timing.AFTER, statement, sqlArgument);
-            if (!(sqlArgument instanceof String)) {
-                BATCHED_SQL.remove(statement); // executeBatch() clears the batch
+        if (current == null) {
+            return;
+        }
+        current.leftJdbc();
+        if (thrown == null) {
+            JdbcCall call;
+            try {
+                call = statementCall(Timing.AFTER, statement, sqlArgument);
+                if (!(sqlArgument instanceof String)) {
+                    BATCHED_SQL.remove(statement); // executeBatch() clears the batch
+                }
+            } catch (RuntimeException | Error bug) {
+                current.kitFailure("Statement.execute", bug);
+                return;
             }
             current.afterJdbc(call);
         }
@@ -277,7 +342,12 @@ public final class Dispatcher {
 
     /** While a run is active: exit from a connection method that creates or prepares a statement. */
     private static void connectionUseExit(Object returned, Object sqlArgument, Throwable thrown) {
-        DEPTH.get()[0]--;
+        if (--DEPTH.get()[0] == 0) {
+            BoundarySink current = sink;
+            if (current != null) {
+                current.leftJdbc();
+            }
+        }
         if (thrown == null) {
             prepared(returned, sqlArgument);
         }
@@ -310,8 +380,11 @@ public final class Dispatcher {
             return;
         }
         BoundarySink current = sink;
-        if (thrown == null && current != null) {
-            current.afterJdbc(transactionCall(Timing.AFTER, connection, method));
+        if (current != null) {
+            current.leftJdbc();
+            if (thrown == null) {
+                current.afterJdbc(transactionCall(Timing.AFTER, connection, method));
+            }
         }
     }
 
@@ -343,9 +416,13 @@ public final class Dispatcher {
     // ---- Driver.connect ----------------------------------------------------------------------------
 
     /** Entry to a call whose inner JDBC calls are not events (such as {@code Driver.connect}). */
-    private static boolean nestedEnter() {
-        if (sink == null) {
+    private static boolean nestedEnter(Object target) {
+        BoundarySink current = sink;
+        if (current == null) {
             return false;
+        }
+        if (target instanceof DataSource) {
+            current.dataSourceUsed(target);
         }
         DEPTH.get()[0]++;
         return true;
@@ -367,12 +444,27 @@ public final class Dispatcher {
         }
     }
 
-    /** While a run is active: normal exit from a connection constructor. */
-    private static void connectionConstructed(Object connection) {
+    /** A connection was constructed; a connection's super constructor is woven too, hence the check. */
+    private static void opened(Object connection) {
+        if (CONNECTIONS.get(connection) == null) {
+            ProcessContext context = Processes.current();
+            CONNECTIONS.put(connection, new OpenedBy(new WeakReference<>(Thread.currentThread()),
+                    context == null ? null : context.process()));
+        }
         BoundarySink current = sink;
-        if (current != null && connection instanceof Connection) {
+        if (active && current != null) {
             current.connectionCreated(connection);
         }
+    }
+
+    /** After a crash: a result-set call; the dead process may not read on. */
+    private static void resultSetUsed(String method) {
+        BoundarySink current = sink;
+        if (current == null || DEPTH.get()[0] > 0) {
+            return;
+        }
+        current.beforeJdbc(new JdbcCall(Kind.RESULT_SET, Timing.BEFORE, null, TransactionEnd.NONE, null,
+                "ResultSet." + method + "()"));
     }
 
     // ---- Named methods ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Driver;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -140,6 +141,33 @@ public final class Instrumenter {
             }
         }
         retransform(loaded);
+        weaveExecutors();
+    }
+
+    /**
+     * Weaves the JDK's executors (see {@link ExecutorWeaver}) after defining their bridge in
+     * {@code java.base} ({@link BootstrapBridge}). Without it the threads of a process are only those it starts; a failure is kept as a
+     * problem, which the next run reports.
+     */
+    private void weaveExecutors() {
+        try {
+            BootstrapBridge.define(instrumentation());
+        } catch (RuntimeException | LinkageError e) {
+            problems.add(new InstrumentationProblem("executor tracking (the bootstrap bridge "
+                    + ExecutorWeaver.BRIDGE.replace('/', '.') + ")", "bootstrap", false, e));
+            return;
+        }
+        instrumentation().addTransformer(new ExecutorWeaver(error -> problems.add(new InstrumentationProblem(
+                "a JDK executor (tasks it runs are not tracked as the process's)", "bootstrap", true, error))), true);
+        List<Class<?>> executors = new ArrayList<>();
+        for (String name : ExecutorWeaver.METHODS.keySet()) {
+            try {
+                executors.add(Class.forName(name.replace('/', '.'), false, null));
+            } catch (ClassNotFoundException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+        retransform(executors);
     }
 
     /**
@@ -251,6 +279,7 @@ public final class Instrumenter {
             return false;
         }
         if (Statement.class.isAssignableFrom(type) || Connection.class.isAssignableFrom(type)
+                || ResultSet.class.isAssignableFrom(type)
                 || Driver.class.isAssignableFrom(type) || DataSource.class.isAssignableFrom(type)) {
             return true;
         }

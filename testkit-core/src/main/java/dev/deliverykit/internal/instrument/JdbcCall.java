@@ -26,7 +26,9 @@ public record JdbcCall(Kind kind, Timing timing, String sql, TransactionEnd tran
         /** Another connection method that needs a live process: creating or preparing a statement. */
         CONNECTION_USE,
         /** Constructing a connection object. */
-        CONNECTION_OPEN
+        CONNECTION_OPEN,
+        /** {@code ResultSet.next()}, {@code updateRow()}, {@code insertRow()} or {@code deleteRow()}: checked only after a crash. */
+        RESULT_SET
     }
 
     /** Before the call, or after it returned normally. */

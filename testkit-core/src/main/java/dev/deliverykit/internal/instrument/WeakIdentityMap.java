@@ -2,7 +2,10 @@ package dev.deliverykit.internal.instrument;
 
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
+import java.util.AbstractMap;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -37,6 +40,19 @@ final class WeakIdentityMap<V> {
         } finally {
             lookup.clear();
         }
+    }
+
+    /** The live entries, oldest first is not promised. */
+    synchronized List<Map.Entry<Object, V>> entries() {
+        expunge();
+        List<Map.Entry<Object, V>> live = new ArrayList<>(entries.size());
+        for (Map.Entry<Object, V> entry : entries.entrySet()) {
+            Object key = ((Key) entry.getKey()).get();
+            if (key != null) {
+                live.add(new AbstractMap.SimpleImmutableEntry<>(key, entry.getValue()));
+            }
+        }
+        return live;
     }
 
     private void expunge() {

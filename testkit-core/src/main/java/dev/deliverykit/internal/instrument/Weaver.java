@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.ProtectionDomain;
 import java.sql.Connection;
 import java.sql.Driver;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayDeque;
 import java.util.Collections;
@@ -58,9 +59,11 @@ final class Weaver implements ClassFileTransformer {
     static final Set<String> STATEMENT_METHODS = union(EXECUTE, Set.of("addBatch", "clearBatch"));
     static final Set<String> CONNECTION_METHODS = Set.of("createStatement", "prepareStatement", "prepareCall",
             "commit", "rollback", "setAutoCommit");
+    /** The result-set calls a dead process may not make: reading on, or writing rows. */
+    static final Set<String> RESULT_SET_METHODS = Set.of("next", "updateRow", "insertRow", "deleteRow");
     /** A class that declares no method of these names gets no JDBC weaving (its constructors neither). */
     private static final Set<String> JDBC_METHODS = union(STATEMENT_METHODS,
-            union(CONNECTION_METHODS, Set.of("connect", "getConnection")));
+            union(CONNECTION_METHODS, Set.of("connect", "getConnection", "updateRow", "wasNull")));
 
     private static final byte[][] JDBC_METHOD_NAMES = ascii(JDBC_METHODS);
 
@@ -69,6 +72,7 @@ final class Weaver implements ClassFileTransformer {
     private static final String CONNECTION = "java/sql/Connection";
     private static final String DRIVER = "java/sql/Driver";
     private static final String DATA_SOURCE = "javax/sql/DataSource";
+    private static final String RESULT_SET = "java/sql/ResultSet";
 
     /** What the weaver needs from the {@link Instrumenter}. */
     interface Host {
@@ -242,6 +246,14 @@ final class Weaver implements ClassFileTransformer {
                 WovenMethod.Kind kind = connectionKind(method);
                 if (kind != null) {
                     plan(plans, method).jdbc = kind;
+                }
+            }
+        }
+        if (supers.isA(RESULT_SET, ResultSet.class)) {
+            for (ClassShape.Method method : shape.methods()) {
+                if (RESULT_SET_METHODS.contains(method.name()) && method.isPublicInstanceWithCode()
+                        && method.descriptor().startsWith("()")) {
+                    plan(plans, method).jdbc = WovenMethod.Kind.RESULT_SET;
                 }
             }
         }

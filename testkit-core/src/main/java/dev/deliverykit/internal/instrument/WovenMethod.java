@@ -50,6 +50,8 @@ final class WovenMethod extends MethodVisitor {
         NESTED(true),
         /** Connection constructors: entry (before the super constructor call) and normal exit only. */
         CONSTRUCTOR(false),
+        /** {@code ResultSet.next()} and its row writes: entry only (checked after a crash). */
+        RESULT_SET(false),
         /** A method named by a method selector: entry, normal and exceptional exit. */
         METHOD(true);
 
@@ -110,7 +112,8 @@ final class WovenMethod extends MethodVisitor {
         this.hasStringArgument = arguments.length > 0 && arguments[0].getSort() == Type.OBJECT
                 && arguments[0].getInternalName().equals(STRING);
         List<Object> added = new ArrayList<>();
-        boolean entered = kind != Kind.BATCH && kind != Kind.CONSTRUCTOR && kind != Kind.METHOD;
+        boolean entered = kind != Kind.BATCH && kind != Kind.CONSTRUCTOR && kind != Kind.METHOD
+                && kind != Kind.RESULT_SET;
         this.enteredSlot = entered ? firstLocal + added.size() : -1;
         if (entered) {
             added.add(Opcodes.INTEGER);
@@ -185,7 +188,8 @@ final class WovenMethod extends MethodVisitor {
                 mv.visitVarInsn(Opcodes.ISTORE, enteredSlot);
                 break;
             case NESTED:
-                call("enterNested", "()Z");
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                call("enterNested", "(Ljava/lang/Object;)Z");
                 mv.visitVarInsn(Opcodes.ISTORE, enteredSlot);
                 break;
             case CONSTRUCTOR:
@@ -199,6 +203,10 @@ final class WovenMethod extends MethodVisitor {
             case METHOD:
                 mv.visitLdcInsn(origin);
                 call("enterMethod", "(Ljava/lang/String;)V");
+                break;
+            case RESULT_SET:
+                mv.visitLdcInsn(name);
+                call("enterResultSet", "(Ljava/lang/String;)V");
                 break;
             default:
                 break; // BATCH: exit only
@@ -277,6 +285,9 @@ final class WovenMethod extends MethodVisitor {
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
                 call("exitConnectionConstructor", "(Ljava/lang/Object;)V");
                 break;
+            case RESULT_SET:
+                requireNormal(exceptional);
+                break; // entry only
             default:
                 throw new IllegalStateException(kind.name());
         }

@@ -34,6 +34,8 @@ public final class ScenarioRun {
     private Recording recording;
     private DeliveryResult delivered;
     private List<DeclaredInvariants.Declared> declared = List.of();
+    private Throwable verdict;
+    private List<String> otherProcessDatabases = List.of();
 
     /** A run of {@code crashCase}; {@code sweep} receives the recording of a crash-free run (else {@code null}). */
     public ScenarioRun(CrashCase crashCase, KitSettings settings, SweepState sweep, CaseEntry entry) {
@@ -99,10 +101,15 @@ public final class ScenarioRun {
         startOnce();
         BoundaryEngine engine = BoundaryEngine.get();
         if (crashCase.mode() == CrashMode.CHILD_PROCESS) {
-            if (crashCase.kind() == CrashCase.Kind.RECORD) {
-                keep(engine.recordInChildProcess(crashCase.watch(), launch));
-            } else {
-                crash = engine.crashInChildProcess(crashCase.plan(), launch);
+            try {
+                if (crashCase.kind() == CrashCase.Kind.RECORD) {
+                    keep(engine.recordInChildProcess(crashCase.watch(), launch));
+                } else {
+                    crash = engine.crashInChildProcess(crashCase.plan(), launch);
+                }
+            } catch (AssertionError | RuntimeException failed) {
+                verdict = failed;
+                throw failed;
             }
             entry.crashed(crash);
             return;
@@ -114,12 +121,38 @@ public final class ScenarioRun {
 
     private void runInThisJvm(Workload workload) {
         BoundaryEngine engine = BoundaryEngine.get();
-        if (crashCase.kind() == CrashCase.Kind.RECORD) {
-            keep(engine.record(crashCase.watch(), workload));
-        } else {
-            crash = engine.crashInProcess(crashCase.plan(), workload);
-            entry.crashed(crash);
+        try {
+            if (crashCase.kind() == CrashCase.Kind.RECORD) {
+                keep(engine.record(crashCase.watch(), workload));
+            } else {
+                crash = engine.crashInProcess(crashCase.plan().withOtherProcessDatabases(
+                        otherProcessDatabases.toArray(new String[0])), workload);
+                entry.crashed(crash);
+            }
+        } catch (AssertionError | RuntimeException failed) {
+            verdict = failed; // the invocation fails with it even if the test catches it
+            throw failed;
         }
+    }
+
+    /**
+     * The engine's verdict that failed this run ({@code BoundaryNotReachedException}, a crashed process that
+     * kept working, ...), kept so that a test cannot hide it by catching it.
+     */
+    public synchronized Optional<Throwable> verdict() {
+        return Optional.ofNullable(verdict);
+    }
+
+    /** Databases of another process that the crash leaves alive (JDBC URL prefixes); before {@link #run}. */
+    public synchronized void otherProcessDatabases(String... jdbcUrlPrefixes) {
+        if (ran) {
+            throw new IllegalStateException("scenario.otherProcessDatabases(...) was called after the workload ran in "
+                    + crashCase.displayName() + ": the crash has already decided which connections die. Fix: call it"
+                    + " before scenario.run(...).");
+        }
+        List<String> all = new ArrayList<>(otherProcessDatabases);
+        all.addAll(List.of(jdbcUrlPrefixes));
+        otherProcessDatabases = List.copyOf(all);
     }
 
     private void requireCrashCase() {

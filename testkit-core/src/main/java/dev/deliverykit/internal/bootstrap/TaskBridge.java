@@ -1,0 +1,49 @@
+package dev.deliverykit.internal.bootstrap;
+
+import java.util.concurrent.Callable;
+import java.util.function.BiFunction;
+
+/**
+ * The one kit class that JDK executors call: woven into {@code ThreadPoolExecutor},
+ * {@code ScheduledThreadPoolExecutor} and {@code ForkJoinPool}, it lets the engine wrap a task handed to an
+ * executor so that the task runs as part of the process that handed it over. It is a template: the engine
+ * defines a copy renamed {@code java.util.concurrent.DeliveryKitTaskBridge} in {@code java.base} (JDK
+ * classes cannot see the application class loader), so it may use JDK types only; the engine sets the
+ * copy's {@link #hook} by reflection.
+ *
+ * <p>While no run is active the hook is {@code null} and each call is one volatile read.
+ */
+public final class TaskBridge {
+
+    /** Wraps a task: {@code (task, scheduled)}; {@code null} while no run is active. */
+    public static volatile BiFunction<Object, Boolean, Object> hook;
+
+    private TaskBridge() {
+    }
+
+    /** A task given to {@code execute} or {@code submit}. */
+    public static Runnable runnable(Runnable task) {
+        BiFunction<Object, Boolean, Object> current = hook;
+        return current == null || task == null ? task : (Runnable) current.apply(task, Boolean.FALSE);
+    }
+
+    /** A task given to {@code submit}. */
+    @SuppressWarnings("unchecked")
+    public static <V> Callable<V> callable(Callable<V> task) {
+        BiFunction<Object, Boolean, Object> current = hook;
+        return current == null || task == null ? task : (Callable<V>) current.apply(task, Boolean.FALSE);
+    }
+
+    /** A task given to {@code schedule*}: it may run much later, or again and again. */
+    public static Runnable scheduledRunnable(Runnable task) {
+        BiFunction<Object, Boolean, Object> current = hook;
+        return current == null || task == null ? task : (Runnable) current.apply(task, Boolean.TRUE);
+    }
+
+    /** A callable given to {@code schedule}. */
+    @SuppressWarnings("unchecked")
+    public static <V> Callable<V> scheduledCallable(Callable<V> task) {
+        BiFunction<Object, Boolean, Object> current = hook;
+        return current == null || task == null ? task : (Callable<V>) current.apply(task, Boolean.TRUE);
+    }
+}

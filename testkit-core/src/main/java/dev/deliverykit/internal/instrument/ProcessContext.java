@@ -1,0 +1,41 @@
+package dev.deliverykit.internal.instrument;
+
+/**
+ * What one thread is doing for a process: the run it belongs to, and whether this flow of work (a thread's
+ * own code, or one task an executor runs for the process) has already been told that the process died.
+ * A flow that was told and still calls JDBC kept working after its death.
+ *
+ * <p>Held in an inheritable thread-local ({@link Processes}): a thread started by a thread of the process
+ * belongs to it, with a flow of its own.
+ */
+public final class ProcessContext {
+
+    private final BoundarySink process;
+    private final boolean task;
+    private volatile boolean toldOfDeath;
+
+    ProcessContext(BoundarySink process, boolean task) {
+        this.process = process;
+        this.task = task;
+    }
+
+    /** The run this flow belongs to. */
+    public BoundarySink process() {
+        return process;
+    }
+
+    /** Whether this flow is a task an executor runs for the process (else a thread's own code). */
+    public boolean isTask() {
+        return task;
+    }
+
+    /** Whether this flow received a crash throwable (the crash or a refused call) already. */
+    public boolean toldOfDeath() {
+        return toldOfDeath;
+    }
+
+    /** This flow received a crash throwable. */
+    public void tellOfDeath() {
+        toldOfDeath = true;
+    }
+}
