@@ -14,7 +14,11 @@ public record Installation(Source source, Duration installTime) {
     public enum Source {
         /** {@code -javaagent:<testkit-core jar>}: the recommended way; no attach, no warning. */
         KIT_JAVAAGENT,
-        /** An agent already installed through byte-buddy-agent (its own {@code -javaagent}, or Mockito's attach). */
+        /**
+         * An agent already installed through the kit's byte-buddy-agent. In the testkit-core jar that
+         * byte-buddy-agent is relocated, so an agent installed through the user's (its own {@code -javaagent},
+         * or Mockito's attach) is not seen: the engine attaches its own.
+         */
         BYTE_BUDDY_AGENT,
         /** Attached to the running JVM; on JDK 21+ this printed one warning saying how to avoid it. */
         SELF_ATTACHED

@@ -4,7 +4,7 @@ package dev.deliverykit.internal.instrument;
 public enum AgentSource {
     /** {@code -javaagent:testkit-core.jar}: the kit's own premain ran at JVM start. */
     KIT_JAVAAGENT,
-    /** Another agent that shares its Instrumentation through byte-buddy-agent (its -javaagent, or Mockito's). */
+    /** An agent that shares its Instrumentation through the kit's byte-buddy-agent (relocated in the kit's jar). */
     BYTE_BUDDY_AGENT,
     /** Attached to the running JVM by byte-buddy-agent ({@code ByteBuddyAgent.install()}). */
     SELF_ATTACHED

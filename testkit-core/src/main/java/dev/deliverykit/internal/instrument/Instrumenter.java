@@ -26,6 +26,7 @@ import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.jar.JarFile;
 import javax.sql.DataSource;
+import net.bytebuddy.agent.Installer;
 
 /**
  * Installs the engine's weaving, once per JVM and only what some run needs: JDBC calls into classes that
@@ -329,7 +330,9 @@ public final class Instrumenter {
         try (JarFile file = new JarFile(jar.toFile())) {
             String premain = file.getManifest() == null ? null
                     : file.getManifest().getMainAttributes().getValue("Premain-Class");
-            return KitAgent.class.getName().equals(premain) || "net.bytebuddy.agent.Installer".equals(premain);
+            // byte-buddy-agent's jar counts only if its Installer is the one the kit reads its Instrumentation
+            // from: in the kit's jar that Installer is relocated, so a user's byte-buddy-agent is not passed on.
+            return KitAgent.class.getName().equals(premain) || Installer.class.getName().equals(premain);
         } catch (IOException unreadable) {
             return false;
         }
