@@ -1,0 +1,302 @@
+package dev.deliverykit.junit5.realstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deliverykit.boundary.BoundaryNotReachedException;
+import dev.deliverykit.junit5.CrashAt;
+import dev.deliverykit.junit5.CrashScenario;
+import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
+import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.junit5.realstack.fixtures.PlainOrders;
+import dev.deliverykit.junit5.realstack.fixtures.Shop;
+import java.nio.file.Path;
+import dev.deliverykit.junit5.realstack.fixtures.Store;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/**
+ * Code that catches the crash and carries on, on plain JDBC and a SQLite file: whatever it does after its
+ * death fails the case, and nothing it writes then is durable (read back with plain JDBC after the run).
+ * Every fixture crashes after its order's commit, so the order row is the one thing that must survive.
+ */
+class CarryOnAfterDeathTest {
+
+    /** The fixtures' database directory: the outer test's, so that it can read the file back after the run. */
+    static volatile Path dir;
+
+    /** The late writer of {@link LateWriterThread}, joined by the outer test before it reads back. */
+    static volatile Thread lateWriter;
+
+    @TempDir
+    Path reports;
+
+    @TempDir
+    Path data;
+
+    PlainOrders orders;
+
+    @BeforeEach
+    void schema() throws Exception {
+        dir = data;
+        orders = new PlainOrders(data);
+        orders.createSchema();
+    }
+
+    @EngineTestKitOnly
+    static class WritesOnAConnectionOpenedBeforeTheRun {
+        @CrashAt(selector = "after-commit")
+        void placeOrder(CrashScenario scenario) throws Exception {
+            PlainOrders orders = new PlainOrders(dir);
+            try (Connection early = orders.open()) {
+                scenario.run(() -> {
+                    try {
+                        orders.placeOrder("o-1");
+                    } catch (Throwable failure) {
+                        PlainOrders.audit(early, "caught " + failure.getClass().getSimpleName());
+                    } finally {
+                        PlainOrders.audit(early, "finally");
+                    }
+                });
+            }
+        }
+    }
+
+    @EngineTestKitOnly
+    static class StatementPreparedBeforeTheRunExecutedInFinally {
+        @CrashAt(selector = "after-commit")
+        void placeOrder(CrashScenario scenario) throws Exception {
+            PlainOrders orders = new PlainOrders(dir);
+            try (Connection early = orders.open(); PreparedStatement audit = early.prepareStatement(PlainOrders.AUDIT)) {
+                scenario.run(() -> {
+                    try {
+                        orders.placeOrder("o-1");
+                    } finally {
+                        PlainOrders.audit(audit, "finally");
+                    }
+                });
+            }
+        }
+    }
+
+    @EngineTestKitOnly
+    static class SwallowsThenThrowsAnother {
+        @CrashAt(selector = "after-commit")
+        void placeOrder(CrashScenario scenario) {
+            PlainOrders orders = new PlainOrders(dir);
+            scenario.run(() -> {
+                try {
+                    orders.placeOrder("o-1");
+                } catch (Throwable failure) {
+                    try (Connection retry = orders.open()) {
+                        PlainOrders.audit(retry, "order o-1 failed");
+                    } catch (Throwable again) {
+                        // best effort
+                    }
+                    throw new IllegalStateException("order o-1 not placed", failure);
+                }
+            });
+        }
+    }
+
+    @EngineTestKitOnly
+    static class SwallowsThenReturns {
+        @CrashAt(selector = "after-commit")
+        void placeOrder(CrashScenario scenario) {
+            PlainOrders orders = new PlainOrders(dir);
+            scenario.run(() -> {
+                try {
+                    orders.placeOrder("o-1");
+                } catch (Throwable failure) {
+                    try (Connection retry = orders.open()) {
+                        PlainOrders.audit(retry, "order o-1 failed");
+                    } catch (Throwable again) {
+                        // best effort
+                    }
+                }
+            });
+        }
+    }
+
+    @EngineTestKitOnly
+    static class LateWriterThread {
+        @CrashAt(selector = "after-commit")
+        void placeOrder(CrashScenario scenario) {
+            PlainOrders orders = new PlainOrders(dir);
+            scenario.run(() -> {
+                CountDownLatch died = new CountDownLatch(1);
+                Thread writer = new Thread(() -> {
+                    try {
+                        died.await();
+                        try (Connection late = orders.open()) {
+                            PlainOrders.audit(late, "written after the crash");
+                        }
+                    } catch (Exception failure) {
+                        throw new IllegalStateException(failure);
+                    }
+                }, "late-writer");
+                lateWriter = writer;
+                writer.start();
+                try {
+                    orders.placeOrder("o-1");
+                } finally {
+                    died.countDown();                // the writer goes on after the workload's death
+                }
+            });
+        }
+    }
+
+    @EngineTestKitOnly
+    static class CatchesBoundaryNotReached {
+        @CrashAt(selector = "after-commit", occurrence = 9)
+        void placeOrder(CrashScenario scenario) {
+            PlainOrders orders = new PlainOrders(dir);
+            try {
+                scenario.run(() -> orders.placeOrder("o-1"));
+            } catch (BoundaryNotReachedException hidden) {
+                // the test hides the kit's verdict
+            }
+        }
+    }
+
+    /** On H2, which accepts blank SQL ({@code execute("")} returns false); sqlite-jdbc refuses it itself. */
+    @EngineTestKitOnly
+    static class BlankSqlInTheRun {
+        @CrashAt(selector = "after-commit")
+        void placeOrder(CrashScenario scenario) throws Exception {
+            String url = Store.H2.url(dir, "blank");
+            try (Connection connection = DriverManager.getConnection(url); Statement statement = connection.createStatement()) {
+                statement.execute("CREATE TABLE IF NOT EXISTS orders (order_id VARCHAR(64) PRIMARY KEY)");
+            }
+            scenario.run(() -> {
+                try (Connection connection = DriverManager.getConnection(url)) {
+                    try (Statement statement = connection.createStatement()) {
+                        statement.execute("");
+                    }
+                    PlainOrders.placeOrder(connection, "o-1");
+                }
+            });
+            scenario.restart(() -> { });
+            assertThat(Shop.rows(url, "SELECT order_id FROM orders")).containsExactly("o-1");
+        }
+    }
+
+    private static final String CASE = "crash after commit #1";
+    private static final String KEY = "selector=after-commit;hit=1";
+    private static final String CRASH = "hit 1 of after commit";
+    private static final String OPENING = "opening a connection (new org.sqlite.jdbc4.JDBC4Connection(...)) at"
+            + " dev.deliverykit.junit5.realstack.fixtures.PlainOrders.open(PlainOrders.java:N)";
+
+    private EngineExecutionResults run(Class<?> fixture) {
+        return Kit.reportingTo(reports).run(fixture);
+    }
+
+    private java.util.List<String> durableOrders() throws Exception {
+        return Shop.rows(orders.url(), "SELECT order_id FROM orders ORDER BY order_id");
+    }
+
+    private java.util.List<String> durableAudit() throws Exception {
+        return Shop.rows(orders.url(), "SELECT note FROM audit");
+    }
+
+    /** Today: "Crash swallowed", and both audit rows ("caught SimulatedCrash", "finally") are durable. */
+    @Test
+    void writesInCatchAndFinallyOnAConnectionOpenedBeforeTheRunFailTheCaseAndAreNotDurable() throws Exception {
+        EngineExecutionResults results = run(WritesOnAConnectionOpenedBeforeTheRun.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(Outcomes.normalised(Outcomes.onlyFailure(results).getMessage())).isEqualTo(Spec.keptWorking(CRASH,
+                "main", "Connection.prepareStatement() at"
+                        + " dev.deliverykit.junit5.realstack.fixtures.PlainOrders.audit(PlainOrders.java:N)", CASE, KEY));
+        assertThat(durableOrders()).containsExactly("o-1");
+        assertThat(durableAudit()).isEmpty();
+    }
+
+    /** Today: the case passes, and the "finally" audit row is durable. */
+    @Test
+    void aStatementPreparedBeforeTheRunAndExecutedInFinallyFailsTheCaseAndIsNotDurable() throws Exception {
+        EngineExecutionResults results = run(StatementPreparedBeforeTheRunExecutedInFinally.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(Outcomes.normalised(Outcomes.onlyFailure(results).getMessage())).isEqualTo(Spec.keptWorking(CRASH,
+                "main", "statement \"INSERT INTO audit(note) VALUES (?)\" at"
+                        + " dev.deliverykit.junit5.realstack.fixtures.PlainOrders.audit(PlainOrders.java:N)", CASE, KEY));
+        assertThat(durableOrders()).containsExactly("o-1");
+        assertThat(durableAudit()).isEmpty();
+    }
+
+    /** Today: the case passes (the workload threw, so the kit counts it a crash). */
+    @Test
+    void swallowingTheCrashThenThrowingAnotherExceptionFailsTheCase() throws Exception {
+        EngineExecutionResults results = run(SwallowsThenThrowsAnother.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(Outcomes.normalised(Outcomes.onlyFailure(results).getMessage()))
+                .isEqualTo(Spec.keptWorking(CRASH, "main", OPENING, CASE, KEY));
+        assertThat(durableOrders()).containsExactly("o-1");
+        assertThat(durableAudit()).isEmpty();
+    }
+
+    /** Today: fails, with the "Crash swallowed: ... still reached opening a connection" text. */
+    @Test
+    void swallowingTheCrashThenReturningFailsTheCase() throws Exception {
+        EngineExecutionResults results = run(SwallowsThenReturns.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(Outcomes.normalised(Outcomes.onlyFailure(results).getMessage()))
+                .isEqualTo(Spec.keptWorking(CRASH, "main", OPENING, CASE, KEY));
+        assertThat(durableOrders()).containsExactly("o-1");
+        assertThat(durableAudit()).isEmpty();
+    }
+
+    /** Today: the case passes and the late writer's row is durable. */
+    @Test
+    void aThreadTheWorkloadStartedThatWritesAfterTheCrashFailsTheCaseAndWritesNothing() throws Exception {
+        EngineExecutionResults results = run(LateWriterThread.class);
+        lateWriter.join();                           // it ends either way: its write succeeds or dies
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(Outcomes.normalised(Outcomes.onlyFailure(results).getMessage()))
+                .isEqualTo(Spec.keptWorking(CRASH, "main", OPENING + " on thread late-writer", CASE, KEY));
+        assertThat(durableOrders()).containsExactly("o-1");
+        assertThat(durableAudit()).isEmpty();
+    }
+
+    /** Today: the invocation passes, the kit's verdict hidden by the test. */
+    @Test
+    void aTestThatCatchesBoundaryNotReachedItselfStillFails() throws Exception {
+        EngineExecutionResults results = run(CatchesBoundaryNotReached.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(Outcomes.onlyFailure(results)).hasMessage("Boundary not reached: the crash was armed at hit 9 of"
+                + " after commit, but the workload returned normally after reaching it 1 time.\n"
+                + "Reached boundaries (hits):\n"
+                + "  after statement \"PRAGMA busy_timeout = 5000\": 1\n"
+                + "  after statement \"INSERT INTO orders(order_id) VALUES (?)\": 1\n"
+                + "  after commit: 1\n"
+                + "Expected: the run to reach that hit, so that the crash test tests something.\n"
+                + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
+                + " reaches the boundary.\n"
+                + "\n"
+                + Spec.suffix("crash after commit #9", "selector=after-commit;hit=9"));
+        assertThat(durableOrders()).containsExactly("o-1");
+    }
+
+    @Test
+    void blankSqlThatTheDriverAcceptsDoesNotBreakTheCodeUnderTest() throws Exception {
+        try (Connection connection = DriverManager.getConnection(Store.H2.url(data, "outside"));
+                Statement statement = connection.createStatement()) {
+            assertThat(statement.execute("")).isFalse();  // outside a run: the driver accepts it
+        }
+
+        EngineExecutionResults results = run(BlankSqlInTheRun.class);
+
+        assertThat(Outcomes.of(results)).containsExactly("[1] crash after commit #1: SUCCESSFUL");
+    }
+}

@@ -1,0 +1,147 @@
+package dev.deliverykit.junit5.realstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deliverykit.invariant.Invariant;
+import dev.deliverykit.junit5.CheckInvariant;
+import dev.deliverykit.junit5.CrashAt;
+import dev.deliverykit.junit5.CrashScenario;
+import dev.deliverykit.junit5.CrashSweep;
+import dev.deliverykit.junit5.SweepKind;
+import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
+import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.junit5.realstack.fixtures.Shop;
+import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
+import dev.deliverykit.junit5.realstack.fixtures.Store;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/**
+ * The relay's deliveries done on a thread pool the relay creates in its constructor, and on the common pool
+ * with {@code CompletableFuture.runAsync}, the workload waiting for them: the pool's threads are part of the
+ * dying process, a crash on one of them is a crash (not "Crash swallowed") fired on that thread, and a
+ * sweep over two orders is the same in five repetitions and passes.
+ */
+class ExecutorDeliveryTest {
+
+    @TempDir
+    Path reports;
+
+    @EngineTestKitOnly
+    static class OwnPoolSweep {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
+
+        @CheckInvariant
+        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
+
+        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        void placedOrdersShipExactlyOnce(CrashScenario scenario) throws Exception {
+            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.EXECUTOR, "o-1", "o-2");
+        }
+    }
+
+    @EngineTestKitOnly
+    static class CommonPoolSweep {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
+
+        @CheckInvariant
+        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
+
+        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        void placedOrdersShipExactlyOnce(CrashScenario scenario) throws Exception {
+            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.COMMON_POOL, "o-1", "o-2");
+        }
+    }
+
+    /** Commit #1 places the order on the test's thread; commit #2 is the receiver's, on the relay's pool. */
+    @EngineTestKitOnly
+    static class CrashOnTheOwnPoolsThread {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
+
+        @CrashAt(selector = "before-commit", occurrence = 2)
+        @CrashAt(selector = "after-commit", occurrence = 2)
+        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
+            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.EXECUTOR, "o-1");
+            assertThat(scenario.crash().orElseThrow().crashSite().threadName()).isEqualTo("relay-worker-1");
+        }
+    }
+
+    @EngineTestKitOnly
+    static class CrashOnTheCommonPoolsThread {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
+
+        @CrashAt(selector = "before-commit", occurrence = 2)
+        @CrashAt(selector = "after-commit", occurrence = 2)
+        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
+            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.COMMON_POOL, "o-1");
+            // With fewer than two common-pool threads (a 2-core machine) runAsync starts a new Thread per task.
+            assertThat(scenario.crash().orElseThrow().crashSite().threadName())
+                    .matches("ForkJoinPool\\.commonPool-worker-[0-9]+|Thread-[0-9]+");
+        }
+    }
+
+    private List<List<String>> fiveRuns(Class<?> fixture) {
+        List<List<String>> runs = new ArrayList<>();
+        for (int run = 0; run < 5; run++) {
+            EngineExecutionResults results = Kit.reportingTo(reports).run(fixture);
+            results.containerEvents().assertStatistics(stats -> stats.failed(0));
+            runs.add(Outcomes.of(results));
+        }
+        return runs;
+    }
+
+    @Test
+    void aSweepOverDeliveriesOnTheRelaysOwnPoolIsTheSameFiveTimesAndPasses() {
+        List<List<String>> runs = fiveRuns(OwnPoolSweep.class);
+
+        assertThat(runs).containsOnly(runs.get(0));
+        assertThat(runs.get(0)).hasSize(TWO_ORDER_CASES).allMatch(line -> line.endsWith(": SUCCESSFUL"));
+    }
+
+    @Test
+    void aSweepOverDeliveriesOnTheCommonPoolIsTheSameFiveTimesAndPasses() {
+        List<List<String>> runs = fiveRuns(CommonPoolSweep.class);
+
+        assertThat(runs).containsOnly(runs.get(0));
+        assertThat(runs.get(0)).hasSize(TWO_ORDER_CASES).allMatch(line -> line.endsWith(": SUCCESSFUL"));
+    }
+
+    /** Two orders: 4 inserts and a commit each to place, 2 inserts and a commit to receive, an update and a commit to mark. */
+    static final int TWO_ORDER_CASES = 1 + 2 * 2 * (2 + 1 + 2 + 1 + 1 + 1);
+
+    @Test
+    void aCrashOnTheRelaysPoolThreadIsACrashOfTheProcessFiredOnThatThread() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(CrashOnTheOwnPoolsThread.class);
+
+        assertThat(Outcomes.of(results)).containsExactly("[1] crash before commit #2: SUCCESSFUL",
+                "[2] crash after commit #2: SUCCESSFUL");
+    }
+
+    @Test
+    void aCrashOnACommonPoolThreadIsACrashOfTheProcessFiredOnThatThread() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(CrashOnTheCommonPoolsThread.class);
+
+        assertThat(Outcomes.of(results)).containsExactly("[1] crash before commit #2: SUCCESSFUL",
+                "[2] crash after commit #2: SUCCESSFUL");
+    }
+}

@@ -1,0 +1,252 @@
+package dev.deliverykit.junit5.realstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deliverykit.invariant.Invariant;
+import dev.deliverykit.junit5.CheckInvariant;
+import dev.deliverykit.junit5.CrashAt;
+import dev.deliverykit.junit5.CrashScenario;
+import dev.deliverykit.junit5.CrashSweep;
+import dev.deliverykit.junit5.SweepKind;
+import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
+import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.junit5.realstack.fixtures.Shop;
+import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
+import dev.deliverykit.junit5.realstack.fixtures.Store;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/**
+ * A Spring outbox (DataSourceTransactionManager, TransactionTemplate, JdbcTemplate) over HikariCP pools, on
+ * SQLite files and on H2 files: the correct relay survives a crash at every write and commit with no false
+ * alarm from Spring's roll-back-and-rethrow; the mark-first relay and the relay that forgives a failed send
+ * are caught.
+ */
+class SpringOutboxCrashTest {
+
+    @TempDir
+    Path reports;
+
+    @EngineTestKitOnly
+    static class CorrectOnSqlite {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
+
+        @CheckInvariant
+        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
+
+        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
+            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.CORRECT, "o-1");
+        }
+    }
+
+    @EngineTestKitOnly
+    static class CorrectOnH2 {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.H2, () -> dir);
+
+        @CheckInvariant
+        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.H2, () -> dir);
+
+        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
+            Shop.crashAndRecover(scenario, Store.H2, dir, RelayKind.CORRECT, "o-1");
+        }
+    }
+
+    @EngineTestKitOnly
+    static class CrashAtEachCommitOnSqlite {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
+
+        @CheckInvariant
+        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
+
+        @CrashAt(selector = "after-commit", occurrence = 1)
+        @CrashAt(selector = "before-commit", occurrence = 2)
+        @CrashAt(selector = "after-commit", occurrence = 2)
+        @CrashAt(selector = "after-commit", occurrence = 3)
+        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
+            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.CORRECT, "o-1");
+            assertThat(Shop.rows(Store.SQLITE.url(dir, "orders"), "SELECT message_id, published FROM outbox"))
+                    .containsExactly("o-1:placed|1");
+            assertThat(Shop.rows(Store.SQLITE.url(dir, "shipping"), "SELECT order_id, message_id FROM shipment"))
+                    .containsExactly("o-1|o-1:placed");
+        }
+    }
+
+    @EngineTestKitOnly
+    static class MarkFirstOnSqlite {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
+
+        @CheckInvariant
+        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
+
+        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
+            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.MARK_FIRST, "o-1");
+        }
+    }
+
+    @EngineTestKitOnly
+    static class MarkFirstOnH2 {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.H2, () -> dir);
+
+        @CheckInvariant
+        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.H2, () -> dir);
+
+        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
+            Shop.crashAndRecover(scenario, Store.H2, dir, RelayKind.MARK_FIRST, "o-1");
+        }
+    }
+
+    @EngineTestKitOnly
+    static class ForgivingOnSqlite {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
+
+        @CheckInvariant
+        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
+
+        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
+            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.FORGIVING, "o-1");
+        }
+    }
+
+    /** The 17 invocations of a sweep over one order, for both stores and every relay that delivers first. */
+    static final List<String> DELIVER_FIRST_CASES = List.of(
+            "[1] record boundaries (crash-free run)",
+            "[2] crash before statement \"INSERT INTO orders (order_id, amount) VALUES (?,\u2026\" #1 in JdbcTemplate.update",
+            "[3] crash after statement \"INSERT INTO orders (order_id, amount) VALUES (?,\u2026\" #1 in JdbcTemplate.update",
+            "[4] crash before statement \"INSERT INTO outbox (message_id, order_id, payloa\u2026\" #1 in JdbcTemplate.update",
+            "[5] crash after statement \"INSERT INTO outbox (message_id, order_id, payloa\u2026\" #1 in JdbcTemplate.update",
+            "[6] crash before commit #1 in DataSourceTransactionManager.doCommit",
+            "[7] crash after commit #1 in DataSourceTransactionManager.doCommit",
+            "[8] crash before statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in JdbcTemplate.update",
+            "[9] crash after statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in JdbcTemplate.update",
+            "[10] crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in JdbcTemplate.update",
+            "[11] crash after statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in JdbcTemplate.update",
+            "[12] crash before commit #2 in DataSourceTransactionManager.doCommit",
+            "[13] crash after commit #2 in DataSourceTransactionManager.doCommit",
+            "[14] crash before statement \"UPDATE outbox SET published = 1 WHERE message_id\u2026\" #1 in JdbcTemplate.update",
+            "[15] crash after statement \"UPDATE outbox SET published = 1 WHERE message_id\u2026\" #1 in JdbcTemplate.update",
+            "[16] crash before commit #3 in DataSourceTransactionManager.doCommit",
+            "[17] crash after commit #3 in DataSourceTransactionManager.doCommit");
+
+    static List<String> started(EngineExecutionResults results) {
+        return results.testEvents().started().stream().map(event -> event.getTestDescriptor().getDisplayName()).toList();
+    }
+
+    @Test
+    void theCorrectRelayOnSqliteSurvivesACrashAtEveryWriteAndCommitWithoutAFalseAlarm() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(CorrectOnSqlite.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(17).succeeded(17).failed(0).aborted(0));
+        results.containerEvents().assertStatistics(stats -> stats.failed(0));
+        assertThat(started(results)).containsExactlyElementsOf(DELIVER_FIRST_CASES);
+    }
+
+    @Test
+    void theCorrectRelayOnH2SurvivesACrashAtEveryWriteAndCommitWithoutAFalseAlarm() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(CorrectOnH2.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(17).succeeded(17).failed(0).aborted(0));
+        results.containerEvents().assertStatistics(stats -> stats.failed(0));
+        assertThat(started(results)).containsExactlyElementsOf(DELIVER_FIRST_CASES);
+    }
+
+    @Test
+    void aCrashAtEachCommitOfTheCorrectRelayRecoversToOneShipmentAndAPublishedMessage() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(CrashAtEachCommitOnSqlite.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(4).succeeded(4).failed(0).aborted(0));
+        assertThat(started(results)).containsExactly("[1] crash after commit #1", "[2] crash before commit #2",
+                "[3] crash after commit #2", "[4] crash after commit #3");
+    }
+
+    static String markFirstLost(String fixture, String caseName, String replayKey) {
+        return "2 of 2 invariants declared with @CheckInvariant violated after " + caseName + " and recovery:\n"
+                + "[" + fixture + ".everyOrderShipped] every order shipped: violated (checked 1 intent key, 0 effect rows)\n"
+                + "  lost intent: 1 key\n"
+                + "    o-1: found 0 effects, expected at least 1\n"
+                + "[" + fixture + ".exactlyOnce] exactly once per message: violated (checked 1 intent key, 0 effect rows)\n"
+                + "  lost intent: 1 key\n"
+                + "    o-1:placed: found 0 effects, expected exactly 1\n"
+                + "\n"
+                + Spec.suffix(caseName, replayKey);
+    }
+
+    static final List<String> MARK_FIRST_FAILURES = List.of(
+            "[11] crash after commit #2 in DataSourceTransactionManager.doCommit",
+            "[12] crash before statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in JdbcTemplate.update",
+            "[13] crash after statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in JdbcTemplate.update",
+            "[14] crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in JdbcTemplate.update",
+            "[15] crash after statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in JdbcTemplate.update",
+            "[16] crash before commit #3 in DataSourceTransactionManager.doCommit");
+
+    @Test
+    void theMarkFirstRelayOnSqliteIsCaughtFromItsMarkToTheReceiversCommit() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(MarkFirstOnSqlite.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(17).succeeded(11).failed(6));
+        assertThat(Outcomes.failed(results)).containsExactlyElementsOf(MARK_FIRST_FAILURES);
+        assertThat(Outcomes.failureOf(results, MARK_FIRST_FAILURES.get(0))).hasMessage(markFirstLost("MarkFirstOnSqlite",
+                "crash after commit #2 in DataSourceTransactionManager.doCommit", "selector=after-commit;hit=2"));
+    }
+
+    @Test
+    void theMarkFirstRelayOnH2IsCaughtFromItsMarkToTheReceiversCommit() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(MarkFirstOnH2.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(17).succeeded(11).failed(6));
+        assertThat(Outcomes.failed(results)).containsExactlyElementsOf(MARK_FIRST_FAILURES);
+        assertThat(Outcomes.failureOf(results, MARK_FIRST_FAILURES.get(3))).hasMessage(markFirstLost("MarkFirstOnH2",
+                "crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in"
+                        + " JdbcTemplate.update",
+                "selector=before-statement=INSERT INTO shipment (order_id, message_id) VALUES (?, ?);hit=1"));
+    }
+
+    /**
+     * The relay that catches Throwable around the send and marks the message published anyway: a real process
+     * dies inside the send and never marks it, so its invariants hold after recovery; what gives it away is the
+     * dead process carrying on, which the spec makes a failure of each of the six cases inside the send.
+     * (Today all 17 pass.)
+     */
+    @Test
+    void theRelayThatMarksAFailedSendPublishedIsCaughtCarryingOnAfterItsDeath() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(ForgivingOnSqlite.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(17).succeeded(11).failed(6));
+        assertThat(Outcomes.failed(results)).containsExactlyElementsOf(DELIVER_FIRST_CASES.subList(7, 13));
+        assertThat(Outcomes.normalised(Outcomes.failureOf(results, DELIVER_FIRST_CASES.get(11)).getMessage()))
+                .isEqualTo(Spec.keptWorking("hit 2 of before commit", "main",
+                        "DataSource.getConnection() at Outbox.markPublished(Outbox.java:N)",
+                        "crash before commit #2 in DataSourceTransactionManager.doCommit", "selector=before-commit;hit=2"));
+    }
+}
