@@ -144,8 +144,11 @@ final class CrashTestExtension implements BeforeAllCallback, TestTemplateInvocat
         }
         if (testFailure.isEmpty() && run.verdict().isPresent()) {
             // The test caught the engine's verdict (BoundaryNotReachedException, ...): it still fails the case.
-            Throwable verdict = run.verdict().get();
-            throw FailureMessages.withCase(verdict, run.crashCase());
+            Throwable verdict = FailureMessages.withCase(run.verdict().get(), run.crashCase());
+            if (verdict instanceof RuntimeException unchecked) {
+                throw unchecked;
+            }
+            throw verdict instanceof Error error ? error : new AssertionError(verdict);
         }
         if (testFailure.isEmpty() || !(testFailure.get() instanceof TestAbortedException)) {
             run.checkDeclared().ifPresent(failure -> {

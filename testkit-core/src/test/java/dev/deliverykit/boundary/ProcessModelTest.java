@@ -1,0 +1,220 @@
+package dev.deliverykit.boundary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The process an in-process crash kills (docs/crash-modes.md, "The process in the test's JVM"): tasks on an
+ * executor created before the run belong to it, a thread outside it fails the run without being touched,
+ * the verdict waits for the process's tasks, a process that does not stop fails with what is busy, and the
+ * databases of other processes survive. Every outcome is read back from real SQLite files with plain JDBC.
+ */
+class ProcessModelTest {
+
+    private static final BoundaryEngine ENGINE = BoundaryEngine.get();
+
+    @TempDir
+    Path dir;
+
+    private ExecutorService executor;
+
+    @BeforeEach
+    void createTablesAndAnExecutorWhoseThreadExistsBeforeTheRun() throws Exception {
+        for (String db : List.of("mine.db", "theirs.db")) {
+            try (Connection connection = open(db); Statement statement = connection.createStatement()) {
+                statement.execute("CREATE TABLE t(id TEXT)");
+            }
+        }
+        executor = Executors.newSingleThreadExecutor(task -> new Thread(task, "worker"));
+        executor.submit(() -> { }).get(); // its one thread now exists, created outside any run
+    }
+
+    @AfterEach
+    void stopTheExecutor() {
+        executor.shutdownNow();
+        ENGINE.releaseDeadProcess();
+    }
+
+    @Test
+    void aTaskOnAnExecutorCreatedBeforeTheRunBelongsToTheProcessAndCrashesIt() throws Exception {
+        List<String> ghost = new ArrayList<>();
+
+        CrashResult result = ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()), () -> {
+            try {
+                executor.submit(() -> {
+                    insert("mine.db", "task");
+                    return null;
+                }).get();
+            } catch (ExecutionException crashedOnTheWorker) {
+                // The process is dead: a task handed over now is refused at its first JDBC call (its notice).
+                try {
+                    executor.submit(() -> {
+                        insert("mine.db", "ghost");
+                        return null;
+                    }).get();
+                } catch (ExecutionException refused) {
+                    ghost.add(refused.getCause().getMessage());
+                }
+                throw crashedOnTheWorker;
+            }
+        });
+
+        assertThat(result.crashSite().threadName()).isEqualTo("worker");
+        assertThat(ghost).containsExactly("The simulated process already died at hit 1 of after commit (on thread"
+                + " worker); opening a connection (new org.sqlite.jdbc4.JDBC4Connection(...)) on thread worker was"
+                + " refused before it reached the database: a dead process does nothing more.");
+        assertThat(rows("mine.db")).containsExactly("task");
+    }
+
+    @Test
+    void aThreadOutsideTheProcessFailsTheRunAndItsOwnWorkGoesOnUntouched() throws Exception {
+        CountDownLatch go = new CountDownLatch(1);
+        CountDownLatch written = new CountDownLatch(1);
+        AtomicReference<Throwable> outsiderFailure = new AtomicReference<>();
+        Thread outsider = new Thread(() -> {
+            try {
+                go.await();
+                insert("theirs.db", "outside");
+            } catch (Throwable t) {
+                outsiderFailure.set(t);
+            } finally {
+                written.countDown();
+            }
+        }, "another-test");
+        outsider.start(); // started outside the run: not part of its process
+
+        assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()), () -> {
+            go.countDown();
+            written.await();
+            insert("mine.db", "mine");
+        })).isInstanceOf(ThreadOutsideProcessException.class)
+                .satisfies(failure -> assertThat(failure.getMessage().replaceAll("lambda\\$[^(]+\\(ProcessModelTest\\.java:[0-9]+\\)",
+                        "lambda(ProcessModelTest.java:N)").replaceAll("\\(ProcessModelTest\\.java:[0-9]+\\)", "(ProcessModelTest.java:N)"))
+                        .isEqualTo("A thread outside the process under test used JDBC during an in-process run:"
+                                + " statement \"INSERT INTO t(id) VALUES (?)\" on thread another-test at"
+                                + " dev.deliverykit.boundary.ProcessModelTest.insert(ProcessModelTest.java:N).\n"
+                                + "The in-process crash cannot tell what it does to that thread's work (it neither"
+                                + " kills nor counts it), so this run proves nothing.\n"
+                                + "Expected: during an in-process run only the workload's threads use JDBC: the thread"
+                                + " that runs it, threads it starts, and tasks it hands to executors.\n"
+                                + "Fix: run this test alone (@Isolated, or no parallel execution for it), start that"
+                                + " work inside the workload, or use mode = CHILD_PROCESS, where the process is a JVM"
+                                + " of its own."));
+        outsider.join();
+        assertThat(outsiderFailure.get()).isNull();
+        assertThat(rows("theirs.db")).containsExactly("outside");
+    }
+
+    @Test
+    void aRecordingWaitsForATaskTheWorkloadDidNotWaitFor() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+
+        Recording recording = ENGINE.record(WatchList.of().withEveryTransactionEnd(), () -> {
+            executor.submit(() -> {
+                release.await();
+                insert("mine.db", "late");
+                return null;
+            });
+            release.countDown(); // the task commits only after the workload returned
+        });
+
+        assertThat(recording.hitCounts()).containsEntry("after commit", 1);
+        assertThat(recording.hits()).extracting(BoundaryHit::threadName).containsOnly("worker");
+        assertThat(rows("mine.db")).containsExactly("late");
+    }
+
+    @Test
+    void aProcessThatDoesNotStopFailsTheRunAndSaysWhatIsBusy() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        System.setProperty(DyingProcess.STOP_TIMEOUT_PROPERTY, "PT0.2S");
+        try {
+            assertThatThrownBy(() -> ENGINE.record(WatchList.of().withEveryTransactionEnd(), () -> {
+                executor.submit(() -> {
+                    started.countDown();
+                    release.await();
+                    return null;
+                });
+                started.await();
+            })).isInstanceOf(ProcessStillRunningException.class).hasMessage("The process under test did not stop"
+                    + " within PT0.2S after the recording's workload returned: 1 task(s) running on an executor.\n"
+                    + "Expected: its threads and tasks to end or wait, so that recovery and the invariants do not race"
+                    + " them.\n"
+                    + "Fix: let the workload wait for the work it starts (join its threads, wait for its futures), or"
+                    + " allow more time with -Ddeliverykit.processStopTimeout=PT30S.");
+        } finally {
+            System.clearProperty(DyingProcess.STOP_TIMEOUT_PROPERTY);
+            release.countDown();
+        }
+    }
+
+    @Test
+    void theDatabasesOfAnotherProcessSurviveTheCrashAndThoseOfTheDyingOneDie() throws Exception {
+        try (Connection theirs = open("theirs.db"); Connection mine = open("mine.db")) {
+            CrashPlan plan = CrashPlan.at(Selector.afterCommit())
+                    .withOtherProcessDatabases("jdbc:sqlite:" + dir.resolve("theirs.db"));
+
+            ENGINE.crashInProcess(plan, () -> insert("mine.db", "mine"));
+
+            assertThat(mine.isClosed()).isTrue(); // opened before the run by its thread: part of the process
+            assertThat(theirs.isClosed()).isFalse();
+            try (Statement statement = theirs.createStatement()) {
+                statement.executeUpdate("INSERT INTO t(id) VALUES ('theirs')");
+            }
+        }
+        assertThat(rows("theirs.db")).containsExactly("theirs");
+        assertThat(rows("mine.db")).containsExactly("mine");
+    }
+
+    @Test
+    void aBlankPatternIsStillRefusedWhereTheUserWritesIt() {
+        assertThatThrownBy(() -> CrashPlan.at(Selector.afterCommit()).withOtherProcessDatabases(" "))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a database of another process is named by the start of its JDBC URL, such as"
+                        + " \"jdbc:sqlite:/tmp/receiver.db\"; got a blank prefix");
+    }
+
+    private Connection open(String db) throws SQLException {
+        return DriverManager.getConnection("jdbc:sqlite:" + dir.resolve(db));
+    }
+
+    private void insert(String db, String id) throws SQLException {
+        try (Connection connection = open(db)) {
+            connection.setAutoCommit(false);
+            try (var statement = connection.prepareStatement("INSERT INTO t(id) VALUES (?)")) {
+                statement.setString(1, id);
+                statement.executeUpdate();
+            }
+            connection.commit();
+        }
+    }
+
+    private List<String> rows(String db) throws SQLException {
+        List<String> ids = new ArrayList<>();
+        try (Connection connection = open(db); Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT id FROM t ORDER BY rowid")) {
+            while (rows.next()) {
+                ids.add(rows.getString(1));
+            }
+        }
+        return ids;
+    }
+}
