@@ -262,7 +262,7 @@ final class ActiveRun implements BoundarySink {
         switch (call.kind()) {
             case CONNECTION_USE:
             case CONNECTION_OPEN:
-            case RESULT_SET:
+            case GUARDED:
                 return false;
             default:
                 return true;
@@ -271,7 +271,7 @@ final class ActiveRun implements BoundarySink {
 
     /** Whether the dispatcher reports the end of this call ({@link #leftJdbc}): the calls it nests. */
     private static boolean passesToTheDriver(JdbcCall call) {
-        return call.kind() != JdbcCall.Kind.CONNECTION_OPEN && call.kind() != JdbcCall.Kind.RESULT_SET;
+        return call.kind() != JdbcCall.Kind.CONNECTION_OPEN && call.kind() != JdbcCall.Kind.GUARDED;
     }
 
     /**
@@ -423,8 +423,9 @@ final class ActiveRun implements BoundarySink {
     /**
      * The connections that die with the process: every one it used or opened, every one its main thread
      * opened before the run, and every other live one the weaving knows of, except those a live thread
-     * outside any run opened (another test's, a pool's helper's) and those of other processes' databases
-     * (checked when they are killed).
+     * outside any run opened (another test's), those a pool opened outside this run (idle in the pool, or
+     * behind a wrapper the process used, which dies) and those of other processes' databases (checked when
+     * they are killed).
      */
     private List<Object> victims() {
         Set<Object> victims = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -434,7 +435,10 @@ final class ActiveRun implements BoundarySink {
             Thread opener = openedBy.opener();
             boolean outsidersOwn = openedBy.process() == null && opener != null && opener != mainThread
                     && opener.isAlive();
-            if (!outsidersOwn) {
+            // A pool's connection opened outside this run belongs to the pool, which outlives the process;
+            // the process's use of it dies with its wrapper (tracked above).
+            boolean aPoolsOwn = openedBy.byAPool() && openedBy.process() != this;
+            if (!outsidersOwn && !aPoolsOwn) {
                 victims.add(known.getKey());
             }
         }
@@ -443,14 +447,18 @@ final class ActiveRun implements BoundarySink {
 
     /**
      * The dead process made a call. Rollbacks and restoring auto-commit are the clean-up of unwinding code
-     * (catch and finally blocks, frameworks, pools) and go on to the closed connection. Anything else is
+     * (catch and finally blocks, frameworks, pools) and go on to the closed connection, and so does a
+     * connection pool's own work. Anything else is
      * refused with a crash throwable before it reaches the driver; a flow that was told of the death
      * already and still calls kept working, which fails the case however the workload ends.
      */
     private Runnable afterDeath(JdbcCall call, ProcessContext context) {
         boolean cleanUp = call.transactionEnd() == JdbcCall.TransactionEnd.ROLLBACK
                 || "Connection.setAutoCommit()".equals(call.operation());
-        if (cleanUp) {
+        if (cleanUp || StackSummary.isPoolMaintenance()) {
+            // A pool outlives the process (recovery shares it): its own work on a task the process handed it
+            // (opening, validating, initialising connections) goes on; what the dead process then does on
+            // those connections is refused.
             return NOTHING;
         }
         return refuse(describe(call), context, StackSummary.here(true));
@@ -481,7 +489,7 @@ final class ActiveRun implements BoundarySink {
                 return "statement " + (call.sql() == null ? "(SQL unknown)" : "\"" + call.sql() + "\"");
             case CONNECTION_OPEN:
                 return "opening a connection (" + call.operation() + ")";
-            case RESULT_SET:
+            case GUARDED:
                 return call.operation();
             default:
                 return call.operation();

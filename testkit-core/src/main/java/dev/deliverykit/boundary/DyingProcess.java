@@ -7,13 +7,15 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The threads and tasks of one run's process, for waiting until they have stopped touching JDBC: threads
- * inside a JDBC call, tasks handed to executors and not started yet, tasks running, and threads the
- * process started that made JDBC calls of their own. Thread-safe; nothing here calls a driver.
+ * The threads and tasks of one run's process, for waiting until they have stopped working: threads inside
+ * a JDBC call, tasks handed to executors and not started yet, tasks running (and not waiting), and threads
+ * the process started that made JDBC calls of their own (and are not waiting). Thread-safe; nothing here
+ * calls a driver.
  */
 final class DyingProcess {
 
@@ -26,8 +28,15 @@ final class DyingProcess {
     private final Set<Thread> startedThreads = Collections.synchronizedSet(
             Collections.newSetFromMap(new IdentityHashMap<>()));
     private final Object changed = new Object();
+    /**
+     * How long only pending tasks may stay pending, with nothing else happening, before they are taken as
+     * tasks their executor dropped (a discard policy, a cancelled future) rather than work about to start.
+     */
+    private static final long DROPPED_AFTER_NANOS = 200_000_000L;
     private int pendingTasks;
-    private int runningTasks;
+    /** The threads running tasks of the process, with how many (a task may run another inline). */
+    private final Map<Thread, Integer> runningTasks = new IdentityHashMap<>();
+    private volatile long lastProgress = System.nanoTime();
 
     DyingProcess(Thread main) {
         this.main = main;
@@ -36,6 +45,7 @@ final class DyingProcess {
     /** A thread of the process is inside a JDBC call that went through to the driver. */
     void enteredJdbc(ProcessContext context) {
         Thread thread = Thread.currentThread();
+        lastProgress = System.nanoTime();
         inJdbc.add(thread);
         if (thread != main && !context.isTask()) {
             startedThreads.add(thread);
@@ -45,6 +55,7 @@ final class DyingProcess {
     /** The calling thread's outermost JDBC call ended. */
     void leftJdbc() {
         if (inJdbc.remove(Thread.currentThread())) {
+            lastProgress = System.nanoTime();
             signal();
         }
     }
@@ -60,13 +71,15 @@ final class DyingProcess {
             if (wasPending) {
                 pendingTasks--;
             }
-            runningTasks++;
+            runningTasks.merge(Thread.currentThread(), 1, Integer::sum);
+            lastProgress = System.nanoTime();
         }
     }
 
     void taskEnded() {
         synchronized (changed) {
-            runningTasks--;
+            runningTasks.computeIfPresent(Thread.currentThread(), (thread, n) -> n == 1 ? null : n - 1);
+            lastProgress = System.nanoTime();
             changed.notifyAll();
         }
     }
@@ -113,18 +126,23 @@ final class DyingProcess {
         if (!names.isEmpty()) {
             busy.add("inside a JDBC call on thread(s) " + String.join(", ", names));
         }
-        if (pendingTasks > 0) {
+        List<String> working = new ArrayList<>();
+        for (Thread thread : runningTasks.keySet()) {
+            if (isWorking(thread)) {
+                working.add(thread.getName());
+            }
+        }
+        if (pendingTasks > 0 && (!busy.isEmpty() || !working.isEmpty()
+                || System.nanoTime() - lastProgress < DROPPED_AFTER_NANOS)) {
             busy.add(pendingTasks + " task(s) handed to an executor and not started");
         }
-        if (runningTasks > 0) {
-            busy.add(runningTasks + " task(s) running on an executor");
+        if (!working.isEmpty()) {
+            busy.add("task(s) running on thread(s) " + String.join(", ", working));
         }
         List<String> running = new ArrayList<>();
         synchronized (startedThreads) {
             for (Thread thread : startedThreads) {
-                Thread.State state = thread.getState();
-                if (state != Thread.State.TERMINATED && state != Thread.State.WAITING
-                        && state != Thread.State.TIMED_WAITING) {
+                if (isWorking(thread)) {
                     running.add(thread.getName());
                 }
             }
@@ -133,6 +151,17 @@ final class DyingProcess {
             busy.add("thread(s) it started still running: " + String.join(", ", running));
         }
         return busy;
+    }
+
+    /**
+     * Whether a thread is working: running or blocked on a lock, not ended and not waiting (a pool's worker
+     * waiting for the next task, a task that sleeps between retries). A waiting thread that wakes later
+     * and calls JDBC is refused, as every call of the dead process is.
+     */
+    private static boolean isWorking(Thread thread) {
+        Thread.State state = thread.getState();
+        return state != Thread.State.TERMINATED && state != Thread.State.WAITING
+                && state != Thread.State.TIMED_WAITING;
     }
 
     /** The stop timeout: the system property {@value #STOP_TIMEOUT_PROPERTY} (ISO-8601, e.g. PT30S), else 10 s. */

@@ -1,5 +1,6 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.internal.instrument.PoolFrames;
 import java.lang.StackWalker.StackFrame;
 import java.security.CodeSource;
 import java.sql.Connection;
@@ -36,25 +37,9 @@ final class StackSummary {
                 .map(StackSummary::format).collect(Collectors.toList()));
     }
 
-    /**
-     * The packages of connection pools' own code: what runs there on a thread outside the process
-     * (validating, initialising or refilling connections) belongs to no process.
-     */
-    private static final List<String> POOLS = List.of("com.zaxxer.hikari.", "org.apache.commons.dbcp",
-            "org.apache.tomcat.jdbc.pool.", "com.mchange.v2.", "io.agroal.", "org.h2.jdbcx.", "oracle.ucp.",
-            "com.alibaba.druid.pool.", "org.vibur.dbcp.");
-
-    /** Whether the calling thread is inside a connection pool's own code (see {@link #POOLS}). */
+    /** Whether the calling thread is inside a connection pool's own code (see {@link PoolFrames}). */
     static boolean isPoolMaintenance() {
-        return WALKER.walk(frames -> frames.anyMatch(frame -> {
-            String name = frame.getClassName();
-            for (String pool : POOLS) {
-                if (name.startsWith(pool) && !name.contains("Proxy")) {
-                    return true;
-                }
-            }
-            return false;
-        }));
+        return PoolFrames.onStack();
     }
 
     private static boolean isCodeUnderTest(StackFrame frame) {

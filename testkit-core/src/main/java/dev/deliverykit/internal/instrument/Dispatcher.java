@@ -82,8 +82,11 @@ public final class Dispatcher {
         dead = true;
     }
 
-    /** Who opened a connection: the thread (held weakly), and the run whose process it belonged to, if any. */
-    public record OpenedBy(WeakReference<Thread> thread, BoundarySink process) {
+    /**
+     * Who opened a connection: the thread (held weakly), the run whose process it belonged to, if any, and
+     * whether a connection pool opened it (for the pool, which outlives a process).
+     */
+    public record OpenedBy(WeakReference<Thread> thread, BoundarySink process, boolean byAPool) {
 
         /** The thread that opened it, or {@code null} once that thread is gone. */
         public Thread opener() {
@@ -198,10 +201,10 @@ public final class Dispatcher {
         }
     }
 
-    /** Entry to {@code ResultSet.next()}, {@code updateRow()}, {@code insertRow()} or {@code deleteRow()}. */
-    public static void enterResultSet(String method) {
+    /** Entry to a guarded call ({@code ResultSet.next()}, {@code PreparedStatement.setString(...)}, ...). */
+    public static void enterGuarded(String operation) {
         if (dead) {
-            resultSetUsed(method);
+            guardedUsed(operation);
         }
     }
 
@@ -449,7 +452,7 @@ public final class Dispatcher {
         if (CONNECTIONS.get(connection) == null) {
             ProcessContext context = Processes.current();
             CONNECTIONS.put(connection, new OpenedBy(new WeakReference<>(Thread.currentThread()),
-                    context == null ? null : context.process()));
+                    context == null ? null : context.process(), PoolFrames.onStack()));
         }
         BoundarySink current = sink;
         if (active && current != null) {
@@ -457,14 +460,13 @@ public final class Dispatcher {
         }
     }
 
-    /** After a crash: a result-set call; the dead process may not read on. */
-    private static void resultSetUsed(String method) {
+    /** After a crash: a guarded call; the dead process may not read on or set up statements. */
+    private static void guardedUsed(String operation) {
         BoundarySink current = sink;
         if (current == null || DEPTH.get()[0] > 0) {
             return;
         }
-        current.beforeJdbc(new JdbcCall(Kind.RESULT_SET, Timing.BEFORE, null, TransactionEnd.NONE, null,
-                "ResultSet." + method + "()"));
+        current.beforeJdbc(new JdbcCall(Kind.GUARDED, Timing.BEFORE, null, TransactionEnd.NONE, null, operation));
     }
 
     // ---- Named methods ---------------------------------------------------------------------------

@@ -27,8 +27,11 @@ public record JdbcCall(Kind kind, Timing timing, String sql, TransactionEnd tran
         CONNECTION_USE,
         /** Constructing a connection object. */
         CONNECTION_OPEN,
-        /** {@code ResultSet.next()}, {@code updateRow()}, {@code insertRow()} or {@code deleteRow()}: checked only after a crash. */
-        RESULT_SET
+        /**
+         * A call that needs a live process but is no boundary, checked only after a crash: {@code ResultSet.next()}
+         * and its row writes, a {@code PreparedStatement}'s parameter setters.
+         */
+        GUARDED
     }
 
     /** Before the call, or after it returned normally. */

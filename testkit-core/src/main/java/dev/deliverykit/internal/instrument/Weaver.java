@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.ProtectionDomain;
 import java.sql.Connection;
 import java.sql.Driver;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayDeque;
@@ -73,6 +74,7 @@ final class Weaver implements ClassFileTransformer {
     private static final String DRIVER = "java/sql/Driver";
     private static final String DATA_SOURCE = "javax/sql/DataSource";
     private static final String RESULT_SET = "java/sql/ResultSet";
+    private static final String PREPARED_STATEMENT = "java/sql/PreparedStatement";
 
     /** What the weaver needs from the {@link Instrumenter}. */
     interface Host {
@@ -176,6 +178,8 @@ final class Weaver implements ClassFileTransformer {
     private static final class Plan {
         WovenMethod.Kind jdbc;
         String origin;
+        /** The operation a guarded call names in messages. */
+        String guarded;
     }
 
     private static Plan plan(Map<String, Plan> plans, ClassShape.Method method) {
@@ -249,12 +253,16 @@ final class Weaver implements ClassFileTransformer {
                 }
             }
         }
-        if (supers.isA(RESULT_SET, ResultSet.class)) {
-            for (ClassShape.Method method : shape.methods()) {
-                if (RESULT_SET_METHODS.contains(method.name()) && method.isPublicInstanceWithCode()
-                        && method.descriptor().startsWith("()")) {
-                    plan(plans, method).jdbc = WovenMethod.Kind.RESULT_SET;
-                }
+        boolean resultSet = supers.isA(RESULT_SET, ResultSet.class);
+        // Like statement calls, a driver's base class may be prepared-statement-shaped without implementing
+        // the interface (sqlite-jdbc's JDBC3PreparedStatement): a public executeUpdate() that throws SQLException.
+        boolean prepared = supers.isA(PREPARED_STATEMENT, PreparedStatement.class) || declaresPreparedExecute(shape);
+        for (ClassShape.Method method : shape.methods()) {
+            if (resultSet && RESULT_SET_METHODS.contains(method.name()) && method.isPublicInstanceWithCode()
+                    && method.descriptor().startsWith("()")) {
+                guard(plans, method, "ResultSet." + method.name() + "()");
+            } else if (prepared && isParameterSetter(method)) {
+                guard(plans, method, "PreparedStatement." + method.name() + "(...)");
             }
         }
         boolean driver = connect && supers.isA(DRIVER, Driver.class);
@@ -264,6 +272,32 @@ final class Weaver implements ClassFileTransformer {
                 plan(plans, method).jdbc = WovenMethod.Kind.NESTED;
             }
         }
+    }
+
+    /** A guarded call: entry only, checked after a crash; {@code operation} names it in messages. */
+    private static void guard(Map<String, Plan> plans, ClassShape.Method method, String operation) {
+        Plan plan = plan(plans, method);
+        if (plan.jdbc == null) {
+            plan.jdbc = WovenMethod.Kind.GUARDED;
+            plan.guarded = operation;
+        }
+    }
+
+    private static boolean declaresPreparedExecute(ClassShape shape) {
+        for (ClassShape.Method method : shape.methods()) {
+            if (EXECUTE.contains(method.name()) && method.descriptor().startsWith("()")
+                    && method.has(Opcodes.ACC_PUBLIC) && !method.has(Opcodes.ACC_STATIC)
+                    && method.declares(SQL_EXCEPTION)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code setString(int, String)} and the other parameter setters of a prepared statement. */
+    private static boolean isParameterSetter(ClassShape.Method method) {
+        return method.name().startsWith("set") && method.name().length() > 3 && method.isPublicInstanceWithCode()
+                && method.descriptor().startsWith("(I");
     }
 
     static boolean declaresJdbcMethod(ClassShape shape, Set<String> names) {
@@ -358,8 +392,8 @@ final class Weaver implements ClassFileTransformer {
                             shape.version(), plan.origin, visitor);
                 }
                 if (plan.jdbc != null) {
-                    visitor = new WovenMethod(plan.jdbc, shape.name(), access, name, descriptor, shape.version(), null,
-                            visitor);
+                    visitor = new WovenMethod(plan.jdbc, shape.name(), access, name, descriptor, shape.version(),
+                            plan.guarded, visitor);
                 }
                 return visitor;
             }

@@ -50,8 +50,8 @@ final class WovenMethod extends MethodVisitor {
         NESTED(true),
         /** Connection constructors: entry (before the super constructor call) and normal exit only. */
         CONSTRUCTOR(false),
-        /** {@code ResultSet.next()} and its row writes: entry only (checked after a crash). */
-        RESULT_SET(false),
+        /** {@code ResultSet.next()} and its row writes, parameter setters: entry only (checked after a crash). */
+        GUARDED(false),
         /** A method named by a method selector: entry, normal and exceptional exit. */
         METHOD(true);
 
@@ -95,7 +95,8 @@ final class WovenMethod extends MethodVisitor {
     private final List<Label[]> ranges = new ArrayList<>();
 
     /**
-     * @param origin {@code type|method|descriptor} for {@link Kind#METHOD}, else unused
+     * @param origin {@code type|method|descriptor} for {@link Kind#METHOD}, the operation for {@link Kind#GUARDED},
+     *     else unused
      */
     WovenMethod(Kind kind, String owner, int access, String name, String descriptor, int classVersion, String origin,
             MethodVisitor next) {
@@ -113,7 +114,7 @@ final class WovenMethod extends MethodVisitor {
                 && arguments[0].getInternalName().equals(STRING);
         List<Object> added = new ArrayList<>();
         boolean entered = kind != Kind.BATCH && kind != Kind.CONSTRUCTOR && kind != Kind.METHOD
-                && kind != Kind.RESULT_SET;
+                && kind != Kind.GUARDED;
         this.enteredSlot = entered ? firstLocal + added.size() : -1;
         if (entered) {
             added.add(Opcodes.INTEGER);
@@ -204,9 +205,9 @@ final class WovenMethod extends MethodVisitor {
                 mv.visitLdcInsn(origin);
                 call("enterMethod", "(Ljava/lang/String;)V");
                 break;
-            case RESULT_SET:
-                mv.visitLdcInsn(name);
-                call("enterResultSet", "(Ljava/lang/String;)V");
+            case GUARDED:
+                mv.visitLdcInsn(origin);
+                call("enterGuarded", "(Ljava/lang/String;)V");
                 break;
             default:
                 break; // BATCH: exit only
@@ -285,7 +286,7 @@ final class WovenMethod extends MethodVisitor {
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
                 call("exitConnectionConstructor", "(Ljava/lang/Object;)V");
                 break;
-            case RESULT_SET:
+            case GUARDED:
                 requireNormal(exceptional);
                 break; // entry only
             default:

@@ -1,8 +1,7 @@
 package dev.deliverykit.junit5.realstack;
 
 /**
- * The failure texts the issue "A crashed process stays dead" asks for, in one place. The engine that
- * satisfies it is being written; where its exact wording differs, adjust it here and every test follows.
+ * The kit's failure texts these tests pin, in one place.
  */
 final class Spec {
 
@@ -12,17 +11,24 @@ final class Spec {
     /**
      * A workload that carried on after its death, however it ended.
      *
-     * @param crash  the crash, as the kit describes it ({@code hit 1 of after commit})
-     * @param thread the thread the crash fired on
-     * @param place  the first JDBC call of the dead process that is not a clean-up ({@code statement "INSERT ..."})
+     * @param place    where the dead process kept working, with its thread and frame
+     *                 ({@code statement "INSERT ..." on thread main at Relay.mark(Relay.java:N)})
+     * @param crash    the crash, as the kit describes it ({@code hit 1 of after commit})
+     * @param site     the crash's thread and frame ({@code main at PlainOrders.placeOrder(PlainOrders.java:N)})
+     * @param ended    how the workload ended ({@code returned normally}, {@code threw the kit's SimulatedCrash})
      */
-    static String keptWorking(String crash, String thread, String place, String caseName, String replayKey) {
-        return "Crashed process kept working: the simulated crash at " + crash + " on thread " + thread
-                + " was caught, and the crashed process kept working at " + place + ".\n"
-                + "Expected: nothing of a process runs after its death: every JDBC call between the crash and the"
-                + " recovery fails before it reaches the database, and the crash propagates out of the workload.\n"
+    static String keptWorking(String place, String crash, String site, String ended, String caseName,
+            String replayKey) {
+        return "The crashed process kept working at " + place + ", after the simulated crash at " + crash
+                + " on thread " + site + ".\n"
+                + "The workload then " + ended + ". The call was refused before it reached the database, so nothing"
+                + " the dead process did after the crash is durable; but in a real process nothing runs after a"
+                + " crash, and code that catches a failure and carries on (marks a message sent after its send"
+                + " failed) does exactly this.\n"
+                + "Expected: the SimulatedCrash to propagate; catch and finally blocks may only roll back, restore"
+                + " auto-commit and close.\n"
                 + "Fix: do not catch Throwable or Error around the code under test (catch Exception), or rethrow"
-                + " SimulatedCrash; stop the threads and tasks the workload started.\n"
+                + " SimulatedCrash.\n"
                 + "\n"
                 + suffix(caseName, replayKey);
     }

@@ -245,8 +245,11 @@ class SpringOutboxCrashTest {
         results.testEvents().assertStatistics(stats -> stats.started(17).succeeded(11).failed(6));
         assertThat(Outcomes.failed(results)).containsExactlyElementsOf(DELIVER_FIRST_CASES.subList(7, 13));
         assertThat(Outcomes.normalised(Outcomes.failureOf(results, DELIVER_FIRST_CASES.get(11)).getMessage()))
-                .isEqualTo(Spec.keptWorking("hit 2 of before commit", "main",
-                        "DataSource.getConnection() at Outbox.markPublished(Outbox.java:N)",
+                .isEqualTo(Spec.keptWorking("Connection.prepareStatement() on thread main at"
+                        + " org.springframework.jdbc.core.JdbcTemplate$SimplePreparedStatementCreator"
+                        + ".createPreparedStatement(JdbcTemplate.java:N)", "hit 2 of before commit",
+                        "main at org.springframework.jdbc.datasource.DataSourceTransactionManager.doCommit("
+                        + "DataSourceTransactionManager.java:N)", "threw the kit's SimulatedCrash",
                         "crash before commit #2 in DataSourceTransactionManager.doCommit", "selector=before-commit;hit=2"));
     }
 }

@@ -1,0 +1,33 @@
+package dev.deliverykit.internal.instrument;
+
+import java.util.List;
+
+/**
+ * Whether the calling thread is inside a connection pool's own code (opening, validating, initialising or
+ * evicting connections), by the packages of the pools users run. A pool's proxies (its connection and
+ * statement wrappers) are the user's calls, not the pool's work, and do not count.
+ */
+public final class PoolFrames {
+
+    private static final List<String> POOLS = List.of("com.zaxxer.hikari.", "org.apache.commons.dbcp",
+            "org.apache.tomcat.jdbc.pool.", "com.mchange.v2.", "io.agroal.", "org.h2.jdbcx.JdbcConnectionPool",
+            "oracle.ucp.", "com.alibaba.druid.pool.", "org.vibur.dbcp.");
+    private static final StackWalker WALKER = StackWalker.getInstance();
+
+    private PoolFrames() {
+    }
+
+    /** Whether a frame of a pool's own code is on the calling thread's stack. */
+    public static boolean onStack() {
+        return WALKER.walk(frames -> frames.anyMatch(frame -> isPoolCode(frame.getClassName())));
+    }
+
+    private static boolean isPoolCode(String className) {
+        for (String pool : POOLS) {
+            if (className.startsWith(pool) && !className.contains("Proxy")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
