@@ -140,6 +140,7 @@ final class ActiveRun implements BoundarySink {
         ProcessContext context = Processes.current();
         boolean member = context != null && context.process() == this;
         Runnable then;
+        boolean intoTheDriver = false;
         try {
             synchronized (this) {
                 if (died) {
@@ -148,6 +149,7 @@ final class ActiveRun implements BoundarySink {
                     outsider(call);
                     return;
                 } else {
+                    intoTheDriver = passesToTheDriver(call);
                     track(call.connection());
                     if (call.kind() == JdbcCall.Kind.STATEMENT && call.sql() == null) {
                         unknownSqlExecutions++;
@@ -160,7 +162,7 @@ final class ActiveRun implements BoundarySink {
             return;
         }
         then.run(); // throws the crash, or a refused call's
-        if (member && crash == null && passesToTheDriver(call)) {
+        if (intoTheDriver) {
             threads.enteredJdbc(context);
         }
     }

@@ -227,7 +227,7 @@ public final class Dispatcher {
     /** While a run is active: entry to {@code execute*}; returns whether the exit must balance the depth. */
     private static boolean statementEnter(Object statement, Object sqlArgument) {
         BoundarySink current = sink;
-        if (current == null || !(statement instanceof Statement)) {
+        if (current == null || !(statement instanceof Statement) || outsideTheDeadProcess(current)) {
             return false;
         }
         int[] depth = DEPTH.get();
@@ -248,6 +248,18 @@ public final class Dispatcher {
             throw crash;
         }
         return true;
+    }
+
+    /**
+     * After a crash, whether the calling thread is outside the dead process (recovery, the invariants, other
+     * code): its calls go on untouched, without building events the dead run would drop anyway.
+     */
+    private static boolean outsideTheDeadProcess(BoundarySink current) {
+        if (!dead) {
+            return false;
+        }
+        ProcessContext context = Processes.current();
+        return context == null || context.process() != current;
     }
 
     /** While a run is active: exit from {@code execute*} (normal or exceptional). */
@@ -325,8 +337,8 @@ public final class Dispatcher {
 
     /** While a run is active: entry to a connection method that creates or prepares a statement. */
     private static boolean connectionUseEnter(Object connection, String method) {
-        if (!(connection instanceof Connection)) {
-            return false; // a JDBC-shaped class that is not a connection after all
+        if (!(connection instanceof Connection) || outsideTheDeadProcess(sink)) {
+            return false; // a JDBC-shaped class that is not a connection after all, or recovery after a crash
         }
         return enterJdbc(new JdbcCall(Kind.CONNECTION_USE, Timing.BEFORE, null, TransactionEnd.NONE, connection,
                 connectionOperation(method)));
@@ -370,7 +382,7 @@ public final class Dispatcher {
 
     /** While a run is active: entry to {@code commit()} or {@code rollback()}. */
     private static boolean transactionEnter(Object connection, String method) {
-        if (!(connection instanceof Connection)) {
+        if (!(connection instanceof Connection) || outsideTheDeadProcess(sink)) {
             return false;
         }
         return enterJdbc(transactionCall(Timing.BEFORE, connection, method));
@@ -441,7 +453,7 @@ public final class Dispatcher {
     /** While a run is active: entry to a connection constructor: a dead process may not open connections (even nested). */
     private static void connectionConstructing(Class<?> type) {
         BoundarySink current = sink;
-        if (current != null && Connection.class.isAssignableFrom(type)) {
+        if (current != null && Connection.class.isAssignableFrom(type) && !outsideTheDeadProcess(current)) {
             current.beforeJdbc(new JdbcCall(Kind.CONNECTION_OPEN, Timing.BEFORE, null, TransactionEnd.NONE, null,
                     "new " + type.getName() + "(...)"));
         }
@@ -463,7 +475,7 @@ public final class Dispatcher {
     /** After a crash: a guarded call; the dead process may not read on or set up statements. */
     private static void guardedUsed(String operation) {
         BoundarySink current = sink;
-        if (current == null || DEPTH.get()[0] > 0) {
+        if (current == null || outsideTheDeadProcess(current) || DEPTH.get()[0] > 0) {
             return;
         }
         current.beforeJdbc(new JdbcCall(Kind.GUARDED, Timing.BEFORE, null, TransactionEnd.NONE, null, operation));
@@ -474,7 +486,7 @@ public final class Dispatcher {
     /** While a run is active: entry to a watched method; {@code origin} is {@code type|method|descriptor}. */
     private static void methodEnter(String origin) {
         BoundarySink current = sink;
-        if (current != null) {
+        if (current != null && !outsideTheDeadProcess(current)) {
             MethodOrigin method = ORIGINS.computeIfAbsent(origin, MethodOrigin::parse);
             current.method(method.call(MethodCall.Point.ENTRY, null));
         }
@@ -483,7 +495,7 @@ public final class Dispatcher {
     /** While a run is active: exit from a watched method, normal ({@code thrown == null}) or exceptional. */
     private static void methodExit(String origin, Throwable thrown) {
         BoundarySink current = sink;
-        if (current != null) {
+        if (current != null && !outsideTheDeadProcess(current)) {
             MethodOrigin method = ORIGINS.computeIfAbsent(origin, MethodOrigin::parse);
             current.method(method.call(thrown == null ? MethodCall.Point.NORMAL_EXIT
                     : MethodCall.Point.EXCEPTIONAL_EXIT, thrown));

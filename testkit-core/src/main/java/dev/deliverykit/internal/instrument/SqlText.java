@@ -7,8 +7,6 @@ import java.util.regex.Pattern;
 public final class SqlText {
 
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-    private static final Pattern LEADING_COMMENTS = Pattern.compile("^(\\s*(--[^\\n]*(\\n|$)|/\\*.*?\\*/))*\\s*",
-            Pattern.DOTALL);
     private static final Pattern COMMIT = Pattern.compile("(COMMIT|END)( TRANSACTION| WORK)?",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern ROLLBACK = Pattern.compile("ROLLBACK( TRANSACTION| WORK)?",
@@ -26,8 +24,35 @@ public final class SqlText {
         if (isNormal(sql)) {
             return sql; // the usual case, checked without the regular expressions and their garbage
         }
-        String withoutLeadingComments = LEADING_COMMENTS.matcher(sql).replaceFirst("");
+        String withoutLeadingComments = sql.substring(afterLeadingComments(sql));
         return WHITESPACE.matcher(withoutLeadingComments.strip()).replaceAll(" ");
+    }
+
+    /**
+     * Where the statement starts after its leading whitespace and comments. A loop, not a regular
+     * expression: a repeated group recurses per comment, and a migration script with thousands of comment
+     * lines overflowed the stack of the driver call that prepared it.
+     */
+    private static int afterLeadingComments(String sql) {
+        int at = 0;
+        int length = sql.length();
+        while (true) {
+            while (at < length && Character.isWhitespace(sql.charAt(at))) {
+                at++;
+            }
+            if (sql.startsWith("--", at)) {
+                int lineEnd = sql.indexOf('\n', at);
+                at = lineEnd < 0 ? length : lineEnd + 1;
+            } else if (sql.startsWith("/*", at)) {
+                int end = sql.indexOf("*/", at + 2);
+                if (end < 0) {
+                    return at; // an unclosed comment: the driver will say what is wrong with it
+                }
+                at = end + 2;
+            } else {
+                return at;
+            }
+        }
     }
 
     /** Whether {@link #normalise} would return the text unchanged: no leading comment, no whitespace to trim or collapse. */

@@ -27,6 +27,17 @@ class SqlTextTest {
     }
 
     @Test
+    void leadingCommentsOfAnyNumberAreDroppedWithoutOverflowingTheStack() {
+        // A migration script: thousands of comment lines used to overflow the stack of the preparing driver call.
+        String script = "-- line\n".repeat(20_000) + "/* block */ CREATE TABLE t(id INT)";
+
+        assertThat(SqlText.normalise(script)).isEqualTo("CREATE TABLE t(id INT)");
+        assertThat(SqlText.normalise("  /* unclosed")).isEqualTo("/* unclosed");
+        assertThat(SqlText.normalise("-- only a comment")).isEmpty();
+        assertThat(SqlText.normalise("")).isEmpty();
+    }
+
+    @Test
     void transactionEndsAreRecognisedButSavepointRollbacksAreNot() {
         for (String commit : List.of("COMMIT", "commit;", "END", "end transaction", "COMMIT WORK", "/* x */ COMMIT",
                 "-- done\nCOMMIT")) {
