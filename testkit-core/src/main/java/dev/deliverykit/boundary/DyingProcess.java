@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The threads and tasks of one run's process, for waiting until they have stopped working: threads inside
@@ -21,7 +23,8 @@ final class DyingProcess {
 
     /** How long a verdict waits for the process's threads and tasks by default (system property to change it). */
     static final Duration DEFAULT_STOP_TIMEOUT = Duration.ofSeconds(10);
-    static final String STOP_TIMEOUT_PROPERTY = "deliverykit.processStopTimeout";
+    static final String STOP_TIMEOUT_PROPERTY = "deliverykit.process.stop-timeout";
+    private static final Pattern DURATION = Pattern.compile("([0-9]{1,9})\\s*(ms|s|m|h)?");
 
     private final Thread main;
     private final Set<Thread> inJdbc = ConcurrentHashMap.newKeySet();
@@ -164,21 +167,37 @@ final class DyingProcess {
                 && state != Thread.State.TIMED_WAITING;
     }
 
-    /** The stop timeout: the system property {@value #STOP_TIMEOUT_PROPERTY} (ISO-8601, e.g. PT30S), else 10 s. */
+    /**
+     * The stop timeout: the system property {@value #STOP_TIMEOUT_PROPERTY}, a positive number with an optional
+     * unit {@code ms}, {@code s} (default), {@code m} or {@code h}, as {@code deliverykit.child.timeout}; else 10 s.
+     */
     static Duration stopTimeout() {
         String configured = System.getProperty(STOP_TIMEOUT_PROPERTY);
         if (configured == null || configured.isBlank()) {
             return DEFAULT_STOP_TIMEOUT;
         }
-        try {
-            Duration timeout = Duration.parse(configured.trim());
-            if (!timeout.isNegative() && !timeout.isZero()) {
-                return timeout;
-            }
-        } catch (RuntimeException invalid) {
-            // falls through to the error below
+        Matcher matcher = DURATION.matcher(configured.trim());
+        if (!matcher.matches() || Long.parseLong(matcher.group(1)) == 0) {
+            throw new IllegalArgumentException("-D" + STOP_TIMEOUT_PROPERTY + "=" + configured + " cannot be used:"
+                    + " expected a positive number with an optional unit ms, s (default), m or h, for example 30 s."
+                    + " Fix: correct or remove the system property.");
         }
-        throw new IllegalArgumentException("-D" + STOP_TIMEOUT_PROPERTY + "=" + configured + " is not a positive"
-                + " ISO-8601 duration. Expected for example PT10S or PT1M. Fix the system property.");
+        long amount = Long.parseLong(matcher.group(1));
+        String unit = matcher.group(2) == null ? "s" : matcher.group(2);
+        switch (unit) {
+            case "ms":
+                return Duration.ofMillis(amount);
+            case "m":
+                return Duration.ofMinutes(amount);
+            case "h":
+                return Duration.ofHours(amount);
+            default:
+                return Duration.ofSeconds(amount);
+        }
+    }
+
+    /** How the timeout reads in messages: {@code 10 s}, {@code 200 ms}. */
+    static String describe(Duration timeout) {
+        return timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
     }
 }

@@ -4,7 +4,7 @@ package dev.deliverykit.boundary;
  * The run's process did not stop in time: after the crash (or after the workload returned) a thread of the
  * process was still inside JDBC, a task it handed to an executor was still pending or running, or a thread
  * it started was still running. The verdict waits for them, so that recovery and the invariants never race
- * the dead process; the limit is {@code -Ddeliverykit.processStopTimeout} (ISO-8601, default 10 s).
+ * the dead process; the limit is {@code -Ddeliverykit.process.stop-timeout} (default {@code 10 s}).
  */
 public final class ProcessStillRunningException extends AssertionError {
 

@@ -58,11 +58,11 @@ final class Verdicts {
         }
         if (!end.stillBusy().isEmpty()) {
             throw new ProcessStillRunningException("The process under test did not stop within "
-                    + DyingProcess.stopTimeout() + " after " + after + ": " + String.join("; ", end.stillBusy())
+                    + DyingProcess.describe(DyingProcess.stopTimeout()) + " after " + after + ": " + String.join("; ", end.stillBusy())
                     + ".\nExpected: its threads and tasks to end or wait, so that recovery and the invariants do"
                     + " not race them.\nFix: let the workload wait for the work it starts (join its threads, wait"
                     + " for its futures), or allow more time with -D" + DyingProcess.STOP_TIMEOUT_PROPERTY
-                    + "=PT30S.");
+                    + "=30s.");
         }
     }
 

@@ -146,7 +146,7 @@ class ProcessModelTest {
     void aProcessThatDoesNotStopFailsTheRunAndSaysWhatIsBusy() throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         AtomicBoolean released = new AtomicBoolean();
-        System.setProperty(DyingProcess.STOP_TIMEOUT_PROPERTY, "PT0.2S");
+        System.setProperty(DyingProcess.STOP_TIMEOUT_PROPERTY, "200 ms");
         try {
             assertThatThrownBy(() -> ENGINE.record(WatchList.of().withEveryTransactionEnd(), () -> {
                 executor.submit(() -> {
@@ -157,11 +157,11 @@ class ProcessModelTest {
                 });
                 started.await();
             })).isInstanceOf(ProcessStillRunningException.class).hasMessage("The process under test did not stop"
-                    + " within PT0.2S after the recording's workload returned: task(s) running on thread(s) worker.\n"
+                    + " within 200 ms after the recording's workload returned: task(s) running on thread(s) worker.\n"
                     + "Expected: its threads and tasks to end or wait, so that recovery and the invariants do not race"
                     + " them.\n"
                     + "Fix: let the workload wait for the work it starts (join its threads, wait for its futures), or"
-                    + " allow more time with -Ddeliverykit.processStopTimeout=PT30S.");
+                    + " allow more time with -Ddeliverykit.process.stop-timeout=30s.");
         } finally {
             System.clearProperty(DyingProcess.STOP_TIMEOUT_PROPERTY);
             released.set(true);
