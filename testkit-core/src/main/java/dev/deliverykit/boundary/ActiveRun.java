@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -139,6 +140,11 @@ final class ActiveRun implements BoundarySink {
     public void beforeJdbc(JdbcCall call) {
         ProcessContext context = Processes.current();
         boolean member = context != null && context.process() == this;
+        Optional<ActiveRun> earlier = member ? Optional.empty() : zombie(context);
+        if (earlier.isPresent()) {
+            earlier.get().refuseZombie(call).run();
+            return;
+        }
         Runnable then;
         boolean intoTheDriver = false;
         try {
@@ -237,6 +243,11 @@ final class ActiveRun implements BoundarySink {
     }
 
     @Override
+    public void threadStarted(Thread thread) {
+        threads.started(thread);
+    }
+
+    @Override
     public void taskHandedOver() {
         threads.taskHandedOver();
     }
@@ -256,6 +267,23 @@ final class ActiveRun implements BoundarySink {
         if (kitFailure == null) {
             kitFailure = "while observing " + where + " on thread " + Thread.currentThread().getName() + ": " + error;
             kitFailureCause = error;
+        }
+    }
+
+    /** The earlier run whose dead process the calling thread belongs to, if it does. */
+    private Optional<ActiveRun> zombie(ProcessContext context) {
+        return context != null && context.process() instanceof ActiveRun earlier && earlier != this
+                && earlier.crashed() ? Optional.of(earlier) : Optional.empty();
+    }
+
+    /**
+     * A thread of an earlier case's dead process calls JDBC during this run: refused as every call of a dead
+     * process is (pool maintenance and clean-up go on), without counting for this run.
+     */
+    private Runnable refuseZombie(JdbcCall call) {
+        ProcessContext context = Processes.current();
+        synchronized (this) {
+            return afterDeath(call, context);
         }
     }
 
@@ -524,6 +552,11 @@ final class ActiveRun implements BoundarySink {
     }
 
     // ---- results ---------------------------------------------------------------------------------
+
+    /** Whether a thread the process started is still alive, so the dead process must stay refused. */
+    boolean hasLiveThreads() {
+        return threads.hasLiveThreads();
+    }
 
     synchronized boolean crashOnMainFlow() {
         return crashOnMainFlow;

@@ -106,11 +106,19 @@ public final class BoundaryEngine {
     /**
      * Ends the dead process of the last in-process crash: until then every JDBC call of its threads (those
      * still running, tasks still queued) is refused, also during recovery; afterwards the woven code is
-     * back on its fast path. The JUnit extension calls it when a case ends; a new run ends it too.
+     * back on its fast path. While a thread the dead process started is still alive the refusal stays (that
+     * thread may call JDBC later); the next run then refuses it in its place. The JUnit extension calls
+     * this when a case ends.
      */
     public void releaseDeadProcess() {
-        ActiveRun dead = deadProcess.getAndSet(null);
-        if (dead != null && inProcessRun.get() == null) {
+        ActiveRun dead = deadProcess.get();
+        if (dead == null || inProcessRun.get() != null) {
+            return;
+        }
+        if (dead.hasLiveThreads()) {
+            return; // a thread it started may still call JDBC: it stays refused, until the next run takes over
+        }
+        if (deadProcess.compareAndSet(dead, null)) {
             Dispatcher.deactivateIf(dead);
         }
     }

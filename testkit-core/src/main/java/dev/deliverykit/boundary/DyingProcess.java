@@ -63,6 +63,25 @@ final class DyingProcess {
         }
     }
 
+    /** A thread of the process starts {@code thread}. */
+    void started(Thread thread) {
+        if (thread != main) {
+            startedThreads.add(thread);
+        }
+    }
+
+    /** Whether a thread the process started is still alive (it may call JDBC later). */
+    boolean hasLiveThreads() {
+        synchronized (startedThreads) {
+            for (Thread thread : startedThreads) {
+                if (thread.isAlive()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     void taskHandedOver() {
         synchronized (changed) {
             pendingTasks++;
@@ -151,7 +170,7 @@ final class DyingProcess {
             }
         }
         if (!running.isEmpty()) {
-            busy.add("thread(s) it started still running: " + String.join(", ", running));
+            busy.add("thread(s) it started still working: " + String.join(", ", running));
         }
         return busy;
     }

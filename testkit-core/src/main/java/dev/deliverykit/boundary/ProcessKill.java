@@ -33,8 +33,12 @@ final class ProcessKill {
             }
             List<Connection> connections = new ArrayList<>();
             for (Object victim : victims) {
-                if (victim instanceof Connection connection && isOpen(connection)
-                        && !survives(connection, survivingUrls)) {
+                if (!(victim instanceof Connection connection)) {
+                    continue;
+                }
+                if (!isOpen(connection)) {
+                    Dispatcher.forget(connection); // closed for good: no later crash needs to look at it again
+                } else if (!survives(connection, survivingUrls)) {
                     connections.add(connection);
                 }
             }

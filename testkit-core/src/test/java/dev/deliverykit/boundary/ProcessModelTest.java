@@ -86,6 +86,58 @@ class ProcessModelTest {
     }
 
     @Test
+    void aThreadTheDeadProcessStartedStaysRefusedAfterTheVerdictWhileItLives() throws Exception {
+        CountDownLatch afterTheVerdict = new CountDownLatch(1);
+        AtomicReference<Throwable> diedOf = new AtomicReference<>();
+        AtomicReference<Thread> writer = new AtomicReference<>();
+
+        ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()), () -> {
+            Thread late = new Thread(() -> {
+                try {
+                    afterTheVerdict.await();
+                    insert("mine.db", "late");
+                } catch (InterruptedException | SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            }, "late-writer");
+            late.setUncaughtExceptionHandler((thread, death) -> diedOf.set(death));
+            writer.set(late);
+            late.start();
+            insert("mine.db", "mine");
+        });
+        ENGINE.releaseDeadProcess(); // the case ends while its late writer still lives
+        afterTheVerdict.countDown();
+        writer.get().join();
+
+        assertThat(diedOf.get()).isInstanceOf(SimulatedCrash.class).hasMessage("The simulated process already died"
+                + " at hit 1 of after commit (on thread main); opening a connection (new"
+                + " org.sqlite.jdbc4.JDBC4Connection(...)) on thread late-writer was refused before it reached the"
+                + " database: a dead process does nothing more.");
+        assertThat(rows("mine.db")).containsExactly("mine");
+    }
+
+    @Test
+    void aPoolThreadThatTheDeadProcessCreatedServesOthersNormallyAfterwards() throws Exception {
+        ExecutorService lazy = Executors.newSingleThreadExecutor(task -> new Thread(task, "lazy-worker"));
+        try {
+            ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()), () -> lazy.submit(() -> {
+                insert("mine.db", "task"); // its worker thread is created here, by the dying process
+                return null;
+            }).get());
+            ENGINE.releaseDeadProcess();
+
+            lazy.submit(() -> {
+                insert("theirs.db", "later");
+                return null;
+            }).get();
+        } finally {
+            lazy.shutdownNow();
+        }
+        assertThat(rows("mine.db")).containsExactly("task");
+        assertThat(rows("theirs.db")).containsExactly("later");
+    }
+
+    @Test
     void aThreadOutsideTheProcessFailsTheRunAndItsOwnWorkGoesOnUntouched() throws Exception {
         CountDownLatch go = new CountDownLatch(1);
         CountDownLatch written = new CountDownLatch(1);

@@ -2,6 +2,7 @@ package dev.deliverykit.internal.bootstrap;
 
 import java.util.concurrent.Callable;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 
 /**
  * The one kit class that JDK executors call: woven into {@code ThreadPoolExecutor},
@@ -18,7 +19,29 @@ public final class TaskBridge {
     /** Wraps a task: {@code (task, scheduled)}; {@code null} while no run is active. */
     public static volatile BiFunction<Object, Boolean, Object> hook;
 
+    /** Told of every thread about to start; {@code null} while no run is active. */
+    public static volatile Consumer<Thread> threadHook;
+
     private TaskBridge() {
+    }
+
+    /** Told when an executor's worker thread starts working; set once the executors are woven. */
+    public static volatile Runnable workerHook;
+
+    /** Woven into {@code ThreadPoolExecutor.runWorker} and {@code ForkJoinWorkerThread.run}. */
+    public static void workerStarting() {
+        Runnable current = workerHook;
+        if (current != null) {
+            current.run();
+        }
+    }
+
+    /** Woven into {@code Thread.start()}: a thread is about to start. */
+    public static void threadStarting(Thread thread) {
+        Consumer<Thread> current = threadHook;
+        if (current != null) {
+            current.accept(thread);
+        }
     }
 
     /** A task given to {@code execute} or {@code submit}. */

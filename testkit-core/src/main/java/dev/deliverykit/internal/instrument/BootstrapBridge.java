@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.commons.ClassRemapper;
@@ -64,6 +65,32 @@ final class BootstrapBridge {
             bridge.getField("hook").set(null, hook);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot set the executor bridge's hook", e);
+        }
+    }
+
+    /** Sets the hook told when an executor's worker thread starts working. */
+    static void workerHook(Runnable hook) {
+        Class<?> bridge = defined;
+        if (bridge == null) {
+            return;
+        }
+        try {
+            bridge.getField("workerHook").set(null, hook);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot set the executor bridge's worker hook", e);
+        }
+    }
+
+    /** Sets (or clears, with {@code null}) the hook told of every thread about to start. */
+    static void threadHook(Consumer<Thread> hook) {
+        Class<?> bridge = defined;
+        if (bridge == null) {
+            return;
+        }
+        try {
+            bridge.getField("threadHook").set(null, hook);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot set the executor bridge's thread hook", e);
         }
     }
 

@@ -45,6 +45,10 @@ public interface BoundarySink {
     default void taskStarted(boolean wasPending) {
     }
 
+    /** A thread of the process starts {@code thread}, which belongs to the process too. */
+    default void threadStarted(Thread thread) {
+    }
+
     /** A task of the process ended. */
     default void taskEnded() {
     }

@@ -94,6 +94,11 @@ public final class Dispatcher {
         }
     }
 
+    /** Forgets a connection that is closed for good, so that later crashes do not look at it again. */
+    public static void forget(Object connection) {
+        CONNECTIONS.remove(connection);
+    }
+
     /** Every live connection the weaving has seen constructed, with who opened it. */
     public static List<Map.Entry<Object, OpenedBy>> connections() {
         return CONNECTIONS.entries();

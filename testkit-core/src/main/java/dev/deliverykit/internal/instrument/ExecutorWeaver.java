@@ -24,8 +24,13 @@ final class ExecutorWeaver implements ClassFileTransformer {
 
     /** Per class, per method name and descriptor: the bridge method that wraps its first argument. */
     static final Map<String, Map<String, String>> METHODS = Map.of(
+            "java/lang/Thread", Map.of(
+                    "start()V", "threadStarting"),
+            "java/util/concurrent/ForkJoinWorkerThread", Map.of(
+                    "run()V", "workerStarting"),
             "java/util/concurrent/ThreadPoolExecutor", Map.of(
-                    "execute(Ljava/lang/Runnable;)V", "runnable"),
+                    "execute(Ljava/lang/Runnable;)V", "runnable",
+                    "runWorker(Ljava/util/concurrent/ThreadPoolExecutor$Worker;)V", "workerStarting"),
             "java/util/concurrent/ScheduledThreadPoolExecutor", Map.of(
                     "execute(Ljava/lang/Runnable;)V", "runnable",
                     "submit(Ljava/lang/Runnable;)Ljava/util/concurrent/Future;", "runnable",
@@ -67,14 +72,51 @@ final class ExecutorWeaver implements ClassFileTransformer {
                         String[] exceptions) {
                     MethodVisitor visitor = super.visitMethod(access, name, descriptor, signature, exceptions);
                     String bridge = methods.get(name + descriptor);
-                    return bridge == null || (access & Opcodes.ACC_ABSTRACT) != 0 ? visitor
-                            : new WrapFirstArgument(visitor, bridge);
+                    if (bridge == null || (access & Opcodes.ACC_ABSTRACT) != 0) {
+                        return visitor;
+                    }
+                    if (bridge.equals("workerStarting")) {
+                        return new TellOfWorker(visitor);
+                    }
+                    return bridge.equals("threadStarting") ? new TellOfThis(visitor) : new WrapFirstArgument(visitor, bridge);
                 }
             }, 0);
             return writer.toByteArray();
         } catch (Throwable error) {
             problems.accept(error);
             return null;
+        }
+    }
+
+    /** {@code TaskBridge.workerStarting();} at the start of a worker's loop. */
+    private static final class TellOfWorker extends MethodVisitor {
+        TellOfWorker(MethodVisitor next) {
+            super(Opcodes.ASM9, next);
+        }
+
+        @Override
+        public void visitCode() {
+            super.visitCode();
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "workerStarting", "()V", false);
+        }
+    }
+
+    /** {@code TaskBridge.threadStarting(this);} at the start of {@code Thread.start()}. */
+    private static final class TellOfThis extends MethodVisitor {
+        TellOfThis(MethodVisitor next) {
+            super(Opcodes.ASM9, next);
+        }
+
+        @Override
+        public void visitCode() {
+            super.visitCode();
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "threadStarting", "(Ljava/lang/Thread;)V", false);
+        }
+
+        @Override
+        public void visitMaxs(int maxStack, int maxLocals) {
+            super.visitMaxs(Math.max(maxStack, 1), maxLocals);
         }
     }
 

@@ -153,6 +153,7 @@ public final class Instrumenter {
     private void weaveExecutors() {
         try {
             BootstrapBridge.define(instrumentation());
+            BootstrapBridge.workerHook(Processes::workerStarting);
         } catch (RuntimeException | LinkageError e) {
             problems.add(new InstrumentationProblem("executor tracking (the bootstrap bridge "
                     + ExecutorWeaver.BRIDGE.replace('/', '.') + ")", "bootstrap", false, e));

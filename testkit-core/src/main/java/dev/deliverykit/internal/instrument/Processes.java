@@ -57,11 +57,30 @@ public final class Processes {
     /** Starts wrapping the tasks that threads of a run hand to executors (see {@link BootstrapBridge}). */
     static void wrapTasks() {
         BootstrapBridge.hook(Processes::wrap);
+        BootstrapBridge.threadHook(Processes::starting);
     }
 
     /** Stops wrapping; tasks wrapped earlier still run as part of their process. */
     static void stopWrappingTasks() {
         BootstrapBridge.hook(null);
+        BootstrapBridge.threadHook(null);
+    }
+
+    /**
+     * An executor's worker thread starts working: it belongs to no process of its own, even if a thread of
+     * a process created it (a pool grows on the submitting thread). Each task it runs for a process brings
+     * that process with it ({@link ProcessTask}); any other task is nobody's, also after that process died.
+     */
+    static void workerStarting() {
+        CONTEXT.remove();
+    }
+
+    /** A thread is about to start: if a thread of a process starts it, the process knows it. */
+    private static void starting(Thread thread) {
+        ProcessContext context = CONTEXT.get();
+        if (context != null && Dispatcher.active) {
+            context.process().threadStarted(thread);
+        }
     }
 
     private static Object wrap(Object task, Boolean scheduled) {
