@@ -1,6 +1,7 @@
 package dev.deliverykit.boundary;
 
 import dev.deliverykit.internal.instrument.ProcessContext;
+import dev.deliverykit.internal.text.DurationText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The threads and tasks of one run's process, for waiting until they have stopped working: threads inside
@@ -24,7 +23,6 @@ final class DyingProcess {
     /** How long a verdict waits for the process's threads and tasks by default (system property to change it). */
     static final Duration DEFAULT_STOP_TIMEOUT = Duration.ofSeconds(10);
     static final String STOP_TIMEOUT_PROPERTY = "deliverykit.process.stop-timeout";
-    private static final Pattern DURATION = Pattern.compile("([0-9]{1,9})\\s*(ms|s|m|h)?");
 
     private final Thread main;
     private final Set<Thread> inJdbc = ConcurrentHashMap.newKeySet();
@@ -187,36 +185,16 @@ final class DyingProcess {
     }
 
     /**
-     * The stop timeout: the system property {@value #STOP_TIMEOUT_PROPERTY}, a positive number with an optional
-     * unit {@code ms}, {@code s} (default), {@code m} or {@code h}, as {@code deliverykit.child.timeout}; else 10 s.
+     * The stop timeout: the system property {@value #STOP_TIMEOUT_PROPERTY}, a duration as
+     * {@code deliverykit.child.timeout} writes it ({@link DurationText}); else 10 s.
      */
     static Duration stopTimeout() {
         String configured = System.getProperty(STOP_TIMEOUT_PROPERTY);
         if (configured == null || configured.isBlank()) {
             return DEFAULT_STOP_TIMEOUT;
         }
-        Matcher matcher = DURATION.matcher(configured.trim());
-        if (!matcher.matches() || Long.parseLong(matcher.group(1)) == 0) {
-            throw new IllegalArgumentException("-D" + STOP_TIMEOUT_PROPERTY + "=" + configured + " cannot be used:"
-                    + " expected a positive number with an optional unit ms, s (default), m or h, for example 30 s."
-                    + " Fix: correct or remove the system property.");
-        }
-        long amount = Long.parseLong(matcher.group(1));
-        String unit = matcher.group(2) == null ? "s" : matcher.group(2);
-        switch (unit) {
-            case "ms":
-                return Duration.ofMillis(amount);
-            case "m":
-                return Duration.ofMinutes(amount);
-            case "h":
-                return Duration.ofHours(amount);
-            default:
-                return Duration.ofSeconds(amount);
-        }
-    }
-
-    /** How the timeout reads in messages: {@code 10 s}, {@code 200 ms}. */
-    static String describe(Duration timeout) {
-        return timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
+        return DurationText.parse(configured).orElseThrow(() -> new IllegalArgumentException("-D"
+                + STOP_TIMEOUT_PROPERTY + "=" + configured + " cannot be used: expected " + DurationText.EXPECTED
+                + ". Fix: correct or remove the system property."));
     }
 }

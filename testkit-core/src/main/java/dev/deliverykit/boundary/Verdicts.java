@@ -1,5 +1,6 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.internal.text.DurationText;
 import dev.deliverykit.process.ChildResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +59,7 @@ final class Verdicts {
         }
         if (!end.stillBusy().isEmpty()) {
             throw new ProcessStillRunningException("The process under test did not stop within "
-                    + DyingProcess.describe(DyingProcess.stopTimeout()) + " after " + after + ": " + String.join("; ", end.stillBusy())
+                    + DurationText.format(DyingProcess.stopTimeout()) + " after " + after + ": " + String.join("; ", end.stillBusy())
                     + ".\nExpected: its threads and tasks to end or wait, so that recovery and the invariants do"
                     + " not race them.\nFix: let the workload wait for the work it starts (join its threads, wait"
                     + " for its futures), or allow more time with -D" + DyingProcess.STOP_TIMEOUT_PROPERTY

@@ -1,5 +1,6 @@
 package dev.deliverykit.internal.junit5;
 
+import dev.deliverykit.internal.text.DurationText;
 import dev.deliverykit.junit5.CrashMode;
 import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import java.nio.file.InvalidPathException;
@@ -7,8 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportDirectory, boolean reportEnabled,
         boolean summaryEnabled, Duration childTimeout, Optional<ReplayKey> replay) {
 
-    private static final Pattern DURATION = Pattern.compile("([0-9]{1,9})\\s*(ms|s|m|h)?");
 
     /** Reads every key; throws on the first bad value. */
     public static KitSettings read(ExtensionContext context) {
@@ -90,23 +88,8 @@ public record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportD
 
     private static Duration childTimeout(ExtensionContext context) {
         String text = value(context, DeliveryKitConfiguration.CHILD_TIMEOUT).orElse(DeliveryKitConfiguration.DEFAULT_CHILD_TIMEOUT);
-        Matcher matcher = DURATION.matcher(text);
-        if (!matcher.matches() || Long.parseLong(matcher.group(1)) == 0) {
-            throw bad(DeliveryKitConfiguration.CHILD_TIMEOUT, text, "expected a positive number with an optional unit ms, s"
-                    + " (default), m or h, for example 90 s");
-        }
-        long amount = Long.parseLong(matcher.group(1));
-        String unit = matcher.group(2) == null ? "s" : matcher.group(2);
-        switch (unit) {
-            case "ms":
-                return Duration.ofMillis(amount);
-            case "m":
-                return Duration.ofMinutes(amount);
-            case "h":
-                return Duration.ofHours(amount);
-            default:
-                return Duration.ofSeconds(amount);
-        }
+        return DurationText.parse(text).orElseThrow(() -> bad(DeliveryKitConfiguration.CHILD_TIMEOUT, text,
+                "expected " + DurationText.EXPECTED));
     }
 
     private static Optional<ReplayKey> replay(ExtensionContext context) {
