@@ -438,7 +438,7 @@ final class ActiveRun implements BoundarySink {
         List<Object> victims = victims();
         List<Object> pools = new ArrayList<>(dataSources);
         return () -> {
-            ProcessKill.Killed killed = ProcessKill.kill(victims, pools, survivors);
+            ProcessKill.Killed killed = ProcessKill.kill(victims, pools, survivors, plan.describe());
             SimulatedCrash thrown = new SimulatedCrash("Simulated crash at " + plan.describe() + " on thread "
                     + site.threadName() + at(site.stack()) + ": the process died here; its JDBC connections ("
                     + killed.count() + ") were rolled back and closed.", plan.boundary().name(), plan.occurrence());

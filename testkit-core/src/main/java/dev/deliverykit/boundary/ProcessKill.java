@@ -24,7 +24,7 @@ final class ProcessKill {
     record Killed(int count, List<Throwable> failures) {
     }
 
-    static Killed kill(List<Object> victims, List<Object> pools, List<String> survivingUrls) {
+    static Killed kill(List<Object> victims, List<Object> pools, List<String> survivingUrls, String process) {
         List<Throwable> failures = new ArrayList<>();
         int[] killed = {0};
         Dispatcher.unobserved(() -> {
@@ -42,14 +42,30 @@ final class ProcessKill {
                     connections.add(connection);
                 }
             }
+            String why = "belonged to the process that crashed at " + process + poolsNamed(pools);
             for (Connection connection : connections) {
                 if (!isBehindAnother(connection, connections)) {
                     kill(connection, failures);
                     killed[0]++;
+                    // Only what was closed here: a connection behind a pool's wrapper went back to the pool open.
+                    Dispatcher.killed(connection, why);
                 }
             }
         });
         return new Killed(killed[0], failures);
+    }
+
+    private static String poolsNamed(List<Object> pools) {
+        if (pools.isEmpty()) {
+            return "";
+        }
+        List<String> names = new ArrayList<>();
+        for (Object pool : pools) {
+            if (!names.contains(pool.getClass().getName())) {
+                names.add(pool.getClass().getName());
+            }
+        }
+        return " (it used the DataSource " + String.join(", ", names) + ")";
     }
 
     private static boolean isOpen(Connection connection) {

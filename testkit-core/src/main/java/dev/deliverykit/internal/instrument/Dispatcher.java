@@ -45,6 +45,8 @@ public final class Dispatcher {
     private static final Map<String, MethodOrigin> ORIGINS = new ConcurrentHashMap<>();
     /** Every connection constructed since the weaving began, in or outside a run: who opened it. */
     private static final WeakIdentityMap<OpenedBy> CONNECTIONS = new WeakIdentityMap<>();
+    /** Connections a crash closed, with what they belonged to. */
+    private static final WeakIdentityMap<String> KILLED = new WeakIdentityMap<>();
 
     private Dispatcher() {
     }
@@ -92,6 +94,36 @@ public final class Dispatcher {
         public Thread opener() {
             return thread.get();
         }
+    }
+
+    /**
+     * The crash closed {@code connection}; {@code why} says what it belonged to, for the message a later use
+     * outside the dead process gets (a pool that hands it out again without validating it).
+     */
+    public static void killed(Object connection, String why) {
+        KILLED.put(connection, why);
+    }
+
+    /**
+     * A use outside the dead process (recovery) of a connection the crash closed: fails at once with what
+     * happened and how to fix it, as the {@link SQLException} a closed connection gets from its driver
+     * (SQLState 08003, connection does not exist, so that pools evict it).
+     */
+    private static void refuseIfKilled(Object connection, String operation) {
+        String why = KILLED.get(connection);
+        if (why != null) {
+            Dispatcher.<RuntimeException>sneakyThrow(new SQLException("DeliveryKit: " + operation + " on a connection"
+                    + " that " + why + " and the crash closed. It was handed out again after the crash: a connection"
+                    + " pool shared by the run and the restart gave recovery a connection of the dead process"
+                    + " without validating it. Fix: build that DataSource in scenario.restart(...) (a fresh pool for"
+                    + " the fresh process), or use a pool that validates connections on borrow (HikariCP pools are"
+                    + " evicted by the kit).", "08003"));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void sneakyThrow(Throwable failure) throws T {
+        throw (T) failure;
     }
 
     /** Forgets a connection that is closed for good, so that later crashes do not look at it again. */
@@ -342,8 +374,12 @@ public final class Dispatcher {
 
     /** While a run is active: entry to a connection method that creates or prepares a statement. */
     private static boolean connectionUseEnter(Object connection, String method) {
-        if (!(connection instanceof Connection) || outsideTheDeadProcess(sink)) {
-            return false; // a JDBC-shaped class that is not a connection after all, or recovery after a crash
+        if (!(connection instanceof Connection)) {
+            return false; // a JDBC-shaped class that is not a connection after all
+        }
+        if (outsideTheDeadProcess(sink)) {
+            refuseIfKilled(connection, connectionOperation(method));
+            return false; // recovery after a crash: its calls go on untouched
         }
         return enterJdbc(new JdbcCall(Kind.CONNECTION_USE, Timing.BEFORE, null, TransactionEnd.NONE, connection,
                 connectionOperation(method)));
@@ -387,7 +423,13 @@ public final class Dispatcher {
 
     /** While a run is active: entry to {@code commit()} or {@code rollback()}. */
     private static boolean transactionEnter(Object connection, String method) {
-        if (!(connection instanceof Connection) || outsideTheDeadProcess(sink)) {
+        if (!(connection instanceof Connection)) {
+            return false;
+        }
+        if (outsideTheDeadProcess(sink)) {
+            if ("commit".equals(method)) {
+                refuseIfKilled(connection, "Connection.commit()");
+            }
             return false;
         }
         return enterJdbc(transactionCall(Timing.BEFORE, connection, method));

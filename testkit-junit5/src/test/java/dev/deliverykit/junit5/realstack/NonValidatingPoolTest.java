@@ -1,0 +1,57 @@
+package dev.deliverykit.junit5.realstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deliverykit.junit5.CrashAt;
+import dev.deliverykit.junit5.CrashScenario;
+import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
+import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.junit5.realstack.fixtures.NaivePool;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * A pool that neither validates nor is HikariCP ({@link NaivePool}), shared by the run and the restart through
+ * Spring's JdbcTemplate. The crash closes the connection the dying process opened through it; the pool hands
+ * it to recovery again, and recovery's first use of it fails at once with the kit's message naming what
+ * happened and the fix, instead of whatever the driver says about a closed connection.
+ */
+class NonValidatingPoolTest {
+
+    @TempDir
+    Path reports;
+
+    @EngineTestKitOnly
+    static class SharedNaivePool {
+        @CrashAt(selector = "after-statement:^INSERT")
+        void placeOrder(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            NaivePool shared = new NaivePool("jdbc:sqlite:" + dir.resolve("orders.db"));
+            new JdbcTemplate(shared).execute("CREATE TABLE orders(id TEXT)");
+            scenario.run(() -> new JdbcTemplate(shared).update("INSERT INTO orders(id) VALUES ('o-1')"));
+            scenario.restart(() -> new JdbcTemplate(shared).update("INSERT INTO orders(id) VALUES ('o-2')"));
+        }
+    }
+
+    @Test
+    void recoveryOnAConnectionTheCrashClosedFailsAtOnceWithTheFix() {
+        EngineExecutionResults results = Kit.reportingTo(reports).run(SharedNaivePool.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        Throwable failure = Outcomes.onlyFailure(results).getCause(); // the kit adds the case to the failure
+        assertThat(failure).isInstanceOf(DataAccessResourceFailureException.class);
+        assertThat(failure.getCause()).isInstanceOf(SQLException.class)
+                .hasMessage("DeliveryKit: Connection.createStatement() on a connection that belonged to the process"
+                        + " that crashed at hit 1 of after statement matching /^INSERT/ (it used the DataSource"
+                        + " dev.deliverykit.junit5.realstack.fixtures.NaivePool) and the crash closed. It"
+                        + " was handed out again after the crash: a connection pool shared by the run and the restart"
+                        + " gave recovery a connection of the dead process without validating it. Fix: build that"
+                        + " DataSource in scenario.restart(...) (a fresh pool for the fresh process), or use a pool"
+                        + " that validates connections on borrow (HikariCP pools are evicted by the kit).");
+        assertThat(((SQLException) failure.getCause()).getSQLState()).isEqualTo("08003");
+    }
+}
