@@ -169,7 +169,7 @@ final class ActiveRun implements BoundarySink {
         }
         then.run(); // throws the crash, or a refused call's
         if (intoTheDriver) {
-            threads.enteredJdbc(context);
+            threads.enteredJdbc();
         }
     }
 
@@ -314,11 +314,10 @@ final class ActiveRun implements BoundarySink {
         if (outsider != null || (call.kind() != JdbcCall.Kind.STATEMENT && call.kind() != JdbcCall.Kind.COMMIT)) {
             return;
         }
-        List<String> stack = StackSummary.here(true);
         if (StackSummary.isPoolMaintenance()) {
             return;
         }
-        outsider = describe(call) + " on thread " + Thread.currentThread().getName() + at(stack);
+        outsider = describe(call) + " on thread " + Thread.currentThread().getName() + at(StackSummary.here(true));
     }
 
     private void track(Object connection) {

@@ -1,6 +1,5 @@
 package dev.deliverykit.boundary;
 
-import dev.deliverykit.internal.instrument.ProcessContext;
 import dev.deliverykit.internal.text.DurationText;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The threads and tasks of one run's process, for waiting until they have stopped working: threads inside
  * a JDBC call, tasks handed to executors and not started yet, tasks running (and not waiting), and threads
- * the process started that made JDBC calls of their own (and are not waiting). Thread-safe; nothing here
+ * the process started (and not waiting). Thread-safe; nothing here
  * calls a driver.
  */
 final class DyingProcess {
@@ -30,33 +29,29 @@ final class DyingProcess {
             Collections.newSetFromMap(new IdentityHashMap<>()));
     private final Object changed = new Object();
     /**
-     * How long only pending tasks may stay pending, with nothing else happening, before they are taken as
-     * tasks their executor dropped (a discard policy, a cancelled future) rather than work about to start.
+     * How long only pending tasks may stay pending, with no task handed over, started or ended meanwhile and
+     * nothing else working, before they are taken as tasks their executor dropped (a discard policy, a
+     * cancelled future) rather than work about to start: long enough for a loaded machine to start a task.
      */
-    private static final long DROPPED_AFTER_NANOS = 200_000_000L;
+    private static final long DROPPED_AFTER_NANOS = 1_000_000_000L;
     private int pendingTasks;
     /** The threads running tasks of the process, with how many (a task may run another inline). */
     private final Map<Thread, Integer> runningTasks = new IdentityHashMap<>();
-    private volatile long lastProgress = System.nanoTime();
+    /** When a task was last handed over, started or ended (guarded by {@code changed}). */
+    private long lastProgress = System.nanoTime();
 
     DyingProcess(Thread main) {
         this.main = main;
     }
 
-    /** A thread of the process is inside a JDBC call that went through to the driver. */
-    void enteredJdbc(ProcessContext context) {
-        Thread thread = Thread.currentThread();
-        lastProgress = System.nanoTime();
-        inJdbc.add(thread);
-        if (thread != main && !context.isTask()) {
-            startedThreads.add(thread);
-        }
+    /** A thread of the process is inside a JDBC call that went through to the driver (every call: kept cheap). */
+    void enteredJdbc() {
+        inJdbc.add(Thread.currentThread());
     }
 
     /** The calling thread's outermost JDBC call ended. */
     void leftJdbc() {
         if (inJdbc.remove(Thread.currentThread())) {
-            lastProgress = System.nanoTime();
             signal();
         }
     }
@@ -83,6 +78,7 @@ final class DyingProcess {
     void taskHandedOver() {
         synchronized (changed) {
             pendingTasks++;
+            lastProgress = System.nanoTime();
         }
     }
 
@@ -112,7 +108,7 @@ final class DyingProcess {
 
     /**
      * Waits until no thread of the process is inside a JDBC call, no task it handed over is pending or
-     * running, and each thread it started that used JDBC has ended or waits; returns what is still busy
+     * running, and each thread it started has ended or waits; returns what is still busy
      * when {@code limit} passes, or an empty list.
      */
     List<String> awaitStopped(Duration limit) {

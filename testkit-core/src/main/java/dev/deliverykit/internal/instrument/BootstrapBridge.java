@@ -26,7 +26,7 @@ final class BootstrapBridge {
     private static final String TEMPLATE = "dev/deliverykit/internal/bootstrap/TaskBridge";
     /** The internal name of the bridge in {@code java.base}, which the woven executors call. */
     static final String NAME = "java/util/concurrent/DeliveryKitTaskBridge";
-    private static Class<?> defined;
+    private static volatile Class<?> defined;
 
     private BootstrapBridge() {
     }
@@ -55,42 +55,31 @@ final class BootstrapBridge {
         }
     }
 
-    /** Sets (or clears, with {@code null}) the bridge's hook. */
+    /** Sets (or clears, with {@code null}) the hook that wraps tasks handed to executors. */
     static void hook(BiFunction<Object, Boolean, Object> hook) {
-        Class<?> bridge = defined;
-        if (bridge == null) {
-            return;
-        }
-        try {
-            bridge.getField("hook").set(null, hook);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot set the executor bridge's hook", e);
-        }
+        set("hook", hook);
     }
 
     /** Sets the hook told when an executor's worker thread starts working. */
     static void workerHook(Runnable hook) {
-        Class<?> bridge = defined;
-        if (bridge == null) {
-            return;
-        }
-        try {
-            bridge.getField("workerHook").set(null, hook);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot set the executor bridge's worker hook", e);
-        }
+        set("workerHook", hook);
     }
 
     /** Sets (or clears, with {@code null}) the hook told of every thread about to start. */
     static void threadHook(Consumer<Thread> hook) {
+        set("threadHook", hook);
+    }
+
+    /** One of the bridge's public static hook fields; nothing while the bridge is not defined. */
+    private static void set(String field, Object hook) {
         Class<?> bridge = defined;
         if (bridge == null) {
             return;
         }
         try {
-            bridge.getField("threadHook").set(null, hook);
+            bridge.getField(field).set(null, hook);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot set the executor bridge's thread hook", e);
+            throw new IllegalStateException("cannot set the executor bridge's " + field, e);
         }
     }
 
