@@ -511,7 +511,7 @@ public final class Dispatcher {
         if (CONNECTIONS.get(connection) == null) {
             ProcessContext context = Processes.current();
             CONNECTIONS.put(connection, new OpenedBy(new WeakReference<>(Thread.currentThread()),
-                    context == null ? null : context.process(), PoolFrames.onStack()));
+                    context == null ? null : context.process(), PoolFrames.opensForAPool(connection.getClass())));
         }
         BoundarySink current = sink;
         if (active && current != null) {

@@ -22,6 +22,21 @@ public final class PoolFrames {
         return WALKER.walk(frames -> frames.anyMatch(frame -> isPoolCode(frame.getClassName())));
     }
 
+    /**
+     * Whether a connection opened on the calling thread is a pool's: a pool's own wrapper class (known by its
+     * package, without walking the stack: a pool builds one at every borrow), or anything opened inside a
+     * pool's own code.
+     */
+    public static boolean opensForAPool(Class<?> connectionType) {
+        String name = connectionType.getName();
+        for (String pool : POOLS) {
+            if (name.startsWith(pool)) {
+                return true;
+            }
+        }
+        return onStack();
+    }
+
     private static boolean isPoolCode(String className) {
         for (String pool : POOLS) {
             if (className.startsWith(pool) && !className.contains("Proxy")) {
