@@ -164,7 +164,11 @@ public final class Instrumenter {
         List<Class<?>> executors = new ArrayList<>();
         for (String name : ExecutorWeaver.METHODS.keySet()) {
             try {
-                executors.add(Class.forName(name.replace('/', '.'), false, null));
+                // Initialised (so linked) first: retransforming a class from the CDS archive that is loaded but
+                // not linked yet crashed JDK 17's rewriter (SIGSEGV in ConstantPool::impl_klass_ref_index_at, seen
+                // once in a forked surefire JVM; ForkJoinWorkerThread and ScheduledThreadPoolExecutor are often
+                // only loaded at JVM start).
+                executors.add(Class.forName(name.replace('/', '.'), true, null));
             } catch (ClassNotFoundException impossible) {
                 throw new IllegalStateException(impossible);
             }
