@@ -164,10 +164,10 @@ public final class Instrumenter {
         List<Class<?>> executors = new ArrayList<>();
         for (String name : ExecutorWeaver.METHODS.keySet()) {
             try {
-                // Initialised (so linked) first: retransforming a class from the CDS archive that is loaded but
-                // not linked yet crashed JDK 17's rewriter (SIGSEGV in ConstantPool::impl_klass_ref_index_at, seen
-                // once in a forked surefire JVM; ForkJoinWorkerThread and ScheduledThreadPoolExecutor are often
-                // only loaded at JVM start).
+                // Initialised (so linked) first: retransforming a class that another thread is linking at the same
+                // time is a JVM race (JDK-8277444) that crashed JDK 17's rewriter once here (SIGSEGV in
+                // ConstantPool::impl_klass_ref_index_at, premain's weaving in a forked surefire JVM); at JVM start
+                // ForkJoinWorkerThread and ScheduledThreadPoolExecutor are often loaded but not linked.
                 executors.add(Class.forName(name.replace('/', '.'), true, null));
             } catch (ClassNotFoundException impossible) {
                 throw new IllegalStateException(impossible);
