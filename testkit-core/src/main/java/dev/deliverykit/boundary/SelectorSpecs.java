@@ -3,7 +3,7 @@ package dev.deliverykit.boundary;
 import java.util.List;
 import java.util.Objects;
 
-/** Reads {@linkplain Selector#spec() selector specs}: the one text form of a selector. */
+/** The two text forms of a selector: its {@linkplain Selector#spec() spec}, written and read, and its description. */
 final class SelectorSpecs {
 
     private static final String STATEMENT_REGEX = "-statement:";
@@ -60,6 +60,52 @@ final class SelectorSpecs {
             return Selector.methodExceptionalExit(text.substring("method-exceptional-exit:".length()));
         }
         throw badSpec(spec);
+    }
+
+    static String description(Selector selector) {
+        if (selector instanceof Selector.Occurrence occurrence) {
+            return "occurrence " + occurrence.number() + " of " + description(occurrence.selector());
+        }
+        if (selector instanceof Selector.Statement statement) {
+            return word(statement.timing()) + " statement " + (statement.match() == Selector.SqlMatch.EXACT
+                    ? "\"" + statement.sql() + "\"" : "matching /" + statement.sql() + "/");
+        }
+        if (selector instanceof Selector.TransactionEnd end) {
+            return word(end.timing()) + " " + endWord(end);
+        }
+        Selector.Method method = (Selector.Method) selector;
+        return switch (method.point()) {
+            case ENTRY -> "entry of ";
+            case NORMAL_EXIT -> "normal exit of ";
+            case EXCEPTIONAL_EXIT -> "exceptional exit of ";
+        } + method.methodReference();
+    }
+
+    static String spec(Selector selector) {
+        if (selector instanceof Selector.Occurrence occurrence) {
+            return "#" + occurrence.number() + " " + spec(occurrence.selector());
+        }
+        if (selector instanceof Selector.Statement statement) {
+            return word(statement.timing()) + (statement.match() == Selector.SqlMatch.EXACT ? STATEMENT_EXACT
+                    : STATEMENT_REGEX) + statement.sql();
+        }
+        if (selector instanceof Selector.TransactionEnd end) {
+            return word(end.timing()) + "-" + endWord(end);
+        }
+        Selector.Method method = (Selector.Method) selector;
+        return switch (method.point()) {
+            case ENTRY -> "method-entry:";
+            case NORMAL_EXIT -> "method-exit:";
+            case EXCEPTIONAL_EXIT -> "method-exceptional-exit:";
+        } + method.methodReference();
+    }
+
+    private static String word(Selector.Timing timing) {
+        return timing == Selector.Timing.BEFORE ? "before" : "after";
+    }
+
+    private static String endWord(Selector.TransactionEnd end) {
+        return end.end() == Selector.End.COMMIT ? "commit" : "rollback";
     }
 
     private static IllegalArgumentException badSpec(String spec) {

@@ -53,7 +53,7 @@ public final class ScenarioRun {
     /**
      * Runs the workload and delivers its calls of the entry point in the case's order.
      *
-     * @throws Exception whatever the workload throws; {@code OrderNotHonouredException} if the order could not
+     * @throws Exception whatever the workload throws; {@code OrderNotHonouredError} if the order could not
      *     be delivered
      */
     public DeliveryResult deliver(Workload workload) throws Exception {
@@ -136,7 +136,7 @@ public final class ScenarioRun {
     }
 
     /**
-     * The engine's verdict that failed this run ({@code BoundaryNotReachedException}, a crashed process that
+     * The engine's verdict that failed this run ({@code BoundaryNotReachedError}, a crashed process that
      * kept working, ...), kept so that a test cannot hide it by catching it.
      */
     public synchronized Optional<Throwable> verdict() {
