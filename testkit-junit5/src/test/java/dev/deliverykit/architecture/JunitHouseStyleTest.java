@@ -14,11 +14,9 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Target;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestTemplate;
@@ -33,7 +31,7 @@ class JunitHouseStyleTest {
     @BeforeAll
     static void importProductionClasses() {
         production = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.deliverykit.junit5", "dev.deliverykit.internal.junit5");
+                .importPackages("dev.deliverykit.junit5");
     }
 
     @Test
@@ -69,10 +67,11 @@ class JunitHouseStyleTest {
     }
 
     @Test
-    void internalPackageSaysItIsNotApi() throws Exception {
-        String packageInfo = Files.readString(Path.of("src/main/java/dev/deliverykit/internal/junit5/package-info.java"),
-                StandardCharsets.UTF_8);
-        org.assertj.core.api.Assertions.assertThat(packageInfo).contains("Not API");
+    void everyPublicTypeDeclaresItsApiStatus() {
+        classes().that().arePublic().and().areTopLevelClasses()
+                .should().beAnnotatedWith(API.class)
+                .because("users read the status (@API from apiguardian) to know what they may rely on")
+                .check(production);
     }
 
     private static ArchCondition<JavaClass> haveNoFields() {
