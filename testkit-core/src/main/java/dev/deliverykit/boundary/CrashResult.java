@@ -1,5 +1,6 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.process.ChildResult;
 import java.util.List;
 import java.util.Map;

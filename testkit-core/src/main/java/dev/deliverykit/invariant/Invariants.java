@@ -67,7 +67,7 @@ public final class Invariants {
 
     /** {@link #exactlyOncePerKey()} under your own name. */
     public static IntentsStep exactlyOncePerKey(String name) {
-        return new Steps.Intents(requireName(name), KeyedEffectsInvariant.Promise.EXACTLY_ONCE);
+        return new InvariantBuilderSteps.Intents(requireName(name), KeyedEffectsInvariant.Promise.EXACTLY_ONCE);
     }
 
     /** Safety only: no key has two or more effects ({@code N(k) <= 1}); needs no intents. */
@@ -77,7 +77,7 @@ public final class Invariants {
 
     /** {@link #atMostOncePerKey()} under your own name. */
     public static EffectsStep atMostOncePerKey(String name) {
-        return new Steps.Effects(requireName(name), KeyedEffectsInvariant.Promise.AT_MOST_ONCE, null);
+        return new InvariantBuilderSteps.Effects(requireName(name), KeyedEffectsInvariant.Promise.AT_MOST_ONCE, null);
     }
 
     /** Liveness only: every intent key has at least one effect ({@code N(k) >= 1}). */
@@ -87,7 +87,7 @@ public final class Invariants {
 
     /** {@link #noLostIntent()} under your own name. */
     public static IntentsStep noLostIntent(String name) {
-        return new Steps.Intents(requireName(name), KeyedEffectsInvariant.Promise.AT_LEAST_ONCE);
+        return new InvariantBuilderSteps.Intents(requireName(name), KeyedEffectsInvariant.Promise.AT_LEAST_ONCE);
     }
 
     /**
@@ -101,7 +101,7 @@ public final class Invariants {
 
     /** {@link #stateAndOutboxTogether()} under your own name. */
     public static StateStep stateAndOutboxTogether(String name) {
-        return new Steps.State(requireName(name));
+        return new InvariantBuilderSteps.State(requireName(name));
     }
 
     /**
@@ -114,7 +114,7 @@ public final class Invariants {
 
     /** {@link #contiguousPrefixPerFlow()} under your own name. */
     public static AppliedStep contiguousPrefixPerFlow(String name) {
-        return new Steps.Applied(requireName(name));
+        return new InvariantBuilderSteps.Applied(requireName(name));
     }
 
     /**
@@ -129,7 +129,7 @@ public final class Invariants {
 
     /** {@link #noResurrectionAfterCleanup()} under your own name. */
     public static ResurrectionStep noResurrectionAfterCleanup(String name) {
-        return new Steps.Resurrection(requireName(name));
+        return new InvariantBuilderSteps.Resurrection(requireName(name));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.deliverykit.order;
 
+import dev.deliverykit.ReplayKey;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -92,14 +93,9 @@ public final class DeliveryOrder {
      */
     public static DeliveryOrder fromReplayKey(String replayKey) {
         Objects.requireNonNull(replayKey, "replayKey");
-        for (String entry : replayKey.split(";")) {
-            String trimmed = entry.strip();
-            if (trimmed.startsWith(REPLAY_KEY_NAME + "=")) {
-                return parse(trimmed.substring(REPLAY_KEY_NAME.length() + 1));
-            }
-        }
-        throw new IllegalArgumentException("The replay key \"" + replayKey + "\" has no " + REPLAY_KEY_NAME
-                + "= entry. Expected entries separated by ';', one of them like order=A3,A1,A2,A3.");
+        return parse(ReplayKey.entry(replayKey, REPLAY_KEY_NAME).orElseThrow(() -> new IllegalArgumentException(
+                "The replay key \"" + replayKey + "\" has no " + REPLAY_KEY_NAME + "= entry. Expected entries"
+                        + " separated by ';', one of them like order=A3,A1,A2,A3.")));
     }
 
     /**
@@ -183,7 +179,12 @@ public final class DeliveryOrder {
 
     /** {@code order=A3,A1,A2,A3}: what a failure prints so the run can be repeated. */
     public String replayKey() {
-        return REPLAY_KEY_NAME + "=" + this;
+        return key().text();
+    }
+
+    /** The {@linkplain #replayKey() replay key} as the kit's codec holds it. */
+    public ReplayKey.Order key() {
+        return ReplayKey.order(toString());
     }
 
     /** The canonical text, {@code A3,A1,A2,A3}: ids joined by commas, no spaces. */

@@ -1,6 +1,6 @@
 package dev.deliverykit.order;
 
-import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.CallDecision;
 import dev.deliverykit.internal.instrument.InterceptedCall;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.deliverykit.order;
 
-import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.DeliveryDispatcher;
 import dev.deliverykit.internal.instrument.InstrumentationProblem;
 import dev.deliverykit.internal.instrument.Instrumenter;

@@ -2,7 +2,7 @@ package dev.deliverykit.junit5;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.Workload;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.order.DeliveryOrder;

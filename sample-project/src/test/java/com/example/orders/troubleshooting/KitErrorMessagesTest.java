@@ -14,7 +14,7 @@ import com.example.orders.fixtures.FixtureOnly;
 import com.example.orders.fixtures.KitRun;
 import com.example.orders.shipping.ShippingConsumer;
 import dev.deliverykit.boundary.BoundaryNotReachedException;
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantDefinitionException;

@@ -1,4 +1,4 @@
-package dev.deliverykit.boundary;
+package dev.deliverykit;
 
 /**
  * The code under test for an in-process run: the "process" that dies at the boundary.

@@ -1,14 +1,15 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.internal.text.DurationText;
 import dev.deliverykit.process.ChildResult;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Turns what a run saw into its result or its failure, with messages that say what, where, expected and fix. */
-final class Verdicts {
+final class RunVerdicts {
 
-    private Verdicts() {
+    private RunVerdicts() {
     }
 
     /**
