@@ -9,8 +9,8 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.deliverykit.boundary.BoundaryEngine;
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.boundary.BoundaryEngine;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
 import dev.deliverykit.junit5.fixtures.Kit;

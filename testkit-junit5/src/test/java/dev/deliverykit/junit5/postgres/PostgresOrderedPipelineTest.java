@@ -2,13 +2,13 @@ package dev.deliverykit.junit5.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
 import dev.deliverykit.junit5.BoundaryCatalogueSource;
 import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashAt;
-import dev.deliverykit.CrashMode;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
 import dev.deliverykit.junit5.fixtures.Kit;
