@@ -1,7 +1,6 @@
 package dev.deliverykit.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -47,16 +46,6 @@ class HouseStyleTest {
         classes().that().resideInAPackage("dev.deliverykit.internal..")
                 .should(declareNotApiInPackageInfo())
                 .because("users must be able to tell at a glance which packages carry no compatibility promise")
-                .check(production);
-    }
-
-    @Test
-    void referenceProtocolsDoNotDependOnTheTestKitMachinery() {
-        noClasses().that().resideInAPackage("dev.deliverykit.reference..")
-                .should().dependOnClassesThat().resideInAnyPackage(
-                        "dev.deliverykit.boundary..", "dev.deliverykit.internal.instrument..", "dev.deliverykit.process..")
-                .because("the reference implementation must contain no test hooks: the boundary engine finds its"
-                        + " boundaries from outside, exactly as it does in users' code")
                 .check(production);
     }
 

@@ -26,16 +26,6 @@ class BoundaryArchitectureTest {
     }
 
     @Test
-    void theReferenceProtocolsKnowNothingOfTheEngine() {
-        noClasses().that().resideInAPackage("dev.deliverykit.reference..")
-                .should().dependOnClassesThat()
-                .resideInAnyPackage("dev.deliverykit.boundary..", "dev.deliverykit.internal.instrument..")
-                .because("the reference code is crashed from outside, like anybody's code: a dependency on the"
-                        + " engine would be a test hook")
-                .check(MAIN);
-    }
-
-    @Test
     void publicApiClassesAreFinalOrInterfacesEnumsOrRecords() {
         classes().that().resideInAPackage("dev.deliverykit.boundary").and().arePublic()
                 .should().haveModifier(JavaModifier.FINAL).orShould().beInterfaces().orShould().beEnums()

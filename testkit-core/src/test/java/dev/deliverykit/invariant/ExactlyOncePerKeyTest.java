@@ -4,7 +4,6 @@ import static dev.deliverykit.invariant.TestDatabases.create;
 import static dev.deliverykit.invariant.TestDatabases.source;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,8 +19,8 @@ class ExactlyOncePerKeyTest {
     @TempDir
     Path dir;
 
-    private SqliteDatabase orchestratorDb;
-    private SqliteDatabase warehouseDb;
+    private Path orchestratorDb;
+    private Path warehouseDb;
     private JdbcSource orchestrator;
     private JdbcSource warehouse;
 
@@ -154,7 +153,7 @@ class ExactlyOncePerKeyTest {
 
     @Test
     void keysAreComparedAsTextSoAnIntegerIntentMatchesATextEffect() {
-        SqliteDatabase numbers = create(dir, "numbers.db", "CREATE TABLE intent(id INTEGER)",
+        Path numbers = create(dir, "numbers.db", "CREATE TABLE intent(id INTEGER)",
                 "INSERT INTO intent VALUES (7), (8)");
         effects("7", "8");
 

@@ -5,7 +5,6 @@ import static dev.deliverykit.invariant.TestDatabases.source;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.deliverykit.reference.SqliteDatabase;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,7 +20,7 @@ class InvariantDefinitionTest {
     @TempDir
     Path dir;
 
-    private SqliteDatabase warehouseDb;
+    private Path warehouseDb;
     private JdbcSource warehouse;
 
     @BeforeEach
@@ -92,7 +91,7 @@ class InvariantDefinitionTest {
 
     @Test
     void aSchemaQualifiedTableAndReservedWordsAreQuotedAndWork() {
-        SqliteDatabase shopDb = create(dir, "shop.db", "CREATE TABLE \"order\"(\"key\" TEXT)",
+        Path shopDb = create(dir, "shop.db", "CREATE TABLE \"order\"(\"key\" TEXT)",
                 "INSERT INTO \"order\" VALUES ('k1'), ('k1')");
 
         Invariant reserved = Invariants.atMostOncePerKey().effectsIn(source(shopDb, "shop.db"), "order", "key");

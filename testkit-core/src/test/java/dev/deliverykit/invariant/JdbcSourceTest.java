@@ -4,7 +4,6 @@ import static dev.deliverykit.invariant.TestDatabases.create;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.deliverykit.reference.SqliteDatabase;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -45,15 +44,15 @@ class JdbcSourceTest {
 
     @Test
     void aLambdaIsUnnamedUntilNamed() throws Exception {
-        SqliteDatabase db = create(dir, "plain.db", "CREATE TABLE effect(k TEXT)");
-        JdbcSource lambda = () -> DriverManager.getConnection("jdbc:sqlite:" + db.file());
+        Path db = create(dir, "plain.db", "CREATE TABLE effect(k TEXT)");
+        JdbcSource lambda = () -> DriverManager.getConnection("jdbc:sqlite:" + db);
         JdbcSource named = lambda.named("plain.db");
 
         assertThat(lambda.name()).isEqualTo("unnamed JDBC source");
         assertThat(named.name()).isEqualTo("plain.db");
         assertThat(named.named("renamed.db").name()).isEqualTo("renamed.db");
         try (Connection connection = named.open()) {
-            assertThat(connection.getMetaData().getURL()).isEqualTo("jdbc:sqlite:" + db.file());
+            assertThat(connection.getMetaData().getURL()).isEqualTo("jdbc:sqlite:" + db);
         }
         assertThatThrownBy(() -> lambda.named(" "))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -5,7 +5,6 @@ import static dev.deliverykit.invariant.TestDatabases.source;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -18,7 +17,7 @@ class NoResurrectionAfterCleanupTest {
     @TempDir
     Path dir;
 
-    private SqliteDatabase retentionDb;
+    private Path retentionDb;
     private JdbcSource retention;
 
     @BeforeEach

@@ -5,7 +5,6 @@ import static dev.deliverykit.invariant.TestDatabases.source;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -23,7 +22,7 @@ class ReadOnlyCheckTest {
     @TempDir
     Path dir;
 
-    private SqliteDatabase producerDb;
+    private Path producerDb;
 
     @BeforeEach
     void database() {
@@ -37,7 +36,7 @@ class ReadOnlyCheckTest {
         Invariant together = Invariants.stateAndOutboxTogether()
                 .stateIn(source(producerDb, "producer.db"), "flow", "flow_id", "seq")
                 .outboxIn(source(producerDb, "producer.db"), "outbox", "flow_id", "seq");
-        try (Connection writer = producerDb.open(); Statement statement = writer.createStatement()) {
+        try (Connection writer = Db.open(producerDb); Statement statement = writer.createStatement()) {
             statement.execute("BEGIN IMMEDIATE");
             statement.execute("INSERT INTO flow VALUES ('B', 1)");
 
@@ -62,7 +61,7 @@ class ReadOnlyCheckTest {
     void queriesOnTheSameSourceShareOneConnectionWhichIsClosedAfterwards() {
         List<Connection> opened = new ArrayList<>();
         JdbcSource counting = ((JdbcSource) () -> {
-            Connection connection = DriverManager.getConnection("jdbc:sqlite:" + producerDb.file());
+            Connection connection = DriverManager.getConnection("jdbc:sqlite:" + producerDb);
             opened.add(connection);
             return connection;
         }).named("producer.db");
@@ -80,7 +79,7 @@ class ReadOnlyCheckTest {
     void aFailingQueryStillClosesItsConnection() {
         List<Connection> opened = new ArrayList<>();
         JdbcSource counting = ((JdbcSource) () -> {
-            Connection connection = DriverManager.getConnection("jdbc:sqlite:" + producerDb.file());
+            Connection connection = DriverManager.getConnection("jdbc:sqlite:" + producerDb);
             opened.add(connection);
             return connection;
         }).named("producer.db");

@@ -4,7 +4,6 @@ import static dev.deliverykit.invariant.TestDatabases.create;
 import static dev.deliverykit.invariant.TestDatabases.source;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,7 +16,7 @@ class StateAndOutboxTogetherTest {
     @TempDir
     Path dir;
 
-    private SqliteDatabase producerDb;
+    private Path producerDb;
     private JdbcSource producer;
 
     @BeforeEach
@@ -75,9 +74,9 @@ class StateAndOutboxTogetherTest {
 
     @Test
     void stateAndOutboxMayLiveInDifferentDatabasesAndBeNamedAsTables() {
-        SqliteDatabase ledgerDb = create(dir, "ledger.db", "CREATE TABLE entry(order_id TEXT PRIMARY KEY)",
+        Path ledgerDb = create(dir, "ledger.db", "CREATE TABLE entry(order_id TEXT PRIMARY KEY)",
                 "INSERT INTO entry VALUES ('o-1'), ('o-2')");
-        SqliteDatabase messagesDb = create(dir, "messages.db", "CREATE TABLE outbox(order_id TEXT)",
+        Path messagesDb = create(dir, "messages.db", "CREATE TABLE outbox(order_id TEXT)",
                 "INSERT INTO outbox VALUES ('o-2'), ('o-3')");
         Invariant invariant = Invariants.stateAndOutboxTogether("orders and their messages")
                 .stateIn(source(ledgerDb, "ledger.db"), "entry", "order_id")

@@ -1,6 +1,5 @@
 package dev.deliverykit.invariant;
 
-import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
 
@@ -11,14 +10,14 @@ final class TestDatabases {
     }
 
     /** A new file {@code dir/fileName} on which {@code statements} have run. */
-    static SqliteDatabase create(Path dir, String fileName, String... statements) {
-        SqliteDatabase database = SqliteDatabase.at(dir.resolve(fileName));
+    static Path create(Path dir, String fileName, String... statements) {
+        Path database = dir.resolve(fileName);
         Db.execute(database, statements);
         return database;
     }
 
     /** A source reading {@code database} through its JDBC URL, named {@code name}. */
-    static JdbcSource source(SqliteDatabase database, String name) {
-        return JdbcSource.url("jdbc:sqlite:" + database.file()).named(name);
+    static JdbcSource source(Path database, String name) {
+        return JdbcSource.url("jdbc:sqlite:" + database).named(name);
     }
 }

@@ -40,18 +40,6 @@ class OrderArchitectureTest {
     }
 
     @Test
-    void orderedDeliveryAndTheReferenceProtocolsDoNotKnowEachOther() {
-        noClasses().that().resideInAPackage("dev.deliverykit.order..")
-                .should().dependOnClassesThat().resideInAPackage("dev.deliverykit.reference..")
-                .because("ordered delivery works on anybody's code; the reference consumers are only its test subjects")
-                .check(MAIN);
-        noClasses().that().resideInAPackage("dev.deliverykit.reference..")
-                .should().dependOnClassesThat().resideInAPackage("dev.deliverykit.order..")
-                .because("the reference code is driven from outside: a dependency on the kit would be a test hook")
-                .check(MAIN);
-    }
-
-    @Test
     void publicClassesAreFinalOrValueTypes() {
         classes().that().resideInAPackage("dev.deliverykit.order").and().arePublic()
                 .should().haveModifier(JavaModifier.FINAL).orShould().beInterfaces().orShould().beEnums()

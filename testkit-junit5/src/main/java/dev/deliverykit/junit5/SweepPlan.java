@@ -219,14 +219,15 @@ final class SweepPlan {
     }
 
     /**
-     * {@code TransactionalOutbox.markDone}: the innermost recorded frame outside the kit's own helpers
-     * ({@code dev.deliverykit.internal.*}), as simple class name and method; lambdas by their enclosing method.
+     * {@code TransactionalOutbox.markDone}: the innermost recorded frame outside the kit's own helpers (its
+     * {@code internal} packages, {@code dev.deliverykit.internal.*} and {@code dev.deliverykit.reference.internal.*}),
+     * as simple class name and method; lambdas by their enclosing method.
      */
     static String site(List<String> stack) {
         if (stack.isEmpty()) {
             return null;
         }
-        String frame = stack.stream().filter(line -> !line.startsWith("dev.deliverykit.internal.")).findFirst()
+        String frame = stack.stream().filter(line -> !(line.startsWith("dev.deliverykit.") && line.contains(".internal."))).findFirst()
                 .orElse(stack.get(stack.size() - 1));
         int open = frame.indexOf('(');
         String qualified = open < 0 ? frame : frame.substring(0, open);

@@ -229,7 +229,7 @@ class ReplayAndHonestyTest {
                 + " returned normally.\n"
                 + "The dead process reached no JDBC call or watched method after the crash, so where the"
                 + " crash was caught is unknown; it was thrown at"
-                + " dev.deliverykit.internal.sqlite.Sql.execute(Sql.java:N).\n"
+                + " dev.deliverykit.reference.internal.sqlite.Sql.execute(Sql.java:N).\n"
                 + "Expected: the SimulatedCrash to propagate out of the workload: nothing runs after a real"
                 + " process death.\n"
                 + "Fix: do not catch Throwable or Error around the code under test (catch Exception), or"

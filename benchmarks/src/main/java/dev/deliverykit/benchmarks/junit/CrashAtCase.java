@@ -4,7 +4,7 @@ import dev.deliverykit.benchmarks.pipeline.CrashCase;
 import dev.deliverykit.junit5.BoundaryCatalogueSource;
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
-import dev.deliverykit.scenarios.ReferenceBoundaries;
+import dev.deliverykit.reference.scenarios.ReferenceBoundaries;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,7 +1,7 @@
 package dev.deliverykit.benchmarks.junit;
 
 import dev.deliverykit.boundary.BoundaryCatalogue;
-import dev.deliverykit.scenarios.ReferenceBoundaries;
+import dev.deliverykit.reference.scenarios.ReferenceBoundaries;
 
 /** The reference catalogue as the field {@code @BoundaryCatalogueSource} reads. */
 public final class ReferenceCatalogue {

@@ -5,7 +5,7 @@ import dev.deliverykit.junit5.BoundaryCatalogueSource;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
-import dev.deliverykit.scenarios.ReferenceBoundaries;
+import dev.deliverykit.reference.scenarios.ReferenceBoundaries;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 

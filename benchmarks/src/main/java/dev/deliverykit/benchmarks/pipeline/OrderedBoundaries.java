@@ -1,7 +1,7 @@
 package dev.deliverykit.benchmarks.pipeline;
 
 import dev.deliverykit.boundary.BoundaryCatalogue;
-import dev.deliverykit.scenarios.ReferenceBoundaries;
+import dev.deliverykit.reference.scenarios.ReferenceBoundaries;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package dev.deliverykit.benchmarks.pipeline;
 
-import dev.deliverykit.internal.sqlite.Sql;
+import dev.deliverykit.reference.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -1,0 +1,34 @@
+package dev.deliverykit.reference.scenarios;
+
+import dev.deliverykit.boundary.ProcessWorkload;
+import dev.deliverykit.reference.SqliteDatabase;
+import dev.deliverykit.reference.ordered.Event;
+import dev.deliverykit.reference.ordered.FlowState;
+import dev.deliverykit.reference.ordered.OrderedConsumer;
+import dev.deliverykit.reference.ordered.OrderedProducer;
+import dev.deliverykit.reference.ordered.Relay;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The process of the ten-boundary table: {@code <producer db> <consumer db>}; producer, relay and consumer
+ * in one process advance A1 with {@code expected_seq} 0, relay it once and drain flow A.
+ */
+public final class AdvanceRelayDrain implements ProcessWorkload {
+
+    static final Event A1 = Event.v1("A1", "A", 1, FlowState.RESERVED, 3);
+
+    @Override
+    public void run(List<String> arguments) {
+        SqliteDatabase producerDb = SqliteDatabase.at(Path.of(arguments.get(0)));
+        SqliteDatabase consumerDb = SqliteDatabase.at(Path.of(arguments.get(1)));
+        try (OrderedProducer producer = new OrderedProducer(producerDb);
+                OrderedConsumer consumer = new OrderedConsumer(consumerDb);
+                Relay relay = new Relay(producerDb, consumer)) {
+            producer.advance(A1, 0);
+            relay.relay();
+            consumer.drain("A", 10);
+        }
+        System.out.println("advanced, relayed and drained A1");
+    }
+}

@@ -1,5 +1,0 @@
-/**
- * Internal JSON and digest helpers. <strong>Not API</strong>: anything here may change or disappear in
- * any release.
- */
-package dev.deliverykit.internal.json;
