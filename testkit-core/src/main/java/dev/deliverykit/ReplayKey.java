@@ -1,7 +1,10 @@
 package dev.deliverykit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The identity of one case, as failures print it and {@code deliverykit.replay} reads it back:
@@ -29,6 +32,7 @@ import java.util.Optional;
  * ReplayKey.parse("selector=after-commit;hit=3");           // Crash[target=SELECTOR, point=after-commit, hit=3, ...]
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, ReplayKey.Order {
 
     /** How a crash key names the boundary it crashes at. */
@@ -39,14 +43,14 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, 
         SELECTOR
     }
 
-    /** The key of a crash at hit {@code hit} of a catalogue boundary: {@code boundary=NAME;hit=N}. */
-    static Crash boundary(String name, int hit) {
-        return new Crash(Target.BOUNDARY, name, hit, Optional.empty());
+    /** The key of a crash at the {@code occurrence}th hit of a catalogue boundary: {@code boundary=NAME;hit=N}. */
+    static Crash boundary(String name, int occurrence) {
+        return new Crash(Target.BOUNDARY, name, occurrence, Optional.empty());
     }
 
-    /** The key of a crash at hit {@code hit} of an unnamed boundary with this selector spec: {@code selector=SPEC;hit=N}. */
-    static Crash selector(String spec, int hit) {
-        return new Crash(Target.SELECTOR, spec, hit, Optional.empty());
+    /** The key of a crash at the {@code occurrence}th hit of an unnamed boundary with this selector spec: {@code selector=SPEC;hit=N}. */
+    static Crash selector(String spec, int occurrence) {
+        return new Crash(Target.SELECTOR, spec, occurrence, Optional.empty());
     }
 
     /** The key of a sweep's crash-free recording run: {@code crash=none}. */
@@ -78,7 +82,9 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, 
     }
 
     /** {@code boundary=after-outbox-insert;hit=1}: what a failure prints, and {@link #parse} reads back. */
-    String text();
+    default String text() {
+        return ReplayKeyText.text(this);
+    }
 
     /**
      * Whether {@code requested} (from {@code deliverykit.replay}) selects the case with this key: the same key,
@@ -93,19 +99,19 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, 
     }
 
     /**
-     * A crash at hit {@code hit} of a boundary, in one mode or in every mode.
+     * A crash at one occurrence of a boundary, in one mode or in every mode.
      *
      * @param target whether {@code point} is a catalogue boundary's name or a selector's spec
      * @param point the boundary's name or the selector's spec
-     * @param hit which hit of the boundary crashes, counted from 1
+     * @param occurrence which hit of the boundary crashes, counted from 1 (the key's {@code hit=N})
      * @param mode the one mode the key selects, or empty for every mode
      */
-    record Crash(Target target, String point, int hit, Optional<CrashMode> mode) implements ReplayKey {
+    record Crash(Target target, String point, int occurrence, Optional<CrashMode> mode) implements ReplayKey {
 
         /**
          * Checks the parts.
          *
-         * @throws IllegalArgumentException for an empty point or a hit below 1
+         * @throws IllegalArgumentException for an empty point or an occurrence below 1
          */
         public Crash {
             Objects.requireNonNull(target, "target");
@@ -115,24 +121,19 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, 
                 throw new IllegalArgumentException("a replay key names its " + ReplayKeyText.field(target)
                         + ", got an empty one");
             }
-            if (hit < 1) {
-                throw new IllegalArgumentException("hit must be a whole number from 1, got \"" + hit + "\"");
+            if (occurrence < 1) {
+                throw new IllegalArgumentException("hit must be a whole number from 1, got \"" + occurrence + "\"");
             }
         }
 
         /** This key with {@code ;mode=in-process} or {@code ;mode=child-process}. */
         public Crash withMode(CrashMode crashMode) {
-            return new Crash(target, point, hit, Optional.of(Objects.requireNonNull(crashMode, "mode")));
+            return new Crash(target, point, occurrence, Optional.of(Objects.requireNonNull(crashMode, "mode")));
         }
 
         /** This key without its mode (itself if it names none). */
         public Crash withoutMode() {
-            return mode.isEmpty() ? this : new Crash(target, point, hit, Optional.empty());
-        }
-
-        @Override
-        public String text() {
-            return ReplayKeyText.text(this);
+            return mode.isEmpty() ? this : new Crash(target, point, occurrence, Optional.empty());
         }
 
         @Override
@@ -143,11 +144,6 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, 
 
     /** A sweep's crash-free recording run: {@code crash=none}. */
     record CrashFree() implements ReplayKey {
-
-        @Override
-        public String text() {
-            return "crash=none";
-        }
 
         @Override
         public String toString() {
@@ -168,11 +164,6 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, 
             if (order.isEmpty()) {
                 throw new IllegalArgumentException("a replay key names its order, got an empty one");
             }
-        }
-
-        @Override
-        public String text() {
-            return ReplayKeyText.text(this);
         }
 
         @Override

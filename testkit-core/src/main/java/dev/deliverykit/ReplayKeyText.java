@@ -31,13 +31,12 @@ final class ReplayKeyText {
         return target == ReplayKey.Target.BOUNDARY ? BOUNDARY : SELECTOR;
     }
 
-    static String text(ReplayKey.Crash key) {
-        return field(key.target()) + "=" + encode(key.point()) + ";" + HIT + "=" + key.hit()
-                + key.mode().map(mode -> ";" + MODE + "=" + modeText(mode)).orElse("");
-    }
-
-    static String text(ReplayKey.Order key) {
-        return ORDER + "=" + encode(key.order());
+    static String text(ReplayKey key) {
+        if (key instanceof ReplayKey.Crash crash) {
+            return field(crash.target()) + "=" + encode(crash.point()) + ";" + HIT + "=" + crash.occurrence()
+                    + crash.mode().map(mode -> ";" + MODE + "=" + modeText(mode)).orElse("");
+        }
+        return key instanceof ReplayKey.Order order ? ORDER + "=" + encode(order.order()) : CRASH + "=none";
     }
 
     private static String modeText(CrashMode mode) {

@@ -25,7 +25,7 @@ class ReplayKeyTest {
         assertThat(ReplayKey.parse(key.text())).isEqualTo(key);
         assertThat(key.target()).isEqualTo(ReplayKey.Target.BOUNDARY);
         assertThat(key.point()).isEqualTo("relay.after-accepted-commit");
-        assertThat(key.hit()).isEqualTo(1);
+        assertThat(key.occurrence()).isEqualTo(1);
     }
 
     @Test

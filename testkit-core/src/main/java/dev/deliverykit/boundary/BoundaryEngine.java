@@ -1,5 +1,7 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.InstrumentationProblem;
@@ -24,6 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 
 /**
  * Makes a process die exactly at a boundary of code the kit has never seen, with no change to that code.
@@ -52,10 +55,11 @@ import java.util.stream.Stream;
  *
  * <p><b>Runs.</b> One in-process run at a time per JVM (the agent is global); child-process runs
  * need no agent in this JVM and may run in parallel. A crash run that never reaches its boundary fails
- * with {@link BoundaryNotReachedException}; a workload that swallows the crash fails with
- * {@link CrashSwallowedException}; an instrumentation error fails the run with
+ * with {@link BoundaryNotReachedError}; a workload that swallows the crash fails with
+ * {@link CrashSwallowedError}; an instrumentation error fails the run with
  * {@link InstrumentationFailedException}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class BoundaryEngine {
 
     /** The exit code of a child JVM that halted at its boundary. */
@@ -89,8 +93,8 @@ public final class BoundaryEngine {
      * Runs {@code workload} in this JVM and kills it at the plan's hit: every JDBC connection the run
      * opened or used is rolled back and closed, and a {@link SimulatedCrash} unwinds the workload.
      *
-     * @throws BoundaryNotReachedException if the workload ends without reaching the hit
-     * @throws CrashSwallowedException if the workload catches the crash and returns normally
+     * @throws BoundaryNotReachedError if the workload ends without reaching the hit
+     * @throws CrashSwallowedError if the workload catches the crash and returns normally
      */
     public CrashResult crashInProcess(CrashPlan plan, Workload workload) {
         Objects.requireNonNull(plan, "plan");
@@ -189,7 +193,7 @@ public final class BoundaryEngine {
      * Runs the workload in a child JVM that halts with exit code {@value #CRASH_EXIT_CODE} at the plan's hit.
      * Nothing of the child survives but its files; its exit code and output are kept in the result.
      *
-     * @throws BoundaryNotReachedException if the child ends without reaching the hit
+     * @throws BoundaryNotReachedError if the child ends without reaching the hit
      */
     public CrashResult crashInChildProcess(CrashPlan plan, ChildLaunch launch) {
         Objects.requireNonNull(plan, "plan");

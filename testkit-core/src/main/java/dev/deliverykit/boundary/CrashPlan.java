@@ -1,9 +1,12 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.ReplayKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Where a run must die: a boundary and which of its hits (counted from 1 at run time). A crash case is
@@ -18,6 +21,7 @@ import java.util.Objects;
  * <p>A plan made from a catalogue also counts that catalogue's other boundaries, so that a run that
  * never reaches the plan's boundary can say which ones it did reach.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class CrashPlan {
 
     private final Boundary boundary;
@@ -78,7 +82,7 @@ public final class CrashPlan {
         }
         CrashPlan plan = crash.target() == ReplayKey.Target.BOUNDARY ? at(catalogue, crash.point())
                 : at(Selector.parse(crash.point())).watching(WatchList.of(catalogue));
-        return plan.occurrence(crash.hit());
+        return plan.occurrence(crash.occurrence());
     }
 
     private static IllegalArgumentException notACrashKey(String replayKey, IllegalArgumentException cause) {

@@ -1,10 +1,13 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.internal.instrument.MethodTarget;
 import dev.deliverykit.internal.instrument.SqlText;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Where in a run a boundary is: before or after a JDBC statement whose SQL matches, before or after a
@@ -40,6 +43,7 @@ import java.util.Optional;
  * the {@link Occurrence} of one of those three. Each record's constructor checks what the factory methods
  * check, so that no selector can be built that the engine could not match.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface Selector permits Selector.Statement, Selector.TransactionEnd, Selector.Method,
         Selector.Occurrence {
 
@@ -179,10 +183,14 @@ public sealed interface Selector permits Selector.Statement, Selector.Transactio
     // ---- text forms --------------------------------------------------------------------------------
 
     /** What a person reads: {@code after statement matching /INSERT INTO outbox/}, {@code occurrence 2 of after commit}. */
-    String description();
+    default String description() {
+        return SelectorSpecs.description(this);
+    }
 
     /** One line that {@link #parse(String)} reads back: {@code after-statement:INSERT INTO outbox}, {@code #2 after-commit}. */
-    String spec();
+    default String spec() {
+        return SelectorSpecs.spec(this);
+    }
 
     /**
      * Reads a {@linkplain #spec() spec}: {@code before-statement:REGEX}, {@code after-statement=EXACT SQL},
@@ -231,16 +239,6 @@ public sealed interface Selector permits Selector.Statement, Selector.Transactio
         }
 
         @Override
-        public String description() {
-            return word(timing) + " statement " + (match == SqlMatch.EXACT ? "\"" + sql + "\"" : "matching /" + sql + "/");
-        }
-
-        @Override
-        public String spec() {
-            return word(timing) + (match == SqlMatch.EXACT ? "-statement=" : "-statement:") + sql;
-        }
-
-        @Override
         public String toString() {
             return description();
         }
@@ -260,20 +258,6 @@ public sealed interface Selector permits Selector.Statement, Selector.Transactio
         public TransactionEnd {
             Objects.requireNonNull(timing, "timing");
             Objects.requireNonNull(end, "end");
-        }
-
-        @Override
-        public String description() {
-            return word(timing) + " " + endWord();
-        }
-
-        @Override
-        public String spec() {
-            return word(timing) + "-" + endWord();
-        }
-
-        private String endWord() {
-            return end == End.COMMIT ? "commit" : "rollback";
         }
 
         @Override
@@ -345,24 +329,6 @@ public sealed interface Selector permits Selector.Statement, Selector.Transactio
         }
 
         @Override
-        public String description() {
-            return switch (point) {
-                case ENTRY -> "entry of ";
-                case NORMAL_EXIT -> "normal exit of ";
-                case EXCEPTIONAL_EXIT -> "exceptional exit of ";
-            } + methodReference();
-        }
-
-        @Override
-        public String spec() {
-            return switch (point) {
-                case ENTRY -> "method-entry:";
-                case NORMAL_EXIT -> "method-exit:";
-                case EXCEPTIONAL_EXIT -> "method-exceptional-exit:";
-            } + methodReference();
-        }
-
-        @Override
         public String toString() {
             return description();
         }
@@ -391,23 +357,9 @@ public sealed interface Selector permits Selector.Statement, Selector.Transactio
         }
 
         @Override
-        public String description() {
-            return "occurrence " + number + " of " + selector.description();
-        }
-
-        @Override
-        public String spec() {
-            return "#" + number + " " + selector.spec();
-        }
-
-        @Override
         public String toString() {
             return description();
         }
-    }
-
-    private static String word(Timing timing) {
-        return timing == Timing.BEFORE ? "before" : "after";
     }
 
     private static void requireCountedFromOne(int number) {

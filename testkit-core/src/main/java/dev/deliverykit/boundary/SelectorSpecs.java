@@ -3,7 +3,7 @@ package dev.deliverykit.boundary;
 import java.util.List;
 import java.util.Objects;
 
-/** Reads {@linkplain Selector#spec() selector specs}: the one text form of a selector. */
+/** The two text forms of a selector: its {@linkplain Selector#spec() spec}, written and read, and its description. */
 final class SelectorSpecs {
 
     private static final String STATEMENT_REGEX = "-statement:";
@@ -60,6 +60,40 @@ final class SelectorSpecs {
             return Selector.methodExceptionalExit(text.substring("method-exceptional-exit:".length()));
         }
         throw badSpec(spec);
+    }
+
+    static String description(Selector selector) {
+        return text(selector, false);
+    }
+
+    static String spec(Selector selector) {
+        return text(selector, true);
+    }
+
+    /** The spec, or the description: each kind's two texts side by side. */
+    private static String text(Selector selector, boolean spec) {
+        if (selector instanceof Selector.Occurrence occurrence) {
+            return (spec ? "#" + occurrence.number() + " " : "occurrence " + occurrence.number() + " of ")
+                    + text(occurrence.selector(), spec);
+        }
+        if (selector instanceof Selector.Statement statement) {
+            boolean exact = statement.match() == Selector.SqlMatch.EXACT;
+            return word(statement.timing()) + (spec ? (exact ? STATEMENT_EXACT : STATEMENT_REGEX) + statement.sql()
+                    : " statement " + (exact ? "\"" + statement.sql() + "\"" : "matching /" + statement.sql() + "/"));
+        }
+        if (selector instanceof Selector.TransactionEnd end) {
+            return word(end.timing()) + (spec ? "-" : " ") + (end.end() == Selector.End.COMMIT ? "commit" : "rollback");
+        }
+        Selector.Method method = (Selector.Method) selector;
+        return switch (method.point()) {
+            case ENTRY -> spec ? "method-entry:" : "entry of ";
+            case NORMAL_EXIT -> spec ? "method-exit:" : "normal exit of ";
+            case EXCEPTIONAL_EXIT -> spec ? "method-exceptional-exit:" : "exceptional exit of ";
+        } + method.methodReference();
+    }
+
+    private static String word(Selector.Timing timing) {
+        return timing == Selector.Timing.BEFORE ? "before" : "after";
     }
 
     private static IllegalArgumentException badSpec(String spec) {

@@ -1,6 +1,9 @@
 package dev.deliverykit.invariant;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The one entry point for building invariants over your own tables (section 4 of {@code docs/protocols.md}).
@@ -36,6 +39,7 @@ import java.util.Objects;
  *         "SELECT part, stock FROM stock WHERE stock < 0", "stock never goes below 0");
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Invariants {
 
     /** Default name of {@link #exactlyOncePerKey()}. */

@@ -1,5 +1,7 @@
 package dev.deliverykit.order;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.ReplayKey;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,6 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The order in which messages must arrive at an entry point: a list of message ids, in which an id may
@@ -25,6 +28,7 @@ import java.util.regex.Pattern;
  * <p>An id is 1 to {@value #MAX_ID_LENGTH} characters, none of them white space, a control character,
  * {@code ,} {@code ;} or {@code =} (the separators of orders and replay keys).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DeliveryOrder {
 
     /** Longest message id. */

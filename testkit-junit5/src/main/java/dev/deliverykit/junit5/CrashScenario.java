@@ -52,9 +52,9 @@ import org.apiguardian.api.API;
  * the boundaries; the recovery and assertions run all the same.
  *
  * <p>A run that never reaches its boundary fails with
- * {@link dev.deliverykit.boundary.BoundaryNotReachedException} listing the boundaries it did reach; a
+ * {@link dev.deliverykit.boundary.BoundaryNotReachedError} listing the boundaries it did reach; a
  * workload that catches the crash and returns fails with
- * {@link dev.deliverykit.boundary.CrashSwallowedException}. One scenario per invocation; not for use from
+ * {@link dev.deliverykit.boundary.CrashSwallowedError}. One scenario per invocation; not for use from
  * several threads at once.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
