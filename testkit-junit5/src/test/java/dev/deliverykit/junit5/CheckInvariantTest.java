@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
@@ -14,11 +15,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantDefinitionException;
 import dev.deliverykit.invariant.Invariants;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.fixtures.ScriptedInvariant;
-import dev.deliverykit.junit5.fixtures.Seed002;
+import dev.deliverykit.junit5.fixtures.WarehouseReservation;
 import dev.deliverykit.junit5.fixtures.SqliteSource;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,7 +35,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
@@ -57,14 +58,14 @@ class CheckInvariantTest {
 
     /** Submits with the correct protocol, crashing where the case says, and recovers; logs the recovery. */
     static void submitAndRecover(CrashScenario scenario, Path dir) throws Exception {
-        scenario.run(() -> Seed002.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir));
+        scenario.run(() -> WarehouseReservation.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir));
         scenario.restart(() -> {
-            Seed002.recover(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
+            WarehouseReservation.recover(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
             LOG.add("recovery");
         });
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @TestMethodOrder(MethodOrderer.MethodName.class)
     static class Timeline {
         @CheckInvariant
@@ -103,7 +104,7 @@ class CheckInvariantTest {
         Invariant inherited = ScriptedInvariant.holding("inherited", LOG);
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class Enclosing {
         @CheckInvariant
         static Invariant enclosingStatic;
@@ -126,7 +127,7 @@ class CheckInvariantTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class SweepViolatedInItsRecordingOnly {
         @CheckInvariant
         static Invariant firstCheck;
@@ -140,22 +141,22 @@ class CheckInvariantTest {
         }
     }
 
-    @EngineTestKitOnly
-    @BoundaryCatalogueSource(value = Seed002.class, field = "MARK_FIRST")
+    @CrashTestKitOnly
+    @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "MARK_FIRST")
     static class TestAndInvariantBothFail {
         @TempDir
         Path dir;
 
         @CheckInvariant
-        Invariant exactlyOnce = Seed002.exactlyOncePerKey(() -> dir);
+        Invariant exactlyOnce = WarehouseReservation.exactlyOncePerKey(() -> dir);
 
-        @CrashAt("boundary-1")
+        @CrashAt("before-send")
         void exactlyOneReservation(CrashScenario scenario) throws Exception {
-            Seed002.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
+            WarehouseReservation.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class Aborted {
         @CheckInvariant
         Invariant violated = ScriptedInvariant.violatedAtCheck("violated", LOG, 1);
@@ -170,7 +171,7 @@ class CheckInvariantTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class NeverRuns {
         @CheckInvariant
         Invariant violated = ScriptedInvariant.violatedAtCheck("violated", LOG, 1);
@@ -180,7 +181,7 @@ class CheckInvariantTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class Uncheckable {
         @TempDir
         Path dir;
@@ -198,12 +199,6 @@ class CheckInvariantTest {
         }
     }
 
-    private static Throwable failureOf(EngineExecutionResults results, String displayName) {
-        return results.testEvents().failed().stream()
-                .filter(event -> event.getTestDescriptor().getDisplayName().equals(displayName)).findFirst()
-                .orElseThrow().getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
-    }
-
     private static String scripted(String field, String name, int check) {
         return "[" + field + "] " + name + ": violated (checked check #" + check + ")\n"
                 + "  unexpected row: 1 row\n"
@@ -212,9 +207,9 @@ class CheckInvariantTest {
 
     @Test
     void invariantsAreCheckedAfterTheTestMethodAndItsRecoveryBeforeAfterEachAndOnlyForKitTests() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(Timeline.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(Timeline.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
+        assertThat(results).hasNumberOfStartedCases(2).hasNumberOfSucceededCases(2);
         assertThat(LOG.subList(0, 3)).containsExactly("@BeforeEach", "recovery", "end of test method");
         assertThat(LOG.subList(3, 5)).containsExactlyInAnyOrder("check static one", "check instance one");
         assertThat(LOG.subList(5, LOG.size())).containsExactly("@AfterEach", "@BeforeEach", "plain test", "@AfterEach");
@@ -223,13 +218,14 @@ class CheckInvariantTest {
     @Test
     void aNestedTestChecksTheInvariantsOfItsEnclosingClassItsSuperclassAndItsOwn() throws Exception {
         Enclosing.enclosingStatic = ScriptedInvariant.violatedAtCheck("enclosing static", LOG, 1);
-        EngineExecutionResults results = Kit.reportingTo(reports).run(Enclosing.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(Enclosing.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         assertThat(LOG).containsExactlyInAnyOrder("recovery", "check enclosing static", "check enclosing instance",
                 "check inherited", "check own");
-        assertThat(failureOf(results, "[1] crash after commit #3")).isInstanceOf(AssertionFailedError.class)
-                .hasMessage("2 of 4 invariants declared with @CheckInvariant violated after crash after commit #3 and"
+        assertThat(results).hasFailedCase("[1] crash after commit #3")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage("2 of 4 invariants declared with @CheckInvariant violated after crash after commit #3 and"
                         + " recovery:\n"
                         + scripted("Enclosing.enclosingStatic", "enclosing static", 1) + "\n"
                         + scripted("Inner.own", "own", 1) + "\n\n"
@@ -247,9 +243,9 @@ class CheckInvariantTest {
     @Test
     void aSweepChecksAfterEveryInvocationItsCrashFreeRecordingIncluded() {
         SweepViolatedInItsRecordingOnly.firstCheck = ScriptedInvariant.violatedAtCheck("first check", LOG, 1);
-        EngineExecutionResults results = Kit.reportingTo(reports).run(SweepViolatedInItsRecordingOnly.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SweepViolatedInItsRecordingOnly.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(11).succeeded(10).failed(1));
+        assertThat(results).hasNumberOfStartedCases(11).hasNumberOfSucceededCases(10).hasNumberOfFailedCases(1);
         assertThat(LOG.stream().filter("check first check"::equals)).hasSize(11);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(),
                 displayName("[1] record boundaries (crash-free run)"), finishedWithFailure(message(
@@ -261,17 +257,17 @@ class CheckInvariantTest {
 
     @Test
     void whenTheTestMethodFailsItsFailureStaysFirstAndTheViolatedInvariantIsSuppressed() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(TestAndInvariantBothFail.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(TestAndInvariantBothFail.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        Throwable failure = failureOf(results, "[1] crash at boundary-1 #1");
-        String block = "\n\nDeliveryKit case: crash at boundary-1 #1 (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='boundary=boundary-1;hit=1'";
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        Throwable failure = assertThat(results).hasFailedCase("[1] crash at before-send #1").failure();
+        String block = "\n\nDeliveryKit case: crash at before-send #1 (in process)\n"
+                + "Replay only this case: -Ddeliverykit.replay='boundary=before-send;hit=1'";
         assertThat(failure).isInstanceOf(AssertionFailedError.class).hasMessage("[effects N for reserve42 after a crash"
                 + " and recovery (mark-first (write \"done\", then send))] \nexpected: 1L\n but was: 0L" + block);
         assertThat(failure.getSuppressed()).hasSize(1);
         assertThat(failure.getSuppressed()[0]).isInstanceOf(AssertionFailedError.class).hasMessage("1 of 1 invariant"
-                + " declared with @CheckInvariant violated after crash at boundary-1 #1 and recovery:\n"
+                + " declared with @CheckInvariant violated after crash at before-send #1 and recovery:\n"
                 + "[TestAndInvariantBothFail.exactlyOnce] exactly once per key: violated (checked 1 intent key, 0 effect"
                 + " rows)\n"
                 + "  lost intent: 1 key\n"
@@ -280,9 +276,9 @@ class CheckInvariantTest {
 
     @Test
     void anAbortedTestIsNotChecked() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(Aborted.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(Aborted.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).aborted(1).failed(0));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfAbortedCases(1).hasNumberOfFailedCases(0);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(),
                 abortedWithReason(instanceOf(TestAbortedException.class))));
         assertThat(LOG).containsExactly("recovery");
@@ -290,25 +286,25 @@ class CheckInvariantTest {
 
     @Test
     void aTestThatNeverRunsItsWorkloadFailsForThatAndIsNotChecked() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(NeverRuns.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(NeverRuns.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        assertThat(failureOf(results, "[1] crash after commit #1")).hasMessage("The test never called scenario.run(...),"
-                + " so crash after commit #1 crashed nothing and the test asserted nothing about a crash.\nFix: run the"
-                + " workload with scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then"
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        Throwable failure = assertThat(results).hasFailedCase("[1] crash after commit #1").withMessage("The test never"
+                + " called scenario.run(...), so crash after commit #1 crashed nothing and the test asserted nothing"
+                + " about a crash.\nFix: run the workload with scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then"
                 + " recover with scenario.restart(() -> ...).\n\n"
                 + "DeliveryKit case: crash after commit #1 (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'")
-                .hasNoSuppressedExceptions();
+                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'").failure();
+        assertThat(failure).hasNoSuppressedExceptions();
         assertThat(LOG).isEmpty();
     }
 
     @Test
     void anInvariantThatCannotBeCheckedFailsTheInvocationAndTheOthersAreStillChecked() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(Uncheckable.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(Uncheckable.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        Throwable failure = failureOf(results, "[1] crash after commit #3");
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        Throwable failure = assertThat(results).hasFailedCase("[1] crash after commit #3").failure();
         assertThat(failure).hasMessage("1 of 2 invariants declared with @CheckInvariant violated or could not be checked"
                 + " after crash after commit #3 and recovery:\n"
                 + "[Uncheckable.missingTable] could not be checked: dev.deliverykit.invariant.InvariantDefinitionException:"

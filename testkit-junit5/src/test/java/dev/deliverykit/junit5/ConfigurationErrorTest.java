@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.container;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
@@ -11,9 +12,10 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import dev.deliverykit.CrashMode;
 import dev.deliverykit.invariant.Invariant;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
-import dev.deliverykit.junit5.fixtures.Seed002;
+import dev.deliverykit.junit5.fixtures.WarehouseReservation;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,7 +23,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * Misconfiguration is an {@link ExtensionConfigurationException} that names the annotation, the element and
@@ -42,29 +43,29 @@ class ConfigurationErrorTest {
     static void workload(CrashScenario scenario, Path dir) throws Exception {
         scenario.run(() -> {
             WORKLOADS.incrementAndGet();
-            Seed002.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
+            WarehouseReservation.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
         });
-        scenario.restart(() -> Seed002.recover(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir));
+        scenario.restart(() -> WarehouseReservation.recover(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir));
     }
 
-    @EngineTestKitOnly
-    @BoundaryCatalogueSource(value = Seed002.class, field = "ATOMIC_RECEIPT")
+    @CrashTestKitOnly
+    @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "ATOMIC_RECEIPT")
     static class UnknownBoundary {
-        @CrashAt({"boundary-1", "boundary-9"})
+        @CrashAt({"before-send", "boundary-9"})
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class NameWithoutCatalogue {
-        @CrashAt("boundary-1")
+        @CrashAt("before-send")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class BadSelector {
         @CrashAt(selector = "after-comit")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -72,7 +73,7 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class UnknownMethod {
         @CrashAt(selector = "method-exit:dev.deliverykit.reference.outbox.Orchestrator#deliverAll")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -80,7 +81,7 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class ZeroOccurrence {
         @CrashAt(selector = "after-commit", occurrence = 0)
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -88,7 +89,7 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class ListedTwice {
         @CrashAt(selector = "after-commit")
         @CrashAt(selector = {"before-commit", "after-commit"})
@@ -97,7 +98,7 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class NoScenarioParameter {
         @CrashAt(selector = "after-commit")
         void test(@TempDir Path dir) {
@@ -105,7 +106,7 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class BothAnnotations {
         @CrashAt(selector = "after-commit")
         @CrashSweep
@@ -114,16 +115,16 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
-    @BoundaryCatalogueSource(value = Seed002.class, field = "NO_SUCH_FIELD")
+    @CrashTestKitOnly
+    @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "NO_SUCH_FIELD")
     static class BadCatalogueField {
-        @CrashAt("boundary-1")
+        @CrashAt("before-send")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class SweepFilterWithoutItsKind {
         @CrashSweep(kinds = SweepKind.COMMITS, sql = "^INSERT")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -131,7 +132,7 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class SweepOverTheCap {
         @CrashSweep(kinds = SweepKind.COMMITS, maxCases = 3)
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -139,7 +140,7 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class PlainCrash {
         @CrashAt(selector = "after-commit", occurrence = 3)
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -147,7 +148,23 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
+    static class TwoModesForOneCase {
+        @CrashAt(selector = "after-commit", mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @CrashTestKitOnly
+    static class SweepInTwoModes {
+        @CrashSweep(kinds = SweepKind.COMMITS, mode = {CrashMode.CHILD_PROCESS, CrashMode.IN_PROCESS})
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @CrashTestKitOnly
     static class LambdaInAChildProcess {
         @CrashAt(selector = "after-commit", mode = CrashMode.CHILD_PROCESS)
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -155,7 +172,7 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class InvariantFieldOfTheWrongType {
         @CheckInvariant
         long effects;
@@ -166,7 +183,7 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class NullStaticInvariant {
         @CheckInvariant
         static Invariant declaredLater;
@@ -177,7 +194,7 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class NullInstanceInvariant {
         @CheckInvariant
         Invariant declaredLater;
@@ -188,16 +205,16 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class TwoInvariantsWithOneName {
         @TempDir
         Path dir;
 
         @CheckInvariant
-        Invariant orders = Seed002.exactlyOncePerKey(() -> dir);
+        Invariant orders = WarehouseReservation.exactlyOncePerKey(() -> dir);
 
         @CheckInvariant
-        Invariant payments = Seed002.exactlyOncePerKey(() -> dir);
+        Invariant payments = WarehouseReservation.exactlyOncePerKey(() -> dir);
 
         @CrashAt(selector = "after-commit")
         void test(CrashScenario scenario) throws Exception {
@@ -205,10 +222,10 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class InvariantWithoutKitTest {
         @CheckInvariant
-        static Invariant neverChecked = Seed002.exactlyOncePerKey(Path.of("unused"));
+        static Invariant neverChecked = WarehouseReservation.exactlyOncePerKey(Path.of("unused"));
 
         @Test
         void test() {
@@ -216,16 +233,16 @@ class ConfigurationErrorTest {
         }
     }
 
-    private EngineExecutionResults run(Class<?> fixture, String... parameters) {
-        Kit kit = Kit.reportingTo(reports);
+    private CrashTestResults run(Class<?> fixture, String... parameters) {
+        CrashTestKit kit = CrashTestKit.reportingTo(reports);
         for (int i = 0; i < parameters.length; i += 2) {
             kit.with(parameters[i], parameters[i + 1]);
         }
         return kit.run(fixture);
     }
 
-    private static void assertConfigurationError(EngineExecutionResults results, String message) {
-        results.testEvents().assertStatistics(stats -> stats.started(0));
+    private static void assertConfigurationError(CrashTestResults results, String message) {
+        assertThat(results).hasNumberOfStartedCases(0);
         results.containerEvents().assertThatEvents().haveExactly(1, event(container("test"),
                 finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message(message))));
         assertThat(WORKLOADS).as("workloads run (nothing may run, nor be instrumented)").hasValue(0);
@@ -234,13 +251,24 @@ class ConfigurationErrorTest {
     @Test
     void anUnknownBoundaryNameListsTheCatalogueNames() {
         assertConfigurationError(run(UnknownBoundary.class), "@CrashAt(value = \"boundary-9\") on UnknownBoundary.test("
-                + "CrashScenario, Path): unknown boundary \"boundary-9\" in Seed002.ATOMIC_RECEIPT. Fix: use one of its"
-                + " names: boundary-0, boundary-1, boundary-2, boundary-3, boundary-4");
+                + "CrashScenario, Path): unknown boundary \"boundary-9\" in WarehouseReservation.ATOMIC_RECEIPT. Fix: use one of its"
+                + " names: before-submit, before-send, after-reserve, after-send, after-deliver");
+    }
+
+    @Test
+    void aCaseHasOneModeAndLeavingModeOutTakesTheConfiguredOne() {
+        assertConfigurationError(run(TwoModesForOneCase.class), "@CrashAt(mode = {IN_PROCESS, CHILD_PROCESS}) on"
+                + " TwoModesForOneCase.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
+                + " one mode, or leave mode out for deliverykit.mode (default in process), or repeat @CrashAt once per"
+                + " mode");
+        assertConfigurationError(run(SweepInTwoModes.class), "@CrashSweep(mode = {CHILD_PROCESS, IN_PROCESS}) on"
+                + " SweepInTwoModes.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
+                + " one mode, or leave mode out for deliverykit.mode (default in process)");
     }
 
     @Test
     void aBoundaryNameWithoutCatalogueSaysWhereToDeclareOne() {
-        assertConfigurationError(run(NameWithoutCatalogue.class), "@CrashAt(value = \"boundary-1\") on"
+        assertConfigurationError(run(NameWithoutCatalogue.class), "@CrashAt(value = \"before-send\") on"
                 + " NameWithoutCatalogue.test(CrashScenario, Path): boundary names need a catalogue, and no"
                 + " @BoundaryCatalogueSource is on the method or its class. Fix: annotate the test class with"
                 + " @BoundaryCatalogueSource(YourBoundaries.class), a class with public static BoundaryCatalogue fields,"
@@ -300,8 +328,8 @@ class ConfigurationErrorTest {
 
     @Test
     void aCatalogueFieldThatDoesNotExist() {
-        assertConfigurationError(run(BadCatalogueField.class), "@BoundaryCatalogueSource(value = Seed002.class,"
-                + " field = \"NO_SUCH_FIELD\"): dev.deliverykit.junit5.fixtures.Seed002 has no BoundaryCatalogue field"
+        assertConfigurationError(run(BadCatalogueField.class), "@BoundaryCatalogueSource(value = WarehouseReservation.class,"
+                + " field = \"NO_SUCH_FIELD\"): dev.deliverykit.junit5.fixtures.WarehouseReservation has no BoundaryCatalogue field"
                 + " named \"NO_SUCH_FIELD\". Fix: name one of its public static BoundaryCatalogue fields (MARK_FIRST,"
                 + " WITHOUT_DEDUP, ATOMIC_RECEIPT), or leave out field to use all of them.");
     }
@@ -315,9 +343,9 @@ class ConfigurationErrorTest {
 
     @Test
     void aSweepOverItsCapRunsOnlyTheRecordingAndSaysHowToNarrowIt() {
-        EngineExecutionResults results = run(SweepOverTheCap.class);
+        CrashTestResults results = run(SweepOverTheCap.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1).failed(0));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(0);
         results.containerEvents().assertThatEvents().haveExactly(1, event(container("test"),
                 finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CrashSweep on"
                         + " SweepOverTheCap.test(CrashScenario, Path): the crash-free run reached 10 boundary hits to"
@@ -333,9 +361,9 @@ class ConfigurationErrorTest {
 
     @Test
     void aLambdaCannotRunInAChildProcess() {
-        EngineExecutionResults results = run(LambdaInAChildProcess.class);
+        CrashTestResults results = run(LambdaInAChildProcess.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName(
                 "[1] crash after commit #1 (child JVM)"), finishedWithFailure(
                         instanceOf(ExtensionConfigurationException.class), message("This case runs in a child JVM (mode ="
@@ -368,9 +396,9 @@ class ConfigurationErrorTest {
 
     @Test
     void aNullInstanceInvariantFailsEachInvocationBeforeItsWorkloadRuns() {
-        EngineExecutionResults results = run(NullInstanceInvariant.class);
+        CrashTestResults results = run(NullInstanceInvariant.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash after commit #1"),
                 finishedWithFailure(instanceOf(ExtensionConfigurationException.class),
                         message(String.format(NULL_FIELD, "NullInstanceInvariant")))));
@@ -379,9 +407,9 @@ class ConfigurationErrorTest {
 
     @Test
     void twoInvariantsWithOneNameWouldShareAReportCell() {
-        EngineExecutionResults results = run(TwoInvariantsWithOneName.class);
+        CrashTestResults results = run(TwoInvariantsWithOneName.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(), finishedWithFailure(
                 instanceOf(ExtensionConfigurationException.class), message("@CheckInvariant on fields"
                         + " TwoInvariantsWithOneName.orders and TwoInvariantsWithOneName.payments: both invariants are"
@@ -393,9 +421,9 @@ class ConfigurationErrorTest {
 
     @Test
     void checkInvariantInAClassWithoutKitTestIsRefused() {
-        EngineExecutionResults results = run(InvariantWithoutKitTest.class);
+        CrashTestResults results = run(InvariantWithoutKitTest.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(0));
+        assertThat(results).hasNumberOfStartedCases(0);
         results.containerEvents().assertThatEvents().haveExactly(1, event(container(InvariantWithoutKitTest.class),
                 finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CheckInvariant on field"
                         + " InvariantWithoutKitTest.neverChecked: InvariantWithoutKitTest and its @Nested classes have no"

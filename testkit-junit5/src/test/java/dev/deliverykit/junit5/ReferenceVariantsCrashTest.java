@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
@@ -9,14 +10,14 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.in
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.deliverykit.invariant.Invariant;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.fixtures.Ordered;
 import dev.deliverykit.junit5.fixtures.Retention;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -29,7 +30,7 @@ class ReferenceVariantsCrashTest {
     @TempDir
     Path reports;
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(Ordered.class)
     static class UnsafeDualWrite {
         @TempDir
@@ -44,7 +45,7 @@ class ReferenceVariantsCrashTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(Ordered.class)
     static class SafeProducer {
         @TempDir
@@ -59,7 +60,7 @@ class ReferenceVariantsCrashTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class UnsafeDualWriteSweep {
         @TempDir
         Path dir;
@@ -73,7 +74,7 @@ class ReferenceVariantsCrashTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(Retention.class)
     static class ReceiptDeletingCleanup {
         @TempDir
@@ -88,7 +89,7 @@ class ReferenceVariantsCrashTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(Retention.class)
     static class SealingCleanup {
         @TempDir
@@ -117,9 +118,9 @@ class ReferenceVariantsCrashTest {
 
     @Test
     void theUnsafeDualWriteLosesTheEventBetweenItsTwoTransactions() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(UnsafeDualWrite.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(UnsafeDualWrite.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(0).failed(1));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(0).hasNumberOfFailedCases(1);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(),
                 displayName("[1] crash at unsafe.after-flow-commit #1"),
                 finishedWithFailure(instanceOf(AssertionFailedError.class), message(failure(
@@ -129,17 +130,17 @@ class ReferenceVariantsCrashTest {
 
     @Test
     void theSafeProducerKeepsFlowAndEventTogetherAtItsThreeBoundaries() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(SafeProducer.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SafeProducer.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(3).failed(0));
+        assertThat(results).hasNumberOfStartedCases(3).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(0);
     }
 
     @Test
     void aCommitSweepFindsTheUnsafeDualWriteWindowByItself() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(UnsafeDualWriteSweep.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(UnsafeDualWriteSweep.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(7).succeeded(5).failed(2));
-        assertThat(Seed002CrashSweepTest.failed(results)).containsExactly(
+        assertThat(results).hasNumberOfStartedCases(7).hasNumberOfSucceededCases(5).hasNumberOfFailedCases(2);
+        assertThat(results.failedCases()).containsExactly(
                 "[5] crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep",
                 "[6] crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow");
         results.testEvents().assertThatEvents()
@@ -153,9 +154,9 @@ class ReferenceVariantsCrashTest {
 
     @Test
     void aReceiptDeletingCleanupLetsTheLateRequestExecuteAgain() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(ReceiptDeletingCleanup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ReceiptDeletingCleanup.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(0).failed(1));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(0).hasNumberOfFailedCases(1);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(),
                 displayName("[1] crash at cleanup.after-commit #1"),
                 finishedWithFailure(message(failure("crash at cleanup.after-commit #1",
@@ -169,8 +170,8 @@ class ReferenceVariantsCrashTest {
 
     @Test
     void aSealingCleanupAnswersTheLateRequestAtEveryCrashBoundaryOfCloseAndCollect() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(SealingCleanup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SealingCleanup.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(3).failed(0));
+        assertThat(results).hasNumberOfStartedCases(3).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(0);
     }
 }

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import dev.deliverykit.process.ChildJvm;
 import dev.deliverykit.process.ChildProcess;
 import dev.deliverykit.process.ChildResult;
@@ -19,7 +20,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * Several JVMs reporting into one directory (surefire's {@code forkCount > 1}, Gradle's forks): each writes its
@@ -37,7 +37,7 @@ class ReportForksTest {
     public static final class Fork {
         public static void main(String[] args) throws Exception {
             Handshake.readyThenAwaitGo();
-            EngineExecutionResults results = Kit.reportingTo(Path.of(args[0])).run(Class.forName(args[1]));
+            CrashTestResults results = CrashTestKit.reportingTo(Path.of(args[0])).run(Class.forName(args[1]));
             System.out.println("started " + results.testEvents().started().count());
         }
     }
@@ -102,9 +102,9 @@ class ReportForksTest {
 
     @Test
     void runsInOneJvmAddUpAndARerunReplacesOnlyItsOwnRows() throws Exception {
-        Kit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWrite.class);
-        Kit.reportingTo(reports).run(ReferenceVariantsCrashTest.SafeProducer.class);
-        Kit.reportingTo(reports).with(DeliveryKitConfiguration.REPLAY, "boundary=producer.after-commit;hit=1")
+        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWrite.class);
+        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.SafeProducer.class);
+        CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPLAY, "boundary=producer.after-commit;hit=1")
                 .run(ReferenceVariantsCrashTest.SafeProducer.class);
 
         assertThat(parts()).hasSize(3);
@@ -120,7 +120,7 @@ class ReportForksTest {
         Files.createDirectories(reports.resolve("parts"));
         Files.writeString(reports.resolve("parts/report-1-1.json"), "{\"format\": \"something else\"}");
 
-        Kit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWrite.class);
+        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWrite.class);
 
         assertThat(tests(reportJson())).containsExactly(
                 "UnsafeDualWrite {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");

@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.postgres;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.CrashMode;
@@ -10,12 +11,13 @@ import dev.deliverykit.junit5.BoundaryCatalogueSource;
 import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.postgres.pipeline.FlowConsumer;
 import dev.deliverykit.junit5.postgres.pipeline.FlowEvent;
 import dev.deliverykit.junit5.postgres.pipeline.FlowProducer;
 import dev.deliverykit.junit5.postgres.pipeline.FlowRelay;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -29,7 +31,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * The ten crash boundaries of protocols.md section 2 on a real PostgreSQL server: a plain-JDBC ordered pipeline
@@ -82,7 +83,7 @@ class PostgresOrderedPipelineTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(PipelineBoundaries.class)
     static class InThisJvm extends Pipeline {
         @CrashAt({"producer.after-flow-update", "producer.after-outbox-insert", "producer.after-commit",
@@ -94,7 +95,7 @@ class PostgresOrderedPipelineTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(PipelineBoundaries.class)
     static class AsProcessExits extends Pipeline {
         @CrashAt(value = {"producer.after-flow-update", "producer.after-outbox-insert", "producer.after-commit",
@@ -200,9 +201,9 @@ class PostgresOrderedPipelineTest {
     @Test
     void inThisJvmEveryBoundaryLeavesTheContractsStateAndRecoversToOneEffect() {
         ROWS.clear();
-        EngineExecutionResults results = Kit.reportingTo(reports).run(InThisJvm.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(InThisJvm.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(10).succeeded(10).failed(0).aborted(0).skipped(0));
+        assertThat(results).hasNumberOfStartedCases(10).hasNumberOfSucceededCases(10).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
         assertThat(ROWS).hasSize(10);
         assertThat(table("")).isEqualTo(EXPECTED);
     }
@@ -210,9 +211,9 @@ class PostgresOrderedPipelineTest {
     @Test
     void asARealProcessExitEveryBoundaryLeavesTheContractsStateAndRecoversToOneEffect() {
         ROWS.clear();
-        EngineExecutionResults results = Kit.reportingTo(reports).run(AsProcessExits.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AsProcessExits.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(10).succeeded(10).failed(0).aborted(0).skipped(0));
+        assertThat(results).hasNumberOfStartedCases(10).hasNumberOfSucceededCases(10).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
         assertThat(ROWS).hasSize(10);
         assertThat(table(" (child JVM)")).isEqualTo(EXPECTED);
     }

@@ -7,17 +7,17 @@ import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
-import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
+import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * HikariCP pools shared by the run and the restart, and a fresh pool per restart: the sweep of the correct
@@ -29,7 +29,7 @@ class PoolSharingTest {
     @TempDir
     Path reports;
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class SharedPoolsOnSqlite {
         @TempDir
         Path dir;
@@ -46,7 +46,7 @@ class PoolSharingTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class SharedPoolsOnH2 {
         @TempDir
         Path dir;
@@ -63,7 +63,7 @@ class PoolSharingTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     static class FreshPoolsOnSqlite {
         @TempDir
         Path dir;
@@ -84,7 +84,7 @@ class PoolSharingTest {
     private List<List<String>> fiveRuns(Class<?> fixture) {
         List<List<String>> runs = new ArrayList<>();
         for (int run = 0; run < 5; run++) {
-            EngineExecutionResults results = Kit.reportingTo(reports).run(fixture);
+            CrashTestResults results = CrashTestKit.reportingTo(reports).run(fixture);
             runs.add(Outcomes.of(results));
         }
         return runs;
