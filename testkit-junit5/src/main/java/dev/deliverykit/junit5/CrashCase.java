@@ -72,11 +72,6 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         public String kind() {
             return "RECORD";
         }
-
-        @Override
-        public String toString() {
-            return displayName() + " [" + replayKey() + "]";
-        }
     }
 
     /**
@@ -156,11 +151,6 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         public String kind() {
             return "CRASH";
         }
-
-        @Override
-        public String toString() {
-            return displayName() + " [" + replayKey + "]";
-        }
     }
 
     /**
@@ -194,11 +184,6 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         @Override
         public String kind() {
             return "ORDER";
-        }
-
-        @Override
-        public String toString() {
-            return displayName() + " [" + replayKey() + "]";
         }
     }
 }

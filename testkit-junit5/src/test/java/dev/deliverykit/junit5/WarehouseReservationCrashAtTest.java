@@ -35,7 +35,7 @@ class WarehouseReservationCrashAtTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "MARK_FIRST")
-    static class MarkFirst {
+    static class MarkFirstTestCases {
         @TempDir
         Path dir;
 
@@ -50,7 +50,7 @@ class WarehouseReservationCrashAtTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "WITHOUT_DEDUP")
-    static class WithoutDedup {
+    static class WithoutDedupTestCases {
         @TempDir
         Path dir;
 
@@ -65,7 +65,7 @@ class WarehouseReservationCrashAtTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "ATOMIC_RECEIPT")
-    static class AtomicReceipt {
+    static class AtomicReceiptTestCases {
         @TempDir
         Path dir;
 
@@ -80,7 +80,7 @@ class WarehouseReservationCrashAtTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "MARK_FIRST")
-    static class MarkFirstRepeated {
+    static class MarkFirstRepeatedTestCases {
         @CrashAt({"before-submit", "before-send"})
         @CrashAt(selector = "after-commit", occurrence = 4)
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -99,12 +99,12 @@ class WarehouseReservationCrashAtTest {
 
     @Test
     void markFirstLosesTheIntentOnlyWhenItDiesBeforeTheSend() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirst.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(4).hasNumberOfFailedCases(1).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
         results.testEvents().assertThatEvents()
                 .haveExactly(1, event(test(), displayName("[2] crash at before-send #1"),
-                        finishedWithFailure(instanceOf(AssertionFailedError.class), message(invariantFailure("MarkFirst",
+                        finishedWithFailure(instanceOf(AssertionFailedError.class), message(invariantFailure("MarkFirstTestCases",
                                 "before-send", "1 intent key, 0 effect rows", "  lost intent: 1 key\n"
                                         + "    reserve42:1:0: found 0 effects, expected exactly 1")))));
         assertThat(results.succeededCases()).containsExactly("[1] crash at before-submit #1", "[3] crash at after-reserve #1",
@@ -113,22 +113,22 @@ class WarehouseReservationCrashAtTest {
 
     @Test
     void outboxWithoutDedupDoublesTheEffectWhenItDiesAfterTheReserveAndBeforeTheSendReturns() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(2);
         String duplicate = "  duplicate effect: 1 key\n    reserve42:1:0: found 2 effects, expected exactly 1";
         results.testEvents().assertThatEvents()
                 .haveExactly(1, event(test(), displayName("[3] crash at after-reserve #1"), finishedWithFailure(message(
-                        invariantFailure("WithoutDedup", "after-reserve", "1 intent key, 2 effect rows", duplicate)))))
+                        invariantFailure("WithoutDedupTestCases", "after-reserve", "1 intent key, 2 effect rows", duplicate)))))
                 .haveExactly(1, event(test(), displayName("[4] crash at after-send #1"), finishedWithFailure(message(
-                        invariantFailure("WithoutDedup", "after-send", "1 intent key, 2 effect rows", duplicate)))));
+                        invariantFailure("WithoutDedupTestCases", "after-send", "1 intent key, 2 effect rows", duplicate)))));
         assertThat(results.succeededCases()).containsExactly("[1] crash at before-submit #1", "[2] crash at before-send #1",
                 "[5] crash at after-deliver #1");
     }
 
     @Test
     void outboxWithAtomicReceiptPassesAtEveryBoundary() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceipt.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceiptTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(5).hasNumberOfFailedCases(0);
         assertThat(results).hasNumberOfFailedContainers(0);
@@ -136,7 +136,7 @@ class WarehouseReservationCrashAtTest {
 
     @Test
     void aRepeatedCrashAtRunsEveryCaseOfEveryAnnotation() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstRepeated.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstRepeatedTestCases.class);
 
         assertThat(results.testEvents().started().stream().map(event -> event.getTestDescriptor().getDisplayName()))
                 .containsExactly("[1] crash at before-submit #1", "[2] crash at before-send #1", "[3] crash after commit #4");

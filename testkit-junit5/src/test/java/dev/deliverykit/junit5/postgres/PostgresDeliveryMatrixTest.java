@@ -100,7 +100,7 @@ class PostgresDeliveryMatrixTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "MARK_FIRST")
-    static class MarkFirst extends Variant {
+    static class MarkFirstTestCases extends Variant {
         String label() { return "mark-first (write \"done\", then send)"; }
         boolean markFirst() { return true; }
         Warehouse warehouse(String url) { return new NaiveWarehouse(url); }
@@ -108,7 +108,7 @@ class PostgresDeliveryMatrixTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "WITHOUT_DEDUP")
-    static class WithoutDedup extends Variant {
+    static class WithoutDedupTestCases extends Variant {
         String label() { return "outbox without receiver dedup"; }
         boolean markFirst() { return false; }
         Warehouse warehouse(String url) { return new NaiveWarehouse(url); }
@@ -116,7 +116,7 @@ class PostgresDeliveryMatrixTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "ATOMIC_RECEIPT")
-    static class AtomicReceipt extends Variant {
+    static class AtomicReceiptTestCases extends Variant {
         String label() { return "outbox + atomic receiver receipt"; }
         boolean markFirst() { return false; }
         Warehouse warehouse(String url) { return new DedupWarehouse(url); }
@@ -150,7 +150,7 @@ class PostgresDeliveryMatrixTest {
 
     @Test
     void markFirstLosesTheIntentOnlyWhenItDiesBeforeTheSend() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirst.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(4).hasNumberOfFailedCases(1).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[2] crash at before-send #1"),
@@ -163,7 +163,7 @@ class PostgresDeliveryMatrixTest {
 
     @Test
     void outboxWithoutDedupDoublesTheEffectWhenItDiesAfterTheReserveAndBeforeTheSendReturns() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(2).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
         results.testEvents().assertThatEvents()
@@ -180,7 +180,7 @@ class PostgresDeliveryMatrixTest {
 
     @Test
     void outboxWithAtomicReceiptPassesAtEveryBoundary() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceipt.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceiptTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(5).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
         assertThat(results).hasNumberOfFailedContainers(0);
@@ -193,7 +193,7 @@ class PostgresDeliveryMatrixTest {
         for (int run = 0; run < 5; run++) {
             EFFECTS.clear();
             outcomes.add(outcomes(CrashTestKit.reportingTo(reports)
-                    .run(MarkFirst.class, WithoutDedup.class, AtomicReceipt.class)));
+                    .run(MarkFirstTestCases.class, WithoutDedupTestCases.class, AtomicReceiptTestCases.class)));
             matrices.add(matrix());
         }
 
