@@ -3,12 +3,9 @@ package dev.deliverykit.junit5;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -34,7 +31,6 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
@@ -247,12 +243,11 @@ class CheckInvariantTest {
 
         assertThat(results).hasNumberOfStartedCases(11).hasNumberOfSucceededCases(10).hasNumberOfFailedCases(1);
         assertThat(LOG.stream().filter("check first check"::equals)).hasSize(11);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[1] record boundaries (crash-free run)"), finishedWithFailure(message(
+        assertThat(results).hasFailedCase("[1] record boundaries (crash-free run)").withMessage(
                         "1 of 1 invariant declared with @CheckInvariant violated after the crash-free run and recovery:\n"
                                 + scripted("SweepViolatedInItsRecordingOnlyTestCases.firstCheck", "first check", 1) + "\n\n"
                                 + "DeliveryKit case: record boundaries (crash-free run) (in process)\n"
-                                + "Replay only this case: -Ddeliverykit.replay='crash=none'"))));
+                                + "Replay only this case: -Ddeliverykit.replay='crash=none'");
     }
 
     @Test

@@ -2,12 +2,8 @@ package dev.deliverykit.junit5;
 
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.skippedWithReason;
-import static org.junit.platform.testkit.engine.EventConditions.test;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.deliverykit.boundary.BoundaryEngine;
@@ -93,12 +89,11 @@ class ChildProcessModeTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupInBothModesTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(2).hasNumberOfFailedCases(2);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[2] crash at after-reserve #1 (child JVM)"),
-                finishedWithFailure(message("[effects N for reserve42 after a crash and recovery (outbox without"
+        assertThat(results).hasFailedCase("[2] crash at after-reserve #1 (child JVM)")
+                .withMessage("[effects N for reserve42 after a crash and recovery (outbox without"
                         + " receiver dedup)] \nexpected: 1L\n but was: 2L\n\n"
                         + "DeliveryKit case: crash at after-reserve #1 (child JVM)\n"
-                        + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1;mode=child-process'"))));
+                        + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1;mode=child-process'");
         assertThat(EXIT_CODES).containsExactly("boundary=after-reserve;hit=1;mode=in-process IN_PROCESS",
                 "boundary=after-reserve;hit=1;mode=child-process CHILD_PROCESS");
     }
@@ -141,12 +136,11 @@ class ChildProcessModeTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupInAChildTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(2).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[2] crash at after-reserve #1 (child JVM)"),
-                finishedWithFailure(message("[effects N for reserve42 after a crash and recovery (outbox without"
+        assertThat(results).hasFailedCase("[2] crash at after-reserve #1 (child JVM)")
+                .withMessage("[effects N for reserve42 after a crash and recovery (outbox without"
                         + " receiver dedup)] \nexpected: 1L\n but was: 2L\n\n"
                         + "DeliveryKit case: crash at after-reserve #1 (child JVM)\n"
-                        + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1'"))));
+                        + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1'");
         assertThat(EXIT_CODES).containsExactly("boundary=before-send;hit=1 exit " + BoundaryEngine.CRASH_EXIT_CODE,
                 "boundary=after-reserve;hit=1 exit " + BoundaryEngine.CRASH_EXIT_CODE);
     }

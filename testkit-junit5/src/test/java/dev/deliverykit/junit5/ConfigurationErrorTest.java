@@ -3,7 +3,6 @@ package dev.deliverykit.junit5;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.container;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
@@ -364,15 +363,14 @@ class ConfigurationErrorTest {
         CrashTestResults results = run(LambdaInAChildProcessTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName(
-                "[1] crash after commit #1 (child JVM)"), finishedWithFailure(
-                        instanceOf(ExtensionConfigurationException.class), message("This case runs in a child JVM (mode ="
+        assertThat(results).hasFailedCase(
+                "[1] crash after commit #1 (child JVM)").withExceptionInstanceOf(ExtensionConfigurationException.class).withMessage("This case runs in a child JVM (mode ="
                                 + " CHILD_PROCESS), but scenario.run(...) was given a lambda, which cannot cross into"
                                 + " another JVM. Fix: write the workload as a public class implementing"
                                 + " dev.deliverykit.boundary.ProcessWorkload with a public no-argument constructor and"
                                 + " call scenario.run(YourWorkload.class, args...), or use mode = CrashMode.IN_PROCESS.\n\n"
                                 + "DeliveryKit case: crash after commit #1 (child JVM)\n"
-                                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'"))));
+                                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
         assertThat(WORKLOADS).hasValue(0);
     }
 
@@ -399,9 +397,9 @@ class ConfigurationErrorTest {
         CrashTestResults results = run(NullInstanceInvariantTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash after commit #1"),
-                finishedWithFailure(instanceOf(ExtensionConfigurationException.class),
-                        message(String.format(NULL_FIELD, "NullInstanceInvariantTestCases")))));
+        assertThat(results).hasFailedCase("[1] crash after commit #1")
+                .withExceptionInstanceOf(ExtensionConfigurationException.class)
+                .withMessage(String.format(NULL_FIELD, "NullInstanceInvariantTestCases"));
         assertThat(WORKLOADS).hasValue(0);
     }
 

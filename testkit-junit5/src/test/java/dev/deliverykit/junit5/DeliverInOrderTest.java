@@ -3,10 +3,8 @@ package dev.deliverykit.junit5;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.container;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
@@ -151,13 +149,14 @@ class DeliverInOrderTest {
         assertThat(results.failedCases()).containsExactly("[1] deliver A3,A1,A2,A3",
                 "[3] deliver A1,A3,A2", "[4] deliver A2,A1,A3", "[5] deliver A2,A3,A1", "[6] deliver A3,A1,A2",
                 "[7] deliver A3,A2,A1");
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] deliver A3,A1,A2,A3"),
-                finishedWithFailure(instanceOf(AssertionFailedError.class), message("1 of 1 invariant declared with"
+        assertThat(results).hasFailedCase("[1] deliver A3,A1,A2,A3")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage("1 of 1 invariant declared with"
                         + " @CheckInvariant violated after deliver A3,A1,A2,A3:\n[ArrivalOrderTestCases.inOrder] "
-                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3")))))
-                .haveExactly(1, event(test(), displayName("[7] deliver A3,A2,A1"), finishedWithFailure(message("1 of 1"
+                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3"));
+        assertThat(results).hasFailedCase("[7] deliver A3,A2,A1").withMessage("1 of 1"
                         + " invariant declared with @CheckInvariant violated after deliver A3,A2,A1:\n"
-                        + "[ArrivalOrderTestCases.inOrder] " + notContiguous("A3,A2,A1", "3, 2, 1", "seq 2 applied after seq 3")))));
+                        + "[ArrivalOrderTestCases.inOrder] " + notContiguous("A3,A2,A1", "3, 2, 1", "seq 2 applied after seq 3"));
     }
 
     @Test
@@ -165,9 +164,9 @@ class DeliverInOrderTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(ArrivalOrderAssertedInTheTestTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] deliver A3,A1,A2,A3"),
-                finishedWithFailure(message("1 of 1 invariant violated after deliver A3,A1,A2,A3:\n"
-                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3")))));
+        assertThat(results).hasFailedCase("[1] deliver A3,A1,A2,A3")
+                .withMessage("1 of 1 invariant violated after deliver A3,A1,A2,A3:\n"
+                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3"));
     }
 
     @Test

@@ -2,11 +2,9 @@ package dev.deliverykit.junit5;
 
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.deliverykit.invariant.Invariant;
@@ -121,11 +119,11 @@ class ReferenceVariantsCrashTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(UnsafeDualWriteTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(0).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[1] crash at unsafe.after-flow-commit #1"),
-                finishedWithFailure(instanceOf(AssertionFailedError.class), message(failure(
+        assertThat(results).hasFailedCase("[1] crash at unsafe.after-flow-commit #1")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage(failure(
                         "crash at unsafe.after-flow-commit #1", "boundary=unsafe.after-flow-commit;hit=1",
-                        "UnsafeDualWriteTestCases.stateAndOutbox", STATE_WITHOUT_OUTBOX)))));
+                        "UnsafeDualWriteTestCases.stateAndOutbox", STATE_WITHOUT_OUTBOX));
     }
 
     @Test
@@ -157,15 +155,14 @@ class ReferenceVariantsCrashTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(ReceiptDeletingCleanupTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(0).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[1] crash at cleanup.after-commit #1"),
-                finishedWithFailure(message(failure("crash at cleanup.after-commit #1",
+        assertThat(results).hasFailedCase("[1] crash at cleanup.after-commit #1")
+                .withMessage(failure("crash at cleanup.after-commit #1",
                         "boundary=cleanup.after-commit;hit=1", "ReceiptDeletingCleanupTestCases.noResurrection",
                         "no resurrection after cleanup: violated (checked 2 effect rows, 1 key)\n"
                                 + "  effect resurrected after cleanup: 1 key\n"
                                 + "    (demo, 1, work-1): found 2 effects: {id=1, namespace=demo, epoch=1, op=work-1},"
                                 + " {id=2, namespace=demo, epoch=1, op=work-1}, expected at most 1 effect, also after"
-                                + " cleanup")))));
+                                + " cleanup"));
     }
 
     @Test

@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.opentest4j.AssertionFailedError;
 
@@ -107,8 +106,8 @@ class ReplayAndHonestyTest {
                 .with(DeliveryKitConfiguration.REPLAY, "boundary=before-send;hit=1").run(MarkFirstAtEveryBoundaryTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash at before-send #1"),
-                finishedWithFailure(instanceOf(AssertionFailedError.class))));
+        assertThat(results).hasFailedCase("[1] crash at before-send #1")
+                .withExceptionInstanceOf(AssertionFailedError.class);
     }
 
     @Test
@@ -117,9 +116,9 @@ class ReplayAndHonestyTest {
                 .with(DeliveryKitConfiguration.REPLAY, "selector=after-commit;hit=4").run(MarkFirstSweepTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash after commit #4"),
-                finishedWithFailure(message(failure("mark-first (write \"done\", then send)", 0,
-                        "crash after commit #4", "selector=after-commit;hit=4")))));
+        assertThat(results).hasFailedCase("[1] crash after commit #4")
+                .withMessage(failure("mark-first (write \"done\", then send)", 0,
+                        "crash after commit #4", "selector=after-commit;hit=4"));
     }
 
     @Test

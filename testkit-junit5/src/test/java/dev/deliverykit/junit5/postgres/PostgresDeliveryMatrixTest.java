@@ -2,12 +2,6 @@ package dev.deliverykit.junit5.postgres;
 
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
-import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.EventConditions.test;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
@@ -39,7 +33,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.Event;
-import org.junit.platform.testkit.engine.EventType;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -153,9 +146,10 @@ class PostgresDeliveryMatrixTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(4).hasNumberOfFailedCases(1).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[2] crash at before-send #1"),
-                finishedWithFailure(instanceOf(AssertionFailedError.class), message(invariantFailure("Variant",
-                        "before-send", "1 intent key, 0 effect rows", LOST)))));
+        assertThat(results).hasFailedCase("[2] crash at before-send #1")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage(invariantFailure("Variant",
+                        "before-send", "1 intent key, 0 effect rows", LOST));
         assertThat(outcomes(results)).containsExactly("[1] crash at before-submit #1: passed",
                 "[2] crash at before-send #1: failed", "[3] crash at after-reserve #1: passed",
                 "[4] crash at after-send #1: passed", "[5] crash at after-deliver #1: passed");
@@ -166,13 +160,14 @@ class PostgresDeliveryMatrixTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(2).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
-        results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), displayName("[3] crash at after-reserve #1"), finishedWithFailure(
-                        instanceOf(AssertionFailedError.class), message(invariantFailure("Variant", "after-reserve",
-                                "1 intent key, 2 effect rows", DUPLICATE)))))
-                .haveExactly(1, event(test(), displayName("[4] crash at after-send #1"), finishedWithFailure(
-                        instanceOf(AssertionFailedError.class), message(invariantFailure("Variant", "after-send",
-                                "1 intent key, 2 effect rows", DUPLICATE)))));
+        assertThat(results).hasFailedCase("[3] crash at after-reserve #1")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage(invariantFailure("Variant", "after-reserve",
+                                "1 intent key, 2 effect rows", DUPLICATE));
+        assertThat(results).hasFailedCase("[4] crash at after-send #1")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage(invariantFailure("Variant", "after-send",
+                                "1 intent key, 2 effect rows", DUPLICATE));
         assertThat(outcomes(results)).containsExactly("[1] crash at before-submit #1: passed",
                 "[2] crash at before-send #1: passed", "[3] crash at after-reserve #1: failed",
                 "[4] crash at after-send #1: failed", "[5] crash at after-deliver #1: passed");
