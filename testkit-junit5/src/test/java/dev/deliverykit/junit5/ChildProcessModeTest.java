@@ -7,7 +7,7 @@ import static org.junit.platform.testkit.engine.EventConditions.skippedWithReaso
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.deliverykit.boundary.BoundaryEngine;
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.fixtures.WarehouseReservation;
 import dev.deliverykit.junit5.testkit.CrashTestKit;

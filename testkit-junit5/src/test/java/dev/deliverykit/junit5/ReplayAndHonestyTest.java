@@ -12,8 +12,8 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import dev.deliverykit.boundary.BoundaryNotReachedException;
-import dev.deliverykit.boundary.CrashSwallowedException;
+import dev.deliverykit.boundary.BoundaryNotReachedError;
+import dev.deliverykit.boundary.CrashSwallowedError;
 import dev.deliverykit.junit5.fixtures.WarehouseReservation;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
@@ -165,7 +165,7 @@ class ReplayAndHonestyTest {
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         Throwable failure = assertThat(results).hasSingleFailedCase().failure();
-        assertThat(failure).isInstanceOf(AssertionFailedError.class).hasCauseInstanceOf(BoundaryNotReachedException.class);
+        assertThat(failure).isInstanceOf(AssertionFailedError.class).hasCauseInstanceOf(BoundaryNotReachedError.class);
         assertThat(failure.getMessage()).isEqualTo("Boundary not reached: the crash was armed at hit 9 of after"
                 + " commit, but the workload returned normally after reaching it 5 times.\n"
                 + "Reached boundaries (hits):\n"
@@ -221,7 +221,7 @@ class ReplayAndHonestyTest {
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         Throwable failure = assertThat(results).hasSingleFailedCase().failure();
-        assertThat(failure).hasCauseInstanceOf(CrashSwallowedException.class);
+        assertThat(failure).hasCauseInstanceOf(CrashSwallowedError.class);
         // The frame's line number is the only part that moves with the source.
         assertThat(failure.getMessage().replaceAll("\\(Sql\\.java:[0-9]+\\)", "(Sql.java:N)")).isEqualTo(
                 "Crash swallowed: the simulated crash at hit 3 of after commit was caught, and the workload"

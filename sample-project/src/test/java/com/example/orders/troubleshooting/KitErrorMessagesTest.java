@@ -12,8 +12,8 @@ import com.example.orders.crash.OrderBoundaries;
 import com.example.orders.crash.SealDayOne;
 import com.example.orders.db.Database;
 import com.example.orders.shipping.ShippingConsumer;
-import dev.deliverykit.boundary.BoundaryNotReachedException;
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.boundary.BoundaryNotReachedError;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantDefinitionException;
@@ -31,7 +31,7 @@ import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
-import dev.deliverykit.order.OrderNotHonouredException;
+import dev.deliverykit.order.OrderNotHonouredError;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -190,7 +190,7 @@ class KitErrorMessagesTest {
     void aBoundaryTheWorkloadNeverReachesFailsTheTest() throws IOException {
         Throwable failure = onlyFailure(kit(), BoundaryNeverReached.class);
 
-        assertThat(failure.getCause()).isInstanceOf(BoundaryNotReachedException.class);
+        assertThat(failure.getCause()).isInstanceOf(BoundaryNotReachedError.class);
         assertThat(failure.getMessage()).isEqualTo(expected("boundary-not-reached.txt", failure));
     }
 
@@ -205,7 +205,7 @@ class KitErrorMessagesTest {
     void aMessageTheWorkloadNeverSendsFailsTheOrder() throws IOException {
         Throwable failure = onlyFailure(kit(), MessageNeverSent.class);
 
-        assertThat(failure.getCause()).isInstanceOf(OrderNotHonouredException.class);
+        assertThat(failure.getCause()).isInstanceOf(OrderNotHonouredError.class);
         assertThat(failure.getMessage()).isEqualTo(expected("order-not-honoured.txt", failure));
     }
 

@@ -3,7 +3,7 @@ package dev.deliverykit.junit5.postgres;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
