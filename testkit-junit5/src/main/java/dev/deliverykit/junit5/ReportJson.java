@@ -166,14 +166,7 @@ final class ReportJson {
 
         private Map<String, Object> object() {
             Map<String, Object> object = new LinkedHashMap<>();
-            at++;
-            skipWhitespace();
-            if (peek('}')) {
-                at++;
-                return object;
-            }
-            while (true) {
-                skipWhitespace();
+            elements('}', () -> {
                 if (!peek('"')) {
                     throw error("no field name");
                 }
@@ -182,34 +175,33 @@ final class ReportJson {
                 expect(':');
                 skipWhitespace();
                 object.put(name, value());
-                skipWhitespace();
-                if (peek(',')) {
-                    at++;
-                    continue;
-                }
-                expect('}');
-                return object;
-            }
+            });
+            return object;
         }
 
         private List<Object> array() {
             List<Object> array = new ArrayList<>();
+            elements(']', () -> array.add(value()));
+            return array;
+        }
+
+        /** Reads the comma-separated elements of an object or array, from its opening to its {@code close}. */
+        private void elements(char close, Runnable element) {
             at++;
             skipWhitespace();
-            if (peek(']')) {
+            if (peek(close)) {
                 at++;
-                return array;
+                return;
             }
             while (true) {
                 skipWhitespace();
-                array.add(value());
+                element.run();
                 skipWhitespace();
-                if (peek(',')) {
-                    at++;
-                    continue;
+                if (!peek(',')) {
+                    expect(close);
+                    return;
                 }
-                expect(']');
-                return array;
+                at++;
             }
         }
 
@@ -345,7 +337,10 @@ final class ReportJson {
 
         /** How many elements or fields; 0 for anything else. */
         int size() {
-            return value instanceof List<?> array ? array.size() : value instanceof Map<?, ?> object ? object.size() : 0;
+            if (value instanceof List<?> array) {
+                return array.size();
+            }
+            return value instanceof Map<?, ?> object ? object.size() : 0;
         }
 
         boolean isEmpty() {

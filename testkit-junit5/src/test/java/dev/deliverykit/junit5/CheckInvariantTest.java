@@ -3,12 +3,9 @@ package dev.deliverykit.junit5;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -34,7 +31,6 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
@@ -67,7 +63,7 @@ class CheckInvariantTest {
 
     @CrashTestKitOnly
     @TestMethodOrder(MethodOrderer.MethodName.class)
-    static class Timeline {
+    static class TimelineTestCases {
         @CheckInvariant
         static Invariant staticOne = ScriptedInvariant.holding("static one", LOG);
 
@@ -105,7 +101,7 @@ class CheckInvariantTest {
     }
 
     @CrashTestKitOnly
-    static class Enclosing {
+    static class EnclosingTestCases {
         @CheckInvariant
         static Invariant enclosingStatic;
 
@@ -128,7 +124,7 @@ class CheckInvariantTest {
     }
 
     @CrashTestKitOnly
-    static class SweepViolatedInItsRecordingOnly {
+    static class SweepViolatedInItsRecordingOnlyTestCases {
         @CheckInvariant
         static Invariant firstCheck;
 
@@ -143,7 +139,7 @@ class CheckInvariantTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "MARK_FIRST")
-    static class TestAndInvariantBothFail {
+    static class TestAndInvariantBothFailTestCases {
         @TempDir
         Path dir;
 
@@ -157,7 +153,7 @@ class CheckInvariantTest {
     }
 
     @CrashTestKitOnly
-    static class Aborted {
+    static class AbortedTestCases {
         @CheckInvariant
         Invariant violated = ScriptedInvariant.violatedAtCheck("violated", LOG, 1);
 
@@ -172,7 +168,7 @@ class CheckInvariantTest {
     }
 
     @CrashTestKitOnly
-    static class NeverRuns {
+    static class NeverRunsTestCases {
         @CheckInvariant
         Invariant violated = ScriptedInvariant.violatedAtCheck("violated", LOG, 1);
 
@@ -182,7 +178,7 @@ class CheckInvariantTest {
     }
 
     @CrashTestKitOnly
-    static class Uncheckable {
+    static class UncheckableTestCases {
         @TempDir
         Path dir;
 
@@ -207,7 +203,7 @@ class CheckInvariantTest {
 
     @Test
     void invariantsAreCheckedAfterTheTestMethodAndItsRecoveryBeforeAfterEachAndOnlyForKitTests() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(Timeline.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(TimelineTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(2).hasNumberOfSucceededCases(2);
         assertThat(LOG.subList(0, 3)).containsExactly("@BeforeEach", "recovery", "end of test method");
@@ -217,8 +213,8 @@ class CheckInvariantTest {
 
     @Test
     void aNestedTestChecksTheInvariantsOfItsEnclosingClassItsSuperclassAndItsOwn() throws Exception {
-        Enclosing.enclosingStatic = ScriptedInvariant.violatedAtCheck("enclosing static", LOG, 1);
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(Enclosing.class);
+        EnclosingTestCases.enclosingStatic = ScriptedInvariant.violatedAtCheck("enclosing static", LOG, 1);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(EnclosingTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         assertThat(LOG).containsExactlyInAnyOrder("recovery", "check enclosing static", "check enclosing instance",
@@ -227,7 +223,7 @@ class CheckInvariantTest {
                 .withExceptionInstanceOf(AssertionFailedError.class)
                 .withMessage("2 of 4 invariants declared with @CheckInvariant violated after crash after commit #3 and"
                         + " recovery:\n"
-                        + scripted("Enclosing.enclosingStatic", "enclosing static", 1) + "\n"
+                        + scripted("EnclosingTestCases.enclosingStatic", "enclosing static", 1) + "\n"
                         + scripted("Inner.own", "own", 1) + "\n\n"
                         + "DeliveryKit case: crash after commit #3 (in process)\n"
                         + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=3'");
@@ -242,22 +238,21 @@ class CheckInvariantTest {
 
     @Test
     void aSweepChecksAfterEveryInvocationItsCrashFreeRecordingIncluded() {
-        SweepViolatedInItsRecordingOnly.firstCheck = ScriptedInvariant.violatedAtCheck("first check", LOG, 1);
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SweepViolatedInItsRecordingOnly.class);
+        SweepViolatedInItsRecordingOnlyTestCases.firstCheck = ScriptedInvariant.violatedAtCheck("first check", LOG, 1);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SweepViolatedInItsRecordingOnlyTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(11).hasNumberOfSucceededCases(10).hasNumberOfFailedCases(1);
         assertThat(LOG.stream().filter("check first check"::equals)).hasSize(11);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[1] record boundaries (crash-free run)"), finishedWithFailure(message(
+        assertThat(results).hasFailedCase("[1] record boundaries (crash-free run)").withMessage(
                         "1 of 1 invariant declared with @CheckInvariant violated after the crash-free run and recovery:\n"
-                                + scripted("SweepViolatedInItsRecordingOnly.firstCheck", "first check", 1) + "\n\n"
+                                + scripted("SweepViolatedInItsRecordingOnlyTestCases.firstCheck", "first check", 1) + "\n\n"
                                 + "DeliveryKit case: record boundaries (crash-free run) (in process)\n"
-                                + "Replay only this case: -Ddeliverykit.replay='crash=none'"))));
+                                + "Replay only this case: -Ddeliverykit.replay='crash=none'");
     }
 
     @Test
     void whenTheTestMethodFailsItsFailureStaysFirstAndTheViolatedInvariantIsSuppressed() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(TestAndInvariantBothFail.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(TestAndInvariantBothFailTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         Throwable failure = assertThat(results).hasFailedCase("[1] crash at before-send #1").failure();
@@ -268,7 +263,7 @@ class CheckInvariantTest {
         assertThat(failure.getSuppressed()).hasSize(1);
         assertThat(failure.getSuppressed()[0]).isInstanceOf(AssertionFailedError.class).hasMessage("1 of 1 invariant"
                 + " declared with @CheckInvariant violated after crash at before-send #1 and recovery:\n"
-                + "[TestAndInvariantBothFail.exactlyOnce] exactly once per key: violated (checked 1 intent key, 0 effect"
+                + "[TestAndInvariantBothFailTestCases.exactlyOnce] exactly once per key: violated (checked 1 intent key, 0 effect"
                 + " rows)\n"
                 + "  lost intent: 1 key\n"
                 + "    reserve42:1:0: found 0 effects, expected exactly 1" + block);
@@ -276,7 +271,7 @@ class CheckInvariantTest {
 
     @Test
     void anAbortedTestIsNotChecked() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(Aborted.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AbortedTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfAbortedCases(1).hasNumberOfFailedCases(0);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(),
@@ -286,7 +281,7 @@ class CheckInvariantTest {
 
     @Test
     void aTestThatNeverRunsItsWorkloadFailsForThatAndIsNotChecked() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(NeverRuns.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(NeverRunsTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         Throwable failure = assertThat(results).hasFailedCase("[1] crash after commit #1").withMessage("The test never"
@@ -301,13 +296,13 @@ class CheckInvariantTest {
 
     @Test
     void anInvariantThatCannotBeCheckedFailsTheInvocationAndTheOthersAreStillChecked() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(Uncheckable.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(UncheckableTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         Throwable failure = assertThat(results).hasFailedCase("[1] crash after commit #3").failure();
         assertThat(failure).hasMessage("1 of 2 invariants declared with @CheckInvariant violated or could not be checked"
                 + " after crash after commit #3 and recovery:\n"
-                + "[Uncheckable.missingTable] could not be checked: dev.deliverykit.invariant.InvariantDefinitionException:"
+                + "[UncheckableTestCases.missingTable] could not be checked: dev.deliverykit.invariant.InvariantDefinitionException:"
                 + " invariant 'no negative stock' could not run its rows query on warehouse.db: [SQLITE_ERROR] SQL error"
                 + " or missing database (no such table: stock)\n"
                 + "  SQL: SELECT part FROM stock WHERE amount < 0\n"

@@ -2,12 +2,8 @@ package dev.deliverykit.junit5;
 
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.skippedWithReason;
-import static org.junit.platform.testkit.engine.EventConditions.test;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.deliverykit.CrashMode;
@@ -37,7 +33,7 @@ class ChildProcessModeTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "WITHOUT_DEDUP")
-    static class WithoutDedupInAChild {
+    static class WithoutDedupInAChildTestCases {
         @CrashAt(value = {"before-send", "after-reserve"}, mode = CrashMode.CHILD_PROCESS)
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
             try {
@@ -51,7 +47,7 @@ class ChildProcessModeTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "ATOMIC_RECEIPT")
-    static class AtomicReceiptInferred {
+    static class AtomicReceiptInferredTestCases {
         @TempDir
         Path dir;
 
@@ -67,7 +63,7 @@ class ChildProcessModeTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "ATOMIC_RECEIPT")
-    static class SameClassInProcess {
+    static class SameClassInProcessTestCases {
         @CrashAt("after-reserve")
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
             assertThat(scenario.mode()).isEqualTo(CrashMode.IN_PROCESS);
@@ -78,7 +74,7 @@ class ChildProcessModeTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "WITHOUT_DEDUP")
-    static class WithoutDedupInBothModes {
+    static class WithoutDedupInBothModesTestCases {
         @CrashAt("after-reserve")
         @CrashAt(value = "after-reserve", mode = CrashMode.CHILD_PROCESS)
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -90,15 +86,14 @@ class ChildProcessModeTest {
     @Test
     void oneBoundaryCrashedInBothModesIsTwoCasesWhoseReplayKeysNameTheMode() {
         EXIT_CODES.clear();
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupInBothModes.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupInBothModesTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(2).hasNumberOfFailedCases(2);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[2] crash at after-reserve #1 (child JVM)"),
-                finishedWithFailure(message("[effects N for reserve42 after a crash and recovery (outbox without"
+        assertThat(results).hasFailedCase("[2] crash at after-reserve #1 (child JVM)")
+                .withMessage("[effects N for reserve42 after a crash and recovery (outbox without"
                         + " receiver dedup)] \nexpected: 1L\n but was: 2L\n\n"
                         + "DeliveryKit case: crash at after-reserve #1 (child JVM)\n"
-                        + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1;mode=child-process'"))));
+                        + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1;mode=child-process'");
         assertThat(EXIT_CODES).containsExactly("boundary=after-reserve;hit=1;mode=in-process IN_PROCESS",
                 "boundary=after-reserve;hit=1;mode=child-process CHILD_PROCESS");
     }
@@ -108,12 +103,12 @@ class ChildProcessModeTest {
         EXIT_CODES.clear();
         assertThat(CrashTestKit.reportingTo(reports)
                 .with(DeliveryKitConfiguration.REPLAY, "boundary=after-reserve;hit=1;mode=child-process")
-                .run(WithoutDedupInBothModes.class)).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+                .run(WithoutDedupInBothModesTestCases.class)).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         assertThat(EXIT_CODES).containsExactly("boundary=after-reserve;hit=1;mode=child-process CHILD_PROCESS");
 
         EXIT_CODES.clear();
         assertThat(CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPLAY, "boundary=after-reserve;hit=1")
-                .run(WithoutDedupInBothModes.class)).hasNumberOfStartedCases(2).hasNumberOfFailedCases(2);
+                .run(WithoutDedupInBothModesTestCases.class)).hasNumberOfStartedCases(2).hasNumberOfFailedCases(2);
         assertThat(EXIT_CODES).containsExactly("boundary=after-reserve;hit=1;mode=in-process IN_PROCESS",
                 "boundary=after-reserve;hit=1;mode=child-process CHILD_PROCESS");
     }
@@ -123,12 +118,12 @@ class ChildProcessModeTest {
         EXIT_CODES.clear();
         assertThat(CrashTestKit.reportingTo(reports)
                 .with(DeliveryKitConfiguration.REPLAY, "boundary=after-reserve;hit=1;mode=child-process")
-                .run(WithoutDedupInAChild.class)).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+                .run(WithoutDedupInAChildTestCases.class)).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         assertThat(EXIT_CODES).containsExactly("boundary=after-reserve;hit=1 exit " + BoundaryEngine.CRASH_EXIT_CODE);
 
         CrashTestResults inProcess = CrashTestKit.reportingTo(reports)
                 .with(DeliveryKitConfiguration.REPLAY, "boundary=after-reserve;hit=1;mode=in-process")
-                .run(WithoutDedupInAChild.class);
+                .run(WithoutDedupInAChildTestCases.class);
         assertThat(inProcess).hasNumberOfStartedCases(0);
         inProcess.containerEvents().assertThatEvents().haveExactly(1, event(skippedWithReason(
                 "deliverykit.replay='boundary=after-reserve;hit=1;mode=in-process' selects a case this test does not"
@@ -138,15 +133,14 @@ class ChildProcessModeTest {
     @Test
     void aChildJvmHaltsWithExitCode73AndTheBrokenProtocolStillFailsAfterTheReserve() {
         EXIT_CODES.clear();
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupInAChild.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupInAChildTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(2).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[2] crash at after-reserve #1 (child JVM)"),
-                finishedWithFailure(message("[effects N for reserve42 after a crash and recovery (outbox without"
+        assertThat(results).hasFailedCase("[2] crash at after-reserve #1 (child JVM)")
+                .withMessage("[effects N for reserve42 after a crash and recovery (outbox without"
                         + " receiver dedup)] \nexpected: 1L\n but was: 2L\n\n"
                         + "DeliveryKit case: crash at after-reserve #1 (child JVM)\n"
-                        + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1'"))));
+                        + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1'");
         assertThat(EXIT_CODES).containsExactly("boundary=before-send;hit=1 exit " + BoundaryEngine.CRASH_EXIT_CODE,
                 "boundary=after-reserve;hit=1 exit " + BoundaryEngine.CRASH_EXIT_CODE);
     }
@@ -154,7 +148,7 @@ class ChildProcessModeTest {
     @Test
     void theConfiguredModeAppliesToInferredCasesAndTheClassLevelInvariantJudgesWhatTheChildLeft() throws Exception {
         CrashTestResults results = CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.MODE, "child_process")
-                .run(AtomicReceiptInferred.class);
+                .run(AtomicReceiptInferredTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(2).hasNumberOfSucceededCases(2);
         List<String> cells = new ArrayList<>();
@@ -168,7 +162,7 @@ class ChildProcessModeTest {
 
     @Test
     void theSameProcessWorkloadRunsInThisJvmForAnInProcessCase() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SameClassInProcess.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SameClassInProcessTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(1);
     }

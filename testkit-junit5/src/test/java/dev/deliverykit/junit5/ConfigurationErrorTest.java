@@ -3,7 +3,6 @@ package dev.deliverykit.junit5;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.container;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
@@ -50,7 +49,7 @@ class ConfigurationErrorTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "ATOMIC_RECEIPT")
-    static class UnknownBoundary {
+    static class UnknownBoundaryTestCases {
         @CrashAt({"before-send", "boundary-9"})
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
@@ -58,7 +57,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class NameWithoutCatalogue {
+    static class NameWithoutCatalogueTestCases {
         @CrashAt("before-send")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
@@ -66,7 +65,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class BadSelector {
+    static class BadSelectorTestCases {
         @CrashAt(selector = "after-comit")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
@@ -74,7 +73,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class UnknownMethod {
+    static class UnknownMethodTestCases {
         @CrashAt(selector = "method-exit:dev.deliverykit.reference.outbox.Orchestrator#deliverAll")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
@@ -82,7 +81,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class ZeroOccurrence {
+    static class ZeroOccurrenceTestCases {
         @CrashAt(selector = "after-commit", occurrence = 0)
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
@@ -90,7 +89,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class ListedTwice {
+    static class ListedTwiceTestCases {
         @CrashAt(selector = "after-commit")
         @CrashAt(selector = {"before-commit", "after-commit"})
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -99,7 +98,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class NoScenarioParameter {
+    static class NoScenarioParameterTestCases {
         @CrashAt(selector = "after-commit")
         void test(@TempDir Path dir) {
             WORKLOADS.incrementAndGet();
@@ -107,7 +106,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class BothAnnotations {
+    static class BothAnnotationsTestCases {
         @CrashAt(selector = "after-commit")
         @CrashSweep
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -117,7 +116,7 @@ class ConfigurationErrorTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "NO_SUCH_FIELD")
-    static class BadCatalogueField {
+    static class BadCatalogueFieldTestCases {
         @CrashAt("before-send")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
@@ -125,7 +124,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class SweepFilterWithoutItsKind {
+    static class SweepFilterWithoutItsKindTestCases {
         @CrashSweep(kinds = SweepKind.COMMITS, sql = "^INSERT")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
@@ -133,7 +132,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class SweepOverTheCap {
+    static class SweepOverTheCapTestCases {
         @CrashSweep(kinds = SweepKind.COMMITS, maxCases = 3)
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
@@ -141,7 +140,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class PlainCrash {
+    static class PlainCrashTestCases {
         @CrashAt(selector = "after-commit", occurrence = 3)
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
@@ -149,7 +148,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class TwoModesForOneCase {
+    static class TwoModesForOneCaseTestCases {
         @CrashAt(selector = "after-commit", mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
@@ -157,7 +156,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class SweepInTwoModes {
+    static class SweepInTwoModesTestCases {
         @CrashSweep(kinds = SweepKind.COMMITS, mode = {CrashMode.CHILD_PROCESS, CrashMode.IN_PROCESS})
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
@@ -165,7 +164,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class LambdaInAChildProcess {
+    static class LambdaInAChildProcessTestCases {
         @CrashAt(selector = "after-commit", mode = CrashMode.CHILD_PROCESS)
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
@@ -173,7 +172,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class InvariantFieldOfTheWrongType {
+    static class InvariantFieldOfTheWrongTypeTestCases {
         @CheckInvariant
         long effects;
 
@@ -184,7 +183,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class NullStaticInvariant {
+    static class NullStaticInvariantTestCases {
         @CheckInvariant
         static Invariant declaredLater;
 
@@ -195,7 +194,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class NullInstanceInvariant {
+    static class NullInstanceInvariantTestCases {
         @CheckInvariant
         Invariant declaredLater;
 
@@ -206,7 +205,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class TwoInvariantsWithOneName {
+    static class TwoInvariantsWithOneNameTestCases {
         @TempDir
         Path dir;
 
@@ -223,7 +222,7 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class InvariantWithoutKitTest {
+    static class UncheckedInvariantTestCases {
         @CheckInvariant
         static Invariant neverChecked = WarehouseReservation.exactlyOncePerKey(Path.of("unused"));
 
@@ -242,34 +241,33 @@ class ConfigurationErrorTest {
     }
 
     private static void assertConfigurationError(CrashTestResults results, String message) {
-        assertThat(results).hasNumberOfStartedCases(0);
-        results.containerEvents().assertThatEvents().haveExactly(1, event(container("test"),
-                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message(message))));
+        assertThat(results).hasNumberOfStartedCases(0).hasSingleFailedContainer()
+                .withExceptionInstanceOf(ExtensionConfigurationException.class).withMessage(message);
         assertThat(WORKLOADS).as("workloads run (nothing may run, nor be instrumented)").hasValue(0);
     }
 
     @Test
     void anUnknownBoundaryNameListsTheCatalogueNames() {
-        assertConfigurationError(run(UnknownBoundary.class), "@CrashAt(value = \"boundary-9\") on UnknownBoundary.test("
+        assertConfigurationError(run(UnknownBoundaryTestCases.class), "@CrashAt(value = \"boundary-9\") on UnknownBoundaryTestCases.test("
                 + "CrashScenario, Path): unknown boundary \"boundary-9\" in WarehouseReservation.ATOMIC_RECEIPT. Fix: use one of its"
                 + " names: before-submit, before-send, after-reserve, after-send, after-deliver");
     }
 
     @Test
     void aCaseHasOneModeAndLeavingModeOutTakesTheConfiguredOne() {
-        assertConfigurationError(run(TwoModesForOneCase.class), "@CrashAt(mode = {IN_PROCESS, CHILD_PROCESS}) on"
-                + " TwoModesForOneCase.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
+        assertConfigurationError(run(TwoModesForOneCaseTestCases.class), "@CrashAt(mode = {IN_PROCESS, CHILD_PROCESS}) on"
+                + " TwoModesForOneCaseTestCases.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
                 + " one mode, or leave mode out for deliverykit.mode (default in process), or repeat @CrashAt once per"
                 + " mode");
-        assertConfigurationError(run(SweepInTwoModes.class), "@CrashSweep(mode = {CHILD_PROCESS, IN_PROCESS}) on"
-                + " SweepInTwoModes.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
+        assertConfigurationError(run(SweepInTwoModesTestCases.class), "@CrashSweep(mode = {CHILD_PROCESS, IN_PROCESS}) on"
+                + " SweepInTwoModesTestCases.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
                 + " one mode, or leave mode out for deliverykit.mode (default in process)");
     }
 
     @Test
     void aBoundaryNameWithoutCatalogueSaysWhereToDeclareOne() {
-        assertConfigurationError(run(NameWithoutCatalogue.class), "@CrashAt(value = \"before-send\") on"
-                + " NameWithoutCatalogue.test(CrashScenario, Path): boundary names need a catalogue, and no"
+        assertConfigurationError(run(NameWithoutCatalogueTestCases.class), "@CrashAt(value = \"before-send\") on"
+                + " NameWithoutCatalogueTestCases.test(CrashScenario, Path): boundary names need a catalogue, and no"
                 + " @BoundaryCatalogueSource is on the method or its class. Fix: annotate the test class with"
                 + " @BoundaryCatalogueSource(YourBoundaries.class), a class with public static BoundaryCatalogue fields,"
                 + " or give a selector spec: @CrashAt(selector = \"after-commit\")");
@@ -277,7 +275,7 @@ class ConfigurationErrorTest {
 
     @Test
     void anUnreadableSelectorSpecListsTheForms() {
-        assertConfigurationError(run(BadSelector.class), "@CrashAt(selector = \"after-comit\") on BadSelector.test("
+        assertConfigurationError(run(BadSelectorTestCases.class), "@CrashAt(selector = \"after-comit\") on BadSelectorTestCases.test("
                 + "CrashScenario, Path): \"after-comit\" is not a selector spec; expected one of before-statement:REGEX,"
                 + " after-statement:REGEX, before-statement=SQL, after-statement=SQL, before-commit, after-commit,"
                 + " before-rollback, after-rollback, method-entry:Type#method, method-exit:Type#method,"
@@ -287,8 +285,8 @@ class ConfigurationErrorTest {
 
     @Test
     void aMethodSelectorForAMissingMethodListsTheDeclaredOnes() {
-        assertConfigurationError(run(UnknownMethod.class), "@CrashAt(selector = \"method-exit:"
-                + "dev.deliverykit.reference.outbox.Orchestrator#deliverAll\") on UnknownMethod.test(CrashScenario, Path):"
+        assertConfigurationError(run(UnknownMethodTestCases.class), "@CrashAt(selector = \"method-exit:"
+                + "dev.deliverykit.reference.outbox.Orchestrator#deliverAll\") on UnknownMethodTestCases.test(CrashScenario, Path):"
                 + " dev.deliverykit.reference.outbox.Orchestrator declares no method deliverAll with a body (its methods:"
                 + " close(), deliver(dev.deliverykit.reference.outbox.OutboxCommand),"
                 + " effectCount(dev.deliverykit.reference.outbox.ReservationIntent), pending(),"
@@ -300,20 +298,20 @@ class ConfigurationErrorTest {
 
     @Test
     void occurrenceZero() {
-        assertConfigurationError(run(ZeroOccurrence.class), "@CrashAt(occurrence = 0) on ZeroOccurrence.test("
+        assertConfigurationError(run(ZeroOccurrenceTestCases.class), "@CrashAt(occurrence = 0) on ZeroOccurrenceTestCases.test("
                 + "CrashScenario, Path): occurrences are counted from 1. Fix: use occurrence = 1 for the first hit (the"
                 + " default), 2 for the second, and so on");
     }
 
     @Test
     void aCaseListedTwiceInTheSameModeIsRefused() {
-        assertConfigurationError(run(ListedTwice.class), "@CrashAt on ListedTwice.test(CrashScenario, Path): the case"
+        assertConfigurationError(run(ListedTwiceTestCases.class), "@CrashAt on ListedTwiceTestCases.test(CrashScenario, Path): the case"
                 + " selector=after-commit;hit=1 is listed twice. Fix: list every boundary and occurrence once per mode");
     }
 
     @Test
     void aMethodWithoutCrashScenarioParameter() {
-        assertConfigurationError(run(NoScenarioParameter.class), "@CrashAt on NoScenarioParameter.test(Path): the"
+        assertConfigurationError(run(NoScenarioParameterTestCases.class), "@CrashAt on NoScenarioParameterTestCases.test(Path): the"
                 + " method has no CrashScenario parameter, so it cannot run a workload to crash. Fix: declare one and run"
                 + " the workload with it: void test(CrashScenario scenario) { scenario.run(() -> ...);"
                 + " scenario.restart(() -> ...); assertThat(...); }");
@@ -321,14 +319,14 @@ class ConfigurationErrorTest {
 
     @Test
     void crashAtTogetherWithCrashSweep() {
-        assertConfigurationError(run(BothAnnotations.class), "@CrashAt with @CrashSweep on BothAnnotations.test("
+        assertConfigurationError(run(BothAnnotationsTestCases.class), "@CrashAt with @CrashSweep on BothAnnotationsTestCases.test("
                 + "CrashScenario, Path): a test is either a list of chosen boundaries or a sweep over all of them. Fix:"
                 + " keep one of the two annotations, or split the test");
     }
 
     @Test
     void aCatalogueFieldThatDoesNotExist() {
-        assertConfigurationError(run(BadCatalogueField.class), "@BoundaryCatalogueSource(value = WarehouseReservation.class,"
+        assertConfigurationError(run(BadCatalogueFieldTestCases.class), "@BoundaryCatalogueSource(value = WarehouseReservation.class,"
                 + " field = \"NO_SUCH_FIELD\"): dev.deliverykit.junit5.fixtures.WarehouseReservation has no BoundaryCatalogue field"
                 + " named \"NO_SUCH_FIELD\". Fix: name one of its public static BoundaryCatalogue fields (MARK_FIRST,"
                 + " WITHOUT_DEDUP, ATOMIC_RECEIPT), or leave out field to use all of them.");
@@ -336,19 +334,19 @@ class ConfigurationErrorTest {
 
     @Test
     void aSweepFilterWithoutItsKind() {
-        assertConfigurationError(run(SweepFilterWithoutItsKind.class), "@CrashSweep(sql = \"^INSERT\") on"
-                + " SweepFilterWithoutItsKind.test(CrashScenario, Path): sql filters statements, but kinds does not"
+        assertConfigurationError(run(SweepFilterWithoutItsKindTestCases.class), "@CrashSweep(sql = \"^INSERT\") on"
+                + " SweepFilterWithoutItsKindTestCases.test(CrashScenario, Path): sql filters statements, but kinds does not"
                 + " include SweepKind.STATEMENTS. Fix: add SweepKind.STATEMENTS to kinds, or drop sql");
     }
 
     @Test
     void aSweepOverItsCapRunsOnlyTheRecordingAndSaysHowToNarrowIt() {
-        CrashTestResults results = run(SweepOverTheCap.class);
+        CrashTestResults results = run(SweepOverTheCapTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(0);
         results.containerEvents().assertThatEvents().haveExactly(1, event(container("test"),
                 finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CrashSweep on"
-                        + " SweepOverTheCap.test(CrashScenario, Path): the crash-free run reached 10 boundary hits to"
+                        + " SweepOverTheCapTestCases.test(CrashScenario, Path): the crash-free run reached 10 boundary hits to"
                         + " crash at, more than the cap of 3 (@CrashSweep(maxCases = 3)); no crash case was run.\n"
                         + "Hits per boundary (most first):\n"
                         + "  5 x before commit\n"
@@ -361,25 +359,24 @@ class ConfigurationErrorTest {
 
     @Test
     void aLambdaCannotRunInAChildProcess() {
-        CrashTestResults results = run(LambdaInAChildProcess.class);
+        CrashTestResults results = run(LambdaInAChildProcessTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName(
-                "[1] crash after commit #1 (child JVM)"), finishedWithFailure(
-                        instanceOf(ExtensionConfigurationException.class), message("This case runs in a child JVM (mode ="
+        assertThat(results).hasFailedCase(
+                "[1] crash after commit #1 (child JVM)").withExceptionInstanceOf(ExtensionConfigurationException.class).withMessage("This case runs in a child JVM (mode ="
                                 + " CHILD_PROCESS), but scenario.run(...) was given a lambda, which cannot cross into"
                                 + " another JVM. Fix: write the workload as a public class implementing"
                                 + " dev.deliverykit.boundary.ProcessWorkload with a public no-argument constructor and"
                                 + " call scenario.run(YourWorkload.class, args...), or use mode = CrashMode.IN_PROCESS.\n\n"
                                 + "DeliveryKit case: crash after commit #1 (child JVM)\n"
-                                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'"))));
+                                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
         assertThat(WORKLOADS).hasValue(0);
     }
 
     @Test
     void anInvariantFieldOfAnotherTypeNamesTheFieldAndItsType() {
-        assertConfigurationError(run(InvariantFieldOfTheWrongType.class), "@CheckInvariant on field"
-                + " InvariantFieldOfTheWrongType.effects: its type is long, not dev.deliverykit.invariant.Invariant. Fix:"
+        assertConfigurationError(run(InvariantFieldOfTheWrongTypeTestCases.class), "@CheckInvariant on field"
+                + " InvariantFieldOfTheWrongTypeTestCases.effects: its type is long, not dev.deliverykit.invariant.Invariant. Fix:"
                 + " declare it as Invariant effects = Invariants...; (an Invariant built with"
                 + " dev.deliverykit.invariant.Invariants), or remove @CheckInvariant.");
     }
@@ -391,28 +388,28 @@ class ConfigurationErrorTest {
 
     @Test
     void aNullStaticInvariantFailsTheTestBeforeItsFirstInvocation() {
-        assertConfigurationError(run(NullStaticInvariant.class), String.format(NULL_FIELD, "NullStaticInvariant"));
+        assertConfigurationError(run(NullStaticInvariantTestCases.class), String.format(NULL_FIELD, "NullStaticInvariantTestCases"));
     }
 
     @Test
     void aNullInstanceInvariantFailsEachInvocationBeforeItsWorkloadRuns() {
-        CrashTestResults results = run(NullInstanceInvariant.class);
+        CrashTestResults results = run(NullInstanceInvariantTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash after commit #1"),
-                finishedWithFailure(instanceOf(ExtensionConfigurationException.class),
-                        message(String.format(NULL_FIELD, "NullInstanceInvariant")))));
+        assertThat(results).hasFailedCase("[1] crash after commit #1")
+                .withExceptionInstanceOf(ExtensionConfigurationException.class)
+                .withMessage(String.format(NULL_FIELD, "NullInstanceInvariantTestCases"));
         assertThat(WORKLOADS).hasValue(0);
     }
 
     @Test
     void twoInvariantsWithOneNameWouldShareAReportCell() {
-        CrashTestResults results = run(TwoInvariantsWithOneName.class);
+        CrashTestResults results = run(TwoInvariantsWithOneNameTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(), finishedWithFailure(
                 instanceOf(ExtensionConfigurationException.class), message("@CheckInvariant on fields"
-                        + " TwoInvariantsWithOneName.orders and TwoInvariantsWithOneName.payments: both invariants are"
+                        + " TwoInvariantsWithOneNameTestCases.orders and TwoInvariantsWithOneNameTestCases.payments: both invariants are"
                         + " named \"exactly once per key\", so they would share one cell of the report. Fix: give one its"
                         + " own name, for example Invariants.exactlyOncePerKey(\"exactly once per order\"), or declare it"
                         + " once."))));
@@ -421,12 +418,12 @@ class ConfigurationErrorTest {
 
     @Test
     void checkInvariantInAClassWithoutKitTestIsRefused() {
-        CrashTestResults results = run(InvariantWithoutKitTest.class);
+        CrashTestResults results = run(UncheckedInvariantTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(0);
-        results.containerEvents().assertThatEvents().haveExactly(1, event(container(InvariantWithoutKitTest.class),
+        results.containerEvents().assertThatEvents().haveExactly(1, event(container(UncheckedInvariantTestCases.class),
                 finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CheckInvariant on field"
-                        + " InvariantWithoutKitTest.neverChecked: InvariantWithoutKitTest and its @Nested classes have no"
+                        + " UncheckedInvariantTestCases.neverChecked: UncheckedInvariantTestCases and its @Nested classes have no"
                         + " @CrashAt, @CrashSweep or @DeliverInOrder test, so the invariant would never be checked. Fix:"
                         + " annotate the test that runs the workload with @CrashAt, @CrashSweep or @DeliverInOrder, or"
                         + " check the invariant in a plain test with"
@@ -441,13 +438,13 @@ class ConfigurationErrorTest {
 
     @Test
     void aBadModeParameter() {
-        assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.MODE, "sideways"),
+        assertConfigurationError(run(PlainCrashTestCases.class, DeliveryKitConfiguration.MODE, "sideways"),
                 badParameter("deliverykit.mode", "sideways", "expected in_process or child_process"));
     }
 
     @Test
     void aBadReplayKey() {
-        assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.REPLAY, "boundary=x"),
+        assertConfigurationError(run(PlainCrashTestCases.class, DeliveryKitConfiguration.REPLAY, "boundary=x"),
                 badParameter("deliverykit.replay", "boundary=x", "hit must be a whole number from 1, got no hit field;"
                         + " expected boundary=NAME;hit=N, selector=SPEC;hit=N (either with ;mode=in-process or"
                         + " ;mode=child-process), crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
@@ -457,20 +454,20 @@ class ConfigurationErrorTest {
 
     @Test
     void aBadSweepCapParameter() {
-        assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.SWEEP_MAX_CASES, "0"),
+        assertConfigurationError(run(PlainCrashTestCases.class, DeliveryKitConfiguration.SWEEP_MAX_CASES, "0"),
                 badParameter("deliverykit.sweep.max-cases", "0", "expected a whole number from 1, for example 200"));
     }
 
     @Test
     void aBadChildTimeoutParameter() {
-        assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.CHILD_TIMEOUT, "soon"),
+        assertConfigurationError(run(PlainCrashTestCases.class, DeliveryKitConfiguration.CHILD_TIMEOUT, "soon"),
                 badParameter("deliverykit.child.timeout", "soon", "expected a positive number with an optional unit"
                         + " ms, s (default), m or h, for example 90 s"));
     }
 
     @Test
     void storeClosingTurnedOffWouldLoseTheReport() {
-        assertConfigurationError(run(PlainCrash.class, "junit.jupiter.extensions.store.close.autocloseable.enabled",
+        assertConfigurationError(run(PlainCrashTestCases.class, "junit.jupiter.extensions.store.close.autocloseable.enabled",
                 "false"), "DeliveryKit writes its report when JUnit closes the root store, but"
                 + " junit.jupiter.extensions.store.close.autocloseable.enabled = false stops JUnit from closing"
                 + " AutoCloseable values. Fix: remove that setting, or turn the report off with"
@@ -479,8 +476,8 @@ class ConfigurationErrorTest {
 
     @Test
     void parallelExecutionWithoutIsolationIsRefused() {
-        assertConfigurationError(run(PlainCrash.class, "junit.jupiter.execution.parallel.enabled", "true"),
-                "@CrashAt on PlainCrash.test(CrashScenario, Path): JUnit's parallel execution is enabled"
+        assertConfigurationError(run(PlainCrashTestCases.class, "junit.jupiter.execution.parallel.enabled", "true"),
+                "@CrashAt on PlainCrashTestCases.test(CrashScenario, Path): JUnit's parallel execution is enabled"
                         + " (junit.jupiter.execution.parallel.enabled = true) and an in-process crash instruments every"
                         + " JDBC call in this JVM, so a test running meanwhile would be counted or crashed too. Fix:"
                         + " annotate the test class with @org.junit.jupiter.api.parallel.Isolated (its tests then run"

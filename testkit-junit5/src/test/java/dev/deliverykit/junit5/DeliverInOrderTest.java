@@ -3,10 +3,8 @@ package dev.deliverykit.junit5;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.container;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
@@ -61,7 +59,7 @@ class DeliverInOrderTest {
     }
 
     @CrashTestKitOnly
-    static class ArrivalOrder {
+    static class ArrivalOrderTestCases {
         @TempDir
         Path dir;
 
@@ -78,7 +76,7 @@ class DeliverInOrderTest {
     }
 
     @CrashTestKitOnly
-    static class ArrivalOrderAssertedInTheTest {
+    static class ArrivalOrderAssertedInTheTestTestCases {
         @DeliverInOrder(entryPoint = "dev.deliverykit.reference.ordered.ArrivalOrderConsumer#receive("
                 + "dev.deliverykit.reference.ordered.Event)", messageId = "eventId", orders = "A3,A1,A2,A3")
         void flowAEndsReleased(DeliveryScenario scenario, @TempDir Path dir) throws Exception {
@@ -88,7 +86,7 @@ class DeliverInOrderTest {
     }
 
     @CrashTestKitOnly
-    static class SequenceOrder {
+    static class SequenceOrderTestCases {
         @TempDir
         Path dir;
 
@@ -125,7 +123,7 @@ class DeliverInOrderTest {
     }
 
     @CrashTestKitOnly
-    static class MisnamedEntryPoint {
+    static class MisnamedEntryPointTestCases {
         @DeliverInOrder(entryPoint = "dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox#recieve", orders = "A1")
         void flowAEndsReleased(DeliveryScenario scenario) {
         }
@@ -142,7 +140,7 @@ class DeliverInOrderTest {
 
     @Test
     void theArrivalOrderConsumerFailsEveryOrderButTheSequenceOrderThroughItsClassLevelInvariant() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ArrivalOrder.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ArrivalOrderTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(7).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(6);
         assertThat(results.testEvents().started().stream().map(event -> event.getTestDescriptor().getDisplayName()))
@@ -151,28 +149,29 @@ class DeliverInOrderTest {
         assertThat(results.failedCases()).containsExactly("[1] deliver A3,A1,A2,A3",
                 "[3] deliver A1,A3,A2", "[4] deliver A2,A1,A3", "[5] deliver A2,A3,A1", "[6] deliver A3,A1,A2",
                 "[7] deliver A3,A2,A1");
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] deliver A3,A1,A2,A3"),
-                finishedWithFailure(instanceOf(AssertionFailedError.class), message("1 of 1 invariant declared with"
-                        + " @CheckInvariant violated after deliver A3,A1,A2,A3:\n[ArrivalOrder.inOrder] "
-                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3")))))
-                .haveExactly(1, event(test(), displayName("[7] deliver A3,A2,A1"), finishedWithFailure(message("1 of 1"
+        assertThat(results).hasFailedCase("[1] deliver A3,A1,A2,A3")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage("1 of 1 invariant declared with"
+                        + " @CheckInvariant violated after deliver A3,A1,A2,A3:\n[ArrivalOrderTestCases.inOrder] "
+                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3"));
+        assertThat(results).hasFailedCase("[7] deliver A3,A2,A1").withMessage("1 of 1"
                         + " invariant declared with @CheckInvariant violated after deliver A3,A2,A1:\n"
-                        + "[ArrivalOrder.inOrder] " + notContiguous("A3,A2,A1", "3, 2, 1", "seq 2 applied after seq 3")))));
+                        + "[ArrivalOrderTestCases.inOrder] " + notContiguous("A3,A2,A1", "3, 2, 1", "seq 2 applied after seq 3"));
     }
 
     @Test
     void anInvariantCheckedInTheTestFailsTheOrderWithTheSameViolation() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ArrivalOrderAssertedInTheTest.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ArrivalOrderAssertedInTheTestTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] deliver A3,A1,A2,A3"),
-                finishedWithFailure(message("1 of 1 invariant violated after deliver A3,A1,A2,A3:\n"
-                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3")))));
+        assertThat(results).hasFailedCase("[1] deliver A3,A1,A2,A3")
+                .withMessage("1 of 1 invariant violated after deliver A3,A1,A2,A3:\n"
+                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3"));
     }
 
     @Test
     void theSequenceOrderConsumerEndsReleasedInEveryOrder() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SequenceOrder.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SequenceOrderTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(7).hasNumberOfSucceededCases(7).hasNumberOfFailedCases(0);
     }
@@ -180,20 +179,20 @@ class DeliverInOrderTest {
     @Test
     void anOrderReplayKeyRerunsOnlyThatOrder() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "order=A3,A1,A2,A3").run(ArrivalOrder.class);
+                .with(DeliveryKitConfiguration.REPLAY, "order=A3,A1,A2,A3").run(ArrivalOrderTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
     }
 
     @Test
     void aMisnamedEntryPointIsAConfigurationErrorListingTheDeclaredMethods() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MisnamedEntryPoint.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MisnamedEntryPointTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(0);
         results.containerEvents().assertThatEvents().haveExactly(1, event(container("flowAEndsReleased"),
                 finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@DeliverInOrder("
                         + "entryPoint = \"dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox#recieve\") on"
-                        + " MisnamedEntryPoint.flowAEndsReleased(DeliveryScenario):"
+                        + " MisnamedEntryPointTestCases.flowAEndsReleased(DeliveryScenario):"
                         + " dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox declares no method recieve with a"
                         + " body (its methods: receive(dev.deliverykit.reference.ordered.Event), received()); name the"
                         + " class that declares and implements it, not an interface or a subclass. Fix: correct the"

@@ -2,11 +2,9 @@ package dev.deliverykit.junit5;
 
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.deliverykit.invariant.Invariant;
@@ -32,7 +30,7 @@ class ReferenceVariantsCrashTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(Ordered.class)
-    static class UnsafeDualWrite {
+    static class UnsafeDualWriteTestCases {
         @TempDir
         Path dir;
 
@@ -47,7 +45,7 @@ class ReferenceVariantsCrashTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(Ordered.class)
-    static class SafeProducer {
+    static class SafeProducerTestCases {
         @TempDir
         Path dir;
 
@@ -61,7 +59,7 @@ class ReferenceVariantsCrashTest {
     }
 
     @CrashTestKitOnly
-    static class UnsafeDualWriteSweep {
+    static class UnsafeDualWriteSweepTestCases {
         @TempDir
         Path dir;
 
@@ -76,7 +74,7 @@ class ReferenceVariantsCrashTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(Retention.class)
-    static class ReceiptDeletingCleanup {
+    static class ReceiptDeletingCleanupTestCases {
         @TempDir
         Path dir;
 
@@ -91,7 +89,7 @@ class ReferenceVariantsCrashTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(Retention.class)
-    static class SealingCleanup {
+    static class SealingCleanupTestCases {
         @TempDir
         Path dir;
 
@@ -118,26 +116,26 @@ class ReferenceVariantsCrashTest {
 
     @Test
     void theUnsafeDualWriteLosesTheEventBetweenItsTwoTransactions() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(UnsafeDualWrite.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(UnsafeDualWriteTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(0).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[1] crash at unsafe.after-flow-commit #1"),
-                finishedWithFailure(instanceOf(AssertionFailedError.class), message(failure(
+        assertThat(results).hasFailedCase("[1] crash at unsafe.after-flow-commit #1")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage(failure(
                         "crash at unsafe.after-flow-commit #1", "boundary=unsafe.after-flow-commit;hit=1",
-                        "UnsafeDualWrite.stateAndOutbox", STATE_WITHOUT_OUTBOX)))));
+                        "UnsafeDualWriteTestCases.stateAndOutbox", STATE_WITHOUT_OUTBOX));
     }
 
     @Test
     void theSafeProducerKeepsFlowAndEventTogetherAtItsThreeBoundaries() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SafeProducer.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SafeProducerTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(3).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(0);
     }
 
     @Test
     void aCommitSweepFindsTheUnsafeDualWriteWindowByItself() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(UnsafeDualWriteSweep.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(UnsafeDualWriteSweepTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(7).hasNumberOfSucceededCases(5).hasNumberOfFailedCases(2);
         assertThat(results.failedCases()).containsExactly(
@@ -146,31 +144,30 @@ class ReferenceVariantsCrashTest {
         results.testEvents().assertThatEvents()
                 .haveExactly(1, event(test(), finishedWithFailure(message(failure(
                         "crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep", "selector=after-commit;hit=2",
-                        "UnsafeDualWriteSweep.stateAndOutbox", STATE_WITHOUT_OUTBOX)))))
+                        "UnsafeDualWriteSweepTestCases.stateAndOutbox", STATE_WITHOUT_OUTBOX)))))
                 .haveExactly(1, event(test(), finishedWithFailure(message(failure(
                         "crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow",
-                        "selector=before-commit;hit=3", "UnsafeDualWriteSweep.stateAndOutbox", STATE_WITHOUT_OUTBOX)))));
+                        "selector=before-commit;hit=3", "UnsafeDualWriteSweepTestCases.stateAndOutbox", STATE_WITHOUT_OUTBOX)))));
     }
 
     @Test
     void aReceiptDeletingCleanupLetsTheLateRequestExecuteAgain() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ReceiptDeletingCleanup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ReceiptDeletingCleanupTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(0).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[1] crash at cleanup.after-commit #1"),
-                finishedWithFailure(message(failure("crash at cleanup.after-commit #1",
-                        "boundary=cleanup.after-commit;hit=1", "ReceiptDeletingCleanup.noResurrection",
+        assertThat(results).hasFailedCase("[1] crash at cleanup.after-commit #1")
+                .withMessage(failure("crash at cleanup.after-commit #1",
+                        "boundary=cleanup.after-commit;hit=1", "ReceiptDeletingCleanupTestCases.noResurrection",
                         "no resurrection after cleanup: violated (checked 2 effect rows, 1 key)\n"
                                 + "  effect resurrected after cleanup: 1 key\n"
                                 + "    (demo, 1, work-1): found 2 effects: {id=1, namespace=demo, epoch=1, op=work-1},"
                                 + " {id=2, namespace=demo, epoch=1, op=work-1}, expected at most 1 effect, also after"
-                                + " cleanup")))));
+                                + " cleanup"));
     }
 
     @Test
     void aSealingCleanupAnswersTheLateRequestAtEveryCrashBoundaryOfCloseAndCollect() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SealingCleanup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SealingCleanupTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(3).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(0);
     }

@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.opentest4j.AssertionFailedError;
 
@@ -39,7 +38,7 @@ class ReplayAndHonestyTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "MARK_FIRST")
-    static class MarkFirstAtEveryBoundary {
+    static class MarkFirstAtEveryBoundaryTestCases {
         @CrashAt({"before-submit", "before-send", "after-reserve", "after-send", "after-deliver"})
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
             WarehouseReservation.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
@@ -47,7 +46,7 @@ class ReplayAndHonestyTest {
     }
 
     @CrashTestKitOnly
-    static class MarkFirstSweep {
+    static class MarkFirstSweepTestCases {
         @CrashSweep(kinds = SweepKind.COMMITS)
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
             WarehouseReservation.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
@@ -56,7 +55,7 @@ class ReplayAndHonestyTest {
 
     @Isolated
     @CrashTestKitOnly
-    static class IsolatedSweep {
+    static class IsolatedSweepTestCases {
         @CrashSweep(kinds = SweepKind.COMMITS)
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
             WarehouseReservation.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
@@ -64,7 +63,7 @@ class ReplayAndHonestyTest {
     }
 
     @CrashTestKitOnly
-    static class NeverReached {
+    static class NeverReachedTestCases {
         @CrashAt(selector = "after-commit", occurrence = 9)
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
             WarehouseReservation.exactlyOnce(scenario, DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
@@ -72,7 +71,7 @@ class ReplayAndHonestyTest {
     }
 
     @CrashTestKitOnly
-    static class Swallowing {
+    static class SwallowingTestCases {
         @CrashAt(selector = "after-commit", occurrence = 3)
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) {
             scenario.run(() -> {
@@ -86,7 +85,7 @@ class ReplayAndHonestyTest {
     }
 
     @CrashTestKitOnly
-    static class ForgetsToRun {
+    static class ForgetsToRunTestCases {
         @CrashAt(selector = "after-commit")
         void exactlyOneReservation(CrashScenario scenario) {
             assertThat(scenario.replayKey()).isEqualTo("selector=after-commit;hit=1");
@@ -104,28 +103,28 @@ class ReplayAndHonestyTest {
     @Test
     void aReplayKeyRerunsExactlyThatCaseOfACrashAtTest() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "boundary=before-send;hit=1").run(MarkFirstAtEveryBoundary.class);
+                .with(DeliveryKitConfiguration.REPLAY, "boundary=before-send;hit=1").run(MarkFirstAtEveryBoundaryTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash at before-send #1"),
-                finishedWithFailure(instanceOf(AssertionFailedError.class))));
+        assertThat(results).hasFailedCase("[1] crash at before-send #1")
+                .withExceptionInstanceOf(AssertionFailedError.class);
     }
 
     @Test
     void aReplayKeyRerunsOneSweepCaseWithoutTheRecording() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "selector=after-commit;hit=4").run(MarkFirstSweep.class);
+                .with(DeliveryKitConfiguration.REPLAY, "selector=after-commit;hit=4").run(MarkFirstSweepTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash after commit #4"),
-                finishedWithFailure(message(failure("mark-first (write \"done\", then send)", 0,
-                        "crash after commit #4", "selector=after-commit;hit=4")))));
+        assertThat(results).hasFailedCase("[1] crash after commit #4")
+                .withMessage(failure("mark-first (write \"done\", then send)", 0,
+                        "crash after commit #4", "selector=after-commit;hit=4"));
     }
 
     @Test
     void crashNoneReplaysTheSweepsCrashFreeRun() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "crash=none").run(MarkFirstSweep.class);
+                .with(DeliveryKitConfiguration.REPLAY, "crash=none").run(MarkFirstSweepTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(1);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(),
@@ -135,7 +134,7 @@ class ReplayAndHonestyTest {
     @Test
     void aTestThatCannotProduceTheReplayedCaseIsSkippedSayingWhy() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-7;hit=1").run(MarkFirstAtEveryBoundary.class);
+                .with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-7;hit=1").run(MarkFirstAtEveryBoundaryTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(0);
         results.containerEvents().assertThatEvents().haveExactly(1, event(skippedWithReason(
@@ -148,21 +147,21 @@ class ReplayAndHonestyTest {
                 .with("junit.jupiter.execution.parallel.enabled", "true")
                 .with("junit.jupiter.execution.parallel.mode.default", "concurrent")
                 .with("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
-                .run(IsolatedSweep.class, MarkFirstAtEveryBoundary.class);
+                .run(IsolatedSweepTestCases.class, MarkFirstAtEveryBoundaryTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(11).hasNumberOfSucceededCases(9).hasNumberOfFailedCases(2);
         assertThat(results.failedCases()).containsExactly(
                 "[9] crash after commit #4 in TransactionalOutbox.markDone",
                 "[10] crash before commit #5 in WarehouseWithoutDedup.reserve");
         results.containerEvents().assertThatEvents().haveExactly(1, event(
-                container(MarkFirstAtEveryBoundary.class), finishedSuccessfully()))
+                container(MarkFirstAtEveryBoundaryTestCases.class), finishedSuccessfully()))
                 .haveExactly(1, event(container("exactlyOneReservation"),
                         finishedWithFailure(instanceOf(ExtensionConfigurationException.class))));
     }
 
     @Test
     void aBoundaryNeverReachedFailsTheCaseWithTheBoundariesItDidReach() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(NeverReached.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(NeverReachedTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         Throwable failure = assertThat(results).hasSingleFailedCase().failure();
@@ -218,7 +217,7 @@ class ReplayAndHonestyTest {
 
     @Test
     void aSwallowedCrashFailsTheCase() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(Swallowing.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SwallowingTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         Throwable failure = assertThat(results).hasSingleFailedCase().failure();
@@ -241,7 +240,7 @@ class ReplayAndHonestyTest {
 
     @Test
     void aTestThatNeverCallsRunFails() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ForgetsToRun.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ForgetsToRunTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(), finishedWithFailure(
@@ -255,7 +254,7 @@ class ReplayAndHonestyTest {
 
     @Test
     void rerunningOneSweepInvocationByUniqueIdSaysToUseTheReplayKey() {
-        String template = "[engine:junit-jupiter]/[class:" + MarkFirstSweep.class.getName() + "]/[test-template:"
+        String template = "[engine:junit-jupiter]/[class:" + MarkFirstSweepTestCases.class.getName() + "]/[test-template:"
                 + "exactlyOneReservation(dev.deliverykit.junit5.CrashScenario, java.nio.file.Path)]";
         CrashTestResults results = CrashTestKit.reportingTo(reports)
                 .run(DiscoverySelectors.selectUniqueId(template + "/[test-template-invocation:#3]"));
@@ -263,7 +262,7 @@ class ReplayAndHonestyTest {
         assertThat(results).hasNumberOfStartedCases(0);
         results.containerEvents().assertThatEvents().haveExactly(1, event(container("exactlyOneReservation"),
                 finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CrashSweep on"
-                        + " MarkFirstSweep.exactlyOneReservation(CrashScenario, Path): the recording invocation did not"
+                        + " MarkFirstSweepTestCases.exactlyOneReservation(CrashScenario, Path): the recording invocation did not"
                         + " run (was one crash invocation rerun alone, by its unique id?), so there are no crash cases"
                         + " to run. Fix: run the whole test, or rerun one case with"
                         + " -Ddeliverykit.replay='<replay key from its failure message>'."))));

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReportForksTest {
 
-    private static final String SAFE_PRODUCER = ReferenceVariantsCrashTest.SafeProducer.class.getName();
-    private static final String UNSAFE_DUAL_WRITE = ReferenceVariantsCrashTest.UnsafeDualWrite.class.getName();
+    private static final String SAFE_PRODUCER = ReferenceVariantsCrashTest.SafeProducerTestCases.class.getName();
+    private static final String UNSAFE_DUAL_WRITE = ReferenceVariantsCrashTest.UnsafeDualWriteTestCases.class.getName();
 
     @TempDir
     Path reports;
@@ -84,33 +84,33 @@ class ReportForksTest {
         JsonNode report = reportJson();
         assertThat(report.get("parts")).hasSize(2);
         assertThat(tests(report)).containsExactlyInAnyOrder(
-                "SafeProducer {\"cases\":3,\"passed\":3,\"failed\":0,\"aborted\":0,\"not_finished\":0}",
-                "UnsafeDualWrite {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
+                "SafeProducerTestCases {\"cases\":3,\"passed\":3,\"failed\":0,\"aborted\":0,\"not_finished\":0}",
+                "UnsafeDualWriteTestCases {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
         assertThat(report.get("totals").toString())
                 .isEqualTo("{\"cases\":4,\"passed\":3,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
         assertThat(Files.readString(reports.resolve("report.md")))
-                .contains("| SafeProducer.noFlowChangeWithoutItsEvent | 3 | 3 | 0 | 0 |\n")
-                .contains("| UnsafeDualWrite.noFlowChangeWithoutItsEvent | 1 | 0 | 1 | 0 |\n");
+                .contains("| SafeProducerTestCases.noFlowChangeWithoutItsEvent | 3 | 3 | 0 | 0 |\n")
+                .contains("| UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent | 1 | 0 | 1 | 0 |\n");
         assertThat(Files.readString(reports.resolve("report.html")))
                 .contains("<p>4 cases: 3 passed, 1 failed, 0 aborted.</p>")
                 .contains("(merged from 2 JVM runs)</p>")
-                .contains("<h2 id=\"SafeProducer.noFlowChangeWithoutItsEvent\">SafeProducer.noFlowChangeWithoutItsEvent"
+                .contains("<h2 id=\"SafeProducerTestCases.noFlowChangeWithoutItsEvent\">SafeProducerTestCases.noFlowChangeWithoutItsEvent"
                         + " <span class=\"good\">— all 3 passed</span></h2>")
-                .contains("<h2 id=\"UnsafeDualWrite.noFlowChangeWithoutItsEvent\">UnsafeDualWrite.noFlowChangeWithoutItsEvent"
+                .contains("<h2 id=\"UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent\">UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent"
                         + " <span class=\"bad\">— 1 of 1 failed</span></h2>");
     }
 
     @Test
     void runsInOneJvmAddUpAndARerunReplacesOnlyItsOwnRows() throws Exception {
-        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWrite.class);
-        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.SafeProducer.class);
+        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWriteTestCases.class);
+        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.SafeProducerTestCases.class);
         CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPLAY, "boundary=producer.after-commit;hit=1")
-                .run(ReferenceVariantsCrashTest.SafeProducer.class);
+                .run(ReferenceVariantsCrashTest.SafeProducerTestCases.class);
 
         assertThat(parts()).hasSize(3);
         assertThat(tests(reportJson())).containsExactly(
-                "UnsafeDualWrite {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}",
-                "SafeProducer {\"cases\":1,\"passed\":1,\"failed\":0,\"aborted\":0,\"not_finished\":0}");
+                "UnsafeDualWriteTestCases {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}",
+                "SafeProducerTestCases {\"cases\":1,\"passed\":1,\"failed\":0,\"aborted\":0,\"not_finished\":0}");
         assertThat(reportJson().get("tests").get(1).get("cases").get(0).get("replayKey").asText())
                 .isEqualTo("boundary=producer.after-commit;hit=1");
     }
@@ -120,10 +120,10 @@ class ReportForksTest {
         Files.createDirectories(reports.resolve("parts"));
         Files.writeString(reports.resolve("parts/report-1-1.json"), "{\"format\": \"something else\"}");
 
-        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWrite.class);
+        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWriteTestCases.class);
 
         assertThat(tests(reportJson())).containsExactly(
-                "UnsafeDualWrite {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
+                "UnsafeDualWriteTestCases {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
         assertThat(reportJson().get("parts")).hasSize(1);
     }
 }

@@ -30,7 +30,7 @@ class ReportTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "WITHOUT_DEDUP")
-    static class WithoutDedup {
+    static class WithoutDedupTestCases {
         @CrashAt({"before-send", "after-reserve"})
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
             WarehouseReservation.exactlyOnceByInvariant(scenario, DeliveryProtocol.OUTBOX_WITHOUT_DEDUP, dir);
@@ -43,7 +43,7 @@ class ReportTest {
 
     @Test
     void aViolatedInvariantFailsTheCaseAndNamesTheKey() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(2).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(1);
         Throwable failure = results.testEvents().failed().stream().findFirst().orElseThrow().getPayload(
@@ -56,7 +56,7 @@ class ReportTest {
 
     @Test
     void reportJsonHasOneRowPerCaseWithItsInvariantsObservationsAndReplayKey() throws Exception {
-        CrashTestKit.reportingTo(reports).run(WithoutDedup.class);
+        CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
         JsonNode report = new ObjectMapper().readTree(reports.resolve("report.json").toFile());
         assertThat(report.get("format").asText()).isEqualTo("deliverykit-report/1");
@@ -68,7 +68,7 @@ class ReportTest {
         assertThat(report.get("totals").toString())
                 .isEqualTo("{\"cases\":2,\"passed\":1,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
         JsonNode test = report.get("tests").get(0);
-        assertThat(test.get("class").asText()).isEqualTo("WithoutDedup");
+        assertThat(test.get("class").asText()).isEqualTo("WithoutDedupTestCases");
         assertThat(test.get("method").asText()).isEqualTo("exactlyOneReservation");
         JsonNode passed = test.get("cases").get(0);
         JsonNode failed = test.get("cases").get(1);
@@ -98,10 +98,10 @@ class ReportTest {
 
     @Test
     void reportHtmlOpensWithTheRunAnOverviewAndTheFailedCasesThenACrashMatrixPerTest() throws Exception {
-        CrashTestKit.reportingTo(reports).run(WithoutDedup.class);
+        CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
         String html = Files.readString(reports.resolve("report.html"));
-        String id = "WithoutDedup.exactlyOneReservation";
+        String id = "WithoutDedupTestCases.exactlyOneReservation";
         assertThat(html).containsPattern("<p class=\"run\">Run [0-9T:.Z-]+, JDK " + Pattern.quote(Runtime.version().toString())
                         + ", DeliveryKit [0-9]+\\.[0-9]+\\.[0-9]+(-SNAPSHOT)?</p>")
                 .contains("<table class=\"overview\"><tr><th>test</th><th>cases</th><th>passed</th><th>failed</th>"
@@ -137,7 +137,7 @@ class ReportTest {
         PrintStream original = System.out;
         System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
         try {
-            CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPORT_SUMMARY, "true").run(WithoutDedup.class);
+            CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPORT_SUMMARY, "true").run(WithoutDedupTestCases.class);
         } finally {
             System.setOut(original);
         }
@@ -145,11 +145,11 @@ class ReportTest {
         String summary = "## DeliveryKit crash report\n\n"
                 + "| test | cases | passed | failed | aborted |\n"
                 + "| --- | --- | --- | --- | --- |\n"
-                + "| WithoutDedup.exactlyOneReservation | 2 | 1 | 1 | 0 |\n\n"
+                + "| WithoutDedupTestCases.exactlyOneReservation | 2 | 1 | 1 | 0 |\n\n"
                 + "Failed cases (rerun one with -Ddeliverykit.replay='<replay key>'):\n\n"
                 + "| test | case | violated invariants | replay key | failure |\n"
                 + "| --- | --- | --- | --- | --- |\n"
-                + "| WithoutDedup.exactlyOneReservation | crash at after-reserve #1 | exactly once per key"
+                + "| WithoutDedupTestCases.exactlyOneReservation | crash at after-reserve #1 | exactly once per key"
                 + " | `boundary=after-reserve;hit=1` | reserve42:1:0: found 2 effects, expected exactly 1 |\n";
         assertThat(Files.readString(reports.resolve("report.md"))).isEqualTo(summary);
         assertThat(printed.toString(StandardCharsets.UTF_8)).isEqualTo("\n" + summary + "\nReport: "
@@ -158,7 +158,7 @@ class ReportTest {
 
     @Test
     void theReportCanBeTurnedOff() {
-        CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPORT_ENABLED, "false").run(WithoutDedup.class);
+        CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPORT_ENABLED, "false").run(WithoutDedupTestCases.class);
 
         assertThat(reports).isEmptyDirectory();
     }

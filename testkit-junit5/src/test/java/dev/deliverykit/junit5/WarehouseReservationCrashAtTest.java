@@ -2,13 +2,6 @@ package dev.deliverykit.junit5;
 
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
-import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.EventConditions.test;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.fixtures.WarehouseReservation;
@@ -17,10 +10,8 @@ import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.Event;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -35,7 +26,7 @@ class WarehouseReservationCrashAtTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "MARK_FIRST")
-    static class MarkFirst {
+    static class MarkFirstTestCases {
         @TempDir
         Path dir;
 
@@ -50,7 +41,7 @@ class WarehouseReservationCrashAtTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "WITHOUT_DEDUP")
-    static class WithoutDedup {
+    static class WithoutDedupTestCases {
         @TempDir
         Path dir;
 
@@ -65,7 +56,7 @@ class WarehouseReservationCrashAtTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "ATOMIC_RECEIPT")
-    static class AtomicReceipt {
+    static class AtomicReceiptTestCases {
         @TempDir
         Path dir;
 
@@ -80,7 +71,7 @@ class WarehouseReservationCrashAtTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "MARK_FIRST")
-    static class MarkFirstRepeated {
+    static class MarkFirstRepeatedTestCases {
         @CrashAt({"before-submit", "before-send"})
         @CrashAt(selector = "after-commit", occurrence = 4)
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -99,36 +90,35 @@ class WarehouseReservationCrashAtTest {
 
     @Test
     void markFirstLosesTheIntentOnlyWhenItDiesBeforeTheSend() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirst.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(4).hasNumberOfFailedCases(1).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
-        results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), displayName("[2] crash at before-send #1"),
-                        finishedWithFailure(instanceOf(AssertionFailedError.class), message(invariantFailure("MarkFirst",
+        assertThat(results).hasFailedCase("[2] crash at before-send #1")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage(invariantFailure("MarkFirstTestCases",
                                 "before-send", "1 intent key, 0 effect rows", "  lost intent: 1 key\n"
-                                        + "    reserve42:1:0: found 0 effects, expected exactly 1")))));
+                                        + "    reserve42:1:0: found 0 effects, expected exactly 1"));
         assertThat(results.succeededCases()).containsExactly("[1] crash at before-submit #1", "[3] crash at after-reserve #1",
                 "[4] crash at after-send #1", "[5] crash at after-deliver #1");
     }
 
     @Test
     void outboxWithoutDedupDoublesTheEffectWhenItDiesAfterTheReserveAndBeforeTheSendReturns() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(2);
         String duplicate = "  duplicate effect: 1 key\n    reserve42:1:0: found 2 effects, expected exactly 1";
-        results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), displayName("[3] crash at after-reserve #1"), finishedWithFailure(message(
-                        invariantFailure("WithoutDedup", "after-reserve", "1 intent key, 2 effect rows", duplicate)))))
-                .haveExactly(1, event(test(), displayName("[4] crash at after-send #1"), finishedWithFailure(message(
-                        invariantFailure("WithoutDedup", "after-send", "1 intent key, 2 effect rows", duplicate)))));
+        assertThat(results).hasFailedCase("[3] crash at after-reserve #1").withMessage(
+                        invariantFailure("WithoutDedupTestCases", "after-reserve", "1 intent key, 2 effect rows", duplicate));
+        assertThat(results).hasFailedCase("[4] crash at after-send #1").withMessage(
+                        invariantFailure("WithoutDedupTestCases", "after-send", "1 intent key, 2 effect rows", duplicate));
         assertThat(results.succeededCases()).containsExactly("[1] crash at before-submit #1", "[2] crash at before-send #1",
                 "[5] crash at after-deliver #1");
     }
 
     @Test
     void outboxWithAtomicReceiptPassesAtEveryBoundary() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceipt.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceiptTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(5).hasNumberOfFailedCases(0);
         assertThat(results).hasNumberOfFailedContainers(0);
@@ -136,15 +126,15 @@ class WarehouseReservationCrashAtTest {
 
     @Test
     void aRepeatedCrashAtRunsEveryCaseOfEveryAnnotation() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstRepeated.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstRepeatedTestCases.class);
 
         assertThat(results.testEvents().started().stream().map(event -> event.getTestDescriptor().getDisplayName()))
                 .containsExactly("[1] crash at before-submit #1", "[2] crash at before-send #1", "[3] crash after commit #4");
         assertThat(results.succeededCases()).containsExactly("[1] crash at before-submit #1");
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[3] crash after commit #4"),
-                finishedWithFailure(message("[effects N for reserve42 after a crash and recovery (mark-first (write"
+        assertThat(results).hasFailedCase("[3] crash after commit #4")
+                .withMessage("[effects N for reserve42 after a crash and recovery (mark-first (write"
                         + " \"done\", then send))] \nexpected: 1L\n but was: 0L\n\n"
                         + "DeliveryKit case: crash after commit #4 (in process)\n"
-                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=4'"))));
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=4'");
     }
 }

@@ -14,7 +14,6 @@ import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +28,7 @@ class WarehouseReservationCrashSweepTest {
     Path reports;
 
     @CrashTestKitOnly
-    static class MarkFirst {
+    static class MarkFirstTestCases {
         @TempDir
         Path dir;
 
@@ -43,7 +42,7 @@ class WarehouseReservationCrashSweepTest {
     }
 
     @CrashTestKitOnly
-    static class WithoutDedup {
+    static class WithoutDedupTestCases {
         @TempDir
         Path dir;
 
@@ -57,7 +56,7 @@ class WarehouseReservationCrashSweepTest {
     }
 
     @CrashTestKitOnly
-    static class AtomicReceipt {
+    static class AtomicReceiptTestCases {
         @TempDir
         Path dir;
 
@@ -86,7 +85,7 @@ class WarehouseReservationCrashSweepTest {
 
     @Test
     void markFirstFailsFromItsDoneMarkToTheWarehouseCommitAndNowhereElse() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirst.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(57).hasNumberOfSucceededCases(51).hasNumberOfFailedCases(6);
         assertThat(results).hasNumberOfFailedContainers(0);
@@ -100,10 +99,10 @@ class WarehouseReservationCrashSweepTest {
                 "[55] crash after statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
                 "[56] crash before commit #5 in WarehouseWithoutDedup.reserve");
         results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("MarkFirst",
+                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("MarkFirstTestCases",
                         "crash after commit #4 in TransactionalOutbox.markDone", "selector=after-commit;hit=4",
                         "1 intent key, 0 effect rows", LOST)))))
-                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("MarkFirst",
+                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("MarkFirstTestCases",
                         "crash before statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in"
                                 + " EffectLog.insert", "selector=before-statement=INSERT INTO effect(tenant, intent_id,"
                                 + " parameters) VALUES (?, ?, ?) RETURNING effect_id;hit=1",
@@ -112,7 +111,7 @@ class WarehouseReservationCrashSweepTest {
 
     @Test
     void outboxWithoutDedupFailsBetweenTheWarehouseCommitAndTheDoneMarkCommit() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(11).hasNumberOfSucceededCases(9).hasNumberOfFailedCases(2);
         assertThat(results.testEvents().started().stream().map(event -> event.getTestDescriptor().getDisplayName()))
@@ -130,17 +129,17 @@ class WarehouseReservationCrashSweepTest {
         assertThat(results.failedCases()).containsExactly("[9] crash after commit #4 in WarehouseWithoutDedup.reserve",
                 "[10] crash before commit #5 in TransactionalOutbox.markDone");
         results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("WithoutDedup",
+                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("WithoutDedupTestCases",
                         "crash after commit #4 in WarehouseWithoutDedup.reserve", "selector=after-commit;hit=4",
                         "1 intent key, 2 effect rows", DOUBLED)))))
-                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("WithoutDedup",
+                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("WithoutDedupTestCases",
                         "crash before commit #5 in TransactionalOutbox.markDone", "selector=before-commit;hit=5",
                         "1 intent key, 2 effect rows", DOUBLED)))));
     }
 
     @Test
     void outboxWithAtomicReceiptSurvivesACrashAtEveryStatementAndCommit() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceipt.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceiptTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(63).hasNumberOfSucceededCases(63).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
     }

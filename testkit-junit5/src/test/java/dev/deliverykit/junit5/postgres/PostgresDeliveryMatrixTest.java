@@ -2,12 +2,6 @@ package dev.deliverykit.junit5.postgres;
 
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
-import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.EventConditions.test;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
@@ -39,7 +33,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.Event;
-import org.junit.platform.testkit.engine.EventType;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -100,7 +93,7 @@ class PostgresDeliveryMatrixTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "MARK_FIRST")
-    static class MarkFirst extends Variant {
+    static class MarkFirstTestCases extends Variant {
         String label() { return "mark-first (write \"done\", then send)"; }
         boolean markFirst() { return true; }
         Warehouse warehouse(String url) { return new NaiveWarehouse(url); }
@@ -108,7 +101,7 @@ class PostgresDeliveryMatrixTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "WITHOUT_DEDUP")
-    static class WithoutDedup extends Variant {
+    static class WithoutDedupTestCases extends Variant {
         String label() { return "outbox without receiver dedup"; }
         boolean markFirst() { return false; }
         Warehouse warehouse(String url) { return new NaiveWarehouse(url); }
@@ -116,7 +109,7 @@ class PostgresDeliveryMatrixTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "ATOMIC_RECEIPT")
-    static class AtomicReceipt extends Variant {
+    static class AtomicReceiptTestCases extends Variant {
         String label() { return "outbox + atomic receiver receipt"; }
         boolean markFirst() { return false; }
         Warehouse warehouse(String url) { return new DedupWarehouse(url); }
@@ -150,12 +143,13 @@ class PostgresDeliveryMatrixTest {
 
     @Test
     void markFirstLosesTheIntentOnlyWhenItDiesBeforeTheSend() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirst.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(4).hasNumberOfFailedCases(1).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[2] crash at before-send #1"),
-                finishedWithFailure(instanceOf(AssertionFailedError.class), message(invariantFailure("Variant",
-                        "before-send", "1 intent key, 0 effect rows", LOST)))));
+        assertThat(results).hasFailedCase("[2] crash at before-send #1")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage(invariantFailure("Variant",
+                        "before-send", "1 intent key, 0 effect rows", LOST));
         assertThat(outcomes(results)).containsExactly("[1] crash at before-submit #1: passed",
                 "[2] crash at before-send #1: failed", "[3] crash at after-reserve #1: passed",
                 "[4] crash at after-send #1: passed", "[5] crash at after-deliver #1: passed");
@@ -163,16 +157,17 @@ class PostgresDeliveryMatrixTest {
 
     @Test
     void outboxWithoutDedupDoublesTheEffectWhenItDiesAfterTheReserveAndBeforeTheSendReturns() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(2).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
-        results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), displayName("[3] crash at after-reserve #1"), finishedWithFailure(
-                        instanceOf(AssertionFailedError.class), message(invariantFailure("Variant", "after-reserve",
-                                "1 intent key, 2 effect rows", DUPLICATE)))))
-                .haveExactly(1, event(test(), displayName("[4] crash at after-send #1"), finishedWithFailure(
-                        instanceOf(AssertionFailedError.class), message(invariantFailure("Variant", "after-send",
-                                "1 intent key, 2 effect rows", DUPLICATE)))));
+        assertThat(results).hasFailedCase("[3] crash at after-reserve #1")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage(invariantFailure("Variant", "after-reserve",
+                                "1 intent key, 2 effect rows", DUPLICATE));
+        assertThat(results).hasFailedCase("[4] crash at after-send #1")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage(invariantFailure("Variant", "after-send",
+                                "1 intent key, 2 effect rows", DUPLICATE));
         assertThat(outcomes(results)).containsExactly("[1] crash at before-submit #1: passed",
                 "[2] crash at before-send #1: passed", "[3] crash at after-reserve #1: failed",
                 "[4] crash at after-send #1: failed", "[5] crash at after-deliver #1: passed");
@@ -180,7 +175,7 @@ class PostgresDeliveryMatrixTest {
 
     @Test
     void outboxWithAtomicReceiptPassesAtEveryBoundary() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceipt.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceiptTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(5).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
         assertThat(results).hasNumberOfFailedContainers(0);
@@ -193,7 +188,7 @@ class PostgresDeliveryMatrixTest {
         for (int run = 0; run < 5; run++) {
             EFFECTS.clear();
             outcomes.add(outcomes(CrashTestKit.reportingTo(reports)
-                    .run(MarkFirst.class, WithoutDedup.class, AtomicReceipt.class)));
+                    .run(MarkFirstTestCases.class, WithoutDedupTestCases.class, AtomicReceiptTestCases.class)));
             matrices.add(matrix());
         }
 

@@ -85,7 +85,7 @@ class PostgresOrderedPipelineTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(PipelineBoundaries.class)
-    static class InThisJvm extends Pipeline {
+    static class InThisJvmTestCases extends Pipeline {
         @CrashAt({"producer.after-flow-update", "producer.after-outbox-insert", "producer.after-commit",
                   "consumer.after-inbox-insert", "consumer.after-receive-commit", "relay.after-accepted-update",
                   "relay.after-accepted-commit", "apply.after-projection-update", "apply.after-applied-mark",
@@ -97,7 +97,7 @@ class PostgresOrderedPipelineTest {
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(PipelineBoundaries.class)
-    static class AsProcessExits extends Pipeline {
+    static class AsProcessExitsTestCases extends Pipeline {
         @CrashAt(value = {"producer.after-flow-update", "producer.after-outbox-insert", "producer.after-commit",
                           "consumer.after-inbox-insert", "consumer.after-receive-commit", "relay.after-accepted-update",
                           "relay.after-accepted-commit", "apply.after-projection-update", "apply.after-applied-mark",
@@ -201,7 +201,7 @@ class PostgresOrderedPipelineTest {
     @Test
     void inThisJvmEveryBoundaryLeavesTheContractsStateAndRecoversToOneEffect() {
         ROWS.clear();
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(InThisJvm.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(InThisJvmTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(10).hasNumberOfSucceededCases(10).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
         assertThat(ROWS).hasSize(10);
@@ -211,7 +211,7 @@ class PostgresOrderedPipelineTest {
     @Test
     void asARealProcessExitEveryBoundaryLeavesTheContractsStateAndRecoversToOneEffect() {
         ROWS.clear();
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AsProcessExits.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AsProcessExitsTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(10).hasNumberOfSucceededCases(10).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
         assertThat(ROWS).hasSize(10);

@@ -34,7 +34,7 @@ class CarryOnAfterDeathTest {
     /** The fixtures' database directory: the outer test's, so that it can read the file back after the run. */
     static volatile Path dir;
 
-    /** The late writer of {@link LateWriterThread}, joined by the outer test before it reads back. */
+    /** The late writer of {@link LateWriterThreadTestCases}, joined by the outer test before it reads back. */
     static volatile Thread lateWriter;
 
     /** What the late writer died of. */
@@ -56,7 +56,7 @@ class CarryOnAfterDeathTest {
     }
 
     @CrashTestKitOnly
-    static class WritesOnAConnectionOpenedBeforeTheRun {
+    static class WritesOnAConnectionOpenedBeforeTheRunTestCases {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) throws Exception {
             PlainOrders orders = new PlainOrders(dir);
@@ -75,7 +75,7 @@ class CarryOnAfterDeathTest {
     }
 
     @CrashTestKitOnly
-    static class StatementPreparedBeforeTheRunExecutedInFinally {
+    static class StatementPreparedBeforeTheRunExecutedInFinallyTestCases {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) throws Exception {
             PlainOrders orders = new PlainOrders(dir);
@@ -92,7 +92,7 @@ class CarryOnAfterDeathTest {
     }
 
     @CrashTestKitOnly
-    static class SwallowsThenThrowsAnother {
+    static class SwallowsThenThrowsAnotherTestCases {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) {
             PlainOrders orders = new PlainOrders(dir);
@@ -112,7 +112,7 @@ class CarryOnAfterDeathTest {
     }
 
     @CrashTestKitOnly
-    static class SwallowsThenReturns {
+    static class SwallowsThenReturnsTestCases {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) {
             PlainOrders orders = new PlainOrders(dir);
@@ -131,7 +131,7 @@ class CarryOnAfterDeathTest {
     }
 
     @CrashTestKitOnly
-    static class LateWriterThread {
+    static class LateWriterThreadTestCases {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) {
             PlainOrders orders = new PlainOrders(dir);
@@ -160,7 +160,7 @@ class CarryOnAfterDeathTest {
     }
 
     @CrashTestKitOnly
-    static class CatchesBoundaryNotReached {
+    static class CatchesBoundaryNotReachedTestCases {
         @CrashAt(selector = "after-commit", occurrence = 9)
         void placeOrder(CrashScenario scenario) {
             PlainOrders orders = new PlainOrders(dir);
@@ -174,7 +174,7 @@ class CarryOnAfterDeathTest {
 
     /** On H2, which accepts blank SQL ({@code execute("")} returns false); sqlite-jdbc refuses it itself. */
     @CrashTestKitOnly
-    static class BlankSqlInTheRun {
+    static class BlankSqlInTheRunTestCases {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) throws Exception {
             String url = Store.H2.url(dir, "blank");
@@ -216,7 +216,7 @@ class CarryOnAfterDeathTest {
 
     @Test
     void writesInCatchAndFinallyOnAConnectionOpenedBeforeTheRunFailTheCaseAndAreNotDurable() throws Exception {
-        CrashTestResults results = run(WritesOnAConnectionOpenedBeforeTheRun.class);
+        CrashTestResults results = run(WritesOnAConnectionOpenedBeforeTheRunTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         assertThat(Outcomes.normalised(assertThat(results).hasSingleFailedCase().failure().getMessage())).isEqualTo(Spec.keptWorking(
@@ -229,7 +229,7 @@ class CarryOnAfterDeathTest {
 
     @Test
     void aStatementPreparedBeforeTheRunAndExecutedInFinallyFailsTheCaseAndIsNotDurable() throws Exception {
-        CrashTestResults results = run(StatementPreparedBeforeTheRunExecutedInFinally.class);
+        CrashTestResults results = run(StatementPreparedBeforeTheRunExecutedInFinallyTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         assertThat(Outcomes.normalised(assertThat(results).hasSingleFailedCase().failure().getMessage())).isEqualTo(Spec.keptWorking(
@@ -242,7 +242,7 @@ class CarryOnAfterDeathTest {
 
     @Test
     void swallowingTheCrashThenThrowingAnotherExceptionFailsTheCase() throws Exception {
-        CrashTestResults results = run(SwallowsThenThrowsAnother.class);
+        CrashTestResults results = run(SwallowsThenThrowsAnotherTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         assertThat(Outcomes.normalised(assertThat(results).hasSingleFailedCase().failure().getMessage()))
@@ -254,7 +254,7 @@ class CarryOnAfterDeathTest {
 
     @Test
     void swallowingTheCrashThenReturningFailsTheCase() throws Exception {
-        CrashTestResults results = run(SwallowsThenReturns.class);
+        CrashTestResults results = run(SwallowsThenReturnsTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         assertThat(Outcomes.normalised(assertThat(results).hasSingleFailedCase().failure().getMessage()))
@@ -271,7 +271,7 @@ class CarryOnAfterDeathTest {
      */
     @Test
     void aThreadTheWorkloadStartedThatWritesAfterTheCrashIsRefusedAndWritesNothing() throws Exception {
-        CrashTestResults results = run(LateWriterThread.class);
+        CrashTestResults results = run(LateWriterThreadTestCases.class);
         lateWriter.join();                           // it ends either way: its write succeeds or dies
 
         assertThat(Outcomes.of(results)).containsExactly("[1] crash after commit #1: SUCCESSFUL");
@@ -285,7 +285,7 @@ class CarryOnAfterDeathTest {
 
     @Test
     void aTestThatCatchesBoundaryNotReachedItselfStillFails() throws Exception {
-        CrashTestResults results = run(CatchesBoundaryNotReached.class);
+        CrashTestResults results = run(CatchesBoundaryNotReachedTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         assertThat(assertThat(results).hasSingleFailedCase().failure()).hasMessage("Boundary not reached: the crash was armed at hit 9 of"
@@ -309,7 +309,7 @@ class CarryOnAfterDeathTest {
             assertThat(statement.execute("")).isFalse();  // outside a run: the driver accepts it
         }
 
-        CrashTestResults results = run(BlankSqlInTheRun.class);
+        CrashTestResults results = run(BlankSqlInTheRunTestCases.class);
 
         assertThat(Outcomes.of(results)).containsExactly("[1] crash after commit #1: SUCCESSFUL");
     }

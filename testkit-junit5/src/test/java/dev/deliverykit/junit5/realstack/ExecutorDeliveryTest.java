@@ -33,7 +33,7 @@ class ExecutorDeliveryTest {
     Path reports;
 
     @CrashTestKitOnly
-    static class OwnPoolSweep {
+    static class OwnPoolSweepTestCases {
         @TempDir
         Path dir;
 
@@ -50,7 +50,7 @@ class ExecutorDeliveryTest {
     }
 
     @CrashTestKitOnly
-    static class CommonPoolSweep {
+    static class CommonPoolSweepTestCases {
         @TempDir
         Path dir;
 
@@ -68,7 +68,7 @@ class ExecutorDeliveryTest {
 
     /** Commit #1 places the order on the test's thread; commit #2 is the receiver's, on the relay's pool. */
     @CrashTestKitOnly
-    static class CrashOnTheOwnPoolsThread {
+    static class CrashOnTheOwnPoolsThreadTestCases {
         @TempDir
         Path dir;
 
@@ -84,7 +84,7 @@ class ExecutorDeliveryTest {
     }
 
     @CrashTestKitOnly
-    static class CrashOnTheCommonPoolsThread {
+    static class CrashOnTheCommonPoolsThreadTestCases {
         @TempDir
         Path dir;
 
@@ -113,7 +113,7 @@ class ExecutorDeliveryTest {
 
     @Test
     void aSweepOverDeliveriesOnTheRelaysOwnPoolIsTheSameFiveTimesAndPasses() {
-        List<List<String>> runs = fiveRuns(OwnPoolSweep.class).stream().map(ExecutorDeliveryTest::unordered).toList();
+        List<List<String>> runs = fiveRuns(OwnPoolSweepTestCases.class).stream().map(ExecutorDeliveryTest::unordered).toList();
 
         assertThat(runs).containsOnly(runs.get(0));
         assertThat(runs.get(0)).hasSize(TWO_ORDER_CASES).allMatch(line -> line.endsWith(": SUCCESSFUL"));
@@ -121,7 +121,7 @@ class ExecutorDeliveryTest {
 
     @Test
     void aSweepOverDeliveriesOnTheCommonPoolIsTheSameFiveTimesAndPasses() {
-        List<List<String>> runs = fiveRuns(CommonPoolSweep.class).stream().map(ExecutorDeliveryTest::unordered).toList();
+        List<List<String>> runs = fiveRuns(CommonPoolSweepTestCases.class).stream().map(ExecutorDeliveryTest::unordered).toList();
 
         assertThat(runs).containsOnly(runs.get(0));
         assertThat(runs.get(0)).hasSize(TWO_ORDER_CASES).allMatch(line -> line.endsWith(": SUCCESSFUL"));
@@ -141,7 +141,7 @@ class ExecutorDeliveryTest {
 
     @Test
     void aCrashOnTheRelaysPoolThreadIsACrashOfTheProcessFiredOnThatThread() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashOnTheOwnPoolsThread.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashOnTheOwnPoolsThreadTestCases.class);
 
         assertThat(Outcomes.of(results)).containsExactly("[1] crash before commit #2: SUCCESSFUL",
                 "[2] crash after commit #2: SUCCESSFUL");
@@ -149,7 +149,7 @@ class ExecutorDeliveryTest {
 
     @Test
     void aCrashOnACommonPoolThreadIsACrashOfTheProcessFiredOnThatThread() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashOnTheCommonPoolsThread.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashOnTheCommonPoolsThreadTestCases.class);
 
         assertThat(Outcomes.of(results)).containsExactly("[1] crash before commit #2: SUCCESSFUL",
                 "[2] crash after commit #2: SUCCESSFUL");

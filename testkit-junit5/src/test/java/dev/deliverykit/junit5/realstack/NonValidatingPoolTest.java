@@ -28,7 +28,7 @@ class NonValidatingPoolTest {
     Path reports;
 
     @CrashTestKitOnly
-    static class SharedNaivePool {
+    static class SharedNaivePoolTestCases {
         @CrashAt(selector = "after-statement:^INSERT")
         void placeOrder(CrashScenario scenario, @TempDir Path dir) throws Exception {
             NaivePool shared = new NaivePool("jdbc:sqlite:" + dir.resolve("orders.db"));
@@ -40,7 +40,7 @@ class NonValidatingPoolTest {
 
     @Test
     void recoveryOnAConnectionTheCrashClosedFailsAtOnceWithTheFix() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SharedNaivePool.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SharedNaivePoolTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         Throwable failure = assertThat(results).hasSingleFailedCase().failure().getCause(); // the kit adds the case to the failure

@@ -31,14 +31,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ParallelNeighboursTest {
 
-    /** The nested sweep's outcomes, one line per case; filled by {@link NestedSweep}. */
+    /** The nested sweep's outcomes, one line per case; filled by {@link NestedSweepTestCases}. */
     static final List<String> NESTED = new CopyOnWriteArrayList<>();
 
     @TempDir
     Path reports;
 
     @CrashTestKitOnly
-    static class PlainJdbcNeighbours {
+    static class PlainJdbcNeighboursTestCases {
         @RepeatedTest(40)
         void writesAndReadsItsOwnDatabase(@TempDir Path dir) throws Exception {
             try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("own.db"));
@@ -58,16 +58,16 @@ class ParallelNeighboursTest {
     }
 
     @CrashTestKitOnly
-    static class NestedSweep {
+    static class NestedSweepTestCases {
         @Test
         void sweepsThroughANestedLauncher(@TempDir Path nestedReports) {
-            CrashTestResults results = CrashTestKit.reportingTo(nestedReports).run(ThreeCommits.class);
+            CrashTestResults results = CrashTestKit.reportingTo(nestedReports).run(ThreeCommitsTestCases.class);
             NESTED.addAll(Outcomes.of(results));
         }
     }
 
     @CrashTestKitOnly
-    static class ThreeCommits {
+    static class ThreeCommitsTestCases {
         @CrashSweep(kinds = SweepKind.COMMITS)
         void threeTransactions(CrashScenario scenario, @TempDir Path dir) throws Exception {
             String url = "jdbc:sqlite:" + dir.resolve("ledger.db");
@@ -101,7 +101,7 @@ class ParallelNeighboursTest {
                 .with("junit.jupiter.execution.parallel.enabled", "true")
                 .with("junit.jupiter.execution.parallel.mode.default", "concurrent")
                 .with("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
-                .run(PlainJdbcNeighbours.class, NestedSweep.class);
+                .run(PlainJdbcNeighboursTestCases.class, NestedSweepTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(41).hasNumberOfSucceededCases(41).hasNumberOfFailedCases(0);
         // A recording that met a neighbour fails, and the sweep then has no crash cases; else 6 crash cases.

@@ -30,7 +30,7 @@ class PoolSharingTest {
     Path reports;
 
     @CrashTestKitOnly
-    static class SharedPoolsOnSqlite {
+    static class SharedPoolsOnSqliteTestCases {
         @TempDir
         Path dir;
 
@@ -47,7 +47,7 @@ class PoolSharingTest {
     }
 
     @CrashTestKitOnly
-    static class SharedPoolsOnH2 {
+    static class SharedPoolsOnH2TestCases {
         @TempDir
         Path dir;
 
@@ -64,7 +64,7 @@ class PoolSharingTest {
     }
 
     @CrashTestKitOnly
-    static class FreshPoolsOnSqlite {
+    static class FreshPoolsOnSqliteTestCases {
         @TempDir
         Path dir;
 
@@ -96,16 +96,16 @@ class PoolSharingTest {
 
     @Test
     void aSqlitePoolSharedByRunAndRestartGivesTheSameAllGreenSweepFiveTimes() {
-        assertThat(fiveRuns(SharedPoolsOnSqlite.class)).containsOnly(allPassing()).hasSize(5);
+        assertThat(fiveRuns(SharedPoolsOnSqliteTestCases.class)).containsOnly(allPassing()).hasSize(5);
     }
 
     @Test
     void anH2PoolSharedByRunAndRestartGivesTheSameAllGreenSweepFiveTimes() {
-        assertThat(fiveRuns(SharedPoolsOnH2.class)).containsOnly(allPassing()).hasSize(5);
+        assertThat(fiveRuns(SharedPoolsOnH2TestCases.class)).containsOnly(allPassing()).hasSize(5);
     }
 
     @Test
     void aFreshPoolPerRestartGivesTheSameAllGreenSweepFiveTimes() {
-        assertThat(fiveRuns(FreshPoolsOnSqlite.class)).containsOnly(allPassing()).hasSize(5);
+        assertThat(fiveRuns(FreshPoolsOnSqliteTestCases.class)).containsOnly(allPassing()).hasSize(5);
     }
 }

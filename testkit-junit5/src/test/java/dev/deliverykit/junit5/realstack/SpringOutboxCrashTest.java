@@ -33,7 +33,7 @@ class SpringOutboxCrashTest {
     Path reports;
 
     @CrashTestKitOnly
-    static class CorrectOnSqlite {
+    static class CorrectOnSqliteTestCases {
         @TempDir
         Path dir;
 
@@ -50,7 +50,7 @@ class SpringOutboxCrashTest {
     }
 
     @CrashTestKitOnly
-    static class CorrectOnH2 {
+    static class CorrectOnH2TestCases {
         @TempDir
         Path dir;
 
@@ -67,7 +67,7 @@ class SpringOutboxCrashTest {
     }
 
     @CrashTestKitOnly
-    static class CrashAtEachCommitOnSqlite {
+    static class CrashAtEachCommitOnSqliteTestCases {
         @TempDir
         Path dir;
 
@@ -91,7 +91,7 @@ class SpringOutboxCrashTest {
     }
 
     @CrashTestKitOnly
-    static class MarkFirstOnSqlite {
+    static class MarkFirstOnSqliteTestCases {
         @TempDir
         Path dir;
 
@@ -108,7 +108,7 @@ class SpringOutboxCrashTest {
     }
 
     @CrashTestKitOnly
-    static class MarkFirstOnH2 {
+    static class MarkFirstOnH2TestCases {
         @TempDir
         Path dir;
 
@@ -125,7 +125,7 @@ class SpringOutboxCrashTest {
     }
 
     @CrashTestKitOnly
-    static class ForgivingOnSqlite {
+    static class ForgivingOnSqliteTestCases {
         @TempDir
         Path dir;
 
@@ -165,7 +165,7 @@ class SpringOutboxCrashTest {
     void theCorrectRelayOnSqliteSurvivesACrashAtEveryWriteAndCommitWithoutAFalseAlarm() {
         List<List<String>> runs = new ArrayList<>();
         for (int run = 0; run < 5; run++) {
-            CrashTestResults results = CrashTestKit.reportingTo(reports).run(CorrectOnSqlite.class);
+            CrashTestResults results = CrashTestKit.reportingTo(reports).run(CorrectOnSqliteTestCases.class);
 
             assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(17).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
             assertThat(results).hasNumberOfFailedContainers(0);
@@ -179,7 +179,7 @@ class SpringOutboxCrashTest {
     void theCorrectRelayOnH2SurvivesACrashAtEveryWriteAndCommitWithoutAFalseAlarm() {
         List<List<String>> runs = new ArrayList<>();
         for (int run = 0; run < 5; run++) {
-            CrashTestResults results = CrashTestKit.reportingTo(reports).run(CorrectOnH2.class);
+            CrashTestResults results = CrashTestKit.reportingTo(reports).run(CorrectOnH2TestCases.class);
 
             assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(17).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
             assertThat(results).hasNumberOfFailedContainers(0);
@@ -191,7 +191,7 @@ class SpringOutboxCrashTest {
 
     @Test
     void aCrashAtEachCommitOfTheCorrectRelayRecoversToOneShipmentAndAPublishedMessage() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashAtEachCommitOnSqlite.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashAtEachCommitOnSqliteTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(4).hasNumberOfSucceededCases(4).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
         assertThat(results.startedCases()).containsExactly("[1] crash after commit #1", "[2] crash before commit #2",
@@ -220,21 +220,21 @@ class SpringOutboxCrashTest {
 
     @Test
     void theMarkFirstRelayOnSqliteIsCaughtFromItsMarkToTheReceiversCommit() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstOnSqlite.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstOnSqliteTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(11).hasNumberOfFailedCases(6);
         assertThat(results.failedCases()).containsExactlyElementsOf(MARK_FIRST_FAILURES);
-        assertThat(results).hasFailedCase(MARK_FIRST_FAILURES.get(0)).withMessage(markFirstLost("MarkFirstOnSqlite",
+        assertThat(results).hasFailedCase(MARK_FIRST_FAILURES.get(0)).withMessage(markFirstLost("MarkFirstOnSqliteTestCases",
                 "crash after commit #2 in DataSourceTransactionManager.doCommit", "selector=after-commit;hit=2"));
     }
 
     @Test
     void theMarkFirstRelayOnH2IsCaughtFromItsMarkToTheReceiversCommit() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstOnH2.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstOnH2TestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(11).hasNumberOfFailedCases(6);
         assertThat(results.failedCases()).containsExactlyElementsOf(MARK_FIRST_FAILURES);
-        assertThat(results).hasFailedCase(MARK_FIRST_FAILURES.get(3)).withMessage(markFirstLost("MarkFirstOnH2",
+        assertThat(results).hasFailedCase(MARK_FIRST_FAILURES.get(3)).withMessage(markFirstLost("MarkFirstOnH2TestCases",
                 "crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in"
                         + " JdbcTemplate.update",
                 "selector=before-statement=INSERT INTO shipment (order_id, message_id) VALUES (?, ?);hit=1"));
@@ -247,7 +247,7 @@ class SpringOutboxCrashTest {
      */
     @Test
     void theRelayThatMarksAFailedSendPublishedIsCaughtCarryingOnAfterItsDeath() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ForgivingOnSqlite.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ForgivingOnSqliteTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(11).hasNumberOfFailedCases(6);
         assertThat(results.failedCases()).containsExactlyElementsOf(DELIVER_FIRST_CASES.subList(7, 13));

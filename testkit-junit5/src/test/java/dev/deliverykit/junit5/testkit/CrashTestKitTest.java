@@ -19,7 +19,7 @@ class CrashTestKitTest {
 
     @CrashTestKitOnly
     @TestMethodOrder(MethodOrderer.MethodName.class)
-    static class OnePassesOneFailsOneAborts {
+    static class OnePassesOneFailsOneAbortsTestCases {
         @Test
         void aborts() {
             Assumptions.assumeTrue(false, "not here");
@@ -37,7 +37,7 @@ class CrashTestKitTest {
 
     @Test
     void countsAndNamesTheCasesAndReachesTheFailure() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(OnePassesOneFailsOneAborts.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(OnePassesOneFailsOneAbortsTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(3).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(1)
                 .hasNumberOfAbortedCases(1).hasNumberOfSkippedCases(0).hasNumberOfFailedContainers(0)
@@ -49,7 +49,7 @@ class CrashTestKitTest {
 
     @Test
     void aWrongExpectationFailsNamingTheCasesThereWere() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(OnePassesOneFailsOneAborts.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(OnePassesOneFailsOneAbortsTestCases.class);
 
         assertThatThrownBy(() -> assertThat(results).hasNumberOfFailedCases(2)).isInstanceOf(AssertionError.class)
                 .hasMessage("%nExpecting 2 failed case(s) but 1 failed:%n  [fails()]%n"
@@ -66,7 +66,7 @@ class CrashTestKitTest {
     @Test
     void aFixtureRunsOnlyInsideTheKit() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).with(CrashTestKit.RUNNING, "false")
-                .run(OnePassesOneFailsOneAborts.class);
+                .run(OnePassesOneFailsOneAbortsTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(0);
     }
