@@ -94,7 +94,9 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, 
         if (requested.equals(this)) {
             return true;
         }
-        return requested instanceof Crash wanted && wanted.mode().isEmpty() && this instanceof Crash crash
+        return requested instanceof Crash wanted
+                && wanted.mode().isEmpty()
+                && this instanceof Crash crash
                 && wanted.equals(crash.withoutMode());
     }
 
@@ -118,8 +120,8 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, 
             Objects.requireNonNull(point, ReplayKeyText.field(target));
             Objects.requireNonNull(mode, "mode");
             if (point.isEmpty()) {
-                throw new IllegalArgumentException("a replay key names its " + ReplayKeyText.field(target)
-                        + ", got an empty one");
+                throw new IllegalArgumentException(
+                        "a replay key names its " + ReplayKeyText.field(target) + ", got an empty one");
             }
             if (occurrence < 1) {
                 throw new IllegalArgumentException("hit must be a whole number from 1, got \"" + occurrence + "\"");

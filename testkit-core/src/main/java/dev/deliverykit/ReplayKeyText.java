@@ -18,14 +18,13 @@ final class ReplayKeyText {
     private static final String MODE = "mode";
 
     private static final List<String> FIELD_ORDER = List.of(BOUNDARY, SELECTOR, CRASH, HIT, MODE, ORDER, SEED);
-    private static final Map<String, CrashMode> MODES = Map.of("in-process", CrashMode.IN_PROCESS,
-            "child-process", CrashMode.CHILD_PROCESS);
+    private static final Map<String, CrashMode> MODES =
+            Map.of("in-process", CrashMode.IN_PROCESS, "child-process", CrashMode.CHILD_PROCESS);
     private static final String FORMAT = "boundary=NAME;hit=N, selector=SPEC;hit=N (either with ;mode=in-process or"
             + " ;mode=child-process), crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
             + " selector=after-commit;hit=3 or order=A3,A1,A2,A3";
 
-    private ReplayKeyText() {
-    }
+    private ReplayKeyText() {}
 
     static String field(ReplayKey.Target target) {
         return target == ReplayKey.Target.BOUNDARY ? BOUNDARY : SELECTOR;
@@ -34,7 +33,9 @@ final class ReplayKeyText {
     static String text(ReplayKey key) {
         if (key instanceof ReplayKey.Crash crash) {
             return field(crash.target()) + "=" + encode(crash.point()) + ";" + HIT + "=" + crash.occurrence()
-                    + crash.mode().map(mode -> ";" + MODE + "=" + modeText(mode)).orElse("");
+                    + crash.mode()
+                            .map(mode -> ";" + MODE + "=" + modeText(mode))
+                            .orElse("");
         }
         return key instanceof ReplayKey.Order order ? ORDER + "=" + encode(order.order()) : CRASH + "=none";
     }
@@ -61,13 +62,13 @@ final class ReplayKeyText {
             }
         }
         if (read.containsKey(SEED)) {
-            throw new IllegalArgumentException("seed is reserved for seeded cases, which no test produces yet; expected "
-                    + FORMAT);
+            throw new IllegalArgumentException(
+                    "seed is reserved for seeded cases, which no test produces yet; expected " + FORMAT);
         }
         if (read.containsKey(MODE)) {
             if (!MODES.containsKey(read.get(MODE))) {
-                throw new IllegalArgumentException("mode must be in-process or child-process, got \"" + read.get(MODE)
-                        + "\"; expected " + FORMAT);
+                throw new IllegalArgumentException(
+                        "mode must be in-process or child-process, got \"" + read.get(MODE) + "\"; expected " + FORMAT);
             }
             if (!read.containsKey(HIT)) {
                 throw new IllegalArgumentException("mode=" + read.get(MODE) + " only goes with boundary=NAME;hit=N or"
@@ -76,8 +77,8 @@ final class ReplayKeyText {
         }
         if (read.containsKey(ORDER)) {
             if (read.size() > 1) {
-                throw new IllegalArgumentException("order=" + read.get(ORDER) + " stands alone (a delivery-order case);"
-                        + " expected " + FORMAT);
+                throw new IllegalArgumentException(
+                        "order=" + read.get(ORDER) + " stands alone (a delivery-order case);" + " expected " + FORMAT);
             }
             return new ReplayKey.Order(read.get(ORDER));
         }
@@ -90,8 +91,8 @@ final class ReplayKeyText {
             return new ReplayKey.CrashFree();
         }
         if (boundaries != 1) {
-            throw new IllegalArgumentException("a key names exactly one of boundary=NAME or selector=SPEC; expected "
-                    + FORMAT);
+            throw new IllegalArgumentException(
+                    "a key names exactly one of boundary=NAME or selector=SPEC; expected " + FORMAT);
         }
         String hit = read.get(HIT);
         if (hit == null || !hit.matches("[1-9][0-9]{0,8}")) {
@@ -103,7 +104,10 @@ final class ReplayKeyText {
         if (point.isEmpty()) {
             throw new IllegalArgumentException(field(target) + " names nothing; expected " + FORMAT);
         }
-        return new ReplayKey.Crash(target, point, Integer.parseInt(hit),
+        return new ReplayKey.Crash(
+                target,
+                point,
+                Integer.parseInt(hit),
                 Optional.ofNullable(read.get(MODE)).map(MODES::get));
     }
 
@@ -139,8 +143,10 @@ final class ReplayKeyText {
                 try {
                     text.append((char) Integer.parseInt(value.substring(i + 1, i + 3), 16));
                 } catch (NumberFormatException | IndexOutOfBoundsException e) {
-                    throw new IllegalArgumentException("\"" + value + "\" has an invalid %-escape at position " + i
-                            + "; expected %XX with two hex digits", e);
+                    throw new IllegalArgumentException(
+                            "\"" + value + "\" has an invalid %-escape at position " + i
+                                    + "; expected %XX with two hex digits",
+                            e);
                 }
                 i += 2;
             } else {

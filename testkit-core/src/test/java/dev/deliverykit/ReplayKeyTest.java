@@ -32,8 +32,9 @@ class ReplayKeyTest {
     void selectorKeysCarryTheSpecAndEscapeWhatShellsAndPropertiesFilesWouldEat() {
         ReplayKey.Crash key = ReplayKey.selector("after-statement=UPDATE t SET s = 'done'; -- \"x\" $y `z` 5%", 2);
 
-        assertThat(key.text()).isEqualTo(
-                "selector=after-statement=UPDATE t SET s = %27done%27%3B -- %22x%22 %24y %60z%60 5%25;hit=2");
+        assertThat(key.text())
+                .isEqualTo(
+                        "selector=after-statement=UPDATE t SET s = %27done%27%3B -- %22x%22 %24y %60z%60 5%25;hit=2");
         assertThat(ReplayKey.parse(key.text())).isEqualTo(key);
         assertThat(((ReplayKey.Crash) ReplayKey.parse(key.text())).point())
                 .isEqualTo("after-statement=UPDATE t SET s = 'done'; -- \"x\" $y `z` 5%");
@@ -56,9 +57,11 @@ class ReplayKeyTest {
         assertThat(child.text()).isEqualTo("boundary=relay;hit=2;mode=child-process");
         assertThat(ReplayKey.parse("mode=child-process;hit=2;boundary=relay")).isEqualTo(child);
         assertThat(child.mode()).contains(CrashMode.CHILD_PROCESS);
-        assertThat(child.isSelectedBy(ReplayKey.parse("boundary=relay;hit=2;mode=child-process"))).isTrue();
+        assertThat(child.isSelectedBy(ReplayKey.parse("boundary=relay;hit=2;mode=child-process")))
+                .isTrue();
         assertThat(child.isSelectedBy(ReplayKey.parse("boundary=relay;hit=2"))).isTrue();
-        assertThat(inProcess.isSelectedBy(ReplayKey.parse("boundary=relay;hit=2;mode=child-process"))).isFalse();
+        assertThat(inProcess.isSelectedBy(ReplayKey.parse("boundary=relay;hit=2;mode=child-process")))
+                .isFalse();
         assertThat(child.isSelectedBy(ReplayKey.parse("boundary=relay;hit=1"))).isFalse();
         assertThat(ReplayKey.boundary("relay", 2).isSelectedBy(child)).isFalse();
         assertThat(ReplayKey.boundary("relay", 2).mode()).isEmpty();
@@ -67,29 +70,31 @@ class ReplayKeyTest {
 
     @Test
     void malformedKeysSayWhatIsExpected() {
-        assertThatThrownBy(() -> ReplayKey.parse("boundary=a")).hasMessage(
-                "hit must be a whole number from 1, got no hit field; " + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("boundary=a;hit=0")).hasMessage(
-                "hit must be a whole number from 1, got \"0\"; " + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("boundary=a;selector=after-commit;hit=1")).hasMessage(
-                "a key names exactly one of boundary=NAME or selector=SPEC; " + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("boundry=a;hit=1")).hasMessage(
-                "unknown field \"boundry\"; known fields: boundary, selector, crash, hit, mode, order, seed; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=a"))
+                .hasMessage("hit must be a whole number from 1, got no hit field; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=a;hit=0"))
+                .hasMessage("hit must be a whole number from 1, got \"0\"; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=a;selector=after-commit;hit=1"))
+                .hasMessage("a key names exactly one of boundary=NAME or selector=SPEC; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("boundry=a;hit=1"))
+                .hasMessage(
+                        "unknown field \"boundry\"; known fields: boundary, selector, crash, hit, mode, order, seed; "
+                                + EXPECTED);
         assertThatThrownBy(() -> ReplayKey.parse("hit=1;hit=2")).hasMessage("field \"hit\" appears twice; " + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("after-commit")).hasMessage(
-                "\"after-commit\" is not a field=value pair; " + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("boundary=a;hit=1;mode=child")).hasMessage(
-                "mode must be in-process or child-process, got \"child\"; " + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("order=A1;mode=in-process")).hasMessage(
-                "mode=in-process only goes with boundary=NAME;hit=N or selector=SPEC;hit=N; " + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("crash=none;hit=1")).hasMessage(
-                "crash=none stands alone as crash=none (a sweep's crash-free run); " + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("order=A1;hit=1")).hasMessage(
-                "order=A1 stands alone (a delivery-order case); " + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("seed=7")).hasMessage(
-                "seed is reserved for seeded cases, which no test produces yet; " + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("selector=after%2;hit=1")).hasMessage(
-                "\"after%2\" has an invalid %-escape at position 5; expected %XX with two hex digits");
+        assertThatThrownBy(() -> ReplayKey.parse("after-commit"))
+                .hasMessage("\"after-commit\" is not a field=value pair; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=a;hit=1;mode=child"))
+                .hasMessage("mode must be in-process or child-process, got \"child\"; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("order=A1;mode=in-process"))
+                .hasMessage("mode=in-process only goes with boundary=NAME;hit=N or selector=SPEC;hit=N; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("crash=none;hit=1"))
+                .hasMessage("crash=none stands alone as crash=none (a sweep's crash-free run); " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("order=A1;hit=1"))
+                .hasMessage("order=A1 stands alone (a delivery-order case); " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("seed=7"))
+                .hasMessage("seed is reserved for seeded cases, which no test produces yet; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("selector=after%2;hit=1"))
+                .hasMessage("\"after%2\" has an invalid %-escape at position 5; expected %XX with two hex digits");
         assertThatThrownBy(() -> ReplayKey.parse("boundary=;hit=1")).hasMessage("boundary names nothing; " + EXPECTED);
         assertThatThrownBy(() -> new ReplayKey.Crash(ReplayKey.Target.SELECTOR, "after-commit", 0, Optional.empty()))
                 .hasMessage("hit must be a whole number from 1, got \"0\"");
@@ -98,8 +103,10 @@ class ReplayKeyTest {
     @Test
     void aPlanWritesTheSameKeyForAnUnnamedBoundaryAsTheJUnitFaceAndReadsItBack() {
         BoundaryCatalogue catalogue = BoundaryCatalogue.builder("outbox")
-                .add("after-outbox-insert", Selector.afterStatement("^INSERT INTO outbox")).build();
-        CrashPlan unnamed = CrashPlan.at(Selector.afterStatementExactly("UPDATE t SET s = 'done'")).occurrence(3);
+                .add("after-outbox-insert", Selector.afterStatement("^INSERT INTO outbox"))
+                .build();
+        CrashPlan unnamed = CrashPlan.at(Selector.afterStatementExactly("UPDATE t SET s = 'done'"))
+                .occurrence(3);
 
         assertThat(unnamed.replayKey()).isEqualTo("selector=after-statement=UPDATE t SET s = %27done%27;hit=3");
         assertThat(unnamed.key()).isEqualTo(ReplayKey.selector("after-statement=UPDATE t SET s = 'done'", 3));
@@ -107,7 +114,8 @@ class ReplayKeyTest {
         assertThat(replayed.boundary()).isEqualTo(unnamed.boundary());
         assertThat(replayed.occurrence()).isEqualTo(3);
         assertThat(CrashPlan.fromReplayKey(catalogue, "boundary=after-outbox-insert;hit=2;mode=child-process")
-                .replayKey()).isEqualTo("boundary=after-outbox-insert;hit=2");
+                        .replayKey())
+                .isEqualTo("boundary=after-outbox-insert;hit=2");
         assertThatThrownBy(() -> CrashPlan.fromReplayKey(catalogue, "order=A1"))
                 .hasMessage("\"order=A1\" is not a replay key; expected boundary=NAME;hit=N as printed by"
                         + " CrashResult.replayKey(), for example boundary=after-outbox-insert;hit=1");

@@ -39,23 +39,27 @@ public final class BenchmarkSuite {
     /** Every figure, in order. */
     public static final List<String> ALL = List.of("B1", "B2", "B3", "B4", "B5", "B6", "B7");
 
-    private BenchmarkSuite() {
-    }
+    private BenchmarkSuite() {}
 
     /** See the class comment. */
     public static void main(String[] args) {
         Path out = Path.of("target", "benchmarks");
         boolean smoke = false;
         Set<String> only = new LinkedHashSet<>(ALL);
-        List<String> words = Arrays.stream(args).flatMap(arg -> Arrays.stream(arg.trim().split("\\s+")))
-                .filter(word -> !word.isEmpty()).toList();
+        List<String> words = Arrays.stream(args)
+                .flatMap(arg -> Arrays.stream(arg.trim().split("\\s+")))
+                .filter(word -> !word.isEmpty())
+                .toList();
         for (int i = 0; i < words.size(); i++) {
             switch (words.get(i)) {
                 case "--out" -> out = Path.of(words.get(++i));
                 case "--smoke" -> smoke = true;
-                case "--only" -> only = new LinkedHashSet<>(Arrays.asList(words.get(++i).toUpperCase().split(",")));
-                default -> throw new IllegalArgumentException("unknown argument " + words.get(i)
-                        + "; expected --out DIR, --smoke, --only B1,B2,...");
+                case "--only" ->
+                    only = new LinkedHashSet<>(
+                            Arrays.asList(words.get(++i).toUpperCase().split(",")));
+                default ->
+                    throw new IllegalArgumentException(
+                            "unknown argument " + words.get(i) + "; expected --out DIR, --smoke, --only B1,B2,...");
             }
         }
         run(smoke ? RunSettings.smokeRun() : RunSettings.fullRun(), only, out);
@@ -114,8 +118,10 @@ public final class BenchmarkSuite {
         environment.put("mode", settings.smoke() ? "smoke (numbers meaningless)" : "full");
         environment.put("settings", settings.toString());
         environment.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-        environment.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                + System.getProperty("os.arch"));
+        environment.put(
+                "os",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"));
         environment.put("cpus", Runtime.getRuntime().availableProcessors());
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         environment.put("databases in", tmp.toString());
@@ -145,7 +151,8 @@ public final class BenchmarkSuite {
 
     private static void writeMarkdown(Path file, Map<String, Object> environment, String table, List<String> notes) {
         StringBuilder markdown = new StringBuilder("# DeliveryKit benchmark results\n\n");
-        environment.forEach((key, value) -> markdown.append("- ").append(key).append(": ").append(value).append('\n'));
+        environment.forEach((key, value) ->
+                markdown.append("- ").append(key).append(": ").append(value).append('\n'));
         markdown.append('\n').append(table).append('\n');
         notes.forEach(note -> markdown.append("- ").append(note).append('\n'));
         try {

@@ -16,8 +16,16 @@ package dev.deliverykit.benchmarks;
  * @param everyStartupVariant whether B2 times every start-up option alone, or only the defaults and all together
  * @param junitChildren      child JVMs per tool for B7 (each runs the JUnit class's repeated cases)
  */
-public record RunSettings(boolean smoke, int jmhRounds, int jmhForks, int jmhWarmups, int jmhIterations,
-        int jmhIterationMillis, int processRounds, int processWarmupRounds, boolean everyStartupVariant,
+public record RunSettings(
+        boolean smoke,
+        int jmhRounds,
+        int jmhForks,
+        int jmhWarmups,
+        int jmhIterations,
+        int jmhIterationMillis,
+        int processRounds,
+        int processWarmupRounds,
+        boolean everyStartupVariant,
         int junitChildren) {
 
     /** The full run: about six minutes on two cores. */

@@ -30,7 +30,9 @@ class BenchmarkSuiteSmokeTest {
         assertThat(figures).allSatisfy(figure -> {
             assertThat(figure.measured().n()).isPositive();
             assertThat(figure.baseline().n()).isPositive();
-            assertThat(Double.isFinite(figure.value())).as(figure.id() + " value").isTrue();
+            assertThat(Double.isFinite(figure.value()))
+                    .as(figure.id() + " value")
+                    .isTrue();
         });
 
         Map<String, Object> json = ResultsJson.read(out.resolve("results.json"));

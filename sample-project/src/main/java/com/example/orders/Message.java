@@ -14,8 +14,8 @@ import java.util.Objects;
  * placed.messageId();   // "o-1:placed"
  * }</pre>
  */
-public record Message(String messageId, String orderId, OrderStep step, String customer, long amountCents,
-                      long dedupEpoch) {
+public record Message(
+        String messageId, String orderId, OrderStep step, String customer, long amountCents, long dedupEpoch) {
 
     public Message {
         Objects.requireNonNull(messageId, "messageId");

@@ -22,8 +22,7 @@ public final class MessageRows {
             amount_cents INTEGER NOT NULL,
             dedup_epoch  INTEGER NOT NULL""";
 
-    private MessageRows() {
-    }
+    private MessageRows() {}
 
     /** Sets {@code message} as the parameters 1 to 6 of {@code insert}, an {@code INSERT INTO t(}{@link #COLUMNS}{@code ) ...}. */
     public static void bind(PreparedStatement insert, Message message) throws SQLException {
@@ -37,7 +36,12 @@ public final class MessageRows {
 
     /** The message in the current row of {@code row}, a result of {@code SELECT} {@link #COLUMNS} {@code ...}. */
     public static Message read(ResultSet row) throws SQLException {
-        return new Message(row.getString(1), row.getString(2), OrderStep.ofSeq(row.getInt(3)), row.getString(4),
-                row.getLong(5), row.getLong(6));
+        return new Message(
+                row.getString(1),
+                row.getString(2),
+                OrderStep.ofSeq(row.getInt(3)),
+                row.getString(4),
+                row.getLong(5),
+                row.getLong(6));
     }
 }

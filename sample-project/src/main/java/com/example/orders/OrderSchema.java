@@ -20,8 +20,7 @@ public final class OrderSchema {
             customer     TEXT NOT NULL,
             amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
             status       TEXT NOT NULL CHECK (status IN ('PLACED', 'PAID', 'SHIPPED')))
-        """,
-        """
+        """, """
         CREATE TABLE IF NOT EXISTS outbox_message(
             position     INTEGER PRIMARY KEY AUTOINCREMENT,
             %s,
@@ -30,8 +29,7 @@ public final class OrderSchema {
         """.formatted(MessageRows.COLUMN_DEFINITIONS),
     };
 
-    private OrderSchema() {
-    }
+    private OrderSchema() {}
 
     /** Creates the tables that do not exist yet, in one transaction. */
     public static void createIfMissing(Database orderDb) {

@@ -30,8 +30,7 @@ import java.util.Optional;
  */
 public final class OrderService {
 
-    private record StoredOrder(String customer, long amountCents, OrderStep status) {
-    }
+    private record StoredOrder(String customer, long amountCents, OrderStep status) {}
 
     private final Database orderDb;
     private final Clock clock;
@@ -53,7 +52,8 @@ public final class OrderService {
         requireText(orderId, "orderId");
         requireText(customer, "customer");
         if (amountCents <= 0) {
-            throw new IllegalArgumentException("amountCents must be positive, got " + amountCents + " for order " + orderId);
+            throw new IllegalArgumentException(
+                    "amountCents must be positive, got " + amountCents + " for order " + orderId);
         }
         return orderDb.inTransaction("place order " + orderId, c -> {
             Optional<StoredOrder> existing = find(c, orderId);
@@ -110,12 +110,13 @@ public final class OrderService {
     }
 
     private static Optional<StoredOrder> find(Connection c, String orderId) throws SQLException {
-        try (PreparedStatement select = c.prepareStatement(
-                "SELECT customer, amount_cents, status FROM orders WHERE order_id = ?")) {
+        try (PreparedStatement select =
+                c.prepareStatement("SELECT customer, amount_cents, status FROM orders WHERE order_id = ?")) {
             select.setString(1, orderId);
             try (ResultSet row = select.executeQuery()) {
                 return row.next()
-                        ? Optional.of(new StoredOrder(row.getString(1), row.getLong(2), OrderStep.valueOf(row.getString(3))))
+                        ? Optional.of(
+                                new StoredOrder(row.getString(1), row.getLong(2), OrderStep.valueOf(row.getString(3))))
                         : Optional.empty();
             }
         }
@@ -127,7 +128,8 @@ public final class OrderService {
 
     private static void requireText(String value, String name) {
         if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(name + " must be a non-blank text, got " + (value == null ? "null" : "'" + value + "'"));
+            throw new IllegalArgumentException(
+                    name + " must be a non-blank text, got " + (value == null ? "null" : "'" + value + "'"));
         }
     }
 }

@@ -22,8 +22,7 @@ import java.util.List;
  */
 public final class Outbox {
 
-    private Outbox() {
-    }
+    private Outbox() {}
 
     /** Adds {@code message}, unpublished. */
     public static void add(Connection c, Message message) throws SQLException {
@@ -37,9 +36,9 @@ public final class Outbox {
     /** The unpublished messages, oldest first. */
     public static List<Message> unpublished(Connection c) throws SQLException {
         List<Message> messages = new ArrayList<>();
-        try (PreparedStatement select = c.prepareStatement(
-                "SELECT " + MessageRows.COLUMNS + " FROM outbox_message WHERE published_at IS NULL ORDER BY position");
-             ResultSet rows = select.executeQuery()) {
+        try (PreparedStatement select = c.prepareStatement("SELECT " + MessageRows.COLUMNS
+                        + " FROM outbox_message WHERE published_at IS NULL ORDER BY position");
+                ResultSet rows = select.executeQuery()) {
             while (rows.next()) {
                 messages.add(MessageRows.read(rows));
             }

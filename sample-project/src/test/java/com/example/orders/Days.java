@@ -10,8 +10,7 @@ public final class Days {
     /** 2024-10-04, epoch day 20000. */
     public static final long DAY_ONE = 20_000;
 
-    private Days() {
-    }
+    private Days() {}
 
     /** A clock stopped at 09:00 UTC of epoch day {@code epochDay}. */
     public static Clock clockOn(long epochDay) {

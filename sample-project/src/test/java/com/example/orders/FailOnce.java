@@ -42,7 +42,8 @@ public final class FailOnce implements MessageHandler {
         failed = true;
         if (consumerRunsFirst) {
             consumer.handle(message);
-            throw new ConnectionLost("answer for " + message.messageId() + " lost after the consumer committed (simulated)");
+            throw new ConnectionLost(
+                    "answer for " + message.messageId() + " lost after the consumer committed (simulated)");
         }
         throw new ConnectionLost("connection lost before " + message.messageId() + " reached the consumer (simulated)");
     }

@@ -50,12 +50,17 @@ class OrderFlowTest {
 
         assertThat(rows(orderFile, "SELECT message_id, published_at FROM outbox_message ORDER BY position"))
                 .containsExactly(
-                        row("o-1:placed", PUBLISHED_AT), row("o-1:paid", PUBLISHED_AT), row("o-1:shipped", PUBLISHED_AT));
+                        row("o-1:placed", PUBLISHED_AT),
+                        row("o-1:paid", PUBLISHED_AT),
+                        row("o-1:shipped", PUBLISHED_AT));
         assertThat(rows(shippingFile, "SELECT order_id, customer, amount_cents, status FROM shipment"))
                 .containsExactly(row("o-1", "alice", 1250, "SHIPPED"));
         assertThat(rows(shippingFile, "SELECT order_id, last_step, status FROM order_progress"))
                 .containsExactly(row("o-1", 3, "SHIPPED"));
-        assertThat(rows(shippingFile, "SELECT applied_order, order_id, step_seq, message_id FROM applied_step ORDER BY applied_order"))
+        assertThat(
+                        rows(
+                                shippingFile,
+                                "SELECT applied_order, order_id, step_seq, message_id FROM applied_step ORDER BY applied_order"))
                 .containsExactly(
                         row(1, "o-1", 1, "o-1:placed"), row(2, "o-1", 2, "o-1:paid"), row(3, "o-1", 3, "o-1:shipped"));
         assertThat(rows(shippingFile, "SELECT message_id, dedup_epoch FROM processed_message ORDER BY step_seq"))
@@ -66,7 +71,8 @@ class OrderFlowTest {
     void aLostAnswerIsResentAndTheConsumerDropsTheDuplicate() {
         new OrderService(orderDb, CLOCK).placeOrder("o-1", "alice", 1250);
 
-        OutboxRelay firstRelay = new OutboxRelay(orderDb, FailOnce.afterTheConsumer(new ShippingConsumer(shippingDb)), CLOCK);
+        OutboxRelay firstRelay =
+                new OutboxRelay(orderDb, FailOnce.afterTheConsumer(new ShippingConsumer(shippingDb)), CLOCK);
         assertThatThrownBy(firstRelay::publishPending)
                 .isInstanceOf(FailOnce.ConnectionLost.class)
                 .hasMessage("answer for o-1:placed lost after the consumer committed (simulated)");
@@ -78,7 +84,8 @@ class OrderFlowTest {
 
         assertThat(shipping.deliveries()).containsExactly(new Delivery("o-1:placed", HandleOutcome.DUPLICATE));
         assertThat(rows(orderFile, "SELECT published_at FROM outbox_message")).containsExactly(row(PUBLISHED_AT));
-        assertThat(rows(shippingFile, "SELECT order_id, status FROM shipment")).containsExactly(row("o-1", "AWAITING_PAYMENT"));
+        assertThat(rows(shippingFile, "SELECT order_id, status FROM shipment"))
+                .containsExactly(row("o-1", "AWAITING_PAYMENT"));
         assertThat(count(shippingFile, "applied_step")).isEqualTo(1);
     }
 
@@ -86,7 +93,8 @@ class OrderFlowTest {
     void aDeliveryThatNeverArrivedIsResent() {
         new OrderService(orderDb, CLOCK).placeOrder("o-1", "alice", 1250);
 
-        OutboxRelay firstRelay = new OutboxRelay(orderDb, FailOnce.beforeTheConsumer(new ShippingConsumer(shippingDb)), CLOCK);
+        OutboxRelay firstRelay =
+                new OutboxRelay(orderDb, FailOnce.beforeTheConsumer(new ShippingConsumer(shippingDb)), CLOCK);
         assertThatThrownBy(firstRelay::publishPending).isInstanceOf(FailOnce.ConnectionLost.class);
         assertThat(count(shippingFile, "shipment")).isZero();
 

@@ -33,8 +33,10 @@ class OrderServiceTest {
 
         assertThat(rows(orderFile, "SELECT order_id, customer, amount_cents, status FROM orders"))
                 .containsExactly(row("o-1", "alice", 1250, "PLACED"));
-        assertThat(rows(orderFile, "SELECT message_id, order_id, step_seq, customer, amount_cents, dedup_epoch,"
-                + " published_at FROM outbox_message"))
+        assertThat(rows(
+                        orderFile,
+                        "SELECT message_id, order_id, step_seq, customer, amount_cents, dedup_epoch,"
+                                + " published_at FROM outbox_message"))
                 .containsExactly(row("o-1:placed", "o-1", 1, "alice", 1250, 20000, null));
     }
 
@@ -67,8 +69,11 @@ class OrderServiceTest {
         assertThat(orders.pay("o-1")).isEqualTo(StepOutcome.ADVANCED);
         assertThat(orders.ship("o-1")).isEqualTo(StepOutcome.ADVANCED);
 
-        assertThat(rows(orderFile, "SELECT status FROM orders WHERE order_id = ?", "o-1")).containsExactly(row("SHIPPED"));
-        assertThat(rows(orderFile, "SELECT message_id, step_seq, customer, amount_cents FROM outbox_message ORDER BY position"))
+        assertThat(rows(orderFile, "SELECT status FROM orders WHERE order_id = ?", "o-1"))
+                .containsExactly(row("SHIPPED"));
+        assertThat(rows(
+                        orderFile,
+                        "SELECT message_id, step_seq, customer, amount_cents FROM outbox_message ORDER BY position"))
                 .containsExactly(
                         row("o-1:placed", 1, "alice", 1250),
                         row("o-1:paid", 2, "alice", 1250),
@@ -91,8 +96,10 @@ class OrderServiceTest {
 
     @Test
     void aFailingOutboxInsertLeavesNoOrderBehind() {
-        SqliteFiles.execute(orderFile, "CREATE TRIGGER reject_outbox BEFORE INSERT ON outbox_message"
-                + " BEGIN SELECT RAISE(ABORT, 'outbox insert rejected by the test'); END");
+        SqliteFiles.execute(
+                orderFile,
+                "CREATE TRIGGER reject_outbox BEFORE INSERT ON outbox_message"
+                        + " BEGIN SELECT RAISE(ABORT, 'outbox insert rejected by the test'); END");
 
         assertThatThrownBy(() -> orders.placeOrder("o-1", "alice", 1250))
                 .isInstanceOf(DataAccessException.class)
@@ -109,8 +116,10 @@ class OrderServiceTest {
     @Test
     void aFailingOutboxInsertLeavesTheOrderAtItsPreviousStep() {
         orders.placeOrder("o-1", "alice", 1250);
-        SqliteFiles.execute(orderFile, "CREATE TRIGGER reject_outbox BEFORE INSERT ON outbox_message"
-                + " BEGIN SELECT RAISE(ABORT, 'outbox insert rejected by the test'); END");
+        SqliteFiles.execute(
+                orderFile,
+                "CREATE TRIGGER reject_outbox BEFORE INSERT ON outbox_message"
+                        + " BEGIN SELECT RAISE(ABORT, 'outbox insert rejected by the test'); END");
 
         assertThatThrownBy(() -> orders.pay("o-1")).isInstanceOf(DataAccessException.class);
 
@@ -121,9 +130,11 @@ class OrderServiceTest {
     @Test
     void rejectsInputThatCannotBeAnOrder() {
         assertThatThrownBy(() -> orders.placeOrder(" ", "alice", 1250))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("orderId must be a non-blank text, got ' '");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("orderId must be a non-blank text, got ' '");
         assertThatThrownBy(() -> orders.placeOrder("o-1", "alice", 0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("amountCents must be positive, got 0 for order o-1");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("amountCents must be positive, got 0 for order o-1");
         assertThat(count(orderFile, "orders")).isZero();
     }
 }

@@ -28,8 +28,10 @@ class PlacedOrderReachesShippingTest {
     @Test
     void aPlacedOrderReachesShipping() {
         OrderService orders = new OrderService(Database.sqlite(dir.resolve("orders.db")), CLOCK);
-        OutboxRelay relay = new OutboxRelay(Database.sqlite(dir.resolve("orders.db")),
-                new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))), CLOCK);
+        OutboxRelay relay = new OutboxRelay(
+                Database.sqlite(dir.resolve("orders.db")),
+                new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))),
+                CLOCK);
 
         orders.placeOrder("o-1", "alice", 1250);
         relay.publishPending();

@@ -7,8 +7,7 @@ import java.util.List;
 public final class Recording implements MessageHandler {
 
     /** One answered delivery. */
-    public record Delivery(String messageId, HandleOutcome outcome) {
-    }
+    public record Delivery(String messageId, HandleOutcome outcome) {}
 
     private final MessageHandler consumer;
     private final List<Delivery> deliveries = new ArrayList<>();

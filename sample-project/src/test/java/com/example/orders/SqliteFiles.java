@@ -14,13 +14,12 @@ import java.util.List;
 /** Reads a database file back on its own connection, so tests check what is durably committed. */
 public final class SqliteFiles {
 
-    private SqliteFiles() {
-    }
+    private SqliteFiles() {}
 
     /** Every row of the query, each column as text (NULL stays null). */
     public static List<List<String>> rows(Path db, String sql, Object... params) {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
-             PreparedStatement select = c.prepareStatement(sql)) {
+                PreparedStatement select = c.prepareStatement(sql)) {
             for (int i = 0; i < params.length; i++) {
                 select.setObject(i + 1, params[i]);
             }
@@ -52,7 +51,7 @@ public final class SqliteFiles {
     /** Runs DDL, e.g. a trigger that makes one statement fail. */
     public static void execute(Path db, String sql) {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
-             Statement statement = c.createStatement()) {
+                Statement statement = c.createStatement()) {
             statement.execute(sql);
         } catch (SQLException e) {
             throw new IllegalStateException("test statement failed on " + db + ": " + sql, e);
@@ -61,6 +60,8 @@ public final class SqliteFiles {
 
     /** One expected row: each value as text, null as null. */
     public static List<String> row(Object... values) {
-        return Arrays.stream(values).map(v -> v == null ? null : String.valueOf(v)).toList();
+        return Arrays.stream(values)
+                .map(v -> v == null ? null : String.valueOf(v))
+                .toList();
     }
 }

@@ -40,6 +40,7 @@ final class ActiveRun implements BoundarySink {
         final Boundary boundary;
         /** Watched because the watch list asks for every statement: matches one SQL text only. */
         final boolean everyStatement;
+
         int matches;
         int hits;
 
@@ -50,9 +51,10 @@ final class ActiveRun implements BoundarySink {
     }
 
     private static final Watched[] NONE = new Watched[0];
-    private static final Runnable NOTHING = () -> { };
+    private static final Runnable NOTHING = () -> {};
     /** How many SQL texts the every-statement boundaries are kept for across runs (runs repeat the same few). */
     private static final int REMEMBERED_SQL_TEXTS = 4096;
+
     private static final Map<String, Boundary> EVERY_STATEMENT_BEFORE = new ConcurrentHashMap<>();
     private static final Map<String, Boundary> EVERY_STATEMENT_AFTER = new ConcurrentHashMap<>();
 
@@ -62,12 +64,15 @@ final class ActiveRun implements BoundarySink {
     private final Consumer<RunReport> halt;
     /** The boundaries given (named ones, transaction ends, the armed one), in the order they were given. */
     private final List<Watched> watched = new ArrayList<>();
+
     private final Map<String, Watched> byName = new HashMap<>();
     /** Per SQL text: what its statement matches before / after (selectors are fixed for the run). */
     private final Map<String, Watched[]> matchedBeforeStatement = new HashMap<>();
+
     private final Map<String, Watched[]> matchedAfterStatement = new HashMap<>();
     /** Per method and point: what the call matches. */
     private final Map<MethodPoint, Watched[]> matchedMethods = new HashMap<>();
+
     private final Watched armed;
     private final List<BoundaryHit> hits = new ArrayList<>();
     private final Set<Object> connections = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -77,6 +82,7 @@ final class ActiveRun implements BoundarySink {
     private final DyingProcess threads = new DyingProcess(mainThread);
     /** The workload's own flow on the main thread, set when the run enters the process. */
     private ProcessContext mainFlow;
+
     private int unknownSqlExecutions;
     private int crashIndex = -1;
     private boolean died;
@@ -104,8 +110,10 @@ final class ActiveRun implements BoundarySink {
     }
 
     /** The commit and rollback boundaries a run watches, by before and after; made once, shared by runs. */
-    private static final List<List<Boundary>> TRANSACTION_ENDS = List.of(transactionEndBoundaries(false, false),
-            transactionEndBoundaries(false, true), transactionEndBoundaries(true, false),
+    private static final List<List<Boundary>> TRANSACTION_ENDS = List.of(
+            transactionEndBoundaries(false, false),
+            transactionEndBoundaries(false, true),
+            transactionEndBoundaries(true, false),
             transactionEndBoundaries(true, true));
 
     private static List<Boundary> transactionEnds(boolean before, boolean after) {
@@ -113,7 +121,9 @@ final class ActiveRun implements BoundarySink {
     }
 
     private static List<Boundary> transactionEndBoundaries(boolean before, boolean after) {
-        return SelectorMatching.transactionEnds(before, after).stream().map(Boundary::of).toList();
+        return SelectorMatching.transactionEnds(before, after).stream()
+                .map(Boundary::of)
+                .toList();
     }
 
     private Watched watch(Boundary boundary, boolean everyStatement) {
@@ -265,15 +275,17 @@ final class ActiveRun implements BoundarySink {
     @Override
     public synchronized void kitFailure(String where, Throwable error) {
         if (kitFailure == null) {
-            kitFailure = "while observing " + where + " on thread " + Thread.currentThread().getName() + ": " + error;
+            kitFailure = "while observing " + where + " on thread "
+                    + Thread.currentThread().getName() + ": " + error;
             kitFailureCause = error;
         }
     }
 
     /** The earlier run whose dead process the calling thread belongs to, if it does. */
     private Optional<ActiveRun> zombie(ProcessContext context) {
-        return context != null && context.process() instanceof ActiveRun earlier && earlier != this
-                && earlier.crashed() ? Optional.of(earlier) : Optional.empty();
+        return context != null && context.process() instanceof ActiveRun earlier && earlier != this && earlier.crashed()
+                ? Optional.of(earlier)
+                : Optional.empty();
     }
 
     /**
@@ -336,13 +348,14 @@ final class ActiveRun implements BoundarySink {
             return matching(w -> SelectorMatching.matches(w.boundary.selector(), call));
         }
         boolean before = call.timing() == JdbcCall.Timing.BEFORE;
-        return (before ? matchedBeforeStatement : matchedAfterStatement).computeIfAbsent(call.sql(),
-                sql -> statementMatches(call, before));
+        return (before ? matchedBeforeStatement : matchedAfterStatement)
+                .computeIfAbsent(call.sql(), sql -> statementMatches(call, before));
     }
 
     private Watched[] statementMatches(JdbcCall call, boolean before) {
         Watched[] given = matching(w -> SelectorMatching.matches(w.boundary.selector(), call));
-        if (!(before ? watch.statementsBefore() : watch.statementsAfter()) || call.sql().isBlank()) {
+        if (!(before ? watch.statementsBefore() : watch.statementsAfter())
+                || call.sql().isBlank()) {
             return given; // blank SQL, which drivers accept, is no statement to crash at
         }
         Watched every = watch(everyStatement(call.sql(), before), true);
@@ -369,13 +382,13 @@ final class ActiveRun implements BoundarySink {
 
     /** The watched boundaries a method call matches, worked out once per method and point. */
     private Watched[] matching(MethodCall call) {
-        return matchedMethods.computeIfAbsent(new MethodPoint(call.typeName(), call.methodName(),
-                call.parameterTypes(), call.point()), point -> matching(w -> SelectorMatching.matches(w.boundary.selector(), call)));
+        return matchedMethods.computeIfAbsent(
+                new MethodPoint(call.typeName(), call.methodName(), call.parameterTypes(), call.point()),
+                point -> matching(w -> SelectorMatching.matches(w.boundary.selector(), call)));
     }
 
-    private record MethodPoint(String typeName, String methodName, List<String> parameterTypes,
-            MethodCall.Point point) {
-    }
+    private record MethodPoint(
+            String typeName, String methodName, List<String> parameterTypes, MethodCall.Point point) {}
 
     private Watched[] matching(Predicate<Watched> matches) {
         List<Watched> found = new ArrayList<>();
@@ -411,7 +424,8 @@ final class ActiveRun implements BoundarySink {
                 }
                 shown = stack;
             }
-            BoundaryHit hit = new BoundaryHit(candidate.boundary, candidate.hits, Thread.currentThread().getName(), shown);
+            BoundaryHit hit = new BoundaryHit(
+                    candidate.boundary, candidate.hits, Thread.currentThread().getName(), shown);
             hits.add(hit);
             if (crashesHere) {
                 site = hit;
@@ -438,9 +452,12 @@ final class ActiveRun implements BoundarySink {
         List<Object> pools = new ArrayList<>(dataSources);
         return () -> {
             ProcessKill.Killed killed = ProcessKill.kill(victims, pools, survivors, plan.describe());
-            SimulatedCrash thrown = new SimulatedCrash("Simulated crash at " + plan.describe() + " on thread "
-                    + site.threadName() + at(site.stack()) + ": the process died here; its JDBC connections ("
-                    + killed.count() + ") were rolled back and closed.", plan.boundary().name(), plan.occurrence());
+            SimulatedCrash thrown = new SimulatedCrash(
+                    "Simulated crash at " + plan.describe() + " on thread "
+                            + site.threadName() + at(site.stack()) + ": the process died here; its JDBC connections ("
+                            + killed.count() + ") were rolled back and closed.",
+                    plan.boundary().name(),
+                    plan.occurrence());
             killed.failures().forEach(thrown::addSuppressed);
             synchronized (this) {
                 crash = thrown;
@@ -462,8 +479,8 @@ final class ActiveRun implements BoundarySink {
         for (Map.Entry<Object, Dispatcher.OpenedBy> known : Dispatcher.connections()) {
             Dispatcher.OpenedBy openedBy = known.getValue();
             Thread opener = openedBy.opener();
-            boolean outsidersOwn = openedBy.process() == null && opener != null && opener != mainThread
-                    && opener.isAlive();
+            boolean outsidersOwn =
+                    openedBy.process() == null && opener != null && opener != mainThread && opener.isAlive();
             // A pool's connection opened outside this run belongs to the pool, which outlives the process;
             // the process's use of it dies with its wrapper (tracked above).
             boolean aPoolsOwn = openedBy.byAPool() && openedBy.process() != this;
@@ -503,9 +520,12 @@ final class ActiveRun implements BoundarySink {
             keptWorking = what + " on thread " + thread + at(stack);
         }
         context.tellOfDeath();
-        SimulatedCrash refused = new SimulatedCrash("The simulated process already died at " + plan.describe()
-                + " (on thread " + crashThread + "); " + what + " on thread " + thread + " was refused before it"
-                + " reached the database: a dead process does nothing more.", plan.boundary().name(),
+        SimulatedCrash refused = new SimulatedCrash(
+                "The simulated process already died at " + plan.describe()
+                        + " (on thread " + crashThread + "); " + what + " on thread " + thread
+                        + " was refused before it"
+                        + " reached the database: a dead process does nothing more.",
+                plan.boundary().name(),
                 plan.occurrence());
         return () -> {
             throw refused;

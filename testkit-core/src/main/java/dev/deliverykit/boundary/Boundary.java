@@ -77,7 +77,8 @@ public final class Boundary {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Boundary && ((Boundary) other).name.equals(name)
+        return other instanceof Boundary
+                && ((Boundary) other).name.equals(name)
                 && ((Boundary) other).selector.equals(selector);
     }
 

@@ -94,7 +94,8 @@ public final class BoundaryCatalogue {
             }
             if (boundaries.containsKey(boundary.name())) {
                 throw new IllegalArgumentException("catalogue \"" + name + "\" already has a boundary named \""
-                        + boundary.name() + "\" (" + boundaries.get(boundary.name()).selector().description()
+                        + boundary.name() + "\" ("
+                        + boundaries.get(boundary.name()).selector().description()
                         + "); give each boundary its own name");
             }
             boundaries.put(boundary.name(), boundary);

@@ -70,10 +70,10 @@ public final class BoundaryEngine {
     private final AtomicReference<Thread> inProcessRun = new AtomicReference<>();
     /** The last in-process crash's run, which still refuses its dead process's calls. */
     private final AtomicReference<ActiveRun> deadProcess = new AtomicReference<>();
+
     private int problemsReported;
 
-    private BoundaryEngine() {
-    }
+    private BoundaryEngine() {}
 
     /** The engine of this JVM. */
     public static BoundaryEngine get() {
@@ -83,8 +83,8 @@ public final class BoundaryEngine {
     /** How this JVM got the agent; installs it first if no run has yet. */
     public Installation installation() {
         Instrumenter instrumenter = Instrumenter.get();
-        return new Installation(Installation.Source.valueOf(instrumenter.agentSource().name()),
-                instrumenter.agentInstallTime());
+        return new Installation(
+                Installation.Source.valueOf(instrumenter.agentSource().name()), instrumenter.agentInstallTime());
     }
 
     // ---- in-process -------------------------------------------------------------------------------
@@ -102,9 +102,12 @@ public final class BoundaryEngine {
         WatchList watch = plan.watchList().forCrashRun();
         ActiveRun run = new ActiveRun(ActiveRun.Mode.CRASH_IN_PROCESS, plan, watch, null);
         RunEnd end = runInThisJvm(run, watch, plan, workload);
-        RunReport report = run.report(run.crashed() ? RunReport.Outcome.CRASHED
-                : end.thrown() == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
-                end.thrown() == null ? null : end.thrown().toString(), newProblems());
+        RunReport report = run.report(
+                run.crashed()
+                        ? RunReport.Outcome.CRASHED
+                        : end.thrown() == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
+                end.thrown() == null ? null : end.thrown().toString(),
+                newProblems());
         return RunVerdicts.inProcess(plan, withMethodNotes(report, watch, plan), run, end);
     }
 
@@ -139,14 +142,15 @@ public final class BoundaryEngine {
         ActiveRun run = new ActiveRun(ActiveRun.Mode.RECORD, null, watch, null);
         RunEnd end = runInThisJvm(run, watch, null, workload);
         RunVerdicts.processIsolation(run, end, "the recording's workload returned");
-        RunReport report = run.report(end.thrown() == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
-                end.thrown() == null ? null : end.thrown().toString(), newProblems());
+        RunReport report = run.report(
+                end.thrown() == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
+                end.thrown() == null ? null : end.thrown().toString(),
+                newProblems());
         return RunVerdicts.recording(report, "the workload", end.thrown());
     }
 
     /** How an in-process run ended: what the workload threw, and what of its process was still busy after. */
-    record RunEnd(Throwable thrown, List<String> stillBusy) {
-    }
+    record RunEnd(Throwable thrown, List<String> stillBusy) {}
 
     private RunEnd runInThisJvm(ActiveRun run, WatchList watch, CrashPlan plan, Workload workload) {
         Thread current = Thread.currentThread();
@@ -218,8 +222,7 @@ public final class BoundaryEngine {
         return RunVerdicts.recording(outcome.report, who, null);
     }
 
-    private record ChildOutcome(RunReport report, ChildResult result) {
-    }
+    private record ChildOutcome(RunReport report, ChildResult result) {}
 
     private static ChildOutcome runChild(CrashPlan plan, WatchList watch, ChildLaunch launch) {
         Path directory;
@@ -232,14 +235,19 @@ public final class BoundaryEngine {
             Path planFile = directory.resolve("plan.tsv");
             Path reportFile = directory.resolve("report.tsv");
             RunFiles.writePlan(planFile, plan, watch);
-            List<String> args = new ArrayList<>(List.of(planFile.toString(), reportFile.toString(),
+            List<String> args = new ArrayList<>(List.of(
+                    planFile.toString(),
+                    reportFile.toString(),
                     launch.workload().getName()));
             args.addAll(launch.args());
             List<String> jvmArgs = new ArrayList<>(Instrumenter.childJvmOptions());
             jvmArgs.addAll(launch.startupOptions());
             jvmArgs.addAll(launch.jvmArgs());
-            ChildResult result = ChildJvm.mainClass(ChildMain.class).args(args.toArray(new String[0]))
-                    .jvmArgs(jvmArgs.toArray(new String[0])).timeout(launch.timeout()).run();
+            ChildResult result = ChildJvm.mainClass(ChildMain.class)
+                    .args(args.toArray(new String[0]))
+                    .jvmArgs(jvmArgs.toArray(new String[0]))
+                    .timeout(launch.timeout())
+                    .run();
             RunReport report = Files.exists(reportFile) ? RunFiles.readReport(reportFile) : null;
             return new ChildOutcome(report, result);
         } finally {
@@ -251,21 +259,33 @@ public final class BoundaryEngine {
     int runAsChild(RunFiles.ChildPlan childPlan, ProcessWorkload workload, List<String> args, Path reportFile) {
         CrashPlan plan = childPlan.plan();
         WatchList watch = plan == null ? childPlan.watch() : childPlan.watch().forCrashRun();
-        ActiveRun run = new ActiveRun(plan == null ? ActiveRun.Mode.RECORD : ActiveRun.Mode.CRASH_HALT, plan, watch,
+        ActiveRun run = new ActiveRun(
+                plan == null ? ActiveRun.Mode.RECORD : ActiveRun.Mode.CRASH_HALT,
+                plan,
+                watch,
                 report -> halt(plan, withMethodNotes(report, watch, plan), reportFile));
-        Throwable thrown = runInThisJvm(run, watch, plan, () -> workload.run(args)).thrown();
+        Throwable thrown =
+                runInThisJvm(run, watch, plan, () -> workload.run(args)).thrown();
         if (thrown != null) {
             thrown.printStackTrace();
         }
-        RunReport report = run.report(thrown == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
-                thrown == null ? null : thrown.toString(), newProblems());
+        RunReport report = run.report(
+                thrown == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
+                thrown == null ? null : thrown.toString(),
+                newProblems());
         RunFiles.writeReport(reportFile, withMethodNotes(report, watch, plan));
         return thrown == null ? 0 : 1;
     }
 
     private void halt(CrashPlan plan, RunReport report, Path reportFile) {
-        RunReport withProblems = new RunReport(report.outcome(), report.hits(), report.crashIndex(),
-                report.workloadFailure(), report.afterDeath(), report.notes(), newProblems());
+        RunReport withProblems = new RunReport(
+                report.outcome(),
+                report.hits(),
+                report.crashIndex(),
+                report.workloadFailure(),
+                report.afterDeath(),
+                report.notes(),
+                newProblems());
         RunFiles.writeReport(reportFile, withProblems);
         System.out.flush();
         System.err.println("[DeliveryKit] halting at " + plan.describe() + " with exit code " + CRASH_EXIT_CODE);
@@ -277,7 +297,8 @@ public final class BoundaryEngine {
 
     private void instrumentFor(WatchList watch, CrashPlan plan) {
         List<Selector.Method> methods = methodSelectors(watch);
-        Selector.Method planned = plan == null ? null : SelectorMatching.method(plan.boundary().selector());
+        Selector.Method planned =
+                plan == null ? null : SelectorMatching.method(plan.boundary().selector());
         if (planned != null) {
             methods.add(planned);
         }
@@ -287,7 +308,8 @@ public final class BoundaryEngine {
             return; // the same method selectors as an earlier run: validated (classes found) and woven
         }
         boolean everyClassFound = validateMethods(methods);
-        instrumenter.ensureMethods(methods.stream().map(SelectorMatching::methodTarget).collect(Collectors.toList()));
+        instrumenter.ensureMethods(
+                methods.stream().map(SelectorMatching::methodTarget).collect(Collectors.toList()));
         if (everyClassFound && READY_METHOD_SELECTORS.size() < 256) {
             READY_METHOD_SELECTORS.add(List.copyOf(methods));
         }
@@ -327,7 +349,8 @@ public final class BoundaryEngine {
 
     private static boolean validateMethod(Selector.Method selector) {
         ClassLoader loader = Thread.currentThread().getContextClassLoader() != null
-                ? Thread.currentThread().getContextClassLoader() : ClassLoader.getSystemClassLoader();
+                ? Thread.currentThread().getContextClassLoader()
+                : ClassLoader.getSystemClassLoader();
         Class<?> type;
         try {
             type = Class.forName(selector.typeName(), false, loader);
@@ -360,15 +383,23 @@ public final class BoundaryEngine {
         boolean declared = Arrays.stream(type.getDeclaredMethods())
                 .anyMatch(method -> method.getName().equals(selector.methodName())
                         && !Modifier.isAbstract(method.getModifiers())
-                        && selector.parameterTypes().map(types -> types.equals(
-                                Arrays.stream(method.getParameterTypes()).map(Class::getTypeName).toList())).orElse(true));
+                        && selector.parameterTypes()
+                                .map(types -> types.equals(Arrays.stream(method.getParameterTypes())
+                                        .map(Class::getTypeName)
+                                        .toList()))
+                                .orElse(true));
         if (!declared) {
-            String methods = Arrays.stream(type.getDeclaredMethods()).filter(method -> !method.isSynthetic())
-                    .map(BoundaryEngine::signature).distinct().sorted(Comparator.naturalOrder())
+            String methods = Arrays.stream(type.getDeclaredMethods())
+                    .filter(method -> !method.isSynthetic())
+                    .map(BoundaryEngine::signature)
+                    .distinct()
+                    .sorted(Comparator.naturalOrder())
                     .collect(Collectors.joining(", "));
             throw new IllegalArgumentException("Cannot select " + selector.description() + ": " + type.getName()
                     + " declares no method " + selector.methodName()
-                    + selector.parameterTypes().map(types -> "(" + String.join(",", types) + ")").orElse("")
+                    + selector.parameterTypes()
+                            .map(types -> "(" + String.join(",", types) + ")")
+                            .orElse("")
                     + " with a body. Its declared methods: " + (methods.isEmpty() ? "none" : methods) + ". Expected the"
                     + " class that declares and implements the method (not an interface, nor a subclass that"
                     + " inherits it). Fix: name that class, or correct the method name or parameter types.");
@@ -376,8 +407,10 @@ public final class BoundaryEngine {
     }
 
     private static String signature(Method method) {
-        return method.getName() + "(" + Arrays.stream(method.getParameterTypes()).map(Class::getTypeName)
-                .collect(Collectors.joining(",")) + ")";
+        return method.getName() + "("
+                + Arrays.stream(method.getParameterTypes())
+                        .map(Class::getTypeName)
+                        .collect(Collectors.joining(",")) + ")";
     }
 
     /** Adds a note for each method selector whose class was never instrumented in this JVM. */
@@ -396,8 +429,14 @@ public final class BoundaryEngine {
         for (String type : unwoven) {
             notes.add(type + " was never loaded in the process that ran, so none of its methods could be reached");
         }
-        return new RunReport(report.outcome(), report.hits(), report.crashIndex(), report.workloadFailure(),
-                report.afterDeath(), notes, report.problems());
+        return new RunReport(
+                report.outcome(),
+                report.hits(),
+                report.crashIndex(),
+                report.workloadFailure(),
+                report.afterDeath(),
+                notes,
+                report.problems());
     }
 
     private static void addUnwoven(Boundary boundary, Set<String> unwoven) {
@@ -414,14 +453,16 @@ public final class BoundaryEngine {
         }
         List<InstrumentationProblem> all = Instrumenter.get().problems();
         List<String> fresh = all.subList(Math.min(problemsReported, all.size()), all.size()).stream()
-                .map(InstrumentationProblem::describe).collect(Collectors.toList());
+                .map(InstrumentationProblem::describe)
+                .collect(Collectors.toList());
         problemsReported = all.size();
         return fresh;
     }
 
     private static void deleteQuietly(Path directory) {
         try (Stream<Path> files = Files.walk(directory)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            files.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             // a temporary directory left behind is harmless; the run's verdict matters more
         }

@@ -25,8 +25,8 @@ public final class BoundaryNotReachedError extends AssertionError {
     private transient Supplier<String> messageSource;
     private String message;
 
-    BoundaryNotReachedError(String message, Throwable cause, CrashPlan plan, List<BoundaryHit> hits,
-            ChildResult childResult) {
+    BoundaryNotReachedError(
+            String message, Throwable cause, CrashPlan plan, List<BoundaryHit> hits, ChildResult childResult) {
         this(() -> message, cause, plan, hits, childResult);
     }
 
@@ -34,7 +34,11 @@ public final class BoundaryNotReachedError extends AssertionError {
      * With the message written when first asked for: a test that expects the exception (a benchmark of an
      * armed run, a sweep that probes) never pays for listing every reached boundary.
      */
-    BoundaryNotReachedError(Supplier<String> message, Throwable cause, CrashPlan plan, List<BoundaryHit> hits,
+    BoundaryNotReachedError(
+            Supplier<String> message,
+            Throwable cause,
+            CrashPlan plan,
+            List<BoundaryHit> hits,
             ChildResult childResult) {
         super(null, cause);
         this.messageSource = message;

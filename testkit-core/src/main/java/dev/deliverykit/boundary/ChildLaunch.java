@@ -41,8 +41,12 @@ public final class ChildLaunch {
     private final Duration timeout;
     private final boolean quickStart;
 
-    private ChildLaunch(Class<? extends ProcessWorkload> workload, List<String> args, List<String> jvmArgs,
-            Duration timeout, boolean quickStart) {
+    private ChildLaunch(
+            Class<? extends ProcessWorkload> workload,
+            List<String> args,
+            List<String> jvmArgs,
+            Duration timeout,
+            boolean quickStart) {
         this.workload = workload;
         this.args = List.copyOf(args);
         this.jvmArgs = List.copyOf(jvmArgs);
@@ -58,7 +62,8 @@ public final class ChildLaunch {
      */
     public static ChildLaunch of(Class<? extends ProcessWorkload> workload) {
         Objects.requireNonNull(workload, "workload");
-        boolean usable = Modifier.isPublic(workload.getModifiers()) && !Modifier.isAbstract(workload.getModifiers())
+        boolean usable = Modifier.isPublic(workload.getModifiers())
+                && !Modifier.isAbstract(workload.getModifiers())
                 && (workload.getEnclosingClass() == null || Modifier.isStatic(workload.getModifiers()));
         try {
             usable = usable && Modifier.isPublic(workload.getConstructor().getModifiers());
@@ -118,7 +123,8 @@ public final class ChildLaunch {
      */
     public List<String> startupOptions() {
         return quickStart && !"false".equalsIgnoreCase(System.getProperty(QUICK_START_PROPERTY))
-                ? QUICK_START_OPTIONS : List.of();
+                ? QUICK_START_OPTIONS
+                : List.of();
     }
 
     /** The timeout. */

@@ -12,8 +12,7 @@ import java.util.List;
  */
 final class ChildMain {
 
-    private ChildMain() {
-    }
+    private ChildMain() {}
 
     public static void main(String[] args) throws Exception {
         Path planFile = Path.of(args[0]);

@@ -80,15 +80,18 @@ public final class CrashPlan {
         if (!(key instanceof ReplayKey.Crash crash)) {
             throw notACrashKey(replayKey, null);
         }
-        CrashPlan plan = crash.target() == ReplayKey.Target.BOUNDARY ? at(catalogue, crash.point())
+        CrashPlan plan = crash.target() == ReplayKey.Target.BOUNDARY
+                ? at(catalogue, crash.point())
                 : at(Selector.parse(crash.point())).watching(WatchList.of(catalogue));
         return plan.occurrence(crash.occurrence());
     }
 
     private static IllegalArgumentException notACrashKey(String replayKey, IllegalArgumentException cause) {
-        return new IllegalArgumentException("\"" + replayKey + "\" is not a replay key; expected"
-                + " boundary=NAME;hit=N as printed by CrashResult.replayKey(), for example"
-                + " boundary=after-outbox-insert;hit=1", cause);
+        return new IllegalArgumentException(
+                "\"" + replayKey + "\" is not a replay key; expected"
+                        + " boundary=NAME;hit=N as printed by CrashResult.replayKey(), for example"
+                        + " boundary=after-outbox-insert;hit=1",
+                cause);
     }
 
     static CrashPlan restore(Boundary boundary, int occurrence, WatchList watchList) {
@@ -135,8 +138,8 @@ public final class CrashPlan {
 
     /** Count (and list, if the boundary is not reached) these boundaries too. */
     public CrashPlan watching(WatchList watch) {
-        return new CrashPlan(boundary, occurrence, Objects.requireNonNull(watch, "watch").and(boundary),
-                otherProcessDatabases);
+        return new CrashPlan(
+                boundary, occurrence, Objects.requireNonNull(watch, "watch").and(boundary), otherProcessDatabases);
     }
 
     /** The boundary. */
@@ -164,7 +167,8 @@ public final class CrashPlan {
 
     /** The {@linkplain #replayKey() replay key} as the kit's codec holds it. */
     public ReplayKey.Crash key() {
-        return boundary.isNamed() ? ReplayKey.boundary(boundary.name(), occurrence)
+        return boundary.isNamed()
+                ? ReplayKey.boundary(boundary.name(), occurrence)
                 : ReplayKey.selector(boundary.selector().spec(), occurrence);
     }
 

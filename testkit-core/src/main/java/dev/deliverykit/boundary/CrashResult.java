@@ -76,6 +76,7 @@ public final class CrashResult {
     public String toString() {
         BoundaryHit site = crashSite();
         return "crashed " + (mode == CrashMode.IN_PROCESS ? "in process" : "in a child JVM") + " at " + plan.describe()
-                + " on thread " + site.threadName() + (site.stack().isEmpty() ? "" : " at " + site.stack().get(0));
+                + " on thread " + site.threadName()
+                + (site.stack().isEmpty() ? "" : " at " + site.stack().get(0));
     }
 }

@@ -21,12 +21,13 @@ final class DyingProcess {
 
     /** How long a verdict waits for the process's threads and tasks by default (system property to change it). */
     static final Duration DEFAULT_STOP_TIMEOUT = Duration.ofSeconds(10);
+
     static final String STOP_TIMEOUT_PROPERTY = "deliverykit.process.stop-timeout";
 
     private final Thread main;
     private final Set<Thread> inJdbc = ConcurrentHashMap.newKeySet();
-    private final Set<Thread> startedThreads = Collections.synchronizedSet(
-            Collections.newSetFromMap(new IdentityHashMap<>()));
+    private final Set<Thread> startedThreads =
+            Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
     private final Object changed = new Object();
     /**
      * How long only pending tasks may stay pending, with no task handed over, started or ended meanwhile and
@@ -34,6 +35,7 @@ final class DyingProcess {
      * cancelled future) rather than work about to start: long enough for a loaded machine to start a task.
      */
     private static final long DROPPED_AFTER_NANOS = 1_000_000_000L;
+
     private int pendingTasks;
     /** The threads running tasks of the process, with how many (a task may run another inline). */
     private final Map<Thread, Integer> runningTasks = new IdentityHashMap<>();
@@ -148,8 +150,8 @@ final class DyingProcess {
                 working.add(thread.getName());
             }
         }
-        if (pendingTasks > 0 && (!busy.isEmpty() || !working.isEmpty()
-                || System.nanoTime() - lastProgress < DROPPED_AFTER_NANOS)) {
+        if (pendingTasks > 0
+                && (!busy.isEmpty() || !working.isEmpty() || System.nanoTime() - lastProgress < DROPPED_AFTER_NANOS)) {
             busy.add(pendingTasks + " task(s) handed to an executor and not started");
         }
         if (!working.isEmpty()) {
@@ -176,8 +178,7 @@ final class DyingProcess {
      */
     private static boolean isWorking(Thread thread) {
         Thread.State state = thread.getState();
-        return state != Thread.State.TERMINATED && state != Thread.State.WAITING
-                && state != Thread.State.TIMED_WAITING;
+        return state != Thread.State.TERMINATED && state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING;
     }
 
     /**
@@ -189,8 +190,10 @@ final class DyingProcess {
         if (configured == null || configured.isBlank()) {
             return DEFAULT_STOP_TIMEOUT;
         }
-        return DurationText.parse(configured).orElseThrow(() -> new IllegalArgumentException("-D"
-                + STOP_TIMEOUT_PROPERTY + "=" + configured + " cannot be used: expected " + DurationText.EXPECTED
-                + ". Fix: correct or remove the system property."));
+        return DurationText.parse(configured)
+                .orElseThrow(() -> new IllegalArgumentException("-D"
+                        + STOP_TIMEOUT_PROPERTY + "=" + configured + " cannot be used: expected "
+                        + DurationText.EXPECTED
+                        + ". Fix: correct or remove the system property."));
     }
 }

@@ -17,12 +17,10 @@ import java.util.List;
  */
 final class ProcessKill {
 
-    private ProcessKill() {
-    }
+    private ProcessKill() {}
 
     /** How many open connections were killed, and what failed on the way. */
-    record Killed(int count, List<Throwable> failures) {
-    }
+    record Killed(int count, List<Throwable> failures) {}
 
     static Killed kill(List<Object> victims, List<Object> pools, List<String> survivingUrls, String process) {
         List<Throwable> failures = new ArrayList<>();
@@ -86,7 +84,9 @@ final class ProcessKill {
             Method mxBean = pool.getClass().getMethod("getHikariPoolMXBean");
             Object bean = mxBean.invoke(pool);
             if (bean != null) {
-                Class<?> type = Class.forName("com.zaxxer.hikari.HikariPoolMXBean", false,
+                Class<?> type = Class.forName(
+                        "com.zaxxer.hikari.HikariPoolMXBean",
+                        false,
                         pool.getClass().getClassLoader());
                 type.getMethod("softEvictConnections").invoke(bean);
             }

@@ -32,7 +32,9 @@ public final class Recording {
 
     /** The hits of one boundary. */
     public List<BoundaryHit> hitsOf(String boundaryName) {
-        return hits.stream().filter(hit -> hit.boundary().name().equals(boundaryName)).collect(Collectors.toList());
+        return hits.stream()
+                .filter(hit -> hit.boundary().name().equals(boundaryName))
+                .collect(Collectors.toList());
     }
 
     /** Hits per boundary name, in the order the boundaries were first reached. */

@@ -15,12 +15,10 @@ import java.util.List;
  */
 final class RunFiles {
 
-    private RunFiles() {
-    }
+    private RunFiles() {}
 
     /** What a child runs: the plan, or {@code null} for a recording, and the watch list. */
-    record ChildPlan(CrashPlan plan, WatchList watch) {
-    }
+    record ChildPlan(CrashPlan plan, WatchList watch) {}
 
     static void writePlan(Path file, CrashPlan plan, WatchList watch) {
         List<String> lines = new ArrayList<>();
@@ -30,8 +28,12 @@ final class RunFiles {
         for (Boundary boundary : watch.boundaries()) {
             lines.add(line("watch", boundaryFields(boundary)));
         }
-        lines.add(line("flags", flag(watch.statementsBefore()), flag(watch.statementsAfter()),
-                flag(watch.transactionsBefore()), flag(watch.transactionsAfter())));
+        lines.add(line(
+                "flags",
+                flag(watch.statementsBefore()),
+                flag(watch.statementsAfter()),
+                flag(watch.transactionsBefore()),
+                flag(watch.transactionsAfter())));
         write(file, lines);
     }
 
@@ -95,28 +97,48 @@ final class RunFiles {
         for (List<String> fields : read(file)) {
             String value = fields.size() > 1 ? fields.get(1) : null;
             switch (fields.get(0)) {
-                case "outcome": outcome = RunReport.Outcome.valueOf(value); break;
-                case "crash": crashIndex = Integer.parseInt(value); break;
-                case "failure": failure = value; break;
-                case "afterDeath": afterDeath = value; break;
-                case "note": notes.add(value); break;
-                case "problem": problems.add(value); break;
+                case "outcome":
+                    outcome = RunReport.Outcome.valueOf(value);
+                    break;
+                case "crash":
+                    crashIndex = Integer.parseInt(value);
+                    break;
+                case "failure":
+                    failure = value;
+                    break;
+                case "afterDeath":
+                    afterDeath = value;
+                    break;
+                case "note":
+                    notes.add(value);
+                    break;
+                case "problem":
+                    problems.add(value);
+                    break;
                 case "hit":
-                    hits.add(new BoundaryHit(boundary(fields, 1), Integer.parseInt(fields.get(4)), fields.get(5),
+                    hits.add(new BoundaryHit(
+                            boundary(fields, 1),
+                            Integer.parseInt(fields.get(4)),
+                            fields.get(5),
                             fields.subList(6, fields.size())));
                     break;
-                default: throw new IllegalStateException("unreadable report line in " + file + ": " + fields);
+                default:
+                    throw new IllegalStateException("unreadable report line in " + file + ": " + fields);
             }
         }
         return new RunReport(outcome, hits, crashIndex, failure, afterDeath, notes, problems);
     }
 
     private static List<String> boundaryFields(Boundary boundary) {
-        return List.of(boundary.name(), flag(boundary.isNamed()), boundary.selector().spec());
+        return List.of(
+                boundary.name(), flag(boundary.isNamed()), boundary.selector().spec());
     }
 
     private static Boundary boundary(List<String> fields, int from) {
-        return Boundary.restore(fields.get(from), Selector.parse(fields.get(from + 2)), fields.get(from + 1).equals("1"));
+        return Boundary.restore(
+                fields.get(from),
+                Selector.parse(fields.get(from + 2)),
+                fields.get(from + 1).equals("1"));
     }
 
     private static String flag(boolean value) {
@@ -132,8 +154,11 @@ final class RunFiles {
     private static String line(String kind, String... fields) {
         StringBuilder text = new StringBuilder(kind);
         for (String field : fields) {
-            text.append('\t').append(field.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
-                    .replace("\r", "\\r"));
+            text.append('\t')
+                    .append(field.replace("\\", "\\\\")
+                            .replace("\t", "\\t")
+                            .replace("\n", "\\n")
+                            .replace("\r", "\\r"));
         }
         return text.toString();
     }

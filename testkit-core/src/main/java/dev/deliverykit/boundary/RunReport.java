@@ -17,8 +17,14 @@ import java.util.Map;
  * @param notes remarks such as statements whose SQL was unknown
  * @param problems instrumentation problems, one line each
  */
-record RunReport(Outcome outcome, List<BoundaryHit> hits, int crashIndex, String workloadFailure, String afterDeath,
-        List<String> notes, List<String> problems) {
+record RunReport(
+        Outcome outcome,
+        List<BoundaryHit> hits,
+        int crashIndex,
+        String workloadFailure,
+        String afterDeath,
+        List<String> notes,
+        List<String> problems) {
 
     enum Outcome {
         /** The run died at its boundary. */

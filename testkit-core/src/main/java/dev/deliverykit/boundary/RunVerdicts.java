@@ -9,8 +9,7 @@ import java.util.List;
 /** Turns what a run saw into its result or its failure, with messages that say what, where, expected and fix. */
 final class RunVerdicts {
 
-    private RunVerdicts() {
-    }
+    private RunVerdicts() {}
 
     /**
      * The verdict of an in-process crash run. A kit failure, a thread outside the process and a process that
@@ -21,14 +20,15 @@ final class RunVerdicts {
      */
     static CrashResult inProcess(CrashPlan plan, RunReport report, ActiveRun run, BoundaryEngine.RunEnd end) {
         Throwable thrown = end.thrown();
-        String after = run.crashed() ? "the crash at " + plan.describe() : thrown == null ? "the workload returned"
-                : "the workload threw " + thrown;
+        String after = run.crashed()
+                ? "the crash at " + plan.describe()
+                : thrown == null ? "the workload returned" : "the workload threw " + thrown;
         processIsolation(run, end, after);
         if (report.outcome() == RunReport.Outcome.CRASHED) {
             CrashResult result = new CrashResult(plan, CrashMode.IN_PROCESS, report, null);
             if (run.keptWorking() != null) {
-                throw new CrashedProcessKeptWorkingError(keptWorking(plan, report, run.keptWorking(), thrown),
-                        run.crashThrowable());
+                throw new CrashedProcessKeptWorkingError(
+                        keptWorking(plan, report, run.keptWorking(), thrown), run.crashThrowable());
             }
             if (thrown == null && run.crashOnMainFlow()) {
                 throw new CrashSwallowedError(swallowed(plan, report), run.crashThrowable(), result);
@@ -43,11 +43,13 @@ final class RunVerdicts {
     /** Fails a run whose process was not alone, did not stop, or whose observation failed in the kit. */
     static void processIsolation(ActiveRun run, BoundaryEngine.RunEnd end, String after) {
         if (run.kitFailure() != null) {
-            throw new KitFailureException("DeliveryKit failed internally " + run.kitFailure() + ".\nThis is a"
-                    + " DeliveryKit bug, not a failure of the code under test: the call went on unchanged, but this"
-                    + " run's verdict cannot be trusted.\nExpected: the kit to observe every JDBC call the driver"
-                    + " accepts.\nFix: please report it with this message and its cause; meanwhile run this test"
-                    + " with mode = CHILD_PROCESS or exclude it.", run.kitFailureCause());
+            throw new KitFailureException(
+                    "DeliveryKit failed internally " + run.kitFailure() + ".\nThis is a"
+                            + " DeliveryKit bug, not a failure of the code under test: the call went on unchanged, but this"
+                            + " run's verdict cannot be trusted.\nExpected: the kit to observe every JDBC call the driver"
+                            + " accepts.\nFix: please report it with this message and its cause; meanwhile run this test"
+                            + " with mode = CHILD_PROCESS or exclude it.",
+                    run.kitFailureCause());
         }
         if (run.outsider() != null) {
             throw new ThreadOutsideProcessError("A thread outside the process under test used JDBC during an"
@@ -60,7 +62,8 @@ final class RunVerdicts {
         }
         if (!end.stillBusy().isEmpty()) {
             throw new ProcessStillRunningError("The process under test did not stop within "
-                    + DurationText.format(DyingProcess.stopTimeout()) + " after " + after + ": " + String.join("; ", end.stillBusy())
+                    + DurationText.format(DyingProcess.stopTimeout()) + " after " + after + ": "
+                    + String.join("; ", end.stillBusy())
                     + ".\nExpected: its threads and tasks to end or wait, so that recovery and the invariants do"
                     + " not race them.\nFix: let the workload wait for the work it starts (join its threads, wait"
                     + " for its futures), or allow more time with -D" + DyingProcess.STOP_TIMEOUT_PROPERTY
@@ -71,9 +74,13 @@ final class RunVerdicts {
     private static String keptWorking(CrashPlan plan, RunReport report, String where, Throwable thrown) {
         BoundaryHit site = report.crashSite();
         return "The crashed process kept working at " + where + ", after the simulated crash at " + plan.describe()
-                + " on thread " + site.threadName() + (site.stack().isEmpty() ? "" : " at " + site.stack().get(0))
-                + ".\nThe workload then " + (thrown == null ? "returned normally" : thrown instanceof SimulatedCrash
-                        ? "threw the kit's SimulatedCrash" : "threw " + thrown) + ". The call"
+                + " on thread " + site.threadName()
+                + (site.stack().isEmpty() ? "" : " at " + site.stack().get(0))
+                + ".\nThe workload then "
+                + (thrown == null
+                        ? "returned normally"
+                        : thrown instanceof SimulatedCrash ? "threw the kit's SimulatedCrash" : "threw " + thrown)
+                + ". The call"
                 + " was refused before it reached the database, so nothing the dead process did after the crash"
                 + " is durable; but in a real process nothing runs after a crash, and code that catches a failure"
                 + " and carries on (marks a message sent after its send failed) does exactly this.\nExpected:"
@@ -86,11 +93,17 @@ final class RunVerdicts {
     static CrashResult child(CrashPlan plan, ChildLaunch launch, RunReport report, ChildResult child) {
         String who = "the child JVM running " + launch.describe();
         if (report == null || report.outcome() == null) {
-            throw new BoundaryNotReachedError("Boundary not reached: the crash was armed at " + plan.describe()
-                    + ", but " + who + " ended with exit code " + child.exitCode() + " without a report from the kit"
-                    + " (it failed to start the workload, or called System.exit or Runtime.halt itself).\n"
-                    + "Expected: exit code " + BoundaryEngine.CRASH_EXIT_CODE + " at the boundary.\n"
-                    + "Fix: see the child's output:\n" + child, null, plan, List.of(), child);
+            throw new BoundaryNotReachedError(
+                    "Boundary not reached: the crash was armed at " + plan.describe()
+                            + ", but " + who + " ended with exit code " + child.exitCode()
+                            + " without a report from the kit"
+                            + " (it failed to start the workload, or called System.exit or Runtime.halt itself).\n"
+                            + "Expected: exit code " + BoundaryEngine.CRASH_EXIT_CODE + " at the boundary.\n"
+                            + "Fix: see the child's output:\n" + child,
+                    null,
+                    plan,
+                    List.of(),
+                    child);
         }
         if (report.outcome() == RunReport.Outcome.CRASHED && child.exitCode() == BoundaryEngine.CRASH_EXIT_CODE) {
             failOnProblems(report.problems());
@@ -106,10 +119,11 @@ final class RunVerdicts {
     /** A recording whose workload completed; a failed workload fails the recording. */
     static Recording recording(RunReport report, String who, Throwable thrown) {
         if (report.outcome() != RunReport.Outcome.COMPLETED) {
-            throw new IllegalStateException("Recording failed: " + who + " threw " + report.workloadFailure()
-                    + " after " + report.hits().size() + " hit(s), although a recording run injects no crash.\n"
-                    + "Expected: the workload to complete, so that every boundary it reaches is recorded.\n"
-                    + "Fix: make the workload pass without crashes first (see the cause or the child's stderr).",
+            throw new IllegalStateException(
+                    "Recording failed: " + who + " threw " + report.workloadFailure()
+                            + " after " + report.hits().size() + " hit(s), although a recording run injects no crash.\n"
+                            + "Expected: the workload to complete, so that every boundary it reaches is recorded.\n"
+                            + "Fix: make the workload pass without crashes first (see the cause or the child's stderr).",
                     thrown);
         }
         failOnProblems(report.problems());
@@ -117,10 +131,16 @@ final class RunVerdicts {
     }
 
     private static String notReached(CrashPlan plan, RunReport report, String how) {
-        long armedHits = report.hits().stream().filter(hit -> hit.boundary().name().equals(plan.boundary().name()))
+        long armedHits = report.hits().stream()
+                .filter(hit -> hit.boundary().name().equals(plan.boundary().name()))
                 .count();
-        StringBuilder message = new StringBuilder("Boundary not reached: the crash was armed at ").append(plan.describe())
-                .append(", but ").append(how).append(" after reaching it ").append(times(armedHits)).append(".\n");
+        StringBuilder message = new StringBuilder("Boundary not reached: the crash was armed at ")
+                .append(plan.describe())
+                .append(", but ")
+                .append(how)
+                .append(" after reaching it ")
+                .append(times(armedHits))
+                .append(".\n");
         message.append("Reached boundaries (hits):\n");
         List<String> reached = RunReport.reachedLines(report.hits());
         if (reached.isEmpty()) {
@@ -137,11 +157,16 @@ final class RunVerdicts {
 
     private static String swallowed(CrashPlan plan, RunReport report) {
         BoundaryHit site = report.crashSite();
-        StringBuilder message = new StringBuilder("Crash swallowed: the simulated crash at ").append(plan.describe())
+        StringBuilder message = new StringBuilder("Crash swallowed: the simulated crash at ")
+                .append(plan.describe())
                 .append(" was caught, and the workload returned normally.\n");
         message.append("The dead process reached no JDBC call or watched method after the crash, so where the"
-                + " crash was caught is unknown; it was thrown at ")
-                .append(site.stack().isEmpty() ? "an unknown frame" : site.stack().get(0)).append(".\n");
+                        + " crash was caught is unknown; it was thrown at ")
+                .append(
+                        site.stack().isEmpty()
+                                ? "an unknown frame"
+                                : site.stack().get(0))
+                .append(".\n");
         appendProblems(message, report.problems());
         message.append("Expected: the SimulatedCrash to propagate out of the workload: nothing runs after a real"
                 + " process death.\n");
@@ -161,7 +186,8 @@ final class RunVerdicts {
         if (problems.isEmpty()) {
             return;
         }
-        StringBuilder message = new StringBuilder("Instrumentation failed for ").append(problems.size())
+        StringBuilder message = new StringBuilder("Instrumentation failed for ")
+                .append(problems.size())
                 .append(" class(es) during this run, so boundaries in them may have been missed:\n");
         problems.forEach(problem -> message.append("  ").append(problem).append('\n'));
         message.append("Expected: every JDBC class and every class a method selector names to be instrumented.\n");

@@ -44,8 +44,8 @@ import org.apiguardian.api.API;
  * check, so that no selector can be built that the engine could not match.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public sealed interface Selector permits Selector.Statement, Selector.TransactionEnd, Selector.Method,
-        Selector.Occurrence {
+public sealed interface Selector
+        permits Selector.Statement, Selector.TransactionEnd, Selector.Method, Selector.Occurrence {
 
     /** Before the call, or after it returned normally: for statements and transaction ends. */
     enum Timing {
@@ -287,9 +287,10 @@ public sealed interface Selector permits Selector.Statement, Selector.Transactio
             Objects.requireNonNull(point, "point");
             Objects.requireNonNull(typeName, "typeName");
             Objects.requireNonNull(methodName, "methodName");
-            parameterTypes = Objects.requireNonNull(parameterTypes, "parameterTypes").map(List::copyOf);
-            requireMethod(new MethodTarget(typeName, methodName, parameterTypes.orElse(null)),
-                    typeName + "#" + methodName);
+            parameterTypes =
+                    Objects.requireNonNull(parameterTypes, "parameterTypes").map(List::copyOf);
+            requireMethod(
+                    new MethodTarget(typeName, methodName, parameterTypes.orElse(null)), typeName + "#" + methodName);
             if (typeName.isBlank()) {
                 throw new IllegalArgumentException("\"" + typeName + "#" + methodName + "\" is not a method reference;"
                         + " expected Type#method or Type#method(paramType,...), for example"
@@ -305,15 +306,18 @@ public sealed interface Selector permits Selector.Statement, Selector.Transactio
 
         private static Method of(MethodPoint point, String reference) {
             Objects.requireNonNull(reference, "methodReference");
-            MethodTarget target = MethodTarget.parse(reference).orElseThrow(() -> new IllegalArgumentException("\""
-                    + reference + "\" is not a method reference; expected Type#method or Type#method(paramType,...),"
-                    + " for example com.acme.Relay#send(java.lang.String)"));
+            MethodTarget target = MethodTarget.parse(reference)
+                    .orElseThrow(() -> new IllegalArgumentException("\""
+                            + reference
+                            + "\" is not a method reference; expected Type#method or Type#method(paramType,...),"
+                            + " for example com.acme.Relay#send(java.lang.String)"));
             return of(point, target, reference);
         }
 
         private static Method of(MethodPoint point, MethodTarget target, String reference) {
             requireMethod(target, reference);
-            return new Method(point, target.typeName(), target.methodName(), Optional.ofNullable(target.parameterTypes()));
+            return new Method(
+                    point, target.typeName(), target.methodName(), Optional.ofNullable(target.parameterTypes()));
         }
 
         private static void requireMethod(MethodTarget target, String reference) {
@@ -325,7 +329,10 @@ public sealed interface Selector permits Selector.Statement, Selector.Transactio
 
         /** {@code com.acme.Relay#send(java.lang.String)}, or {@code com.acme.Relay#send} for every overload. */
         public String methodReference() {
-            return typeName + "#" + methodName + parameterTypes.map(types -> "(" + String.join(",", types) + ")").orElse("");
+            return typeName + "#" + methodName
+                    + parameterTypes
+                            .map(types -> "(" + String.join(",", types) + ")")
+                            .orElse("");
         }
 
         @Override
@@ -351,8 +358,8 @@ public sealed interface Selector permits Selector.Statement, Selector.Transactio
             Objects.requireNonNull(selector, "selector");
             requireCountedFromOne(number);
             if (selector instanceof Occurrence) {
-                throw new IllegalArgumentException(selector.description() + " already selects one occurrence;"
-                        + " set it once");
+                throw new IllegalArgumentException(
+                        selector.description() + " already selects one occurrence;" + " set it once");
             }
         }
 

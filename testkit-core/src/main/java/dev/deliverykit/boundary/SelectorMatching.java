@@ -20,10 +20,10 @@ final class SelectorMatching {
     private static final int REMEMBERED_SQL_TEXTS = 1024;
     /** How many regular expressions are kept compiled with their answers (selectors repeat across runs). */
     private static final int REMEMBERED_PATTERNS = 1024;
+
     private static final Map<String, SqlPattern> PATTERNS = new ConcurrentHashMap<>();
 
-    private SelectorMatching() {
-    }
+    private SelectorMatching() {}
 
     /** A compiled SQL pattern and the answers it gave. */
     private static final class SqlPattern {
@@ -64,9 +64,11 @@ final class SelectorMatching {
         try {
             fresh = new SqlPattern(Pattern.compile(regex, Pattern.CASE_INSENSITIVE));
         } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException("the SQL pattern \"" + regex + "\" is not a valid regular expression: "
-                    + e.getDescription() + "; quote literal text with java.util.regex.Pattern.quote, or use"
-                    + " beforeStatementExactly / afterStatementExactly", e);
+            throw new IllegalArgumentException(
+                    "the SQL pattern \"" + regex + "\" is not a valid regular expression: "
+                            + e.getDescription() + "; quote literal text with java.util.regex.Pattern.quote, or use"
+                            + " beforeStatementExactly / afterStatementExactly",
+                    e);
         }
         if (PATTERNS.size() < REMEMBERED_PATTERNS) {
             SqlPattern raced = PATTERNS.putIfAbsent(regex, fresh);
@@ -91,22 +93,30 @@ final class SelectorMatching {
     }
 
     static MethodTarget methodTarget(Selector.Method method) {
-        return new MethodTarget(method.typeName(), method.methodName(), method.parameterTypes().orElse(null));
+        return new MethodTarget(
+                method.typeName(), method.methodName(), method.parameterTypes().orElse(null));
     }
 
     /** Whether the call matches, ignoring the selector's occurrence (the run counts occurrences). */
     static boolean matches(Selector selector, JdbcCall call) {
         Selector base = base(selector);
-        Selector.Timing timing = call.timing() == JdbcCall.Timing.BEFORE ? Selector.Timing.BEFORE : Selector.Timing.AFTER;
+        Selector.Timing timing =
+                call.timing() == JdbcCall.Timing.BEFORE ? Selector.Timing.BEFORE : Selector.Timing.AFTER;
         if (base instanceof Selector.TransactionEnd end) {
-            return end.timing() == timing && call.transactionEnd() == (end.end() == Selector.End.COMMIT
-                    ? JdbcCall.TransactionEnd.COMMIT : JdbcCall.TransactionEnd.ROLLBACK);
+            return end.timing() == timing
+                    && call.transactionEnd()
+                            == (end.end() == Selector.End.COMMIT
+                                    ? JdbcCall.TransactionEnd.COMMIT
+                                    : JdbcCall.TransactionEnd.ROLLBACK);
         }
-        if (!(base instanceof Selector.Statement statement) || statement.timing() != timing
-                || call.kind() != JdbcCall.Kind.STATEMENT || call.sql() == null) {
+        if (!(base instanceof Selector.Statement statement)
+                || statement.timing() != timing
+                || call.kind() != JdbcCall.Kind.STATEMENT
+                || call.sql() == null) {
             return false;
         }
-        return statement.match() == Selector.SqlMatch.EXACT ? statement.sql().equals(call.sql())
+        return statement.match() == Selector.SqlMatch.EXACT
+                ? statement.sql().equals(call.sql())
                 : compiled(statement.sql()).foundIn(call.sql());
     }
 
@@ -120,9 +130,12 @@ final class SelectorMatching {
             case NORMAL_EXIT -> Selector.MethodPoint.NORMAL_EXIT;
             case EXCEPTIONAL_EXIT -> Selector.MethodPoint.EXCEPTIONAL_EXIT;
         };
-        return at == method.point() && method.typeName().equals(call.typeName())
+        return at == method.point()
+                && method.typeName().equals(call.typeName())
                 && method.methodName().equals(call.methodName())
-                && method.parameterTypes().map(types -> types.equals(call.parameterTypes())).orElse(true);
+                && method.parameterTypes()
+                        .map(types -> types.equals(call.parameterTypes()))
+                        .orElse(true);
     }
 
     /** The commit and rollback selectors before and / or after. */

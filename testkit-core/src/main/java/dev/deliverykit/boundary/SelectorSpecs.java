@@ -9,8 +9,7 @@ final class SelectorSpecs {
     private static final String STATEMENT_REGEX = "-statement:";
     private static final String STATEMENT_EXACT = "-statement=";
 
-    private SelectorSpecs() {
-    }
+    private SelectorSpecs() {}
 
     static Selector parse(String spec) {
         Objects.requireNonNull(spec, "spec");
@@ -34,11 +33,16 @@ final class SelectorSpecs {
 
     private static Selector parseBase(String text, String spec) {
         switch (text) {
-            case "before-commit": return Selector.beforeCommit();
-            case "after-commit": return Selector.afterCommit();
-            case "before-rollback": return Selector.beforeRollback();
-            case "after-rollback": return Selector.afterRollback();
-            default: break;
+            case "before-commit":
+                return Selector.beforeCommit();
+            case "after-commit":
+                return Selector.afterCommit();
+            case "before-rollback":
+                return Selector.beforeRollback();
+            case "after-rollback":
+                return Selector.afterRollback();
+            default:
+                break;
         }
         for (String when : List.of("before", "after")) {
             if (text.startsWith(when + STATEMENT_REGEX)) {
@@ -47,7 +51,9 @@ final class SelectorSpecs {
             }
             if (text.startsWith(when + STATEMENT_EXACT)) {
                 String sql = text.substring((when + STATEMENT_EXACT).length());
-                return when.equals("before") ? Selector.beforeStatementExactly(sql) : Selector.afterStatementExactly(sql);
+                return when.equals("before")
+                        ? Selector.beforeStatementExactly(sql)
+                        : Selector.afterStatementExactly(sql);
             }
         }
         if (text.startsWith("method-entry:")) {
@@ -78,18 +84,22 @@ final class SelectorSpecs {
         }
         if (selector instanceof Selector.Statement statement) {
             boolean exact = statement.match() == Selector.SqlMatch.EXACT;
-            return word(statement.timing()) + (spec ? (exact ? STATEMENT_EXACT : STATEMENT_REGEX) + statement.sql()
-                    : " statement " + (exact ? "\"" + statement.sql() + "\"" : "matching /" + statement.sql() + "/"));
+            return word(statement.timing())
+                    + (spec
+                            ? (exact ? STATEMENT_EXACT : STATEMENT_REGEX) + statement.sql()
+                            : " statement "
+                                    + (exact ? "\"" + statement.sql() + "\"" : "matching /" + statement.sql() + "/"));
         }
         if (selector instanceof Selector.TransactionEnd end) {
             return word(end.timing()) + (spec ? "-" : " ") + (end.end() == Selector.End.COMMIT ? "commit" : "rollback");
         }
         Selector.Method method = (Selector.Method) selector;
         return switch (method.point()) {
-            case ENTRY -> spec ? "method-entry:" : "entry of ";
-            case NORMAL_EXIT -> spec ? "method-exit:" : "normal exit of ";
-            case EXCEPTIONAL_EXIT -> spec ? "method-exceptional-exit:" : "exceptional exit of ";
-        } + method.methodReference();
+                    case ENTRY -> spec ? "method-entry:" : "entry of ";
+                    case NORMAL_EXIT -> spec ? "method-exit:" : "normal exit of ";
+                    case EXCEPTIONAL_EXIT -> spec ? "method-exceptional-exit:" : "exceptional exit of ";
+                }
+                + method.methodReference();
     }
 
     private static String word(Selector.Timing timing) {

@@ -30,8 +30,12 @@ public final class WatchList {
     private final boolean transactionsBefore;
     private final boolean transactionsAfter;
 
-    WatchList(List<Boundary> boundaries, boolean statementsBefore, boolean statementsAfter,
-            boolean transactionsBefore, boolean transactionsAfter) {
+    WatchList(
+            List<Boundary> boundaries,
+            boolean statementsBefore,
+            boolean statementsAfter,
+            boolean transactionsBefore,
+            boolean transactionsAfter) {
         this.boundaries = List.copyOf(boundaries);
         this.statementsBefore = statementsBefore;
         this.statementsAfter = statementsAfter;

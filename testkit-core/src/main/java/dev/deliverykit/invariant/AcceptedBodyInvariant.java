@@ -48,16 +48,19 @@ final class AcceptedBodyInvariant implements Invariant {
             storedRows = session.read(stored).requireColumns(2, Integer.MAX_VALUE, SHAPE);
         }
         if (acceptedRows.labels().size() != storedRows.labels().size()) {
-            throw InvariantDefinitionException.keyWidthsDiffer(name, "accepted records", acceptedRows.labels(),
-                    "stored records", storedRows.labels());
+            throw InvariantDefinitionException.keyWidthsDiffer(
+                    name, "accepted records", acceptedRows.labels(), "stored records", storedRows.labels());
         }
         Map<Key, Set<String>> storedBodies = bodiesPerKey(storedRows);
         List<Violation> violations = new ArrayList<>();
         bodiesPerKey(acceptedRows).forEach((key, acceptedBodies) -> {
             Set<String> bodies = storedBodies.get(key);
             if (bodies == null) {
-                violations.add(new Violation(ViolationKind.ACCEPTED_NOT_STORED, key.text(),
-                        "accepted, nothing stored", "a stored record with the accepted body"));
+                violations.add(new Violation(
+                        ViolationKind.ACCEPTED_NOT_STORED,
+                        key.text(),
+                        "accepted, nothing stored",
+                        "a stored record with the accepted body"));
                 return;
             }
             List<String> differences = new ArrayList<>();
@@ -70,8 +73,11 @@ final class AcceptedBodyInvariant implements Invariant {
                 }
             }
             if (!differences.isEmpty()) {
-                violations.add(new Violation(ViolationKind.CONFLICT_ACCEPTED, key.text(),
-                        String.join("; ", differences), "accepted only with the same body"));
+                violations.add(new Violation(
+                        ViolationKind.CONFLICT_ACCEPTED,
+                        key.text(),
+                        String.join("; ", differences),
+                        "accepted only with the same body"));
             }
         });
         String checked = ReportFormat.count(acceptedRows.size(), "accepted record", "accepted records") + ", "

@@ -35,7 +35,8 @@ final class ContiguousPrefixInvariant implements Invariant {
     @Override
     public String description() {
         // A table's columns are named in the note, so the table is written without them.
-        String records = applied instanceof QuerySpec.TableQuery table ? table.table() + " on " + table.source().name()
+        String records = applied instanceof QuerySpec.TableQuery table
+                ? table.table() + " on " + table.source().name()
                 : applied.describe();
         return "each flow's applied records in " + records + " (" + columnsNote
                 + ") are its sequence 1..k, each once, in sequence order";
@@ -50,13 +51,14 @@ final class ContiguousPrefixInvariant implements Invariant {
         rows.requireColumns(2, 2, "2 columns: the flow, then the sequence number, in application order");
         Map<Key, List<String>> seqsPerFlow = new LinkedHashMap<>();
         for (List<String> row : rows.rows()) {
-            seqsPerFlow.computeIfAbsent(new Key(Collections.singletonList(row.get(0))), flow -> new ArrayList<>())
+            seqsPerFlow
+                    .computeIfAbsent(new Key(Collections.singletonList(row.get(0))), flow -> new ArrayList<>())
                     .add(row.get(1));
         }
         List<Violation> violations = new ArrayList<>();
-        seqsPerFlow.forEach((flow, seqs) -> SequenceJudgement.of(seqs).ifPresent(judgement -> violations.add(
-                new Violation(ViolationKind.NOT_CONTIGUOUS_PREFIX, flow.text(), judgement.found(),
-                        judgement.expected()))));
+        seqsPerFlow.forEach((flow, seqs) -> SequenceJudgement.of(seqs)
+                .ifPresent(judgement -> violations.add(new Violation(
+                        ViolationKind.NOT_CONTIGUOUS_PREFIX, flow.text(), judgement.found(), judgement.expected()))));
         String checked = ReportFormat.count(seqsPerFlow.size(), "flow", "flows") + ", "
                 + ReportFormat.count(rows.size(), "applied record", "applied records");
         return new InvariantResult(name, description(), checked, violations);

@@ -18,11 +18,14 @@ record IdentifierQuoting(String quote, Fold fold) {
 
     /** How a database stores an unquoted identifier. */
     enum Fold {
-        UPPER, LOWER, AS_WRITTEN
+        UPPER,
+        LOWER,
+        AS_WRITTEN
     }
 
     static IdentifierQuoting of(DatabaseMetaData metaData) throws SQLException {
-        Fold fold = metaData.storesUpperCaseIdentifiers() ? Fold.UPPER
+        Fold fold = metaData.storesUpperCaseIdentifiers()
+                ? Fold.UPPER
                 : metaData.storesLowerCaseIdentifiers() ? Fold.LOWER : Fold.AS_WRITTEN;
         String quote = metaData.getIdentifierQuoteString();
         return new IdentifierQuoting(quote == null ? " " : quote, fold);
@@ -30,7 +33,9 @@ record IdentifierQuoting(String quote, Fold fold) {
 
     /** {@code effect} as {@code "effect"}, {@code main.effect} as {@code "main"."effect"}. */
     String quoted(String validatedIdentifier) {
-        return Arrays.stream(validatedIdentifier.split("\\.")).map(this::quotedPart).collect(Collectors.joining("."));
+        return Arrays.stream(validatedIdentifier.split("\\."))
+                .map(this::quotedPart)
+                .collect(Collectors.joining("."));
     }
 
     private String quotedPart(String part) {

@@ -8,8 +8,7 @@ import java.util.Optional;
 /** The builder steps behind {@link Invariants}; each validates what it is given at once. */
 final class InvariantBuilderSteps {
 
-    private InvariantBuilderSteps() {
-    }
+    private InvariantBuilderSteps() {}
 
     static List<String> columns(String first, String... more) {
         Objects.requireNonNull(more, "more key columns");
@@ -27,10 +26,19 @@ final class InvariantBuilderSteps {
         }
 
         @Override
-        public Invariants.EffectsStep intentsIn(JdbcSource source, String table, String keyColumn,
-                String... moreKeyColumns) {
-            return new Effects(name, promise, QuerySpec.table(name, "intents", source, table,
-                    columns(keyColumn, moreKeyColumns), List.of(), "intentsFrom(source, sql)"));
+        public Invariants.EffectsStep intentsIn(
+                JdbcSource source, String table, String keyColumn, String... moreKeyColumns) {
+            return new Effects(
+                    name,
+                    promise,
+                    QuerySpec.table(
+                            name,
+                            "intents",
+                            source,
+                            table,
+                            columns(keyColumn, moreKeyColumns),
+                            List.of(),
+                            "intentsFrom(source, sql)"));
         }
     }
 
@@ -45,8 +53,14 @@ final class InvariantBuilderSteps {
 
         @Override
         public Invariant effectsIn(JdbcSource source, String table, String keyColumn, String... moreKeyColumns) {
-            return invariant(QuerySpec.table(name, "effects", source, table, columns(keyColumn, moreKeyColumns),
-                    List.of(), "effectsFrom(source, sql)"));
+            return invariant(QuerySpec.table(
+                    name,
+                    "effects",
+                    source,
+                    table,
+                    columns(keyColumn, moreKeyColumns),
+                    List.of(),
+                    "effectsFrom(source, sql)"));
         }
 
         private Invariant invariant(QuerySpec effects) {
@@ -62,10 +76,18 @@ final class InvariantBuilderSteps {
         }
 
         @Override
-        public Invariants.OutboxStep stateIn(JdbcSource source, String table, String keyColumn,
-                String... moreKeyColumns) {
-            return new Outbox(name, QuerySpec.table(name, "state", source, table, columns(keyColumn, moreKeyColumns),
-                    List.of(), "stateFrom(source, sql)"));
+        public Invariants.OutboxStep stateIn(
+                JdbcSource source, String table, String keyColumn, String... moreKeyColumns) {
+            return new Outbox(
+                    name,
+                    QuerySpec.table(
+                            name,
+                            "state",
+                            source,
+                            table,
+                            columns(keyColumn, moreKeyColumns),
+                            List.of(),
+                            "stateFrom(source, sql)"));
         }
     }
 
@@ -78,8 +100,17 @@ final class InvariantBuilderSteps {
 
         @Override
         public Invariant outboxIn(JdbcSource source, String table, String keyColumn, String... moreKeyColumns) {
-            return new StateAndOutboxInvariant(name, state, QuerySpec.table(name, "outbox", source, table,
-                    columns(keyColumn, moreKeyColumns), List.of(), "outboxFrom(source, sql)"));
+            return new StateAndOutboxInvariant(
+                    name,
+                    state,
+                    QuerySpec.table(
+                            name,
+                            "outbox",
+                            source,
+                            table,
+                            columns(keyColumn, moreKeyColumns),
+                            List.of(),
+                            "outboxFrom(source, sql)"));
         }
     }
 
@@ -89,7 +120,9 @@ final class InvariantBuilderSteps {
 
         @Override
         public Invariant appliedFrom(JdbcSource source, String query) {
-            return new ContiguousPrefixInvariant(name, QuerySpec.raw(name, "applied records", source, query),
+            return new ContiguousPrefixInvariant(
+                    name,
+                    QuerySpec.raw(name, "applied records", source, query),
                     "flow, then sequence number, in application order");
         }
 
@@ -104,10 +137,16 @@ final class InvariantBuilderSteps {
                     return order -> {
                         SqlIdentifiers.requireColumn(name, "application order column name", order, ALTERNATIVE);
                         // Ties in the order column are broken by flow and sequence, so the result is stable.
-                        QuerySpec applied = QuerySpec.table(name, "applied records", source, table,
-                                List.of(flow, seq), List.of(order, flow, seq), ALTERNATIVE);
-                        return new ContiguousPrefixInvariant(name, applied,
-                                "flow " + flow + ", sequence " + seq + ", applied in order of " + order);
+                        QuerySpec applied = QuerySpec.table(
+                                name,
+                                "applied records",
+                                source,
+                                table,
+                                List.of(flow, seq),
+                                List.of(order, flow, seq),
+                                ALTERNATIVE);
+                        return new ContiguousPrefixInvariant(
+                                name, applied, "flow " + flow + ", sequence " + seq + ", applied in order of " + order);
                     };
                 };
             };
@@ -119,16 +158,18 @@ final class InvariantBuilderSteps {
         @Override
         public Invariants.KeyColumnsStep effectsFrom(JdbcSource source, String query) {
             QuerySpec effects = QuerySpec.raw(name, "effects", source, query);
-            return (keyColumn, more) -> new ResurrectionInvariant(name, effects,
+            return (keyColumn, more) -> new ResurrectionInvariant(
+                    name,
+                    effects,
                     keyColumns(keyColumn, more, "effectsFrom(source, sql) with the key under a plain column alias"));
         }
 
         @Override
         public Invariants.KeyColumnsStep effectsIn(JdbcSource source, String table) {
-            QuerySpec effects = QuerySpec.table(name, "effects", source, table, List.of(), List.of(),
-                    "effectsFrom(source, sql)");
-            return (keyColumn, more) -> new ResurrectionInvariant(name, effects,
-                    keyColumns(keyColumn, more, "effectsFrom(source, sql)"));
+            QuerySpec effects =
+                    QuerySpec.table(name, "effects", source, table, List.of(), List.of(), "effectsFrom(source, sql)");
+            return (keyColumn, more) ->
+                    new ResurrectionInvariant(name, effects, keyColumns(keyColumn, more, "effectsFrom(source, sql)"));
         }
 
         private List<String> keyColumns(String keyColumn, String[] more, String alternative) {

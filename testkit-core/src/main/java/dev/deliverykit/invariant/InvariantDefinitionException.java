@@ -27,8 +27,8 @@ public final class InvariantDefinitionException extends RuntimeException {
         super(message, cause);
     }
 
-    static InvariantDefinitionException notAnIdentifier(String invariant, String what, String identifier,
-            boolean qualifiedAllowed, String queryAlternative) {
+    static InvariantDefinitionException notAnIdentifier(
+            String invariant, String what, String identifier, boolean qualifiedAllowed, String queryAlternative) {
         return new InvariantDefinitionException("invariant '" + invariant + "': the " + what + " '" + identifier
                 + "' is not a plain SQL identifier; expected letters, digits and '_', not starting with a digit,"
                 + " at most " + SqlIdentifiers.MAX_LENGTH + " characters"
@@ -52,22 +52,24 @@ public final class InvariantDefinitionException extends RuntimeException {
                 + " \"stock never goes below 0\".");
     }
 
-    static InvariantDefinitionException queryFailed(String invariant, String role, String database, String sql,
-            SQLException cause) {
-        return new InvariantDefinitionException("invariant '" + invariant + "' could not run its " + role
-                + " query on " + database + ": " + cause.getMessage() + "\n  SQL: " + sql
-                + "\n  Check that the tables and columns exist in that database (an invariant never creates"
-                + " them) and that the SQL runs there by hand.", cause);
+    static InvariantDefinitionException queryFailed(
+            String invariant, String role, String database, String sql, SQLException cause) {
+        return new InvariantDefinitionException(
+                "invariant '" + invariant + "' could not run its " + role
+                        + " query on " + database + ": " + cause.getMessage() + "\n  SQL: " + sql
+                        + "\n  Check that the tables and columns exist in that database (an invariant never creates"
+                        + " them) and that the SQL runs there by hand.",
+                cause);
     }
 
-    static InvariantDefinitionException wrongColumns(String invariant, String role, String database, String sql,
-            List<String> labels, String expected) {
-        return new InvariantDefinitionException("invariant '" + invariant + "': the " + role + " query on "
-                + database + " returned " + columns(labels) + "; expected " + expected + ".\n  SQL: " + sql);
+    static InvariantDefinitionException wrongColumns(
+            String invariant, String role, String database, String sql, List<String> labels, String expected) {
+        return new InvariantDefinitionException("invariant '" + invariant + "': the " + role + " query on " + database
+                + " returned " + columns(labels) + "; expected " + expected + ".\n  SQL: " + sql);
     }
 
-    static InvariantDefinitionException keyWidthsDiffer(String invariant, String leftRole, List<String> left,
-            String rightRole, List<String> right) {
+    static InvariantDefinitionException keyWidthsDiffer(
+            String invariant, String leftRole, List<String> left, String rightRole, List<String> right) {
         return new InvariantDefinitionException("invariant '" + invariant + "': the " + leftRole
                 + " return keys of " + columns(left) + " but the " + rightRole + " return keys of "
                 + columns(right) + "; both must return the same key columns, in the same order.");

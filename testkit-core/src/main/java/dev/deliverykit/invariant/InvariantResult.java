@@ -77,8 +77,8 @@ public record InvariantResult(String invariantName, String description, String c
      */
     public String details() {
         Map<ViolationKind, List<Violation>> byKind = violations.stream()
-                .collect(Collectors.groupingBy(Violation::kind, () -> new EnumMap<>(ViolationKind.class),
-                        Collectors.toList()));
+                .collect(Collectors.groupingBy(
+                        Violation::kind, () -> new EnumMap<>(ViolationKind.class), Collectors.toList()));
         List<String> lines = new ArrayList<>();
         byKind.forEach((kind, group) -> {
             lines.add("  " + kind.label() + ": " + kind.countSubjects(group.size()));

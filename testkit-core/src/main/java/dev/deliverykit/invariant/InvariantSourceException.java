@@ -19,18 +19,24 @@ public final class InvariantSourceException extends RuntimeException {
     }
 
     static InvariantSourceException cannotOpen(String invariant, String database, Exception cause) {
-        return new InvariantSourceException("invariant '" + invariant + "' could not open " + database + ": "
-                + cause.getMessage() + "\n  Check its JdbcSource: each open() must return a new connection to"
-                + " the existing database.", cause);
+        return new InvariantSourceException(
+                "invariant '" + invariant + "' could not open " + database + ": "
+                        + cause.getMessage() + "\n  Check its JdbcSource: each open() must return a new connection to"
+                        + " the existing database.",
+                cause);
     }
 
     static InvariantSourceException openedNull(String invariant, String database) {
-        return new InvariantSourceException("invariant '" + invariant + "' could not open " + database
-                + ": its JdbcSource returned null instead of a connection.", null);
+        return new InvariantSourceException(
+                "invariant '" + invariant + "' could not open " + database
+                        + ": its JdbcSource returned null instead of a connection.",
+                null);
     }
 
     static InvariantSourceException cannotEndRead(String invariant, String database, SQLException cause) {
-        return new InvariantSourceException("invariant '" + invariant + "' could not roll back and close its"
-                + " read-only connection to " + database + ": " + cause.getMessage(), cause);
+        return new InvariantSourceException(
+                "invariant '" + invariant + "' could not roll back and close its" + " read-only connection to "
+                        + database + ": " + cause.getMessage(),
+                cause);
     }
 }

@@ -49,7 +49,8 @@ public final class Invariants {
     /** Default name of {@link #noLostIntent()}. */
     public static final String NO_LOST_INTENT = "no lost intent";
     /** Default name of {@link #stateAndOutboxTogether()}. */
-    public static final String STATE_AND_OUTBOX_TOGETHER = "no state without its outbox row and no outbox row without its state";
+    public static final String STATE_AND_OUTBOX_TOGETHER =
+            "no state without its outbox row and no outbox row without its state";
     /** Default name of {@link #contiguousPrefixPerFlow()}. */
     public static final String CONTIGUOUS_PREFIX_PER_FLOW = "contiguous prefix per flow";
     /** Default name of {@link #noResurrectionAfterCleanup()}. */
@@ -57,8 +58,7 @@ public final class Invariants {
     /** Default name of {@link #noConflictCountedAsSuccess()}. */
     public static final String NO_CONFLICT_COUNTED_AS_SUCCESS = "no conflict counted as success";
 
-    private Invariants() {
-    }
+    private Invariants() {}
 
     /**
      * Safety and liveness per key: every intent key has exactly one effect ({@code N(k) = 1}). Keys with
@@ -151,8 +151,8 @@ public final class Invariants {
         String checkedName = requireName(name);
         return (acceptedSource, acceptedQuery) -> {
             QuerySpec accepted = QuerySpec.raw(checkedName, "accepted records", acceptedSource, acceptedQuery);
-            return (storedSource, storedQuery) -> new AcceptedBodyInvariant(checkedName, accepted,
-                    QuerySpec.raw(checkedName, "stored records", storedSource, storedQuery));
+            return (storedSource, storedQuery) -> new AcceptedBodyInvariant(
+                    checkedName, accepted, QuerySpec.raw(checkedName, "stored records", storedSource, storedQuery));
         };
     }
 

@@ -49,10 +49,12 @@ final class KeyedEffectsInvariant implements Invariant {
     @Override
     public String description() {
         return switch (promise) {
-            case EXACTLY_ONCE -> "every intent key of " + intents.orElseThrow().describe() + " has exactly 1 effect in "
-                    + effects.describe() + " (and no key has 2 or more)";
-            case AT_LEAST_ONCE -> "every intent key of " + intents.orElseThrow().describe()
-                    + " has at least 1 effect in " + effects.describe();
+            case EXACTLY_ONCE ->
+                "every intent key of " + intents.orElseThrow().describe() + " has exactly 1 effect in "
+                        + effects.describe() + " (and no key has 2 or more)";
+            case AT_LEAST_ONCE ->
+                "every intent key of " + intents.orElseThrow().describe() + " has at least 1 effect in "
+                        + effects.describe();
             case AT_MOST_ONCE -> "no key of " + effects.describe() + " has more than 1 effect";
         };
     }
@@ -70,16 +72,23 @@ final class KeyedEffectsInvariant implements Invariant {
         Key.all(effectRows).forEach(key -> effectsPerKey.merge(key, 1L, Long::sum));
 
         List<Violation> violations = new ArrayList<>();
-        List<Key> intentKeys = intentRows.map(rows -> Key.all(rows).stream().distinct().toList()).orElse(List.of());
+        List<Key> intentKeys = intentRows
+                .map(rows -> Key.all(rows).stream().distinct().toList())
+                .orElse(List.of());
         if (promise.expectedForLost != null) {
-            intentKeys.stream().filter(key -> !effectsPerKey.containsKey(key)).forEach(key -> violations.add(
-                    new Violation(ViolationKind.LOST_INTENT, key.text(), "0 effects", promise.expectedForLost)));
+            intentKeys.stream()
+                    .filter(key -> !effectsPerKey.containsKey(key))
+                    .forEach(key -> violations.add(new Violation(
+                            ViolationKind.LOST_INTENT, key.text(), "0 effects", promise.expectedForLost)));
         }
         if (promise.expectedForDuplicate != null) {
             effectsPerKey.forEach((key, count) -> {
                 if (count > 1) {
-                    violations.add(new Violation(ViolationKind.DUPLICATE_EFFECT, key.text(),
-                            ReportFormat.count(count, "effect", "effects"), promise.expectedForDuplicate));
+                    violations.add(new Violation(
+                            ViolationKind.DUPLICATE_EFFECT,
+                            key.text(),
+                            ReportFormat.count(count, "effect", "effects"),
+                            promise.expectedForDuplicate));
                 }
             });
         }
@@ -92,8 +101,8 @@ final class KeyedEffectsInvariant implements Invariant {
 
     private void requireSameKeyColumns(ResultRows intentRows, ResultRows effectRows) {
         if (intentRows.labels().size() != effectRows.labels().size()) {
-            throw InvariantDefinitionException.keyWidthsDiffer(name, "intents", intentRows.labels(), "effects",
-                    effectRows.labels());
+            throw InvariantDefinitionException.keyWidthsDiffer(
+                    name, "intents", intentRows.labels(), "effects", effectRows.labels());
         }
     }
 

@@ -7,7 +7,6 @@ import java.util.Comparator;
  * {@code (A, 2) < (A, 10)}; ties fall back to plain string order, which makes it a total order.
  */
 enum NaturalOrder implements Comparator<String> {
-
     INSTANCE;
 
     @Override

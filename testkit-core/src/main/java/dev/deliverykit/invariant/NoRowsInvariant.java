@@ -37,11 +37,14 @@ final class NoRowsInvariant implements Invariant {
         }
         List<Violation> violations = new ArrayList<>();
         for (List<String> row : rows.rows()) {
-            violations.add(new Violation(ViolationKind.UNEXPECTED_ROW, Violation.subjectOf(row.get(0)),
-                    "row " + ReportFormat.row(rows.labels(), row), "no such row: " + explanation));
+            violations.add(new Violation(
+                    ViolationKind.UNEXPECTED_ROW,
+                    Violation.subjectOf(row.get(0)),
+                    "row " + ReportFormat.row(rows.labels(), row),
+                    "no such row: " + explanation));
         }
-        return new InvariantResult(name, description(), ReportFormat.count(rows.size(), "row", "rows") + " returned",
-                violations);
+        return new InvariantResult(
+                name, description(), ReportFormat.count(rows.size(), "row", "rows") + " returned", violations);
     }
 
     @Override

@@ -32,8 +32,14 @@ sealed interface QuerySpec permits QuerySpec.RawQuery, QuerySpec.TableQuery {
      * Columns of a table, all of them ({@code SELECT *}) if {@code columns} is empty, ordered by
      * {@code orderBy} if it is not empty; every name is validated now.
      */
-    static TableQuery table(String invariant, String role, JdbcSource source, String table, List<String> columns,
-            List<String> orderBy, String queryAlternative) {
+    static TableQuery table(
+            String invariant,
+            String role,
+            JdbcSource source,
+            String table,
+            List<String> columns,
+            List<String> orderBy,
+            String queryAlternative) {
         Objects.requireNonNull(source, "source of the " + role);
         SqlIdentifiers.requireTable(invariant, role + " table name", table, queryAlternative);
         columns.forEach(c -> SqlIdentifiers.requireColumn(invariant, role + " column name", c, queryAlternative));
@@ -61,10 +67,12 @@ sealed interface QuerySpec permits QuerySpec.RawQuery, QuerySpec.TableQuery {
 
         @Override
         public String sql(IdentifierQuoting quoting) {
-            String selected = columns.isEmpty() ? "*" : columns.stream().map(quoting::quoted)
-                    .collect(Collectors.joining(", "));
-            String order = orderBy.isEmpty() ? "" : " ORDER BY " + orderBy.stream().map(quoting::quoted)
-                    .collect(Collectors.joining(", "));
+            String selected = columns.isEmpty()
+                    ? "*"
+                    : columns.stream().map(quoting::quoted).collect(Collectors.joining(", "));
+            String order = orderBy.isEmpty()
+                    ? ""
+                    : " ORDER BY " + orderBy.stream().map(quoting::quoted).collect(Collectors.joining(", "));
             return "SELECT " + selected + " FROM " + quoting.quoted(table) + order;
         }
 

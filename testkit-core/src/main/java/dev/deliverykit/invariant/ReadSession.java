@@ -96,13 +96,14 @@ final class ReadSession implements AutoCloseable {
                 connection.rollback();
                 connection.setAutoCommit(originalAutoCommit.get(connection));
             } catch (SQLException e) {
-                failure = firstOrSuppressed(failure, InvariantSourceException.cannotEndRead(invariant, source.name(), e));
+                failure =
+                        firstOrSuppressed(failure, InvariantSourceException.cannotEndRead(invariant, source.name(), e));
             } finally {
                 try {
                     connection.close();
                 } catch (SQLException e) {
-                    failure = firstOrSuppressed(failure,
-                            InvariantSourceException.cannotEndRead(invariant, source.name(), e));
+                    failure = firstOrSuppressed(
+                            failure, InvariantSourceException.cannotEndRead(invariant, source.name(), e));
                 }
             }
         }
@@ -111,8 +112,8 @@ final class ReadSession implements AutoCloseable {
         }
     }
 
-    private static InvariantSourceException firstOrSuppressed(InvariantSourceException first,
-            InvariantSourceException next) {
+    private static InvariantSourceException firstOrSuppressed(
+            InvariantSourceException first, InvariantSourceException next) {
         if (first == null) {
             return next;
         }

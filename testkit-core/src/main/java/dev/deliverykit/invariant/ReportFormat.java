@@ -12,8 +12,7 @@ final class ReportFormat {
     /** Longer lists show their first items and a count. */
     static final int MAX_LISTED = 12;
 
-    private ReportFormat() {
-    }
+    private ReportFormat() {}
 
     /** {@code "1 effect row"}, {@code "3 effect rows"}. */
     static String count(long count, String singular, String plural) {
@@ -33,7 +32,8 @@ final class ReportFormat {
 
     /** {@code {id=1, op=work-1}}. */
     static String row(List<String> labels, List<String> values) {
-        return IntStream.range(0, labels.size()).mapToObj(i -> labels.get(i) + "=" + value(values.get(i)))
+        return IntStream.range(0, labels.size())
+                .mapToObj(i -> labels.get(i) + "=" + value(values.get(i)))
                 .collect(Collectors.joining(", ", "{", "}"));
     }
 

@@ -6,8 +6,8 @@ import java.util.List;
  * Everything one query returned, values as text ({@code null} for SQL {@code NULL}), with what is needed
  * to say which query it was when its shape is wrong.
  */
-record ResultRows(String invariant, String role, String database, String sql, List<String> labels,
-        List<List<String>> rows) {
+record ResultRows(
+        String invariant, String role, String database, String sql, List<String> labels, List<List<String>> rows) {
 
     /** Fails unless the query returned between {@code min} and {@code max} columns. */
     ResultRows requireColumns(int min, int max, String expected) {

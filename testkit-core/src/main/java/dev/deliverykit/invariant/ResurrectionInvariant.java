@@ -42,19 +42,25 @@ final class ResurrectionInvariant implements Invariant {
             rows = session.read(effects);
         }
         String expectedColumns = "the key columns " + String.join(", ", keyColumns) + " among its columns";
-        List<Integer> keyIndexes = keyColumns.stream().map(column -> rows.columnIndex(column, expectedColumns)).toList();
+        List<Integer> keyIndexes = keyColumns.stream()
+                .map(column -> rows.columnIndex(column, expectedColumns))
+                .toList();
         Map<Key, List<String>> effectsPerKey = new LinkedHashMap<>();
         for (List<String> row : rows.rows()) {
             List<String> parts = new ArrayList<>();
             keyIndexes.forEach(index -> parts.add(row.get(index)));
-            effectsPerKey.computeIfAbsent(new Key(Collections.unmodifiableList(parts)), key -> new ArrayList<>())
+            effectsPerKey
+                    .computeIfAbsent(new Key(Collections.unmodifiableList(parts)), key -> new ArrayList<>())
                     .add(ReportFormat.row(rows.labels(), row));
         }
         List<Violation> violations = new ArrayList<>();
         effectsPerKey.forEach((key, effectRows) -> {
             if (effectRows.size() > 1) {
-                List<String> sorted = effectRows.stream().sorted(NaturalOrder.INSTANCE).toList();
-                violations.add(new Violation(ViolationKind.RESURRECTED_EFFECT, key.text(),
+                List<String> sorted =
+                        effectRows.stream().sorted(NaturalOrder.INSTANCE).toList();
+                violations.add(new Violation(
+                        ViolationKind.RESURRECTED_EFFECT,
+                        key.text(),
                         ReportFormat.count(sorted.size(), "effect", "effects") + ": " + ReportFormat.list(sorted),
                         "at most 1 effect, also after cleanup"));
             }

@@ -32,15 +32,16 @@ record SequenceJudgement(String found, String expected) {
         }
         List<String> problems = new ArrayList<>();
         notNumbers.stream().distinct().forEach(text -> problems.add("seq " + text + " is not a whole number"));
-        numbers.stream().filter(n -> n < 1).distinct().sorted()
-                .forEach(n -> problems.add("seq " + n + " is below 1"));
+        numbers.stream().filter(n -> n < 1).distinct().sorted().forEach(n -> problems.add("seq " + n + " is below 1"));
         firstDescent(numbers).ifPresent(problems::add);
         repeats(numbers).forEach((n, times) -> problems.add("seq " + n + " applied " + times + " times"));
-        long highest = Math.max(1, numbers.stream().mapToLong(Long::longValue).max().orElse(1));
+        long highest =
+                Math.max(1, numbers.stream().mapToLong(Long::longValue).max().orElse(1));
         missing(numbers, highest).ifPresent(problems::add);
 
         List<String> written = seqs.stream().map(ReportFormat::value).toList();
-        String found = "seq " + ReportFormat.list(written) + " in application order (" + String.join("; ", problems) + ")";
+        String found =
+                "seq " + ReportFormat.list(written) + " in application order (" + String.join("; ", problems) + ")";
         String expectedSeqs = highest <= ReportFormat.MAX_LISTED
                 ? LongStream.rangeClosed(1, highest).mapToObj(Long::toString).collect(Collectors.joining(", "))
                 : "1, 2, ..., " + highest;
@@ -77,8 +78,8 @@ record SequenceJudgement(String found, String expected) {
     }
 
     private static Map<Long, Long> repeats(List<Long> numbers) {
-        Map<Long, Long> counts = numbers.stream().collect(Collectors.groupingBy(n -> n, TreeMap::new,
-                Collectors.counting()));
+        Map<Long, Long> counts =
+                numbers.stream().collect(Collectors.groupingBy(n -> n, TreeMap::new, Collectors.counting()));
         counts.values().removeIf(times -> times < 2);
         return counts;
     }
@@ -107,7 +108,8 @@ record SequenceJudgement(String found, String expected) {
         if (total == 0) {
             return Optional.empty();
         }
-        String list = total <= ReportFormat.MAX_LISTED ? String.join(", ", listed)
+        String list = total <= ReportFormat.MAX_LISTED
+                ? String.join(", ", listed)
                 : String.join(", ", listed.subList(0, ReportFormat.MAX_LISTED - 2)) + ", ... (" + total + " in all)";
         return Optional.of("seq " + list + " missing");
     }

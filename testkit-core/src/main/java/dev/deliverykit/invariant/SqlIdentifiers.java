@@ -14,8 +14,7 @@ final class SqlIdentifiers {
 
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
-    private SqlIdentifiers() {
-    }
+    private SqlIdentifiers() {}
 
     /** A table name, optionally {@code schema.table}. */
     static String requireTable(String invariant, String what, String table, String queryAlternative) {

@@ -41,16 +41,20 @@ final class StateAndOutboxInvariant implements Invariant {
             outboxRows = session.read(outbox);
         }
         if (stateRows.labels().size() != outboxRows.labels().size()) {
-            throw InvariantDefinitionException.keyWidthsDiffer(name, "state", stateRows.labels(), "outbox",
-                    outboxRows.labels());
+            throw InvariantDefinitionException.keyWidthsDiffer(
+                    name, "state", stateRows.labels(), "outbox", outboxRows.labels());
         }
         Set<Key> stateKeys = new LinkedHashSet<>(Key.all(stateRows));
         Set<Key> outboxKeys = new LinkedHashSet<>(Key.all(outboxRows));
         List<Violation> violations = new ArrayList<>();
-        stateKeys.stream().filter(key -> !outboxKeys.contains(key)).forEach(key -> violations.add(new Violation(
-                ViolationKind.STATE_WITHOUT_OUTBOX, key.text(), "state, no outbox row", "its outbox row")));
-        outboxKeys.stream().filter(key -> !stateKeys.contains(key)).forEach(key -> violations.add(new Violation(
-                ViolationKind.OUTBOX_WITHOUT_STATE, key.text(), "an outbox row, no state", "its state")));
+        stateKeys.stream()
+                .filter(key -> !outboxKeys.contains(key))
+                .forEach(key -> violations.add(new Violation(
+                        ViolationKind.STATE_WITHOUT_OUTBOX, key.text(), "state, no outbox row", "its outbox row")));
+        outboxKeys.stream()
+                .filter(key -> !stateKeys.contains(key))
+                .forEach(key -> violations.add(new Violation(
+                        ViolationKind.OUTBOX_WITHOUT_STATE, key.text(), "an outbox row, no state", "its state")));
         String checked = ReportFormat.count(stateKeys.size(), "state key", "state keys") + ", "
                 + ReportFormat.count(outboxKeys.size(), "outbox key", "outbox keys");
         return new InvariantResult(name, description(), checked, violations);

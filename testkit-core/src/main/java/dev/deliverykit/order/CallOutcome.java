@@ -21,8 +21,7 @@ public sealed interface CallOutcome permits CallOutcome.Returned, CallOutcome.Th
      *
      * @param value what it returned (boxed), {@code null} for {@code void}
      */
-    record Returned(Object value) implements CallOutcome {
-    }
+    record Returned(Object value) implements CallOutcome {}
 
     /**
      * The body threw an exception.

@@ -20,11 +20,14 @@ import java.util.Map;
  */
 final class CaptureRun extends OrderedRun {
 
-    private enum Phase { CAPTURING, RELEASING, CLOSED }
+    private enum Phase {
+        CAPTURING,
+        RELEASING,
+        CLOSED
+    }
 
     /** One planned delivery: a captured call at a position of the order. */
-    private record Planned(int position, String id, InterceptedCall call, DeliveryKind kind) {
-    }
+    private record Planned(int position, String id, InterceptedCall call, DeliveryKind kind) {}
 
     private final Map<String, List<InterceptedCall>> captured = new LinkedHashMap<>();
     private final List<String> late = new ArrayList<>();
@@ -61,12 +64,15 @@ final class CaptureRun extends OrderedRun {
             arrived.add(id);
             if (phase == Phase.RELEASING) {
                 late.add(id);
-                fail(OrderFailure.ARRIVED_AFTER_WORKLOAD, "message " + id + " arrived at " + reference()
-                        + " on thread " + call.thread().getName() + " after the workload returned, while the"
-                        + " captured calls were being released; its call was skipped.",
+                fail(
+                        OrderFailure.ARRIVED_AFTER_WORKLOAD,
+                        "message " + id + " arrived at " + reference()
+                                + " on thread " + call.thread().getName() + " after the workload returned, while the"
+                                + " captured calls were being released; its call was skipped.",
                         "in " + mode() + " mode, every message is sent before the workload returns.",
                         "join the sending threads inside the workload, or use " + DeliveryMode.HOLD_SENDERS
-                                + " mode for several sending threads.", null);
+                                + " mode for several sending threads.",
+                        null);
                 return CallDecision.skip(entryPoint.placeholder(method));
             }
             captured.computeIfAbsent(id, key -> new ArrayList<>()).add(call);
@@ -132,7 +138,10 @@ final class CaptureRun extends OrderedRun {
                 throw neverArrived(position);
             }
             boolean fresh = occurrence <= calls.size();
-            plan.add(new Planned(position, id, calls.get(fresh ? occurrence - 1 : calls.size() - 1),
+            plan.add(new Planned(
+                    position,
+                    id,
+                    calls.get(fresh ? occurrence - 1 : calls.size() - 1),
                     fresh ? DeliveryKind.RELEASED : DeliveryKind.REPEATED));
         }
         for (Map.Entry<String, List<InterceptedCall>> entry : captured.entrySet()) {
@@ -140,14 +149,17 @@ final class CaptureRun extends OrderedRun {
             if (listedTimes > 0 && entry.getValue().size() > listedTimes) {
                 String id = entry.getKey();
                 int arrivals = entry.getValue().size();
-                throw fail(OrderFailure.ARRIVED_TOO_OFTEN, "message " + id + " arrived " + times(arrivals) + " at "
-                        + reference() + ", but " + order.replayKey() + " lists it " + times(listedTimes)
-                        + "; nothing was delivered.",
+                throw fail(
+                        OrderFailure.ARRIVED_TOO_OFTEN,
+                        "message " + id + " arrived " + times(arrivals) + " at "
+                                + reference() + ", but " + order.replayKey() + " lists it " + times(listedTimes)
+                                + "; nothing was delivered.",
                         "each listed message to arrive at most as often as the order lists it: the k-th listing of"
                                 + " an id releases its k-th arrival (and invokes its last arrival again when fewer"
                                 + " arrived).",
                         "list " + id + " " + times(arrivals) + " in the order to deliver every arrival, or leave it"
-                                + " out of the order to omit all of them.", null);
+                                + " out of the order to omit all of them.",
+                        null);
             }
         }
         return plan;
@@ -159,11 +171,14 @@ final class CaptureRun extends OrderedRun {
                 ? " If the workload does call the entry point, check that it names the class that declares the method"
                         + " (not an interface, nor a subclass) and the overload the workload calls."
                 : "";
-        return fail(OrderFailure.NEVER_ARRIVED, at(position) + " never arrived at " + reference() + ": the workload"
-                + " returned without sending it; nothing was delivered (captured calls are released only when every"
-                + " message of the order has arrived).",
+        return fail(
+                OrderFailure.NEVER_ARRIVED,
+                at(position) + " never arrived at " + reference() + ": the workload"
+                        + " returned without sending it; nothing was delivered (captured calls are released only when every"
+                        + " message of the order has arrived).",
                 "a call of the entry point whose message id is " + id + ", before the workload returns.",
-                "make the workload send " + id + ", or drop it from the order." + hint, null);
+                "make the workload send " + id + ", or drop it from the order." + hint,
+                null);
     }
 
     /** Invokes one captured call's original body on this thread; an Error ends the run, an exception is kept. */
@@ -172,18 +187,24 @@ final class CaptureRun extends OrderedRun {
         Object returned = null;
         Throwable thrown = null;
         try {
-            returned = method.invoke(planned.call().receiver(), planned.call().arguments().toArray());
+            returned = method.invoke(
+                    planned.call().receiver(), planned.call().arguments().toArray());
         } catch (InvocationTargetException e) {
             thrown = e.getCause();
         } catch (IllegalAccessException e) {
-            thrown = new IllegalStateException("the kit could not invoke " + planned.call().signature() + ": " + e, e);
+            thrown = new IllegalStateException(
+                    "the kit could not invoke " + planned.call().signature() + ": " + e, e);
         }
         if (thrown instanceof Error error) {
             close();
             throw error; // a simulated crash, or a failed assertion: nothing runs after it
         }
-        Delivery delivery = new Delivery(planned.position() + 1, planned.id(), planned.kind(),
-                Thread.currentThread().getName(), CallOutcome.of(returned, thrown));
+        Delivery delivery = new Delivery(
+                planned.position() + 1,
+                planned.id(),
+                planned.kind(),
+                Thread.currentThread().getName(),
+                CallOutcome.of(returned, thrown));
         lock.lock();
         try {
             deliveries.add(delivery);

@@ -45,7 +45,9 @@ public record Delivery(int position, String messageId, DeliveryKind kind, String
 
     /** {@code 1:A3 RELEASED returned ACCEPTED}, or {@code 2:A1 ADMITTED threw java.lang.IllegalStateException: ...}. */
     public String describe() {
-        return position + ":" + messageId + " " + kind + (outcome instanceof CallOutcome.Threw threw
-                ? " threw " + threw.failure() : " returned " + returnValue());
+        return position + ":" + messageId + " " + kind
+                + (outcome instanceof CallOutcome.Threw threw
+                        ? " threw " + threw.failure()
+                        : " returned " + returnValue());
     }
 }

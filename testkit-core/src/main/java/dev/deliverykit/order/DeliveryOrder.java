@@ -97,9 +97,10 @@ public final class DeliveryOrder {
      */
     public static DeliveryOrder fromReplayKey(String replayKey) {
         Objects.requireNonNull(replayKey, "replayKey");
-        return parse(ReplayKey.entry(replayKey, REPLAY_KEY_NAME).orElseThrow(() -> new IllegalArgumentException(
-                "The replay key \"" + replayKey + "\" has no " + REPLAY_KEY_NAME + "= entry. Expected entries"
-                        + " separated by ';', one of them like order=A3,A1,A2,A3.")));
+        return parse(ReplayKey.entry(replayKey, REPLAY_KEY_NAME)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "The replay key \"" + replayKey + "\" has no " + REPLAY_KEY_NAME + "= entry. Expected entries"
+                                + " separated by ';', one of them like order=A3,A1,A2,A3.")));
     }
 
     /**
@@ -150,8 +151,8 @@ public final class DeliveryOrder {
      */
     static String requireId(String id, String where) {
         if (id == null) {
-            throw new IllegalArgumentException("A message id in " + where + " is null. Expected 1 to "
-                    + MAX_ID_LENGTH + " characters without white space, ',', ';' or '='.");
+            throw new IllegalArgumentException("A message id in " + where + " is null. Expected 1 to " + MAX_ID_LENGTH
+                    + " characters without white space, ',', ';' or '='.");
         }
         if (id.isEmpty() || id.length() > MAX_ID_LENGTH || FORBIDDEN.matcher(id).find()) {
             throw new IllegalArgumentException("The message id \"" + id + "\" in " + where + " is not allowed."

@@ -30,8 +30,13 @@ import org.apiguardian.api.API;
  * @param omitted    ids of the arrivals that the order does not list, in arrival order; their bodies never ran
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record DeliveryResult(DeliveryOrder order, DeliveryMode mode, String entryPoint, List<String> arrived,
-        List<Delivery> deliveries, List<String> omitted) {
+public record DeliveryResult(
+        DeliveryOrder order,
+        DeliveryMode mode,
+        String entryPoint,
+        List<String> arrived,
+        List<Delivery> deliveries,
+        List<String> omitted) {
 
     /** Copies the lists. */
     public DeliveryResult {
@@ -63,7 +68,8 @@ public record DeliveryResult(DeliveryOrder order, DeliveryMode mode, String entr
     /** One line per delivery after a header; for test output. */
     public String describe() {
         return "order=" + order + " at " + entryPoint + " (" + mode + "); arrived " + join(arrived) + "; omitted "
-                + join(omitted) + "\n" + deliveries.stream().map(d -> "  " + d.describe()).collect(Collectors.joining("\n"));
+                + join(omitted) + "\n"
+                + deliveries.stream().map(d -> "  " + d.describe()).collect(Collectors.joining("\n"));
     }
 
     private static String join(List<String> ids) {

@@ -40,8 +40,15 @@ public final class EntryPoint {
     private final boolean hasPlaceholder;
     private final Object placeholder;
 
-    private EntryPoint(String typeName, String methodName, List<String> parameterTypes, int messageArgument,
-            String accessor, MessageIdReader reader, boolean hasPlaceholder, Object placeholder) {
+    private EntryPoint(
+            String typeName,
+            String methodName,
+            List<String> parameterTypes,
+            int messageArgument,
+            String accessor,
+            MessageIdReader reader,
+            boolean hasPlaceholder,
+            Object placeholder) {
         this.typeName = typeName;
         this.methodName = methodName;
         this.parameterTypes = parameterTypes;
@@ -61,9 +68,11 @@ public final class EntryPoint {
      */
     public static EntryPoint method(String reference) {
         Objects.requireNonNull(reference, "reference");
-        MethodTarget target = MethodTarget.parse(reference).orElseThrow(() -> new IllegalArgumentException("\""
-                + reference + "\" is not a method reference. Expected Type#method or Type#method(paramType,...),"
-                + " for example com.acme.Transport#deliver(com.acme.Event)."));
+        MethodTarget target = MethodTarget.parse(reference)
+                .orElseThrow(() -> new IllegalArgumentException("\""
+                        + reference
+                        + "\" is not a method reference. Expected Type#method or Type#method(paramType,...),"
+                        + " for example com.acme.Transport#deliver(com.acme.Event)."));
         return create(target, reference);
     }
 
@@ -79,8 +88,8 @@ public final class EntryPoint {
             throw new IllegalArgumentException("\"" + reference + "\" does not name a method: constructors and"
                     + " static initialisers cannot be entry points. Expected the method at which messages arrive.");
         }
-        return new EntryPoint(target.typeName(), target.methodName(), target.parameterTypes(), 0, null, null,
-                false, null);
+        return new EntryPoint(
+                target.typeName(), target.methodName(), target.parameterTypes(), 0, null, null, false, null);
     }
 
     /** The message is argument {@code index} (from 0) of each call; 0 unless set. */
@@ -88,8 +97,8 @@ public final class EntryPoint {
         if (index < 0) {
             throw new IllegalArgumentException("arguments are counted from 0, got " + index);
         }
-        return new EntryPoint(typeName, methodName, parameterTypes, index, accessor, reader, hasPlaceholder,
-                placeholder);
+        return new EntryPoint(
+                typeName, methodName, parameterTypes, index, accessor, reader, hasPlaceholder, placeholder);
     }
 
     /**
@@ -105,15 +114,15 @@ public final class EntryPoint {
             throw new IllegalArgumentException("\"" + accessorName + "\" is not an accessor. Expected a field name"
                     + " such as \"eventId\" or a no-arg method such as \"eventId()\".");
         }
-        return new EntryPoint(typeName, methodName, parameterTypes, messageArgument, accessorName, null,
-                hasPlaceholder, placeholder);
+        return new EntryPoint(
+                typeName, methodName, parameterTypes, messageArgument, accessorName, null, hasPlaceholder, placeholder);
     }
 
     /** The message id is whatever {@code idReader} returns for the message. */
     public EntryPoint messageIdFrom(MessageIdReader idReader) {
         Objects.requireNonNull(idReader, "idReader");
-        return new EntryPoint(typeName, methodName, parameterTypes, messageArgument, null, idReader, hasPlaceholder,
-                placeholder);
+        return new EntryPoint(
+                typeName, methodName, parameterTypes, messageArgument, null, idReader, hasPlaceholder, placeholder);
     }
 
     /**
@@ -126,7 +135,8 @@ public final class EntryPoint {
 
     /** {@code com.acme.Transport#deliver(com.acme.Event)}, or {@code com.acme.Transport#deliver} for every overload. */
     public String reference() {
-        return typeName + "#" + methodName + (parameterTypes == null ? "" : "(" + String.join(",", parameterTypes) + ")");
+        return typeName + "#" + methodName
+                + (parameterTypes == null ? "" : "(" + String.join(",", parameterTypes) + ")");
     }
 
     /** How the id is read, for messages: {@code eventId() of argument 0}. */

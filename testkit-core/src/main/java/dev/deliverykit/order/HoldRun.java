@@ -22,8 +22,7 @@ import java.util.stream.Collectors;
 final class HoldRun extends OrderedRun {
 
     /** A sender held at the entry point. */
-    private record Held(String id, String thread) {
-    }
+    private record Held(String id, String thread) {}
 
     private final Map<String, Integer> arrivals = new HashMap<>();
     private final Map<Integer, Held> held = new TreeMap<>();
@@ -49,8 +48,10 @@ final class HoldRun extends OrderedRun {
         if (held.isEmpty()) {
             return "";
         }
-        return " Held at the entry point: " + held.values().stream()
-                .map(sender -> sender.id() + " (thread " + sender.thread() + ")").collect(Collectors.joining(", "))
+        return " Held at the entry point: "
+                + held.values().stream()
+                        .map(sender -> sender.id() + " (thread " + sender.thread() + ")")
+                        .collect(Collectors.joining(", "))
                 + ".";
     }
 
@@ -79,13 +80,17 @@ final class HoldRun extends OrderedRun {
                 return CallDecision.skip(entryPoint.placeholder(entryPoint.method(call)));
             }
             if (arrival > listed.size()) {
-                throw fail(OrderFailure.ARRIVED_TOO_OFTEN, "message " + id + " arrived " + times(arrival) + " at "
-                        + reference() + " (the last time on thread " + call.thread().getName() + "), but "
-                        + order.replayKey() + " lists it " + times(listed.size()) + ".",
+                throw fail(
+                        OrderFailure.ARRIVED_TOO_OFTEN,
+                        "message " + id + " arrived " + times(arrival) + " at "
+                                + reference() + " (the last time on thread "
+                                + call.thread().getName() + "), but "
+                                + order.replayKey() + " lists it " + times(listed.size()) + ".",
                         "each listed message to arrive at most as often as the order lists it: the k-th arrival of an"
                                 + " id takes its k-th place in the order.",
                         "list " + id + " " + times(arrival) + " in the order to deliver every arrival, or leave it out"
-                                + " of the order to omit all of them.", null);
+                                + " of the order to omit all of them.",
+                        null);
             }
             int position = listed.get(arrival - 1);
             held.put(position, new Held(id, call.thread().getName()));
@@ -111,10 +116,13 @@ final class HoldRun extends OrderedRun {
                 throw failureCopy();
             }
             if (closed) {
-                throw new IllegalStateException("The ordered delivery of " + order.replayKey() + " at " + reference()
-                        + " ended while " + at(position) + " was held on thread " + Thread.currentThread().getName()
-                        + (workloadFailure == null ? "" : ", because the workload threw " + workloadFailure)
-                        + "; its call was not delivered.", workloadFailure);
+                throw new IllegalStateException(
+                        "The ordered delivery of " + order.replayKey() + " at " + reference()
+                                + " ended while " + at(position) + " was held on thread "
+                                + Thread.currentThread().getName()
+                                + (workloadFailure == null ? "" : ", because the workload threw " + workloadFailure)
+                                + "; its call was not delivered.",
+                        workloadFailure);
             }
             if (turn == position && !busy) {
                 return;
@@ -127,10 +135,13 @@ final class HoldRun extends OrderedRun {
                 changed.awaitNanos(remaining);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw fail(OrderFailure.INTERRUPTED, "thread " + Thread.currentThread().getName() + " was interrupted"
-                        + " while it was held at " + reference() + " with " + at(position) + ".",
+                throw fail(
+                        OrderFailure.INTERRUPTED,
+                        "thread " + Thread.currentThread().getName() + " was interrupted" + " while it was held at "
+                                + reference() + " with " + at(position) + ".",
                         "held senders to wait for their turn undisturbed.",
-                        "do not interrupt sending threads during the run, or cancel the run by failing the workload.", e);
+                        "do not interrupt sending threads during the run, or cancel the run by failing the workload.",
+                        e);
             }
         }
     }
@@ -143,8 +154,12 @@ final class HoldRun extends OrderedRun {
             if (closed || !busy) {
                 return;
             }
-            deliveries.add(new Delivery(turn + 1, order.ids().get(turn), DeliveryKind.ADMITTED,
-                    call.thread().getName(), CallOutcome.of(returned, thrown)));
+            deliveries.add(new Delivery(
+                    turn + 1,
+                    order.ids().get(turn),
+                    DeliveryKind.ADMITTED,
+                    call.thread().getName(),
+                    CallOutcome.of(returned, thrown)));
             busy = false;
             busyThread = null;
             turn++;
@@ -208,32 +223,45 @@ final class HoldRun extends OrderedRun {
     /** Fails the run because nothing progressed for the timeout: a message never arrived, or a body stalled. */
     private OrderNotHonouredError timedOut() {
         if (busy) {
-            String next = turn + 1 < order.size() ? "so " + at(turn + 1) + " could not follow"
+            String next = turn + 1 < order.size()
+                    ? "so " + at(turn + 1) + " could not follow"
                     : "so the run could not finish";
-            return fail(OrderFailure.STALLED, "the call for " + at(turn) + " on thread " + busyThread + " did not"
-                    + " return within the timeout of " + timeoutText() + ", " + next + ".",
+            return fail(
+                    OrderFailure.STALLED,
+                    "the call for " + at(turn) + " on thread " + busyThread + " did not"
+                            + " return within the timeout of " + timeoutText() + ", " + next + ".",
                     "every delivered call to return within the timeout.",
                     "find what the call waits for (a lock, a latch, or a sender the kit holds), or raise the timeout"
-                            + " with OrderedDelivery.timeout(...).", null);
+                            + " with OrderedDelivery.timeout(...).",
+                    null);
         }
         String id = order.ids().get(turn);
-        int needed = (int) order.ids().subList(0, turn + 1).stream().filter(id::equals).count();
+        int needed = (int)
+                order.ids().subList(0, turn + 1).stream().filter(id::equals).count();
         int got = arrivals.getOrDefault(id, 0);
         String what = needed == 1 ? at(turn) : "the " + ordinal(needed) + " arrival of " + at(turn);
-        String expected = needed == 1 ? "a call of the entry point whose message id is " + id + "."
+        String expected = needed == 1
+                ? "a call of the entry point whose message id is " + id + "."
                 : "a " + ordinal(needed) + " call of the entry point with message id " + id + " (it arrived "
                         + times(got) + "): in " + mode() + " mode a duplicate in the order is a later sender with the"
                         + " same id.";
-        String deadlock = held.isEmpty() ? "" : " If a held thread is the one that would send " + id + " next,"
-                + " holding cannot honour this order (a held thread cannot send): send from one thread in "
-                + DeliveryMode.CAPTURE_AND_RELEASE + " mode.";
-        String monitor = entryPoint.isSynchronized() ? " The entry point is a synchronized method: a held sender keeps"
-                + " the receiver's monitor, so a sender on the same object cannot arrive; name an unsynchronized caller"
-                + " as the entry point, or give each sender its own receiver." : "";
-        return fail(OrderFailure.NEVER_ARRIVED, what + " never arrived at " + reference() + " within the timeout of "
-                + timeoutText() + ".", expected,
+        String deadlock = held.isEmpty()
+                ? ""
+                : " If a held thread is the one that would send " + id + " next,"
+                        + " holding cannot honour this order (a held thread cannot send): send from one thread in "
+                        + DeliveryMode.CAPTURE_AND_RELEASE + " mode.";
+        String monitor = entryPoint.isSynchronized()
+                ? " The entry point is a synchronized method: a held sender keeps"
+                        + " the receiver's monitor, so a sender on the same object cannot arrive; name an unsynchronized caller"
+                        + " as the entry point, or give each sender its own receiver."
+                : "";
+        return fail(
+                OrderFailure.NEVER_ARRIVED,
+                what + " never arrived at " + reference() + " within the timeout of " + timeoutText() + ".",
+                expected,
                 "make the workload send " + id + (needed == 1 ? "" : " again") + ", drop it from the order, or raise"
-                        + " the timeout with OrderedDelivery.timeout(...) if its sender is slow." + deadlock + monitor, null);
+                        + " the timeout with OrderedDelivery.timeout(...) if its sender is slow." + deadlock + monitor,
+                null);
     }
 
     private boolean isClosed() {

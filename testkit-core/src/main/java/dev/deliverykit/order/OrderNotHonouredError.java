@@ -28,8 +28,8 @@ public final class OrderNotHonouredError extends AssertionError {
     private final transient DeliveryOrder order;
     private final List<String> delivered;
 
-    OrderNotHonouredError(String message, OrderFailure reason, DeliveryOrder order, List<String> delivered,
-            Throwable cause) {
+    OrderNotHonouredError(
+            String message, OrderFailure reason, DeliveryOrder order, List<String> delivered, Throwable cause) {
         super(message, cause);
         this.reason = reason;
         this.order = order;

@@ -73,14 +73,17 @@ public final class OrderedDelivery {
 
     /** Ordered delivery at {@code entryPoint}, in {@link DeliveryMode#CAPTURE_AND_RELEASE} mode, timeout 10 s. */
     public static OrderedDelivery at(EntryPoint entryPoint) {
-        return new OrderedDelivery(Objects.requireNonNull(entryPoint, "entryPoint"), DeliveryMode.CAPTURE_AND_RELEASE,
-                DEFAULT_TIMEOUT, null);
+        return new OrderedDelivery(
+                Objects.requireNonNull(entryPoint, "entryPoint"),
+                DeliveryMode.CAPTURE_AND_RELEASE,
+                DEFAULT_TIMEOUT,
+                null);
     }
 
     /** How the order is forced. */
     public OrderedDelivery mode(DeliveryMode deliveryMode) {
-        return new OrderedDelivery(entryPoint, Objects.requireNonNull(deliveryMode, "deliveryMode"), timeout,
-                expectedMessages);
+        return new OrderedDelivery(
+                entryPoint, Objects.requireNonNull(deliveryMode, "deliveryMode"), timeout, expectedMessages);
     }
 
     /** The longest wait without progress (no turn begun or finished) before the run fails. */
@@ -141,7 +144,8 @@ public final class OrderedDelivery {
         try {
             instrument(resolved);
             OrderedRun run = mode == DeliveryMode.CAPTURE_AND_RELEASE
-                    ? new CaptureRun(resolved, order, timeout) : new HoldRun(resolved, order, timeout);
+                    ? new CaptureRun(resolved, order, timeout)
+                    : new HoldRun(resolved, order, timeout);
             DeliveryDispatcher.activate(run);
             try {
                 return run.execute(workload);
@@ -157,15 +161,22 @@ public final class OrderedDelivery {
         if (expectedMessages == null) {
             return;
         }
-        List<String> unknown = order.distinctIds().stream().filter(id -> !expectedMessages.contains(id)).toList();
+        List<String> unknown = order.distinctIds().stream()
+                .filter(id -> !expectedMessages.contains(id))
+                .toList();
         if (!unknown.isEmpty()) {
             String ids = unknown.stream().map(id -> "\"" + id + "\"").collect(Collectors.joining(", "));
-            throw new UnknownMessageException("Unknown message" + (unknown.size() == 1 ? " " : "s ") + ids + " in "
-                    + order.replayKey() + ": the workload sends only " + String.join(", ", expectedMessages) + " to "
-                    + entryPoint.reference() + "; nothing was run.\n"
-                    + "Expected: every id of the order to be one the workload sends.\n"
-                    + "Fix: correct the order, or add " + String.join(", ", unknown) + " to expectingMessages(...).\n"
-                    + "Replay: " + order.replayKey(), unknown, expectedMessages);
+            throw new UnknownMessageException(
+                    "Unknown message" + (unknown.size() == 1 ? " " : "s ") + ids + " in "
+                            + order.replayKey() + ": the workload sends only " + String.join(", ", expectedMessages)
+                            + " to "
+                            + entryPoint.reference() + "; nothing was run.\n"
+                            + "Expected: every id of the order to be one the workload sends.\n"
+                            + "Fix: correct the order, or add " + String.join(", ", unknown)
+                            + " to expectingMessages(...).\n"
+                            + "Replay: " + order.replayKey(),
+                    unknown,
+                    expectedMessages);
         }
     }
 
@@ -179,11 +190,13 @@ public final class OrderedDelivery {
             List<String> fresh = new ArrayList<>();
             all.subList(Math.min(before.size(), all.size()), all.size())
                     .forEach(problem -> fresh.add(problem.describe()));
-            throw new IllegalStateException("Cannot intercept " + resolved.entryPoint().reference() + ": the kit could"
-                    + " not weave its advice into " + type + (fresh.isEmpty() ? "" : " (" + String.join("; ", fresh) + ")")
-                    + "; nothing was run. Expected a class loaded by a class loader that can see the kit. Fix: load"
-                    + " the kit from the same or a parent class loader, or start the JVM with"
-                    + " -javaagent:<testkit-core jar>.");
+            throw new IllegalStateException(
+                    "Cannot intercept " + resolved.entryPoint().reference() + ": the kit could"
+                            + " not weave its advice into " + type
+                            + (fresh.isEmpty() ? "" : " (" + String.join("; ", fresh) + ")")
+                            + "; nothing was run. Expected a class loaded by a class loader that can see the kit. Fix: load"
+                            + " the kit from the same or a parent class loader, or start the JVM with"
+                            + " -javaagent:<testkit-core jar>.");
         }
     }
 

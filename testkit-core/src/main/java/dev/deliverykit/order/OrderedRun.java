@@ -65,11 +65,14 @@ abstract class OrderedRun implements DeliverySink {
         } catch (UnreadableIdException e) {
             lock.lock();
             try {
-                throw fail(OrderFailure.ID_UNREADABLE, "the message id of a call of " + reference() + " on thread "
-                        + call.thread().getName() + " could not be read: " + e.getMessage() + ".",
+                throw fail(
+                        OrderFailure.ID_UNREADABLE,
+                        "the message id of a call of " + reference() + " on thread "
+                                + call.thread().getName() + " could not be read: " + e.getMessage() + ".",
                         entryPoint.entryPoint().describeMessageId() + " to give a non-empty id for every call.",
                         "choose how the id is read with EntryPoint.messageIdFrom(...) and"
-                                + " EntryPoint.messageArgument(...).", e.getCause());
+                                + " EntryPoint.messageArgument(...).",
+                        e.getCause());
             } finally {
                 lock.unlock();
             }
@@ -82,8 +85,7 @@ abstract class OrderedRun implements DeliverySink {
      * Records the run's failure (the first one wins), wakes every waiting thread, and returns an exception
      * for the calling thread to throw. Call with the lock held.
      */
-    final OrderNotHonouredError fail(OrderFailure reason, String what, String expected, String fix,
-            Throwable cause) {
+    final OrderNotHonouredError fail(OrderFailure reason, String what, String expected, String fix, Throwable cause) {
         if (failure == null) {
             failure = new OrderNotHonouredError(message(what, expected, fix), reason, order, delivered(), cause);
             changed.signalAll();
@@ -99,8 +101,8 @@ abstract class OrderedRun implements DeliverySink {
 
     /** A new exception with the recorded failure's message, for another thread to throw. Lock held. */
     final OrderNotHonouredError failureCopy() {
-        return new OrderNotHonouredError(failure.getMessage(), failure.reason(), order, failure.delivered(),
-                failure.getCause());
+        return new OrderNotHonouredError(
+                failure.getMessage(), failure.reason(), order, failure.delivered(), failure.getCause());
     }
 
     private String message(String what, String expected, String fix) {
@@ -135,7 +137,8 @@ abstract class OrderedRun implements DeliverySink {
 
     /** {@code message A2 (position 2 of order=A1,A2,A3)}; positions are 0-based here, 1-based in text. */
     final String at(int position) {
-        return "message " + order.ids().get(position) + " (position " + (position + 1) + " of " + order.replayKey() + ")";
+        return "message " + order.ids().get(position) + " (position " + (position + 1) + " of " + order.replayKey()
+                + ")";
     }
 
     /** {@code 500 ms}, {@code 10 s}. */
@@ -150,7 +153,8 @@ abstract class OrderedRun implements DeliverySink {
 
     static String ordinal(int n) {
         int lastTwo = n % 100;
-        String suffix = lastTwo >= 11 && lastTwo <= 13 ? "th"
+        String suffix = lastTwo >= 11 && lastTwo <= 13
+                ? "th"
                 : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
         return n + suffix;
     }

@@ -43,19 +43,32 @@ final class ResolvedEntryPoint {
     static ResolvedEntryPoint resolve(EntryPoint entryPoint) {
         Class<?> type = load(entryPoint);
         List<Method> matching = Arrays.stream(type.getDeclaredMethods())
-                .filter(method -> method.getName().equals(entryPoint.methodName()) && !method.isSynthetic()
-                        && !Modifier.isAbstract(method.getModifiers()) && !Modifier.isNative(method.getModifiers()))
-                .filter(method -> entryPoint.parameterTypes() == null || entryPoint.parameterTypes().equals(
-                        Arrays.stream(method.getParameterTypes()).map(Class::getTypeName).toList()))
+                .filter(method -> method.getName().equals(entryPoint.methodName())
+                        && !method.isSynthetic()
+                        && !Modifier.isAbstract(method.getModifiers())
+                        && !Modifier.isNative(method.getModifiers()))
+                .filter(method -> entryPoint.parameterTypes() == null
+                        || entryPoint
+                                .parameterTypes()
+                                .equals(Arrays.stream(method.getParameterTypes())
+                                        .map(Class::getTypeName)
+                                        .toList()))
                 .sorted(Comparator.comparing(ResolvedEntryPoint::signature))
                 .toList();
         if (matching.isEmpty()) {
-            String declared = Arrays.stream(type.getDeclaredMethods()).filter(method -> !method.isSynthetic())
-                    .map(ResolvedEntryPoint::signature).distinct().sorted().collect(Collectors.joining(", "));
+            String declared = Arrays.stream(type.getDeclaredMethods())
+                    .filter(method -> !method.isSynthetic())
+                    .map(ResolvedEntryPoint::signature)
+                    .distinct()
+                    .sorted()
+                    .collect(Collectors.joining(", "));
             throw new IllegalArgumentException("Cannot use " + entryPoint.reference() + " as an entry point: "
                     + type.getName() + " declares no method " + entryPoint.methodName()
-                    + (entryPoint.parameterTypes() == null ? "" : "(" + String.join(",", entryPoint.parameterTypes()) + ")")
-                    + " with a body. Its declared methods: " + (declared.isEmpty() ? "none" : declared) + ". Expected the"
+                    + (entryPoint.parameterTypes() == null
+                            ? ""
+                            : "(" + String.join(",", entryPoint.parameterTypes()) + ")")
+                    + " with a body. Its declared methods: " + (declared.isEmpty() ? "none" : declared)
+                    + ". Expected the"
                     + " class that declares and implements the method (not an interface, nor a subclass that inherits"
                     + " it). Fix: name that class, or correct the method name or parameter types.");
         }
@@ -70,15 +83,19 @@ final class ResolvedEntryPoint {
             }
             checkAccessor(entryPoint, method);
             placeholderFor(entryPoint, method);
-            byDescriptor.put(method.getName() + "|" + MethodType.methodType(method.getReturnType(),
-                    method.getParameterTypes()).toMethodDescriptorString(), method);
+            byDescriptor.put(
+                    method.getName() + "|"
+                            + MethodType.methodType(method.getReturnType(), method.getParameterTypes())
+                                    .toMethodDescriptorString(),
+                    method);
         }
         return new ResolvedEntryPoint(entryPoint, byDescriptor);
     }
 
     private static Class<?> load(EntryPoint entryPoint) {
         ClassLoader loader = Thread.currentThread().getContextClassLoader() != null
-                ? Thread.currentThread().getContextClassLoader() : ClassLoader.getSystemClassLoader();
+                ? Thread.currentThread().getContextClassLoader()
+                : ClassLoader.getSystemClassLoader();
         Class<?> type;
         try {
             type = Class.forName(entryPoint.typeName(), false, loader);
@@ -180,8 +197,8 @@ final class ResolvedEntryPoint {
     }
 
     private Object read(Object message) throws UnreadableIdException {
-        Optional<Member> found = accessors.computeIfAbsent(message.getClass(),
-                type -> findAccessor(entryPoint.accessor(), type));
+        Optional<Member> found =
+                accessors.computeIfAbsent(message.getClass(), type -> findAccessor(entryPoint.accessor(), type));
         if (found.isEmpty()) {
             throw new UnreadableIdException(message.getClass().getName() + " has " + missing(entryPoint.accessor()));
         }
@@ -192,9 +209,12 @@ final class ResolvedEntryPoint {
             }
             return ((Method) member).invoke(message);
         } catch (IllegalAccessException e) {
-            throw new UnreadableIdException(entryPoint.accessor() + " of " + message.getClass().getName()
-                    + " is not accessible to the kit (" + e.getMessage() + "); make the class public or open its"
-                    + " package, or use EntryPoint.messageIdFrom(MessageIdReader)", e);
+            throw new UnreadableIdException(
+                    entryPoint.accessor() + " of " + message.getClass().getName()
+                            + " is not accessible to the kit (" + e.getMessage()
+                            + "); make the class public or open its"
+                            + " package, or use EntryPoint.messageIdFrom(MessageIdReader)",
+                    e);
         } catch (InvocationTargetException e) {
             throw new UnreadableIdException(entryPoint.accessor() + " threw " + e.getCause(), e.getCause());
         }
@@ -205,10 +225,12 @@ final class ResolvedEntryPoint {
         if (entryPoint.accessor() == null || !Modifier.isFinal(messageType.getModifiers()) || messageType.isArray()) {
             return; // a subclass of a non-final message type may still declare it: checked per call
         }
-        if (messageType.isPrimitive() || findAccessor(entryPoint.accessor(), messageType).isEmpty()) {
+        if (messageType.isPrimitive()
+                || findAccessor(entryPoint.accessor(), messageType).isEmpty()) {
             throw new IllegalArgumentException("Cannot read message ids at " + signature(method) + " of "
                     + method.getDeclaringClass().getName() + ": argument " + entryPoint.messageArgument() + " is a "
-                    + messageType.getTypeName() + ", which has " + missing(entryPoint.accessor()) + ". Expected a public"
+                    + messageType.getTypeName() + ", which has " + missing(entryPoint.accessor())
+                    + ". Expected a public"
                     + " no-arg method or public field that gives the id. Fix: correct the accessor name, or use"
                     + " EntryPoint.messageIdFrom(MessageIdReader).");
         }
@@ -230,7 +252,9 @@ final class ResolvedEntryPoint {
         if (found == null) {
             try {
                 Method method = type.getMethod(name);
-                found = Modifier.isStatic(method.getModifiers()) || method.getReturnType() == void.class ? null : method;
+                found = Modifier.isStatic(method.getModifiers()) || method.getReturnType() == void.class
+                        ? null
+                        : method;
             } catch (NoSuchMethodException e) {
                 found = null;
             }
@@ -244,7 +268,8 @@ final class ResolvedEntryPoint {
 
     private static String missing(String accessor) {
         String name = accessor.endsWith("()") ? accessor.substring(0, accessor.length() - 2) : accessor;
-        return accessor.endsWith("()") ? "no public no-arg method " + accessor
+        return accessor.endsWith("()")
+                ? "no public no-arg method " + accessor
                 : "neither a public field " + name + " nor a public no-arg method " + name + "()";
     }
 
@@ -261,7 +286,8 @@ final class ResolvedEntryPoint {
         if (returns.isPrimitive() ? !boxed.isInstance(value) : value != null && !returns.isInstance(value)) {
             throw new IllegalArgumentException("Cannot return " + describe(value) + " from skipped calls of "
                     + signature(method) + " of " + method.getDeclaringClass().getName() + ": it returns "
-                    + returns.getTypeName() + ". Expected a value of that type" + (returns.isPrimitive() ? " (boxed)" : "")
+                    + returns.getTypeName() + ". Expected a value of that type"
+                    + (returns.isPrimitive() ? " (boxed)" : "")
                     + ". Fix: pass such a value to EntryPoint.returningWhenSkipped(...).");
         }
         return value;
@@ -297,7 +323,9 @@ final class ResolvedEntryPoint {
     }
 
     static String signature(Method method) {
-        return method.getName() + "(" + Arrays.stream(method.getParameterTypes()).map(Class::getTypeName)
-                .collect(Collectors.joining(",")) + ")";
+        return method.getName() + "("
+                + Arrays.stream(method.getParameterTypes())
+                        .map(Class::getTypeName)
+                        .collect(Collectors.joining(",")) + ")";
     }
 }

@@ -38,8 +38,8 @@ public final class ChildJvm {
     private final Duration timeout;
     private final Path workingDirectory;
 
-    private ChildJvm(String mainClass, List<String> args, List<String> jvmArgs, Duration timeout,
-            Path workingDirectory) {
+    private ChildJvm(
+            String mainClass, List<String> args, List<String> jvmArgs, Duration timeout, Path workingDirectory) {
         this.mainClass = mainClass;
         this.args = List.copyOf(args);
         this.jvmArgs = List.copyOf(jvmArgs);
@@ -110,8 +110,10 @@ public final class ChildJvm {
         try {
             return new ChildProcess(describe(), builder.start(), timeout);
         } catch (IOException e) {
-            throw new ChildProcessException("could not start " + describe() + ": " + e.getMessage()
-                    + ". Check that " + command().get(0) + " exists and is executable.", e);
+            throw new ChildProcessException(
+                    "could not start " + describe() + ": " + e.getMessage() + ". Check that "
+                            + command().get(0) + " exists and is executable.",
+                    e);
         }
     }
 

@@ -82,8 +82,10 @@ public final class ChildProcess implements AutoCloseable {
             stdin.write('\n');
             stdin.flush();
         } catch (IOException e) {
-            throw new ChildProcessException(description + " did not accept \"" + line + "\" on stdin (it has"
-                    + " probably exited): " + e.getMessage() + "\n" + snapshot(), e);
+            throw new ChildProcessException(
+                    description + " did not accept \"" + line + "\" on stdin (it has" + " probably exited): "
+                            + e.getMessage() + "\n" + snapshot(),
+                    e);
         }
     }
 
@@ -199,5 +201,4 @@ public final class ChildProcess implements AutoCloseable {
             return text.toString();
         }
     }
-
 }

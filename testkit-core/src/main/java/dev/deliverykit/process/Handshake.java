@@ -31,8 +31,7 @@ public final class Handshake {
     /** The line the parent sends to let a ready child go. */
     public static final String GO = "GO";
 
-    private Handshake() {
-    }
+    private Handshake() {}
 
     /**
      * Prints {@value #READY} on standard output and blocks until {@value #GO} arrives on standard input.

@@ -14,6 +14,8 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -31,11 +33,24 @@ class HouseStyleTest {
 
     @Test
     void publicApiClassesAreFinal() {
-        classes().that().resideOutsideOfPackage("dev.deliverykit.internal..")
-                .and().arePublic().and().areTopLevelClasses()
-                .and().areNotInterfaces().and().areNotEnums().and().areNotRecords().and().areNotAnnotations()
+        classes()
+                .that()
+                .resideOutsideOfPackage("dev.deliverykit.internal..")
+                .and()
+                .arePublic()
+                .and()
+                .areTopLevelClasses()
+                .and()
+                .areNotInterfaces()
+                .and()
+                .areNotEnums()
+                .and()
+                .areNotRecords()
+                .and()
+                .areNotAnnotations()
                 .and(DescribedPredicate.not(abstractClasses()))
-                .should().haveModifier(JavaModifier.FINAL)
+                .should()
+                .haveModifier(JavaModifier.FINAL)
                 .because("public classes are not designed for extension; making them final keeps that honest"
                         + " and lets us change them without breaking subclasses")
                 .check(production);
@@ -43,14 +58,17 @@ class HouseStyleTest {
 
     @Test
     void internalPackagesSayTheyAreNotApi() {
-        classes().that().resideInAPackage("dev.deliverykit.internal..")
+        classes()
+                .that()
+                .resideInAPackage("dev.deliverykit.internal..")
                 .should(declareNotApiInPackageInfo())
                 .because("users must be able to tell at a glance which packages carry no compatibility promise")
                 .check(production);
     }
 
     private static DescribedPredicate<JavaClass> abstractClasses() {
-        return DescribedPredicate.describe("abstract", javaClass -> javaClass.getModifiers().contains(JavaModifier.ABSTRACT));
+        return DescribedPredicate.describe(
+                "abstract", javaClass -> javaClass.getModifiers().contains(JavaModifier.ABSTRACT));
     }
 
     private static ArchCondition<JavaClass> declareNotApiInPackageInfo() {
@@ -59,17 +77,21 @@ class HouseStyleTest {
             public void check(JavaClass javaClass, ConditionEvents events) {
                 String packageName = javaClass.getPackageName();
                 boolean says = sourceOfPackageInfo(packageName).contains("Not API");
-                events.add(new SimpleConditionEvent(javaClass, says, "package " + packageName
-                        + (says ? " says" : " does not say") + " \"Not API\" in src/main/java/"
-                        + packageName.replace('.', '/') + "/package-info.java"));
+                events.add(new SimpleConditionEvent(
+                        javaClass,
+                        says,
+                        "package " + packageName
+                                + (says ? " says" : " does not say") + " \"Not API\" in src/main/java/"
+                                + packageName.replace('.', '/') + "/package-info.java"));
             }
         };
     }
 
     private static String sourceOfPackageInfo(String packageName) {
-        java.nio.file.Path file = java.nio.file.Path.of("src", "main", "java")
-                .resolve(packageName.replace('.', '/')).resolve("package-info.java");
-        try (InputStream in = java.nio.file.Files.newInputStream(file)) {
+        Path file = Path.of("src", "main", "java")
+                .resolve(packageName.replace('.', '/'))
+                .resolve("package-info.java");
+        try (InputStream in = Files.newInputStream(file)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             return "";

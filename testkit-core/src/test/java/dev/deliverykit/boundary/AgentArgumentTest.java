@@ -18,13 +18,16 @@ class AgentArgumentTest {
     @Test
     void aMistypedArgumentStopsTheJvmWithTheFix() throws IOException {
         ChildResult result = ChildJvm.mainClass(FirstJdbcUseProbe.class)
-                .jvmArgs("-javaagent:" + TestAgentJar.in(dir) + "=lasy").run();
+                .jvmArgs("-javaagent:" + TestAgentJar.in(dir) + "=lasy")
+                .run();
 
         assertThat(result.exitCode()).as(result.toString()).isEqualTo(1);
         assertThat(result.stdoutLines()).as(result.toString()).isEmpty();
-        assertThat(result.stderr().strip()).as(result.toString()).isEqualTo("DeliveryKit agent: unknown argument"
-                + " \"lasy\" in -javaagent:<testkit-core jar>=lasy; expected no argument (weave the JDBC driver from"
-                + " JVM start) or \"lazy\" (weave at the first crash run). Fix the -javaagent option in the test"
-                + " JVM's arguments (surefire's argLine).");
+        assertThat(result.stderr().strip())
+                .as(result.toString())
+                .isEqualTo("DeliveryKit agent: unknown argument"
+                        + " \"lasy\" in -javaagent:<testkit-core jar>=lasy; expected no argument (weave the JDBC driver from"
+                        + " JVM start) or \"lazy\" (weave at the first crash run). Fix the -javaagent option in the test"
+                        + " JVM's arguments (surefire's argLine).");
     }
 }

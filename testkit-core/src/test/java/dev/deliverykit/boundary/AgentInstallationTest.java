@@ -6,6 +6,7 @@ import dev.deliverykit.process.ChildJvm;
 import dev.deliverykit.process.ChildResult;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AgentInstallationTest {
 
-    private static final String WARNING = "[DeliveryKit] WARNING: the boundary engine attached its Java agent to this"
-            + " running JVM.";
+    private static final String WARNING =
+            "[DeliveryKit] WARNING: the boundary engine attached its Java agent to this" + " running JVM.";
 
     @TempDir
     Path dir;
@@ -26,13 +27,16 @@ class AgentInstallationTest {
     void withTheKitsJavaagentThePremainInstrumentationIsUsedAndNothingIsPrinted() throws IOException {
         Path agentJar = manifestOnlyAgentJar();
 
-        ChildResult result = ChildJvm.mainClass(InstallProbe.class).jvmArgs("-javaagent:" + agentJar).run();
+        ChildResult result = ChildJvm.mainClass(InstallProbe.class)
+                .jvmArgs("-javaagent:" + agentJar)
+                .run();
 
         assertThat(result.exitCode()).as(result.toString()).isZero();
         assertThat(result.stdoutLines().get(0)).isEqualTo("KIT_JAVAAGENT");
         assertThat(result.stdoutLines().get(2)).isEqualTo("true");
         assertThat(result.stderr()).doesNotContain("DeliveryKit");
-        System.out.println("install time with -javaagent: " + result.stdoutLines().get(1) + " ms");
+        System.out.println(
+                "install time with -javaagent: " + result.stdoutLines().get(1) + " ms");
     }
 
     @Test
@@ -40,7 +44,9 @@ class AgentInstallationTest {
             throws IOException {
         Path agentJar = manifestOnlyAgentJar();
 
-        ChildResult result = ChildJvm.mainClass(EarlyWeavingProbe.class).jvmArgs("-javaagent:" + agentJar).run();
+        ChildResult result = ChildJvm.mainClass(EarlyWeavingProbe.class)
+                .jvmArgs("-javaagent:" + agentJar)
+                .run();
 
         assertThat(result.exitCode()).as(result.toString()).isZero();
         assertThat(result.stdoutLines()).as(result.toString()).containsExactly("true", "crashed");
@@ -50,7 +56,8 @@ class AgentInstallationTest {
     void withTheLazyArgumentTheKitsJavaagentWeavesNothingBeforeTheFirstRun() throws IOException {
         Path agentJar = manifestOnlyAgentJar();
 
-        ChildResult result = ChildJvm.mainClass(EarlyWeavingProbe.class).jvmArgs("-javaagent:" + agentJar + "=lazy")
+        ChildResult result = ChildJvm.mainClass(EarlyWeavingProbe.class)
+                .jvmArgs("-javaagent:" + agentJar + "=lazy")
                 .run();
 
         assertThat(result.exitCode()).as(result.toString()).isZero();
@@ -64,22 +71,27 @@ class AgentInstallationTest {
 
         assertThat(result.exitCode()).as(result.toString()).isZero();
         assertThat(result.stdoutLines().get(0)).isEqualTo("SELF_ATTACHED");
-        int warnings = result.stderr().split(java.util.regex.Pattern.quote(WARNING), -1).length - 1;
+        int warnings = result.stderr().split(Pattern.quote(WARNING), -1).length - 1;
         assertThat(warnings).isEqualTo(Runtime.version().feature() >= 21 ? 1 : 0);
         if (warnings == 1) {
-            assertThat(result.stderr()).contains(" Fix: add -javaagent:<path to testkit-core jar> to the JVM options"
-                    + " (with Maven: surefire <argLine>), or -XX:+EnableDynamicAgentLoading to allow dynamic loading"
-                    + " explicitly.");
+            assertThat(result.stderr())
+                    .contains(" Fix: add -javaagent:<path to testkit-core jar> to the JVM options"
+                            + " (with Maven: surefire <argLine>), or -XX:+EnableDynamicAgentLoading to allow dynamic loading"
+                            + " explicitly.");
         }
-        System.out.println("install time by self-attach: " + result.stdoutLines().get(1) + " ms");
+        System.out.println(
+                "install time by self-attach: " + result.stdoutLines().get(1) + " ms");
     }
 
     @Test
     void selfAttachIsQuickerWhenTheJvmAllowsAttachingToItself() {
-        ChildResult result = ChildJvm.mainClass(InstallProbe.class).jvmArgs("-Djdk.attach.allowAttachSelf=true").run();
+        ChildResult result = ChildJvm.mainClass(InstallProbe.class)
+                .jvmArgs("-Djdk.attach.allowAttachSelf=true")
+                .run();
 
         assertThat(result.stdoutLines().get(0)).isEqualTo("SELF_ATTACHED");
-        System.out.println("install time by self-attach with allowAttachSelf: " + result.stdoutLines().get(1) + " ms");
+        System.out.println("install time by self-attach with allowAttachSelf: "
+                + result.stdoutLines().get(1) + " ms");
     }
 
     private Path manifestOnlyAgentJar() throws IOException {

@@ -18,8 +18,12 @@ class BoundaryArchitectureTest {
 
     @Test
     void byteBuddyIsUsedOnlyInTheInternalInstrumentPackage() {
-        noClasses().that().resideOutsideOfPackage("dev.deliverykit.internal.instrument..")
-                .should().dependOnClassesThat().resideInAPackage("net.bytebuddy..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.deliverykit.internal.instrument..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("net.bytebuddy..")
                 .because("ByteBuddy is an implementation detail of the engine: no ByteBuddy type may appear in the"
                         + " public API or anywhere a user's code could come to depend on it")
                 .check(MAIN);
@@ -27,9 +31,19 @@ class BoundaryArchitectureTest {
 
     @Test
     void publicApiClassesAreFinalOrInterfacesEnumsOrRecords() {
-        classes().that().resideInAPackage("dev.deliverykit.boundary").and().arePublic()
-                .should().haveModifier(JavaModifier.FINAL).orShould().beInterfaces().orShould().beEnums()
-                .orShould().beRecords()
+        classes()
+                .that()
+                .resideInAPackage("dev.deliverykit.boundary")
+                .and()
+                .arePublic()
+                .should()
+                .haveModifier(JavaModifier.FINAL)
+                .orShould()
+                .beInterfaces()
+                .orShould()
+                .beEnums()
+                .orShould()
+                .beRecords()
                 .because("the API is not meant for extension: final classes can evolve without breaking subclasses")
                 .check(MAIN);
     }

@@ -41,10 +41,12 @@ class ChildProcessCrashTest {
     }
 
     private State recover(LedgerDatabase database) throws SQLException {
-        try (Connection fresh = database.open(dir, 0); Statement statement = fresh.createStatement()) {
+        try (Connection fresh = database.open(dir, 0);
+                Statement statement = fresh.createStatement()) {
             fresh.setAutoCommit(false);
             // A zero lock timeout: the dead child must have left no lock behind.
-            assertThat(statement.executeUpdate("UPDATE account SET balance = balance WHERE id = 'A'")).isEqualTo(1);
+            assertThat(statement.executeUpdate("UPDATE account SET balance = balance WHERE id = 'A'"))
+                    .isEqualTo(1);
             fresh.rollback();
             fresh.setAutoCommit(true);
             return Ledger.read(fresh);
@@ -55,18 +57,26 @@ class ChildProcessCrashTest {
     void childHaltsWithExitCode73AfterTheSecondOutboxInsertAndTheParentRecoversTheFirstDeposit() throws Exception {
         createLedger(LedgerDatabase.SQLITE);
 
-        CrashResult result = ENGINE.crashInChildProcess(CrashPlan.at(LEDGER, "after-outbox-insert").occurrence(2),
-                LedgerDeposits.class, "SQLITE", dir.toString(), "statements", "3");
+        CrashResult result = ENGINE.crashInChildProcess(
+                CrashPlan.at(LEDGER, "after-outbox-insert").occurrence(2),
+                LedgerDeposits.class,
+                "SQLITE",
+                dir.toString(),
+                "statements",
+                "3");
 
         ChildResult child = result.childResult().orElseThrow();
         assertThat(child.exitCode()).isEqualTo(BoundaryEngine.CRASH_EXIT_CODE);
         assertThat(child.stdout()).doesNotContain("deposited");
-        assertThat(child.stderr()).contains("[DeliveryKit] halting at hit 2 of \"after-outbox-insert\" (after statement"
-                + " matching /^INSERT INTO outbox/) with exit code 73");
+        assertThat(child.stderr())
+                .contains("[DeliveryKit] halting at hit 2 of \"after-outbox-insert\" (after statement"
+                        + " matching /^INSERT INTO outbox/) with exit code 73");
         assertThat(result.mode()).isEqualTo(CrashMode.CHILD_PROCESS);
         assertThat(result.replayKey()).isEqualTo("boundary=after-outbox-insert;hit=2");
         assertThat(result.crashSite().stack().get(0)).startsWith("dev.deliverykit.boundary.Ledger.writeDeposit(");
-        assertThat(result.hitCounts()).containsEntry("after-account-update", 2).containsEntry("after-outbox-insert", 2)
+        assertThat(result.hitCounts())
+                .containsEntry("after-account-update", 2)
+                .containsEntry("after-outbox-insert", 2)
                 .containsEntry("after-commit", 1);
         assertThat(recover(LedgerDatabase.SQLITE)).isEqualTo(new State(5, List.of("o1")));
     }
@@ -75,8 +85,13 @@ class ChildProcessCrashTest {
     void childHaltsRightAfterTheFirstCommitStatementAndThatCommitIsDurable() throws Exception {
         createLedger(LedgerDatabase.SQLITE);
 
-        CrashResult result = ENGINE.crashInChildProcess(CrashPlan.at(LEDGER, "after-commit"),
-                LedgerDeposits.class, "SQLITE", dir.toString(), "statements", "3");
+        CrashResult result = ENGINE.crashInChildProcess(
+                CrashPlan.at(LEDGER, "after-commit"),
+                LedgerDeposits.class,
+                "SQLITE",
+                dir.toString(),
+                "statements",
+                "3");
 
         assertThat(result.childResult().orElseThrow().exitCode()).isEqualTo(73);
         assertThat(recover(LedgerDatabase.SQLITE)).isEqualTo(new State(5, List.of("o1")));
@@ -87,8 +102,13 @@ class ChildProcessCrashTest {
     void connectionApiBoundariesHaltAChildOnEitherDriver(LedgerDatabase database) throws Exception {
         createLedger(database);
 
-        CrashResult beforeCommit = ENGINE.crashInChildProcess(CrashPlan.at(LEDGER, "before-commit").occurrence(2),
-                LedgerDeposits.class, database.name(), dir.toString(), "api", "3");
+        CrashResult beforeCommit = ENGINE.crashInChildProcess(
+                CrashPlan.at(LEDGER, "before-commit").occurrence(2),
+                LedgerDeposits.class,
+                database.name(),
+                dir.toString(),
+                "api",
+                "3");
 
         assertThat(beforeCommit.childResult().orElseThrow().exitCode()).isEqualTo(73);
         assertThat(recover(database)).isEqualTo(new State(5, List.of("o1")));
@@ -98,8 +118,13 @@ class ChildProcessCrashTest {
     void aChildThatNeverReachesTheBoundaryIsReportedWithTheBoundariesItDidReach() throws Exception {
         createLedger(LedgerDatabase.SQLITE);
 
-        assertThatThrownBy(() -> ENGINE.crashInChildProcess(CrashPlan.at(LEDGER, "after-outbox-insert").occurrence(3),
-                LedgerDeposits.class, "SQLITE", dir.toString(), "statements", "2"))
+        assertThatThrownBy(() -> ENGINE.crashInChildProcess(
+                        CrashPlan.at(LEDGER, "after-outbox-insert").occurrence(3),
+                        LedgerDeposits.class,
+                        "SQLITE",
+                        dir.toString(),
+                        "statements",
+                        "2"))
                 .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 3 of \"after-outbox-insert\" (after"
                         + " statement matching /^INSERT INTO outbox/), but the child JVM running"
@@ -121,7 +146,10 @@ class ChildProcessCrashTest {
                         + "Expected: the run to reach that hit, so that the crash test tests something.\n"
                         + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
                         + " reaches the boundary.")
-                .satisfies(e -> assertThat(((BoundaryNotReachedError) e).childResult().orElseThrow().stdout())
+                .satisfies(e -> assertThat(((BoundaryNotReachedError) e)
+                                .childResult()
+                                .orElseThrow()
+                                .stdout())
                         .isEqualTo("deposited 2\n"));
         assertThat(recover(LedgerDatabase.SQLITE)).isEqualTo(new State(12, List.of("o1", "o2")));
     }
@@ -129,8 +157,13 @@ class ChildProcessCrashTest {
     @Test
     void aChildWorkloadThatThrowsBeforeTheBoundaryIsNotReachedAndSaysWhatItThrew() throws Exception {
         // No schema: the first statement fails.
-        assertThatThrownBy(() -> ENGINE.crashInChildProcess(CrashPlan.at(LEDGER, "after-commit"),
-                LedgerDeposits.class, "SQLITE", dir.toString(), "statements", "1"))
+        assertThatThrownBy(() -> ENGINE.crashInChildProcess(
+                        CrashPlan.at(LEDGER, "after-commit"),
+                        LedgerDeposits.class,
+                        "SQLITE",
+                        dir.toString(),
+                        "statements",
+                        "1"))
                 .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 1 of \"after-commit\" (after"
                         + " commit), but the child JVM running dev.deliverykit.boundary.LedgerDeposits SQLITE " + dir
@@ -147,7 +180,10 @@ class ChildProcessCrashTest {
                         + "Expected: the run to reach that hit, so that the crash test tests something.\n"
                         + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
                         + " reaches the boundary.")
-                .satisfies(e -> assertThat(((BoundaryNotReachedError) e).childResult().orElseThrow().stderr())
+                .satisfies(e -> assertThat(((BoundaryNotReachedError) e)
+                                .childResult()
+                                .orElseThrow()
+                                .stderr())
                         .contains("no such table: account"));
     }
 
@@ -156,11 +192,17 @@ class ChildProcessCrashTest {
         createLedger(LedgerDatabase.SQLITE);
 
         CrashResult result = ENGINE.crashInChildProcess(
-                CrashPlan.at(Selector.methodEntry(Ledger.class, "depositWithStatements")).occurrence(2),
-                LedgerDeposits.class, "SQLITE", dir.toString(), "statements", "3");
+                CrashPlan.at(Selector.methodEntry(Ledger.class, "depositWithStatements"))
+                        .occurrence(2),
+                LedgerDeposits.class,
+                "SQLITE",
+                dir.toString(),
+                "statements",
+                "3");
 
         assertThat(result.childResult().orElseThrow().exitCode()).isEqualTo(73);
-        assertThat(result.crashSite().stack().get(0)).startsWith("dev.deliverykit.boundary.Ledger.depositWithStatements(");
+        assertThat(result.crashSite().stack().get(0))
+                .startsWith("dev.deliverykit.boundary.Ledger.depositWithStatements(");
         assertThat(recover(LedgerDatabase.SQLITE)).isEqualTo(new State(5, List.of("o1")));
     }
 }

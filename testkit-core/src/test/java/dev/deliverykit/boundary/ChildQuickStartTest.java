@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
  */
 class ChildQuickStartTest {
 
-    private static final CrashPlan AFTER_PRINTING = CrashPlan.at(Selector.methodExit(JvmOptionsWorkload.class, "printed"));
+    private static final CrashPlan AFTER_PRINTING =
+            CrashPlan.at(Selector.methodExit(JvmOptionsWorkload.class, "printed"));
 
     private static List<String> childOptions(ChildLaunch launch) {
         CrashResult result = BoundaryEngine.get().crashInChildProcess(AFTER_PRINTING, launch);
@@ -29,7 +30,8 @@ class ChildQuickStartTest {
 
     @Test
     void theLaunchsOwnOptionsComeAfterTheQuickStartOptions() {
-        List<String> options = childOptions(ChildLaunch.of(JvmOptionsWorkload.class).jvmArgs("-XX:TieredStopAtLevel=4"));
+        List<String> options =
+                childOptions(ChildLaunch.of(JvmOptionsWorkload.class).jvmArgs("-XX:TieredStopAtLevel=4"));
 
         assertThat(options).containsSubsequence("-XX:TieredStopAtLevel=1", "-XX:TieredStopAtLevel=4");
     }
@@ -47,7 +49,8 @@ class ChildQuickStartTest {
         String before = System.getProperty(ChildLaunch.QUICK_START_PROPERTY);
         System.setProperty(ChildLaunch.QUICK_START_PROPERTY, "false");
         try {
-            assertThat(ChildLaunch.of(JvmOptionsWorkload.class).startupOptions()).isEmpty();
+            assertThat(ChildLaunch.of(JvmOptionsWorkload.class).startupOptions())
+                    .isEmpty();
         } finally {
             if (before == null) {
                 System.clearProperty(ChildLaunch.QUICK_START_PROPERTY);
@@ -55,6 +58,7 @@ class ChildQuickStartTest {
                 System.setProperty(ChildLaunch.QUICK_START_PROPERTY, before);
             }
         }
-        assertThat(ChildLaunch.of(JvmOptionsWorkload.class).startupOptions()).containsExactly("-XX:TieredStopAtLevel=1");
+        assertThat(ChildLaunch.of(JvmOptionsWorkload.class).startupOptions())
+                .containsExactly("-XX:TieredStopAtLevel=1");
     }
 }

@@ -2,6 +2,7 @@ package dev.deliverykit.boundary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.management.ThreadMXBean;
 import dev.deliverykit.internal.instrument.BoundarySink;
 import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.Instrumenter;
@@ -32,7 +33,7 @@ class DispatcherFastPathTest {
         assertThat(instrumenter.wasTransformed(Counter.class.getName())).isTrue();
         assertThat(adviceSeenOn(counter)).containsExactly("ENTRY", "NORMAL_EXIT");
 
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long thread = Thread.currentThread().getId();
         for (int i = 0; i < 200_000; i++) {
             counter.increment(); // warm up: let the JIT compile the woven method
@@ -59,8 +60,10 @@ class DispatcherFastPathTest {
 
         assertThat(uninvolved.execute("")).isTrue();
         assertThat(instrumenter.wasTransformed(Uninvolved.class.getName())).isFalse();
-        assertThat(instrumenter.wasTransformed("org.sqlite.jdbc4.JDBC4Connection")).isTrue();
-        assertThat(instrumenter.wasTransformed("org.sqlite.jdbc3.JDBC3Statement")).isTrue();
+        assertThat(instrumenter.wasTransformed("org.sqlite.jdbc4.JDBC4Connection"))
+                .isTrue();
+        assertThat(instrumenter.wasTransformed("org.sqlite.jdbc3.JDBC3Statement"))
+                .isTrue();
         assertThat(instrumenter.problems()).isEmpty();
     }
 
@@ -68,16 +71,13 @@ class DispatcherFastPathTest {
         List<String> seen = new ArrayList<>();
         Dispatcher.activate(new BoundarySink() {
             @Override
-            public void beforeJdbc(JdbcCall call) {
-            }
+            public void beforeJdbc(JdbcCall call) {}
 
             @Override
-            public void afterJdbc(JdbcCall call) {
-            }
+            public void afterJdbc(JdbcCall call) {}
 
             @Override
-            public void connectionCreated(Object connection) {
-            }
+            public void connectionCreated(Object connection) {}
 
             @Override
             public void method(MethodCall call) {

@@ -38,13 +38,14 @@ class DriverSetupIsNotABoundaryTest {
         source.setUrl("jdbc:sqlite:" + dir.resolve("pragmas.db"));
 
         Recording recording = BoundaryEngine.get().record(WatchList.of().withEveryStatement(), () -> {
-            try (Connection connection = source.getConnection(); Statement statement = connection.createStatement()) {
+            try (Connection connection = source.getConnection();
+                    Statement statement = connection.createStatement()) {
                 statement.execute("CREATE TABLE t(x)");
             }
         });
 
-        assertThat(recording.hitCounts()).containsOnlyKeys("before statement \"CREATE TABLE t(x)\"",
-                "after statement \"CREATE TABLE t(x)\"");
+        assertThat(recording.hitCounts())
+                .containsOnlyKeys("before statement \"CREATE TABLE t(x)\"", "after statement \"CREATE TABLE t(x)\"");
     }
 
     @Test
@@ -52,24 +53,23 @@ class DriverSetupIsNotABoundaryTest {
         LoadedBeforeTheRun loaded = new LoadedBeforeTheRun();
         assertThat(loaded.call()).isEqualTo(1);
         Instrumenter instrumenter = Instrumenter.get();
-        assertThat(instrumenter.wasTransformed(LoadedBeforeTheRun.class.getName())).isFalse();
+        assertThat(instrumenter.wasTransformed(LoadedBeforeTheRun.class.getName()))
+                .isFalse();
 
         instrumenter.ensureMethods(List.of(new MethodTarget(LoadedBeforeTheRun.class.getName(), "call", null)));
 
-        assertThat(instrumenter.wasTransformed(LoadedBeforeTheRun.class.getName())).isTrue();
+        assertThat(instrumenter.wasTransformed(LoadedBeforeTheRun.class.getName()))
+                .isTrue();
         List<String> seen = new ArrayList<>();
         Dispatcher.activate(new BoundarySink() {
             @Override
-            public void beforeJdbc(JdbcCall call) {
-            }
+            public void beforeJdbc(JdbcCall call) {}
 
             @Override
-            public void afterJdbc(JdbcCall call) {
-            }
+            public void afterJdbc(JdbcCall call) {}
 
             @Override
-            public void connectionCreated(Object connection) {
-            }
+            public void connectionCreated(Object connection) {}
 
             @Override
             public void method(MethodCall call) {
@@ -81,8 +81,10 @@ class DriverSetupIsNotABoundaryTest {
         } finally {
             Dispatcher.deactivate();
         }
-        assertThat(seen).containsExactly("ENTRY dev.deliverykit.boundary.LoadedBeforeTheRun#call()",
-                "NORMAL_EXIT dev.deliverykit.boundary.LoadedBeforeTheRun#call()");
+        assertThat(seen)
+                .containsExactly(
+                        "ENTRY dev.deliverykit.boundary.LoadedBeforeTheRun#call()",
+                        "NORMAL_EXIT dev.deliverykit.boundary.LoadedBeforeTheRun#call()");
         assertThat(instrumenter.problems()).isEmpty();
     }
 }

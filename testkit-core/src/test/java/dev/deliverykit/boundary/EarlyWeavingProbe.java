@@ -13,8 +13,7 @@ import java.sql.Connection;
  */
 final class EarlyWeavingProbe {
 
-    private EarlyWeavingProbe() {
-    }
+    private EarlyWeavingProbe() {}
 
     public static void main(String[] args) throws Exception {
         for (Thread thread : Thread.getAllStackTraces().keySet()) {
@@ -29,8 +28,9 @@ final class EarlyWeavingProbe {
         System.out.println(Instrumenter.get().wasTransformed("org.sqlite.jdbc3.JDBC3Statement"));
         try (Connection connection = LedgerDatabase.SQLITE.open(dir);
                 CachedStatement cached = new CachedStatement(connection)) {
-            BoundaryEngine.get().crashInProcess(CrashPlan.at(Selector.afterStatement("^INSERT INTO outbox")),
-                    () -> cached.deposit("o1"));
+            BoundaryEngine.get()
+                    .crashInProcess(
+                            CrashPlan.at(Selector.afterStatement("^INSERT INTO outbox")), () -> cached.deposit("o1"));
             System.out.println("crashed");
         } catch (BoundaryNotReachedError e) {
             System.out.println("not reached");

@@ -23,25 +23,31 @@ class FirstJdbcUseInTheRunTest {
 
     @Test
     void withTheKitsJavaagent() throws IOException {
-        assertEveryCommitSeen(ChildJvm.mainClass(FirstJdbcUseProbe.class).jvmArgs("-javaagent:" + agentJar()).run());
+        assertEveryCommitSeen(ChildJvm.mainClass(FirstJdbcUseProbe.class)
+                .jvmArgs("-javaagent:" + agentJar())
+                .run());
     }
 
     @Test
     void withTheKitsJavaagentLazy() throws IOException {
-        assertEveryCommitSeen(ChildJvm.mainClass(FirstJdbcUseProbe.class).jvmArgs("-javaagent:" + agentJar() + "=lazy")
+        assertEveryCommitSeen(ChildJvm.mainClass(FirstJdbcUseProbe.class)
+                .jvmArgs("-javaagent:" + agentJar() + "=lazy")
                 .run());
     }
 
     @Test
     void withASelfAttach() {
-        assertEveryCommitSeen(ChildJvm.mainClass(FirstJdbcUseProbe.class).jvmArgs("-Djdk.attach.allowAttachSelf=true")
+        assertEveryCommitSeen(ChildJvm.mainClass(FirstJdbcUseProbe.class)
+                .jvmArgs("-Djdk.attach.allowAttachSelf=true")
                 .run());
     }
 
     @Test
     void throughSqliteJdbcsDataSourceWithTheKitsJavaagent() throws IOException {
-        assertEveryCommitSeen(ChildJvm.mainClass(FirstJdbcUseProbe.class).args("data-source")
-                .jvmArgs("-javaagent:" + agentJar()).run());
+        assertEveryCommitSeen(ChildJvm.mainClass(FirstJdbcUseProbe.class)
+                .args("data-source")
+                .jvmArgs("-javaagent:" + agentJar())
+                .run());
     }
 
     private static void assertEveryCommitSeen(ChildResult result) {

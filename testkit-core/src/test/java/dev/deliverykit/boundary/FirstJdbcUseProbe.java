@@ -3,7 +3,10 @@ package dev.deliverykit.boundary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.Map;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
 
 /**
  * A child JVM whose first JDBC use is inside its first engine run: the SQLite driver's classes load during
@@ -12,13 +15,13 @@ import java.util.Map;
  */
 final class FirstJdbcUseProbe {
 
-    private FirstJdbcUseProbe() {
-    }
+    private FirstJdbcUseProbe() {}
 
     public static void main(String[] args) throws Exception {
         Path dir = Files.createTempDirectory("deliverykit-first-jdbc-use-");
         Recording recording = BoundaryEngine.get().record(WatchList.of().withEveryTransactionEnd(), () -> {
-            try (Connection connection = args.length > 0 && args[0].equals("data-source") ? dataSource(dir)
+            try (Connection connection = args.length > 0 && args[0].equals("data-source")
+                    ? dataSource(dir)
                     : LedgerDatabase.SQLITE.open(dir)) {
                 Ledger ledger = new Ledger(connection);
                 ledger.createSchema();
@@ -31,10 +34,10 @@ final class FirstJdbcUseProbe {
         }
     }
 
-    private static Connection dataSource(Path dir) throws java.sql.SQLException {
-        org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();
-        config.setTransactionMode(org.sqlite.SQLiteConfig.TransactionMode.IMMEDIATE);
-        org.sqlite.SQLiteDataSource source = new org.sqlite.SQLiteDataSource(config);
+    private static Connection dataSource(Path dir) throws SQLException {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+        SQLiteDataSource source = new SQLiteDataSource(config);
         source.setUrl("jdbc:sqlite:" + dir.resolve("ledger.db"));
         return source.getConnection();
     }

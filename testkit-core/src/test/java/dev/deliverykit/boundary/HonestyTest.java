@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.deliverykit.Workload;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -60,7 +61,8 @@ class HonestyTest {
 
     @Test
     void anUnreachedBoundaryFailsAndListsTheBoundariesThatWereReached() {
-        assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(LEDGER, "after-commit").occurrence(2), oneDeposit()))
+        assertThatThrownBy(() -> ENGINE.crashInProcess(
+                        CrashPlan.at(LEDGER, "after-commit").occurrence(2), oneDeposit()))
                 .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 2 of \"after-commit\" (after commit), but"
                         + " the workload returned normally after reaching it 1 time.\n"
@@ -85,23 +87,24 @@ class HonestyTest {
         IllegalStateException failure = new IllegalStateException("remote unavailable");
 
         assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(Selector.afterRollback()), () -> {
-            throw failure;
-        }))
+                    throw failure;
+                }))
                 .isInstanceOf(BoundaryNotReachedError.class)
                 .hasCause(failure)
-                .hasMessage("Boundary not reached: the crash was armed at hit 1 of after rollback, but the workload threw"
-                        + " java.lang.IllegalStateException: remote unavailable after reaching it 0 times.\n"
-                        + "Reached boundaries (hits):\n"
-                        + "  none: no watched boundary, statement, commit or rollback was reached\n"
-                        + "Expected: the run to reach that hit, so that the crash test tests something.\n"
-                        + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
-                        + " reaches the boundary.");
+                .hasMessage(
+                        "Boundary not reached: the crash was armed at hit 1 of after rollback, but the workload threw"
+                                + " java.lang.IllegalStateException: remote unavailable after reaching it 0 times.\n"
+                                + "Reached boundaries (hits):\n"
+                                + "  none: no watched boundary, statement, commit or rollback was reached\n"
+                                + "Expected: the run to reach that hit, so that the crash test tests something.\n"
+                                + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
+                                + " reaches the boundary.");
     }
 
     @Test
     void aMethodOfAClassThatIsNeverLoadedIsNotReachedAndTheMessageSaysWhy() {
         assertThatThrownBy(() -> ENGINE.crashInProcess(
-                CrashPlan.at(Selector.methodEntry("dev.deliverykit.boundary.NeverLoaded#run")), () -> { }))
+                        CrashPlan.at(Selector.methodEntry("dev.deliverykit.boundary.NeverLoaded#run")), () -> {}))
                 .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 1 of entry of"
                         + " dev.deliverykit.boundary.NeverLoaded#run, but the workload returned normally after reaching"
@@ -117,17 +120,18 @@ class HonestyTest {
 
     @Test
     void aSwallowedCrashThatCarriesOnFailsAndNamesWhereTheDeadProcessKeptWorking() {
-        assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(LEDGER, "after-outbox-insert"),
-                new SwallowingWorkload(dir)))
+        assertThatThrownBy(() ->
+                        ENGINE.crashInProcess(CrashPlan.at(LEDGER, "after-outbox-insert"), new SwallowingWorkload(dir)))
                 .isInstanceOf(CrashedProcessKeptWorkingError.class)
                 .hasCauseInstanceOf(SimulatedCrash.class)
-                .satisfies(failure -> assertThat(failure.getMessage().replaceAll("Ledger\\.java:[0-9]+\\)",
-                        "Ledger.java:N)")).isEqualTo("The crashed process kept working at Connection.createStatement()"
-                        + " on thread main at dev.deliverykit.boundary.SwallowingWorkload.run(SwallowingWorkload.java:"
-                        + SwallowingWorkload.lineAfterCrash + "), after the simulated crash at hit 1 of"
-                        + " \"after-outbox-insert\" (after statement matching /^INSERT INTO outbox/) on thread main at"
-                        + " dev.deliverykit.boundary.Ledger.writeDeposit(Ledger.java:N).\n"
-                        + KEPT_WORKING_TAIL.replace("%s", "threw the kit's SimulatedCrash")));
+                .satisfies(failure -> assertThat(
+                                failure.getMessage().replaceAll("Ledger\\.java:[0-9]+\\)", "Ledger.java:N)"))
+                        .isEqualTo("The crashed process kept working at Connection.createStatement()"
+                                + " on thread main at dev.deliverykit.boundary.SwallowingWorkload.run(SwallowingWorkload.java:"
+                                + SwallowingWorkload.lineAfterCrash + "), after the simulated crash at hit 1 of"
+                                + " \"after-outbox-insert\" (after statement matching /^INSERT INTO outbox/) on thread main at"
+                                + " dev.deliverykit.boundary.Ledger.writeDeposit(Ledger.java:N).\n"
+                                + KEPT_WORKING_TAIL.replace("%s", "threw the kit's SimulatedCrash")));
         assertThat(SwallowingWorkload.lineAfterCrash).isPositive();
     }
 
@@ -144,23 +148,24 @@ class HonestyTest {
     @Test
     void aSwallowedCrashWithNothingAfterItNamesWhereTheCrashWasThrown() {
         assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(LEDGER, "after-commit"), () -> {
-            try {
-                oneDeposit().run();
-            } catch (Throwable swallowed) {
-                // nothing else happens: the engine cannot tell where this catch is
-            }
-        }))
+                    try {
+                        oneDeposit().run();
+                    } catch (Throwable swallowed) {
+                        // nothing else happens: the engine cannot tell where this catch is
+                    }
+                }))
                 .isInstanceOf(CrashSwallowedError.class)
-                .satisfies(swallowed -> assertThat(swallowed.getMessage().replaceAll("\\.java:[0-9]+\\)", ".java:N)")).isEqualTo(
-                        "Crash swallowed: the simulated crash at hit 1 of \"after-commit\" (after commit) was caught, and"
-                        + " the workload returned normally.\n"
-                        + "The dead process reached no JDBC call or watched method after the crash, so where the crash"
-                        + " was caught is unknown; it was thrown at"
-                        + " dev.deliverykit.boundary.Ledger.execute(Ledger.java:N).\n"
-                        + "Expected: the SimulatedCrash to propagate out of the workload: nothing runs after a real"
-                        + " process death.\n"
-                        + "Fix: do not catch Throwable or Error around the code under test (catch Exception), or rethrow"
-                        + " SimulatedCrash."));
+                .satisfies(swallowed -> assertThat(swallowed.getMessage().replaceAll("\\.java:[0-9]+\\)", ".java:N)"))
+                        .isEqualTo(
+                                "Crash swallowed: the simulated crash at hit 1 of \"after-commit\" (after commit) was caught, and"
+                                        + " the workload returned normally.\n"
+                                        + "The dead process reached no JDBC call or watched method after the crash, so where the crash"
+                                        + " was caught is unknown; it was thrown at"
+                                        + " dev.deliverykit.boundary.Ledger.execute(Ledger.java:N).\n"
+                                        + "Expected: the SimulatedCrash to propagate out of the workload: nothing runs after a real"
+                                        + " process death.\n"
+                                        + "Fix: do not catch Throwable or Error around the code under test (catch Exception), or rethrow"
+                                        + " SimulatedCrash."));
     }
 
     @Test
@@ -168,26 +173,28 @@ class HonestyTest {
         AtomicReference<Throwable> refused = new AtomicReference<>();
 
         assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(LEDGER, "after-commit"), () -> {
-            try {
-                oneDeposit().run();
-            } catch (SimulatedCrash swallowed) {
-                try {
-                    LedgerDatabase.SQLITE.open(dir);
-                } catch (SimulatedCrash again) {
-                    refused.set(again);
-                }
-            }
-        })).isInstanceOf(CrashedProcessKeptWorkingError.class)
+                    try {
+                        oneDeposit().run();
+                    } catch (SimulatedCrash swallowed) {
+                        try {
+                            LedgerDatabase.SQLITE.open(dir);
+                        } catch (SimulatedCrash again) {
+                            refused.set(again);
+                        }
+                    }
+                }))
+                .isInstanceOf(CrashedProcessKeptWorkingError.class)
                 .satisfies(failure -> assertThat(failure.getMessage().replaceAll("\\.java:[0-9]+\\)", ".java:N)"))
                         .isEqualTo("The crashed process kept working at opening a connection (new"
-                        + " org.sqlite.jdbc4.JDBC4Connection(...)) on thread main at"
-                        + " dev.deliverykit.boundary.LedgerDatabase$1.open(LedgerDatabase.java:N), after the simulated"
-                        + " crash at hit 1 of \"after-commit\" (after commit) on thread main at"
-                        + " dev.deliverykit.boundary.Ledger.execute(Ledger.java:N).\n"
-                        + KEPT_WORKING_TAIL.replace("%s", "returned normally")));
-        assertThat(refused.get()).hasMessage("The simulated process already died at hit 1 of \"after-commit\" (after"
-                + " commit) (on thread main); opening a connection (new org.sqlite.jdbc4.JDBC4Connection(...)) on"
-                + " thread main was refused before it reached the database: a dead process does nothing more.");
+                                + " org.sqlite.jdbc4.JDBC4Connection(...)) on thread main at"
+                                + " dev.deliverykit.boundary.LedgerDatabase$1.open(LedgerDatabase.java:N), after the simulated"
+                                + " crash at hit 1 of \"after-commit\" (after commit) on thread main at"
+                                + " dev.deliverykit.boundary.Ledger.execute(Ledger.java:N).\n"
+                                + KEPT_WORKING_TAIL.replace("%s", "returned normally")));
+        assertThat(refused.get())
+                .hasMessage("The simulated process already died at hit 1 of \"after-commit\" (after"
+                        + " commit) (on thread main); opening a connection (new org.sqlite.jdbc4.JDBC4Connection(...)) on"
+                        + " thread main was refused before it reached the database: a dead process does nothing more.");
     }
 
     @Test
@@ -203,7 +210,7 @@ class HonestyTest {
             } catch (Throwable any) {
                 try {
                     connection.rollback();
-                } catch (java.sql.SQLException closed) {
+                } catch (SQLException closed) {
                     rolledBack.add("rollback refused: " + closed.getClass().getSimpleName());
                 }
                 throw any;
@@ -216,8 +223,8 @@ class HonestyTest {
 
     @Test
     void inProcessRunsCannotOverlap() {
-        assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()),
-                () -> ENGINE.record(WatchList.of(LEDGER), () -> { })))
+        assertThatThrownBy(() -> ENGINE.crashInProcess(
+                        CrashPlan.at(Selector.afterCommit()), () -> ENGINE.record(WatchList.of(LEDGER), () -> {})))
                 .isInstanceOf(BoundaryNotReachedError.class)
                 .cause()
                 .isInstanceOf(IllegalStateException.class)

@@ -3,8 +3,7 @@ package dev.deliverykit.boundary;
 /** A child JVM that installs the engine and prints how: its source, then its install time in milliseconds. */
 final class InstallProbe {
 
-    private InstallProbe() {
-    }
+    private InstallProbe() {}
 
     public static void main(String[] args) {
         Installation first = BoundaryEngine.get().installation();

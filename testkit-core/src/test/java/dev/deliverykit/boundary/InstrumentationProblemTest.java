@@ -13,17 +13,18 @@ class InstrumentationProblemTest {
 
     @Test
     void aNamedClassInALoaderThatCannotSeeTheKitIsReportedWhenTheRunEnds() throws Exception {
-        URL testClasses = IsolatedTarget.class.getProtectionDomain().getCodeSource().getLocation();
+        URL testClasses =
+                IsolatedTarget.class.getProtectionDomain().getCodeSource().getLocation();
         AtomicReference<Object> result = new AtomicReference<>();
 
-        assertThatThrownBy(() -> BoundaryEngine.get().crashInProcess(
-                CrashPlan.at(Selector.methodEntry(IsolatedTarget.class, "run")), () -> {
-                    try (URLClassLoader isolated = new URLClassLoader("isolated", new URL[] {testClasses},
-                            ClassLoader.getPlatformClassLoader())) {
-                        Class<?> copy = isolated.loadClass(IsolatedTarget.class.getName());
-                        result.set(copy.getMethod("run").invoke(null));
-                    }
-                }))
+        assertThatThrownBy(() -> BoundaryEngine.get()
+                        .crashInProcess(CrashPlan.at(Selector.methodEntry(IsolatedTarget.class, "run")), () -> {
+                            try (URLClassLoader isolated = new URLClassLoader(
+                                    "isolated", new URL[] {testClasses}, ClassLoader.getPlatformClassLoader())) {
+                                Class<?> copy = isolated.loadClass(IsolatedTarget.class.getName());
+                                result.set(copy.getMethod("run").invoke(null));
+                            }
+                        }))
                 .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 1 of entry of"
                         + " dev.deliverykit.boundary.IsolatedTarget#run, but the workload returned normally after"

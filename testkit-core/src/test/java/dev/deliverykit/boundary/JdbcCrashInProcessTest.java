@@ -84,15 +84,18 @@ class JdbcCrashInProcessTest {
     @Test
     void sqliteCommitStatementBoundariesSeparateCommittedFromUncommitted() throws Exception {
         createLedger(LedgerDatabase.SQLITE);
-        ENGINE.crashInProcess(CrashPlan.at(Selector.beforeCommit()).occurrence(2), twoDeposits(LedgerDatabase.SQLITE, true));
+        ENGINE.crashInProcess(
+                CrashPlan.at(Selector.beforeCommit()).occurrence(2), twoDeposits(LedgerDatabase.SQLITE, true));
         assertThat(durableState(LedgerDatabase.SQLITE)).isEqualTo(new State(5, List.of("o1")));
         assertDeadAndUnlocked(LedgerDatabase.SQLITE);
 
-        CrashResult afterCommit = ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()).occurrence(2),
-                twoDeposits(LedgerDatabase.SQLITE, true, "p"));
+        CrashResult afterCommit = ENGINE.crashInProcess(
+                CrashPlan.at(Selector.afterCommit()).occurrence(2), twoDeposits(LedgerDatabase.SQLITE, true, "p"));
         // The second run added 5 and 7 on top of the first run's 5: both of its commits are durable.
         assertThat(durableState(LedgerDatabase.SQLITE)).isEqualTo(new State(17, List.of("o1", "p1", "p2")));
-        assertThat(afterCommit.hitCounts()).containsEntry("after commit", 2).containsEntry("after statement \"COMMIT\"", 2);
+        assertThat(afterCommit.hitCounts())
+                .containsEntry("after commit", 2)
+                .containsEntry("after statement \"COMMIT\"", 2);
     }
 
     @ParameterizedTest
@@ -100,7 +103,8 @@ class JdbcCrashInProcessTest {
     void connectionApiStatementBoundaryOnEitherDriver(LedgerDatabase database) throws Exception {
         createLedger(database);
 
-        CrashResult result = ENGINE.crashInProcess(CrashPlan.at(Selector.afterStatement("INSERT INTO outbox")).occurrence(2),
+        CrashResult result = ENGINE.crashInProcess(
+                CrashPlan.at(Selector.afterStatement("INSERT INTO outbox")).occurrence(2),
                 twoDeposits(database, false));
 
         assertThat(result.crashSite().boundary().name()).isEqualTo("after statement matching /INSERT INTO outbox/");
@@ -154,7 +158,9 @@ class JdbcCrashInProcessTest {
         });
 
         assertThat(byApi.crashSite().stack().get(0)).startsWith("dev.deliverykit.boundary.Ledger.abandonDeposit(");
-        assertThat(bySql.hitCounts()).containsEntry("after rollback", 1).containsEntry("after statement \"ROLLBACK\"", 1);
+        assertThat(bySql.hitCounts())
+                .containsEntry("after rollback", 1)
+                .containsEntry("after statement \"ROLLBACK\"", 1);
         assertThat(durableState(database)).isEqualTo(new State(0, List.of()));
         assertDeadAndUnlocked(database);
     }
@@ -165,7 +171,8 @@ class JdbcCrashInProcessTest {
         Connection openedEarlier = LedgerDatabase.SQLITE.open(dir);
         crashed.set(openedEarlier);
 
-        ENGINE.crashInProcess(CrashPlan.at(Selector.afterStatement("^UPDATE account")),
+        ENGINE.crashInProcess(
+                CrashPlan.at(Selector.afterStatement("^UPDATE account")),
                 () -> new Ledger(openedEarlier).depositWithStatements("o1", 5));
 
         assertThat(durableState(LedgerDatabase.SQLITE)).isEqualTo(new State(0, List.of()));
@@ -187,9 +194,10 @@ class JdbcCrashInProcessTest {
         });
 
         assertThat(seen.get()).isInstanceOf(SimulatedCrash.class);
-        assertThat(seen.get().getMessage().replaceAll("\\.java:[0-9]+\\)", ".java:N)")).isEqualTo("Simulated crash at hit 1 of after commit on"
-                + " thread main at dev.deliverykit.boundary.Ledger.execute(Ledger.java:N): the process died here; its"
-                + " JDBC connections (1) were rolled back and closed.");
+        assertThat(seen.get().getMessage().replaceAll("\\.java:[0-9]+\\)", ".java:N)"))
+                .isEqualTo("Simulated crash at hit 1 of after commit on"
+                        + " thread main at dev.deliverykit.boundary.Ledger.execute(Ledger.java:N): the process died here; its"
+                        + " JDBC connections (1) were rolled back and closed.");
         assertThat(((SimulatedCrash) seen.get()).boundaryName()).isEqualTo("after commit");
         assertThat(((SimulatedCrash) seen.get()).occurrence()).isEqualTo(1);
     }
@@ -199,10 +207,12 @@ class JdbcCrashInProcessTest {
         Connection dead = crashed.get();
         assertThat(dead.isClosed()).isTrue();
         assertThatThrownBy(() -> dead.createStatement().execute("SELECT 1")).isInstanceOf(SQLException.class);
-        try (Connection other = database.open(dir, 0); Statement statement = other.createStatement()) {
+        try (Connection other = database.open(dir, 0);
+                Statement statement = other.createStatement()) {
             other.setAutoCommit(false);
             // With a zero lock timeout this fails at once if the crashed transaction still held its lock.
-            assertThat(statement.executeUpdate("UPDATE account SET balance = balance WHERE id = 'A'")).isEqualTo(1);
+            assertThat(statement.executeUpdate("UPDATE account SET balance = balance WHERE id = 'A'"))
+                    .isEqualTo(1);
             other.rollback();
             other.setAutoCommit(true);
         }

@@ -7,8 +7,7 @@ import java.util.List;
 public final class JvmOptionsWorkload implements ProcessWorkload {
 
     /** For the engine's child main. */
-    public JvmOptionsWorkload() {
-    }
+    public JvmOptionsWorkload() {}
 
     @Override
     public void run(List<String> args) {

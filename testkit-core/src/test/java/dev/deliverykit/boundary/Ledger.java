@@ -28,8 +28,10 @@ final class Ledger {
 
     void createSchema() throws SQLException {
         try (Statement statement = connection.createStatement()) {
-            statement.execute("CREATE TABLE IF NOT EXISTS account(id VARCHAR(20) PRIMARY KEY, balance INTEGER NOT NULL)");
-            statement.execute("CREATE TABLE IF NOT EXISTS outbox(id VARCHAR(20) PRIMARY KEY, body VARCHAR(100) NOT NULL)");
+            statement.execute(
+                    "CREATE TABLE IF NOT EXISTS account(id VARCHAR(20) PRIMARY KEY, balance INTEGER NOT NULL)");
+            statement.execute(
+                    "CREATE TABLE IF NOT EXISTS outbox(id VARCHAR(20) PRIMARY KEY, body VARCHAR(100) NOT NULL)");
             statement.execute("INSERT INTO account(id, balance) VALUES ('A', 0)");
         }
     }
@@ -124,6 +126,5 @@ final class Ledger {
     }
 
     /** Durable state: the balance and the outbox ids. */
-    record State(int balance, List<String> outbox) {
-    }
+    record State(int balance, List<String> outbox) {}
 }

@@ -24,14 +24,17 @@ class MethodBoundaryTest {
         Courier courier = new Courier();
 
         CrashResult result = ENGINE.crashInProcess(
-                CrashPlan.at(Selector.methodEntry(Courier.class, "send", String.class)).occurrence(3), () -> {
+                CrashPlan.at(Selector.methodEntry(Courier.class, "send", String.class))
+                        .occurrence(3),
+                () -> {
                     courier.send("a");
                     courier.send("b");
                     courier.send("c");
                 });
 
         assertThat(courier.sent()).containsExactly("a", "b");
-        assertThat(result.replayKey()).isEqualTo("selector=method-entry:dev.deliverykit.boundary.Courier#send(java.lang.String);hit=3");
+        assertThat(result.replayKey())
+                .isEqualTo("selector=method-entry:dev.deliverykit.boundary.Courier#send(java.lang.String);hit=3");
         assertThat(result.crashSite().stack().get(0)).startsWith("dev.deliverykit.boundary.Courier.send(");
         assertThat(result.crashSite().stack().get(1)).startsWith("dev.deliverykit.boundary.MethodBoundaryTest.lambda$");
     }
@@ -40,8 +43,8 @@ class MethodBoundaryTest {
     void crashAtNormalExitHappensAfterTheBodyRan() {
         Courier courier = new Courier();
 
-        ENGINE.crashInProcess(CrashPlan.at(Selector.methodExit("dev.deliverykit.boundary.Courier#send(java.lang.String)")),
-                () -> {
+        ENGINE.crashInProcess(
+                CrashPlan.at(Selector.methodExit("dev.deliverykit.boundary.Courier#send(java.lang.String)")), () -> {
                     courier.send("a");
                     courier.send("b");
                 });
@@ -54,8 +57,8 @@ class MethodBoundaryTest {
         Courier courier = new Courier();
         List<String> confirmed = new ArrayList<>();
 
-        CrashResult result = ENGINE.crashInProcess(CrashPlan.at(Selector.methodExceptionalExit(Courier.class, "confirm")),
-                () -> {
+        CrashResult result =
+                ENGINE.crashInProcess(CrashPlan.at(Selector.methodExceptionalExit(Courier.class, "confirm")), () -> {
                     confirmed.add(courier.confirm("1"));
                     try {
                         courier.confirm("");
@@ -76,11 +79,12 @@ class MethodBoundaryTest {
 
         CrashResult result = ENGINE.crashInProcess(CrashPlan.at(secondSend), () -> {
             courier.send("x", 2); // entries: send(String,int), send(String), send(String)
-            courier.send("y");    // the fourth entry of any send overload
+            courier.send("y"); // the fourth entry of any send overload
         });
 
         assertThat(courier.sent()).containsExactly("x", "x");
-        assertThat(result.replayKey()).isEqualTo("selector=#4 method-entry:dev.deliverykit.boundary.Courier#send;hit=1");
+        assertThat(result.replayKey())
+                .isEqualTo("selector=#4 method-entry:dev.deliverykit.boundary.Courier#send;hit=1");
     }
 
     @Test
@@ -110,8 +114,8 @@ class MethodBoundaryTest {
     void aMethodTheNamedClassDoesNotDeclareFailsBeforeAnythingRuns() {
         List<String> ran = new ArrayList<>();
 
-        assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(Selector.methodEntry(Courier.class, "deliver")),
-                () -> ran.add("ran")))
+        assertThatThrownBy(() -> ENGINE.crashInProcess(
+                        CrashPlan.at(Selector.methodEntry(Courier.class, "deliver")), () -> ran.add("ran")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot select entry of dev.deliverykit.boundary.Courier#deliver:"
                         + " dev.deliverykit.boundary.Courier declares no method deliver with a body. Its declared methods:"

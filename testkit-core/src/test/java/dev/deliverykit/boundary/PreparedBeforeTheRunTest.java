@@ -3,6 +3,7 @@ package dev.deliverykit.boundary;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.sun.management.ThreadMXBean;
 import dev.deliverykit.boundary.Ledger.State;
 import dev.deliverykit.internal.instrument.Instrumenter;
 import java.lang.management.ManagementFactory;
@@ -36,12 +37,14 @@ class PreparedBeforeTheRunTest {
                 CachedStatement cached = new CachedStatement(connection)) {
             cached.deposit("o1"); // prepared and used with no run active
 
-            CrashResult result = ENGINE.crashInProcess(CrashPlan.at(Selector.afterStatement("^INSERT INTO outbox")),
-                    () -> cached.deposit("o2"));
+            CrashResult result = ENGINE.crashInProcess(
+                    CrashPlan.at(Selector.afterStatement("^INSERT INTO outbox")), () -> cached.deposit("o2"));
 
             assertThat(result.replayKey()).isEqualTo("selector=after-statement:^INSERT INTO outbox;hit=1");
-            assertThat(result.crashSite().stack().get(0)).startsWith("dev.deliverykit.boundary.CachedStatement.deposit(");
-            assertThat(result.hitCounts()).containsEntry("after statement \"INSERT INTO outbox(id, body) VALUES (?, ?)\"", 1);
+            assertThat(result.crashSite().stack().get(0))
+                    .startsWith("dev.deliverykit.boundary.CachedStatement.deposit(");
+            assertThat(result.hitCounts())
+                    .containsEntry("after statement \"INSERT INTO outbox(id, body) VALUES (?, ?)\"", 1);
             assertThat(connection.isClosed()).isTrue();
             assertThatThrownBy(() -> cached.deposit("o3")).isInstanceOf(SQLException.class);
         }
@@ -56,7 +59,7 @@ class PreparedBeforeTheRunTest {
         instrumenter.ensureJdbc();
         StatementShaped shaped = new StatementShaped();
         assertThat(instrumenter.wasTransformed(StatementShaped.class.getName())).isTrue();
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long thread = Thread.currentThread().getId();
         String sql = "INSERT INTO outbox(id, body) VALUES (?, ?)";
         for (int i = 0; i < 200_000; i++) { // warm up: let the JIT compile the woven methods

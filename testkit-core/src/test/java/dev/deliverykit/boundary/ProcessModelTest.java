@@ -40,12 +40,13 @@ class ProcessModelTest {
     @BeforeEach
     void createTablesAndAnExecutorWhoseThreadExistsBeforeTheRun() throws Exception {
         for (String db : List.of("mine.db", "theirs.db")) {
-            try (Connection connection = open(db); Statement statement = connection.createStatement()) {
+            try (Connection connection = open(db);
+                    Statement statement = connection.createStatement()) {
                 statement.execute("CREATE TABLE t(id TEXT)");
             }
         }
         executor = Executors.newSingleThreadExecutor(task -> new Thread(task, "worker"));
-        executor.submit(() -> { }).get(); // its one thread now exists, created outside any run
+        executor.submit(() -> {}).get(); // its one thread now exists, created outside any run
     }
 
     @AfterEach
@@ -61,16 +62,18 @@ class ProcessModelTest {
         CrashResult result = ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()), () -> {
             try {
                 executor.submit(() -> {
-                    insert("mine.db", "task");
-                    return null;
-                }).get();
+                            insert("mine.db", "task");
+                            return null;
+                        })
+                        .get();
             } catch (ExecutionException crashedOnTheWorker) {
                 // The process is dead: a task handed over now is refused at its first JDBC call (its notice).
                 try {
                     executor.submit(() -> {
-                        insert("mine.db", "ghost");
-                        return null;
-                    }).get();
+                                insert("mine.db", "ghost");
+                                return null;
+                            })
+                            .get();
                 } catch (ExecutionException refused) {
                     ghost.add(refused.getCause().getMessage());
                 }
@@ -79,9 +82,10 @@ class ProcessModelTest {
         });
 
         assertThat(result.crashSite().threadName()).isEqualTo("worker");
-        assertThat(ghost).containsExactly("The simulated process already died at hit 1 of after commit (on thread"
-                + " worker); opening a connection (new org.sqlite.jdbc4.JDBC4Connection(...)) on thread worker was"
-                + " refused before it reached the database: a dead process does nothing more.");
+        assertThat(ghost)
+                .containsExactly("The simulated process already died at hit 1 of after commit (on thread"
+                        + " worker); opening a connection (new org.sqlite.jdbc4.JDBC4Connection(...)) on thread worker was"
+                        + " refused before it reached the database: a dead process does nothing more.");
         assertThat(rows("mine.db")).containsExactly("task");
     }
 
@@ -92,14 +96,16 @@ class ProcessModelTest {
         AtomicReference<Thread> writer = new AtomicReference<>();
 
         ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()), () -> {
-            Thread late = new Thread(() -> {
-                try {
-                    afterTheVerdict.await();
-                    insert("mine.db", "late");
-                } catch (InterruptedException | SQLException e) {
-                    throw new IllegalStateException(e);
-                }
-            }, "late-writer");
+            Thread late = new Thread(
+                    () -> {
+                        try {
+                            afterTheVerdict.await();
+                            insert("mine.db", "late");
+                        } catch (InterruptedException | SQLException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    },
+                    "late-writer");
             late.setUncaughtExceptionHandler((thread, death) -> diedOf.set(death));
             writer.set(late);
             late.start();
@@ -109,10 +115,12 @@ class ProcessModelTest {
         afterTheVerdict.countDown();
         writer.get().join();
 
-        assertThat(diedOf.get()).isInstanceOf(SimulatedCrash.class).hasMessage("The simulated process already died"
-                + " at hit 1 of after commit (on thread main); opening a connection (new"
-                + " org.sqlite.jdbc4.JDBC4Connection(...)) on thread late-writer was refused before it reached the"
-                + " database: a dead process does nothing more.");
+        assertThat(diedOf.get())
+                .isInstanceOf(SimulatedCrash.class)
+                .hasMessage("The simulated process already died"
+                        + " at hit 1 of after commit (on thread main); opening a connection (new"
+                        + " org.sqlite.jdbc4.JDBC4Connection(...)) on thread late-writer was refused before it reached the"
+                        + " database: a dead process does nothing more.");
         assertThat(rows("mine.db")).containsExactly("mine");
     }
 
@@ -120,16 +128,20 @@ class ProcessModelTest {
     void aPoolThreadThatTheDeadProcessCreatedServesOthersNormallyAfterwards() throws Exception {
         ExecutorService lazy = Executors.newSingleThreadExecutor(task -> new Thread(task, "lazy-worker"));
         try {
-            ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()), () -> lazy.submit(() -> {
-                insert("mine.db", "task"); // its worker thread is created here, by the dying process
-                return null;
-            }).get());
+            ENGINE.crashInProcess(
+                    CrashPlan.at(Selector.afterCommit()),
+                    () -> lazy.submit(() -> {
+                                insert("mine.db", "task"); // its worker thread is created here, by the dying process
+                                return null;
+                            })
+                            .get());
             ENGINE.releaseDeadProcess();
 
             lazy.submit(() -> {
-                insert("theirs.db", "later");
-                return null;
-            }).get();
+                        insert("theirs.db", "later");
+                        return null;
+                    })
+                    .get();
         } finally {
             lazy.shutdownNow();
         }
@@ -142,25 +154,31 @@ class ProcessModelTest {
         CountDownLatch go = new CountDownLatch(1);
         CountDownLatch written = new CountDownLatch(1);
         AtomicReference<Throwable> outsiderFailure = new AtomicReference<>();
-        Thread outsider = new Thread(() -> {
-            try {
-                go.await();
-                insert("theirs.db", "outside");
-            } catch (Throwable t) {
-                outsiderFailure.set(t);
-            } finally {
-                written.countDown();
-            }
-        }, "another-test");
+        Thread outsider = new Thread(
+                () -> {
+                    try {
+                        go.await();
+                        insert("theirs.db", "outside");
+                    } catch (Throwable t) {
+                        outsiderFailure.set(t);
+                    } finally {
+                        written.countDown();
+                    }
+                },
+                "another-test");
         outsider.start(); // started outside the run: not part of its process
 
         assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()), () -> {
-            go.countDown();
-            written.await();
-            insert("mine.db", "mine");
-        })).isInstanceOf(ThreadOutsideProcessError.class)
-                .satisfies(failure -> assertThat(failure.getMessage().replaceAll("lambda\\$[^(]+\\(ProcessModelTest\\.java:[0-9]+\\)",
-                        "lambda(ProcessModelTest.java:N)").replaceAll("\\(ProcessModelTest\\.java:[0-9]+\\)", "(ProcessModelTest.java:N)"))
+                    go.countDown();
+                    written.await();
+                    insert("mine.db", "mine");
+                }))
+                .isInstanceOf(ThreadOutsideProcessError.class)
+                .satisfies(failure -> assertThat(failure.getMessage()
+                                .replaceAll(
+                                        "lambda\\$[^(]+\\(ProcessModelTest\\.java:[0-9]+\\)",
+                                        "lambda(ProcessModelTest.java:N)")
+                                .replaceAll("\\(ProcessModelTest\\.java:[0-9]+\\)", "(ProcessModelTest.java:N)"))
                         .isEqualTo("A thread outside the process under test used JDBC during an in-process run:"
                                 + " statement \"INSERT INTO t(id) VALUES (?)\" on thread another-test at"
                                 + " dev.deliverykit.boundary.ProcessModelTest.insert(ProcessModelTest.java:N).\n"
@@ -205,19 +223,21 @@ class ProcessModelTest {
         System.setProperty(DyingProcess.STOP_TIMEOUT_PROPERTY, "200 ms");
         try {
             assertThatThrownBy(() -> ENGINE.record(WatchList.of().withEveryTransactionEnd(), () -> {
-                executor.submit(() -> {
-                    started.countDown();
-                    while (!released.get()) {
-                        Thread.onSpinWait(); // working, not waiting: a waiting task would count as stopped
-                    }
-                });
-                started.await();
-            })).isInstanceOf(ProcessStillRunningError.class).hasMessage("The process under test did not stop"
-                    + " within 200 ms after the recording's workload returned: task(s) running on thread(s) worker.\n"
-                    + "Expected: its threads and tasks to end or wait, so that recovery and the invariants do not race"
-                    + " them.\n"
-                    + "Fix: let the workload wait for the work it starts (join its threads, wait for its futures), or"
-                    + " allow more time with -Ddeliverykit.process.stop-timeout=30s.");
+                        executor.submit(() -> {
+                            started.countDown();
+                            while (!released.get()) {
+                                Thread.onSpinWait(); // working, not waiting: a waiting task would count as stopped
+                            }
+                        });
+                        started.await();
+                    }))
+                    .isInstanceOf(ProcessStillRunningError.class)
+                    .hasMessage("The process under test did not stop"
+                            + " within 200 ms after the recording's workload returned: task(s) running on thread(s) worker.\n"
+                            + "Expected: its threads and tasks to end or wait, so that recovery and the invariants do not race"
+                            + " them.\n"
+                            + "Fix: let the workload wait for the work it starts (join its threads, wait for its futures), or"
+                            + " allow more time with -Ddeliverykit.process.stop-timeout=30s.");
         } finally {
             System.clearProperty(DyingProcess.STOP_TIMEOUT_PROPERTY);
             released.set(true);
@@ -226,7 +246,8 @@ class ProcessModelTest {
 
     @Test
     void theDatabasesOfAnotherProcessSurviveTheCrashAndThoseOfTheDyingOneDie() throws Exception {
-        try (Connection theirs = open("theirs.db"); Connection mine = open("mine.db")) {
+        try (Connection theirs = open("theirs.db");
+                Connection mine = open("mine.db")) {
             CrashPlan plan = CrashPlan.at(Selector.afterCommit())
                     .withOtherProcessDatabases("jdbc:sqlite:" + dir.resolve("theirs.db"));
 
@@ -267,7 +288,8 @@ class ProcessModelTest {
 
     private List<String> rows(String db) throws SQLException {
         List<String> ids = new ArrayList<>();
-        try (Connection connection = open(db); Statement statement = connection.createStatement();
+        try (Connection connection = open(db);
+                Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery("SELECT id FROM t ORDER BY rowid")) {
             while (rows.next()) {
                 ids.add(rows.getString(1));

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,38 +45,46 @@ class RecordingTest {
 
     @Test
     void recordingListsHitsInOrderWithOccurrenceNumbers() throws Exception {
-        Recording recording = ENGINE.record(WatchList.of(LEDGER).withEveryTransactionEnd(), twoDeposits(freshLedger("r")));
+        Recording recording =
+                ENGINE.record(WatchList.of(LEDGER).withEveryTransactionEnd(), twoDeposits(freshLedger("r")));
 
-        assertThat(recording.hits()).extracting(BoundaryHit::replayKey).containsExactly(
-                "boundary=after-account-update;hit=1",
-                "boundary=after-outbox-insert;hit=1",
-                "selector=before-commit;hit=1",
-                "selector=after-commit;hit=1",
-                "boundary=after-account-update;hit=2",
-                "boundary=after-outbox-insert;hit=2",
-                "selector=before-commit;hit=2",
-                "selector=after-commit;hit=2");
+        assertThat(recording.hits())
+                .extracting(BoundaryHit::replayKey)
+                .containsExactly(
+                        "boundary=after-account-update;hit=1",
+                        "boundary=after-outbox-insert;hit=1",
+                        "selector=before-commit;hit=1",
+                        "selector=after-commit;hit=1",
+                        "boundary=after-account-update;hit=2",
+                        "boundary=after-outbox-insert;hit=2",
+                        "selector=before-commit;hit=2",
+                        "selector=after-commit;hit=2");
         assertThat(recording.hits()).allSatisfy(hit -> {
             assertThat(hit.threadName()).isEqualTo(Thread.currentThread().getName());
             assertThat(hit.stack().get(0)).startsWith("dev.deliverykit.boundary.Ledger.");
             assertThat(hit.stack()).hasSizeLessThanOrEqualTo(3);
         });
-        assertThat(recording.hitCounts()).containsExactly(
-                org.assertj.core.api.Assertions.entry("after-account-update", 2),
-                org.assertj.core.api.Assertions.entry("after-outbox-insert", 2),
-                org.assertj.core.api.Assertions.entry("before commit", 2),
-                org.assertj.core.api.Assertions.entry("after commit", 2));
-        assertThat(recording.render()).startsWith("boundary=after-account-update;hit=1  on "
-                + Thread.currentThread().getName() + "  at dev.deliverykit.boundary.Ledger.writeDeposit(Ledger.java:");
+        assertThat(recording.hitCounts())
+                .containsExactly(
+                        Assertions.entry("after-account-update", 2),
+                        Assertions.entry("after-outbox-insert", 2),
+                        Assertions.entry("before commit", 2),
+                        Assertions.entry("after commit", 2));
+        assertThat(recording.render())
+                .startsWith("boundary=after-account-update;hit=1  on "
+                        + Thread.currentThread().getName()
+                        + "  at dev.deliverykit.boundary.Ledger.writeDeposit(Ledger.java:");
     }
 
     @Test
     void everyStatementIsItsOwnBoundaryBeforeAndAfter() throws Exception {
         Recording recording = ENGINE.record(WatchList.of().withEveryStatement(), twoDeposits(freshLedger("s")));
 
-        assertThat(recording.hitsOf("before statement \"BEGIN IMMEDIATE\"")).extracting(BoundaryHit::occurrence)
+        assertThat(recording.hitsOf("before statement \"BEGIN IMMEDIATE\""))
+                .extracting(BoundaryHit::occurrence)
                 .containsExactly(1, 2);
-        assertThat(recording.hitCounts()).containsEntry("after statement \"COMMIT\"", 2)
+        assertThat(recording.hitCounts())
+                .containsEntry("after statement \"COMMIT\"", 2)
                 .containsEntry("before statement \"INSERT INTO outbox(id, body) VALUES (?, ?)\"", 2)
                 .hasSize(14); // 7 distinct SQL texts (3 pragmas, BEGIN, UPDATE, INSERT, COMMIT), before and after
     }
@@ -86,10 +95,11 @@ class RecordingTest {
      */
     @Test
     void crashingAtEveryRecordedHitNeverLeavesHalfADeposit() throws Exception {
-        Recording recording = ENGINE.record(WatchList.of(LEDGER).withEveryStatement().withEveryTransactionEnd(),
+        Recording recording = ENGINE.record(
+                WatchList.of(LEDGER).withEveryStatement().withEveryTransactionEnd(),
                 twoDeposits(freshLedger("recorded")));
-        List<State> allowed = List.of(new State(0, List.of()), new State(5, List.of("o1")),
-                new State(12, List.of("o1", "o2")));
+        List<State> allowed =
+                List.of(new State(0, List.of()), new State(5, List.of("o1")), new State(12, List.of("o1", "o2")));
 
         int crashes = 0;
         for (BoundaryHit hit : recording.hits()) {
@@ -111,11 +121,13 @@ class RecordingTest {
         WatchList watch = WatchList.of(LEDGER).withEveryTransactionEnd();
 
         Recording here = ENGINE.record(watch, twoDeposits(inProcess));
-        Recording there = ENGINE.recordInChildProcess(watch,
-                ChildLaunch.of(LedgerDeposits.class).args("SQLITE", child.toString(), "statements", "2"));
+        Recording there = ENGINE.recordInChildProcess(
+                watch, ChildLaunch.of(LedgerDeposits.class).args("SQLITE", child.toString(), "statements", "2"));
 
-        assertThat(there.hits()).extracting(BoundaryHit::replayKey)
-                .containsExactlyElementsOf(here.hits().stream().map(BoundaryHit::replayKey).toList());
+        assertThat(there.hits())
+                .extracting(BoundaryHit::replayKey)
+                .containsExactlyElementsOf(
+                        here.hits().stream().map(BoundaryHit::replayKey).toList());
         assertThat(there.hits().get(0).threadName()).isEqualTo("main");
     }
 }

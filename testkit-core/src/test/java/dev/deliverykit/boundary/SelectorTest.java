@@ -16,30 +16,43 @@ class SelectorTest {
                 Selector.beforeStatement("^INSERT INTO outbox"),
                 Selector.afterStatement("UPDATE\\s+flow"),
                 Selector.afterStatementExactly("  INSERT INTO outbox(id)\n VALUES (?)"),
-                Selector.beforeCommit(), Selector.afterCommit(), Selector.beforeRollback(), Selector.afterRollback(),
+                Selector.beforeCommit(),
+                Selector.afterCommit(),
+                Selector.beforeRollback(),
+                Selector.afterRollback(),
                 Selector.methodEntry(Courier.class, "send", String.class, int.class),
                 Selector.methodExit("com.acme.Relay$Worker#relayOnce()"),
                 Selector.methodExceptionalExit(Courier.class, "confirm"),
                 Selector.afterCommit().occurrence(2));
 
-        assertThat(selectors).extracting(Selector::description).containsExactly(
-                "before statement matching /^INSERT INTO outbox/",
-                "after statement matching /UPDATE\\s+flow/",
-                "after statement \"INSERT INTO outbox(id) VALUES (?)\"",
-                "before commit", "after commit", "before rollback", "after rollback",
-                "entry of dev.deliverykit.boundary.Courier#send(java.lang.String,int)",
-                "normal exit of com.acme.Relay$Worker#relayOnce()",
-                "exceptional exit of dev.deliverykit.boundary.Courier#confirm",
-                "occurrence 2 of after commit");
-        assertThat(selectors).extracting(Selector::spec).containsExactly(
-                "before-statement:^INSERT INTO outbox",
-                "after-statement:UPDATE\\s+flow",
-                "after-statement=INSERT INTO outbox(id) VALUES (?)",
-                "before-commit", "after-commit", "before-rollback", "after-rollback",
-                "method-entry:dev.deliverykit.boundary.Courier#send(java.lang.String,int)",
-                "method-exit:com.acme.Relay$Worker#relayOnce()",
-                "method-exceptional-exit:dev.deliverykit.boundary.Courier#confirm",
-                "#2 after-commit");
+        assertThat(selectors)
+                .extracting(Selector::description)
+                .containsExactly(
+                        "before statement matching /^INSERT INTO outbox/",
+                        "after statement matching /UPDATE\\s+flow/",
+                        "after statement \"INSERT INTO outbox(id) VALUES (?)\"",
+                        "before commit",
+                        "after commit",
+                        "before rollback",
+                        "after rollback",
+                        "entry of dev.deliverykit.boundary.Courier#send(java.lang.String,int)",
+                        "normal exit of com.acme.Relay$Worker#relayOnce()",
+                        "exceptional exit of dev.deliverykit.boundary.Courier#confirm",
+                        "occurrence 2 of after commit");
+        assertThat(selectors)
+                .extracting(Selector::spec)
+                .containsExactly(
+                        "before-statement:^INSERT INTO outbox",
+                        "after-statement:UPDATE\\s+flow",
+                        "after-statement=INSERT INTO outbox(id) VALUES (?)",
+                        "before-commit",
+                        "after-commit",
+                        "before-rollback",
+                        "after-rollback",
+                        "method-entry:dev.deliverykit.boundary.Courier#send(java.lang.String,int)",
+                        "method-exit:com.acme.Relay$Worker#relayOnce()",
+                        "method-exceptional-exit:dev.deliverykit.boundary.Courier#confirm",
+                        "#2 after-commit");
         for (Selector selector : selectors) {
             assertThat(Selector.parse(selector.spec())).isEqualTo(selector);
         }
@@ -66,8 +79,9 @@ class SelectorTest {
                 .hasMessage("\"after outbox insert\" is not a boundary name: use letters, digits and . _ : - only,"
                         + " starting with a letter or digit (for example after-outbox-insert), so that replay keys like"
                         + " boundary=after-outbox-insert;hit=1 stay unambiguous");
-        assertThatThrownBy(() -> BoundaryCatalogue.builder("ledger").add("x", Selector.afterCommit())
-                .add("x", Selector.beforeCommit()))
+        assertThatThrownBy(() -> BoundaryCatalogue.builder("ledger")
+                        .add("x", Selector.afterCommit())
+                        .add("x", Selector.beforeCommit()))
                 .hasMessage("catalogue \"ledger\" already has a boundary named \"x\" (after commit); give each boundary"
                         + " its own name");
         assertThatThrownBy(() -> ChildLaunch.of(PrivateWorkload.class))
@@ -95,25 +109,30 @@ class SelectorTest {
 
     @Test
     void aSelectorIsOneOfFourRecordsAndNoneCanBeBuiltInAStateTheEngineCannotMatch() {
-        assertThat(Selector.afterStatementExactly("  UPDATE  flow ")).isEqualTo(
-                new Selector.Statement(Selector.Timing.AFTER, Selector.SqlMatch.EXACT, "UPDATE flow"));
-        assertThat(Selector.afterCommit().occurrence(2)).isEqualTo(
-                new Selector.Occurrence(new Selector.TransactionEnd(Selector.Timing.AFTER, Selector.End.COMMIT), 2));
-        assertThat(Selector.methodExit(Courier.class, "confirm")).isEqualTo(new Selector.Method(
-                Selector.MethodPoint.NORMAL_EXIT, Courier.class.getName(), "confirm", Optional.empty()));
+        assertThat(Selector.afterStatementExactly("  UPDATE  flow "))
+                .isEqualTo(new Selector.Statement(Selector.Timing.AFTER, Selector.SqlMatch.EXACT, "UPDATE flow"));
+        assertThat(Selector.afterCommit().occurrence(2))
+                .isEqualTo(new Selector.Occurrence(
+                        new Selector.TransactionEnd(Selector.Timing.AFTER, Selector.End.COMMIT), 2));
+        assertThat(Selector.methodExit(Courier.class, "confirm"))
+                .isEqualTo(new Selector.Method(
+                        Selector.MethodPoint.NORMAL_EXIT, Courier.class.getName(), "confirm", Optional.empty()));
 
-        assertThatThrownBy(() -> new Selector.Statement(Selector.Timing.BEFORE, Selector.SqlMatch.REGEX, "(")).hasMessage(
-                "the SQL pattern \"(\" is not a valid regular expression: Unclosed group; quote literal text with"
-                        + " java.util.regex.Pattern.quote, or use beforeStatementExactly / afterStatementExactly");
+        assertThatThrownBy(() -> new Selector.Statement(Selector.Timing.BEFORE, Selector.SqlMatch.REGEX, "("))
+                .hasMessage(
+                        "the SQL pattern \"(\" is not a valid regular expression: Unclosed group; quote literal text with"
+                                + " java.util.regex.Pattern.quote, or use beforeStatementExactly / afterStatementExactly");
         assertThatThrownBy(() -> new Selector.Statement(Selector.Timing.BEFORE, Selector.SqlMatch.EXACT, " "))
                 .hasMessage("a statement selector needs SQL to match, got blank SQL");
-        assertThatThrownBy(() -> new Selector.Method(Selector.MethodPoint.ENTRY, "com.acme.Relay", "<init>",
-                Optional.empty())).hasMessage("\"com.acme.Relay#<init>\" does not name a method; constructors and"
+        assertThatThrownBy(() ->
+                        new Selector.Method(Selector.MethodPoint.ENTRY, "com.acme.Relay", "<init>", Optional.empty()))
+                .hasMessage("\"com.acme.Relay#<init>\" does not name a method; constructors and"
                         + " static initialisers cannot be selected, name a method instead");
         Selector second = Selector.afterCommit().occurrence(2);
         assertThatThrownBy(() -> new Selector.Occurrence(second, 3))
                 .hasMessage("occurrence 2 of after commit already selects one occurrence; set it once");
-        assertThatThrownBy(() -> second.occurrence(3)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> second.occurrence(3))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessage("occurrence 2 of after commit already selects one occurrence; set it once");
         assertThatThrownBy(() -> new Selector.Occurrence(Selector.afterCommit(), 0))
                 .hasMessage("occurrences are counted from 1, got 0");
@@ -122,7 +141,6 @@ class SelectorTest {
     /** Not public: a child JVM could not create it. */
     static final class PrivateWorkload implements ProcessWorkload {
         @Override
-        public void run(List<String> arguments) {
-        }
+        public void run(List<String> arguments) {}
     }
 }

@@ -25,7 +25,8 @@ final class SwallowingWorkload implements Workload {
             // catching Throwable around delivery code: the crash stops here instead of ending the process
         }
         try {
-            lineAfterCrash = Lines.current(); connection.createStatement();
+            lineAfterCrash = Lines.current() + 1; // the next line
+            connection.createStatement();
         } catch (SQLException closed) {
             // and carrying on regardless
         }

@@ -15,8 +15,7 @@ import java.util.jar.Manifest;
  */
 final class TestAgentJar {
 
-    private TestAgentJar() {
-    }
+    private TestAgentJar() {}
 
     /** Writes {@code agent.jar} into {@code dir} and returns its path. */
     static Path in(Path dir) throws IOException {
@@ -28,7 +27,8 @@ final class TestAgentJar {
         attributes.putValue("Can-Retransform-Classes", "true");
         attributes.putValue("Can-Redefine-Classes", "true");
         Path jar = dir.resolve("agent.jar");
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream ignored = new JarOutputStream(out, manifest)) {
+        try (OutputStream out = Files.newOutputStream(jar);
+                JarOutputStream ignored = new JarOutputStream(out, manifest)) {
             return jar;
         }
     }

@@ -22,21 +22,27 @@ class ContiguousPrefixPerFlowTest {
 
     @BeforeEach
     void database() {
-        consumerDb = create(dir, "consumer.db",
-                "CREATE TABLE effect(id INTEGER PRIMARY KEY AUTOINCREMENT, flow_id TEXT, seq)");
+        consumerDb = create(
+                dir, "consumer.db", "CREATE TABLE effect(id INTEGER PRIMARY KEY AUTOINCREMENT, flow_id TEXT, seq)");
         consumer = source(consumerDb, "consumer.db");
     }
 
     private Invariant inOrder() {
         return Invariants.contiguousPrefixPerFlow()
-                .appliedIn(consumer, "effect").flowColumn("flow_id").sequenceColumn("seq").appliedInOrderOf("id");
+                .appliedIn(consumer, "effect")
+                .flowColumn("flow_id")
+                .sequenceColumn("seq")
+                .appliedInOrderOf("id");
     }
 
     /** Appends applied records in this order, each {@code "A3"} meaning flow A, seq 3. */
     private void applied(String... records) {
         for (String record : records) {
-            Db.rows(consumerDb, "INSERT INTO effect(flow_id, seq) VALUES (?, ?) RETURNING id",
-                    record.substring(0, 1), record.substring(1));
+            Db.rows(
+                    consumerDb,
+                    "INSERT INTO effect(flow_id, seq) VALUES (?, ?) RETURNING id",
+                    record.substring(0, 1),
+                    record.substring(1));
         }
     }
 
@@ -51,7 +57,8 @@ class ContiguousPrefixPerFlowTest {
         InvariantResult result = inOrder().check();
 
         assertThat(result.verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(result.message()).isEqualTo("contiguous prefix per flow: holds (checked 2 flows, 5 applied records)");
+        assertThat(result.message())
+                .isEqualTo("contiguous prefix per flow: holds (checked 2 flows, 5 applied records)");
     }
 
     @Test
@@ -71,24 +78,29 @@ class ContiguousPrefixPerFlowTest {
     void aGapStopsOnlyItsOwnFlow() {
         applied("A1", "B1", "B2", "A3", "B3");
 
-        assertThat(inOrder().check().violations()).containsExactly(
-                notPrefix("A", "seq 1, 3 in application order (seq 2 missing)", "seq 1, 2, 3, each once, in this order"));
+        assertThat(inOrder().check().violations())
+                .containsExactly(notPrefix(
+                        "A", "seq 1, 3 in application order (seq 2 missing)", "seq 1, 2, 3, each once, in this order"));
     }
 
     @Test
     void aFlowThatDoesNotStartAtOneIsMissingItsFirstEvent() {
         applied("A2");
 
-        assertThat(inOrder().check().violations()).containsExactly(
-                notPrefix("A", "seq 2 in application order (seq 1 missing)", "seq 1, 2, each once, in this order"));
+        assertThat(inOrder().check().violations())
+                .containsExactly(notPrefix(
+                        "A", "seq 2 in application order (seq 1 missing)", "seq 1, 2, each once, in this order"));
     }
 
     @Test
     void aDuplicateApplyIsARepeatEvenInOrder() {
         applied("A1", "A1", "A2");
 
-        assertThat(inOrder().check().violations()).containsExactly(notPrefix("A",
-                "seq 1, 1, 2 in application order (seq 1 applied 2 times)", "seq 1, 2, each once, in this order"));
+        assertThat(inOrder().check().violations())
+                .containsExactly(notPrefix(
+                        "A",
+                        "seq 1, 1, 2 in application order (seq 1 applied 2 times)",
+                        "seq 1, 2, each once, in this order"));
     }
 
     @Test
@@ -102,9 +114,12 @@ class ContiguousPrefixPerFlowTest {
     void valuesThatAreNoSequenceNumbersAreNamed() {
         Db.execute(consumerDb, "INSERT INTO effect(flow_id, seq) VALUES ('A', 'x'), ('A', 0), ('A', NULL)");
 
-        assertThat(inOrder().check().violations()).containsExactly(notPrefix("A",
-                "seq x, 0, NULL in application order (seq x is not a whole number; seq NULL is not a whole number;"
-                        + " seq 0 is below 1; seq 1 missing)", "seq 1, each once, in this order"));
+        assertThat(inOrder().check().violations())
+                .containsExactly(notPrefix(
+                        "A",
+                        "seq x, 0, NULL in application order (seq x is not a whole number; seq NULL is not a whole number;"
+                                + " seq 0 is below 1; seq 1 missing)",
+                        "seq 1, each once, in this order"));
     }
 
     @Test
@@ -115,9 +130,11 @@ class ContiguousPrefixPerFlowTest {
             }
         }
 
-        assertThat(inOrder().check().violations()).containsExactly(notPrefix("A",
-                "seq 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ... (28 in all) in application order (seq 15, 16 missing)",
-                "seq 1, 2, ..., 30, each once, in this order"));
+        assertThat(inOrder().check().violations())
+                .containsExactly(notPrefix(
+                        "A",
+                        "seq 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ... (28 in all) in application order (seq 15, 16 missing)",
+                        "seq 1, 2, ..., 30, each once, in this order"));
     }
 
     @Test
@@ -128,18 +145,24 @@ class ContiguousPrefixPerFlowTest {
 
         InvariantResult result = fromQuery.check();
 
-        assertThat(fromQuery.description()).isEqualTo("each flow's applied records in (SELECT flow_id, seq FROM effect"
-                + " ORDER BY id) on consumer.db (flow, then sequence number, in application order) are its sequence"
-                + " 1..k, each once, in sequence order");
+        assertThat(fromQuery.description())
+                .isEqualTo("each flow's applied records in (SELECT flow_id, seq FROM effect"
+                        + " ORDER BY id) on consumer.db (flow, then sequence number, in application order) are its sequence"
+                        + " 1..k, each once, in sequence order");
         assertThat(result.invariantName()).isEqualTo("events applied in order");
-        assertThat(result.violations()).containsExactly(notPrefix("A",
-                "seq 3, 1, 2 in application order (seq 1 applied after seq 3)", "seq 1, 2, 3, each once, in this order"));
+        assertThat(result.violations())
+                .containsExactly(notPrefix(
+                        "A",
+                        "seq 3, 1, 2 in application order (seq 1 applied after seq 3)",
+                        "seq 1, 2, 3, each once, in this order"));
     }
 
     @Test
     void describesTheColumnsItWasGiven() {
-        assertThat(inOrder().description()).isEqualTo("each flow's applied records in effect on consumer.db (flow"
-                + " flow_id, sequence seq, applied in order of id) are its sequence 1..k, each once, in sequence order");
+        assertThat(inOrder().description())
+                .isEqualTo(
+                        "each flow's applied records in effect on consumer.db (flow"
+                                + " flow_id, sequence seq, applied in order of id) are its sequence 1..k, each once, in sequence order");
     }
 
     @Test

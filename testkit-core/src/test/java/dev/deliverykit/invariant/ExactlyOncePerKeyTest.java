@@ -26,9 +26,14 @@ class ExactlyOncePerKeyTest {
 
     @BeforeEach
     void databases() {
-        orchestratorDb = create(dir, "orchestrator.db", "CREATE TABLE outbox(command_id TEXT PRIMARY KEY)",
+        orchestratorDb = create(
+                dir,
+                "orchestrator.db",
+                "CREATE TABLE outbox(command_id TEXT PRIMARY KEY)",
                 "INSERT INTO outbox VALUES ('r1:1:0'), ('r2:1:0'), ('r3:1:0')");
-        warehouseDb = create(dir, "warehouse.db",
+        warehouseDb = create(
+                dir,
+                "warehouse.db",
                 "CREATE TABLE effect(effect_id INTEGER PRIMARY KEY, tenant TEXT NOT NULL, intent_id TEXT NOT NULL)");
         orchestrator = source(orchestratorDb, "orchestrator.db");
         warehouse = source(warehouseDb, "warehouse.db");
@@ -64,9 +69,10 @@ class ExactlyOncePerKeyTest {
         InvariantResult result = exactlyOnce().check();
 
         assertThat(result.verdict()).isEqualTo(Verdict.VIOLATED);
-        assertThat(result.violations()).containsExactly(
-                new Violation(ViolationKind.LOST_INTENT, "r2:1:0", "0 effects", "exactly 1"),
-                new Violation(ViolationKind.DUPLICATE_EFFECT, "r3:1:0", "2 effects", "exactly 1"));
+        assertThat(result.violations())
+                .containsExactly(
+                        new Violation(ViolationKind.LOST_INTENT, "r2:1:0", "0 effects", "exactly 1"),
+                        new Violation(ViolationKind.DUPLICATE_EFFECT, "r3:1:0", "2 effects", "exactly 1"));
         assertThat(result.message()).isEqualTo("""
                 exactly once per key: violated (checked 3 intent keys, 3 effect rows)
                   lost intent: 1 key
@@ -97,8 +103,10 @@ class ExactlyOncePerKeyTest {
         Invariant invariant = exactlyOnce();
 
         assertThat(invariant.name()).isEqualTo("exactly once per key");
-        assertThat(invariant.description()).isEqualTo("every intent key of (SELECT command_id FROM outbox) on"
-                + " orchestrator.db has exactly 1 effect in effect.intent_id on warehouse.db (and no key has 2 or more)");
+        assertThat(invariant.description())
+                .isEqualTo(
+                        "every intent key of (SELECT command_id FROM outbox) on"
+                                + " orchestrator.db has exactly 1 effect in effect.intent_id on warehouse.db (and no key has 2 or more)");
         assertThat(exactlyOnce().check().description()).isEqualTo(invariant.description());
     }
 
@@ -106,8 +114,8 @@ class ExactlyOncePerKeyTest {
     void aDuplicateOfAKeyThatIsNoIntentIsStillADuplicate() {
         effects("r1:1:0", "r2:1:0", "r3:1:0", "stray", "stray");
 
-        assertThat(exactlyOnce().check().violations()).containsExactly(
-                new Violation(ViolationKind.DUPLICATE_EFFECT, "stray", "2 effects", "exactly 1"));
+        assertThat(exactlyOnce().check().violations())
+                .containsExactly(new Violation(ViolationKind.DUPLICATE_EFFECT, "stray", "2 effects", "exactly 1"));
     }
 
     @Test
@@ -128,8 +136,9 @@ class ExactlyOncePerKeyTest {
 
         InvariantResult result = invariant.check();
 
-        assertThat(result.violations()).containsExactly(
-                new Violation(ViolationKind.LOST_INTENT, "(tenantA, r2:1:0)", "0 effects", "exactly 1"));
+        assertThat(result.violations())
+                .containsExactly(
+                        new Violation(ViolationKind.LOST_INTENT, "(tenantA, r2:1:0)", "0 effects", "exactly 1"));
         assertThat(result.message()).isEqualTo("""
                 reservations once per tenant: violated (checked 3 intent keys, 3 effect rows)
                   lost intent: 1 key
@@ -143,18 +152,20 @@ class ExactlyOncePerKeyTest {
                 .intentsIn(orchestrator, "outbox", "command_id")
                 .effectsFrom(warehouse, "SELECT intent_id FROM effect WHERE tenant = 'tenantA'");
 
-        assertThat(invariant.check().violations()).containsExactly(
-                new Violation(ViolationKind.LOST_INTENT, "r2:1:0", "0 effects", "exactly 1"),
-                new Violation(ViolationKind.DUPLICATE_EFFECT, "r1:1:0", "2 effects", "exactly 1"));
-        assertThat(invariant.description()).isEqualTo("every intent key of outbox.command_id on orchestrator.db"
-                + " has exactly 1 effect in (SELECT intent_id FROM effect WHERE tenant = 'tenantA') on warehouse.db"
-                + " (and no key has 2 or more)");
+        assertThat(invariant.check().violations())
+                .containsExactly(
+                        new Violation(ViolationKind.LOST_INTENT, "r2:1:0", "0 effects", "exactly 1"),
+                        new Violation(ViolationKind.DUPLICATE_EFFECT, "r1:1:0", "2 effects", "exactly 1"));
+        assertThat(invariant.description())
+                .isEqualTo("every intent key of outbox.command_id on orchestrator.db"
+                        + " has exactly 1 effect in (SELECT intent_id FROM effect WHERE tenant = 'tenantA') on warehouse.db"
+                        + " (and no key has 2 or more)");
     }
 
     @Test
     void keysAreComparedAsTextSoAnIntegerIntentMatchesATextEffect() {
-        Path numbers = create(dir, "numbers.db", "CREATE TABLE intent(id INTEGER)",
-                "INSERT INTO intent VALUES (7), (8)");
+        Path numbers =
+                create(dir, "numbers.db", "CREATE TABLE intent(id INTEGER)", "INSERT INTO intent VALUES (7), (8)");
         effects("7", "8");
 
         Invariant invariant = Invariants.exactlyOncePerKey()
@@ -171,7 +182,8 @@ class ExactlyOncePerKeyTest {
 
         InvariantResult result = atMostOnce.check();
 
-        assertThat(atMostOnce.description()).isEqualTo("no key of effect.intent_id on warehouse.db has more than 1 effect");
+        assertThat(atMostOnce.description())
+                .isEqualTo("no key of effect.intent_id on warehouse.db has more than 1 effect");
         assertThat(result.message()).isEqualTo("""
                 at most once per key: violated (checked 3 effect rows, 2 keys)
                   duplicate effect: 1 key
@@ -187,8 +199,9 @@ class ExactlyOncePerKeyTest {
 
         InvariantResult result = noLostIntent.check();
 
-        assertThat(noLostIntent.description()).isEqualTo("every intent key of (SELECT command_id FROM outbox) on"
-                + " orchestrator.db has at least 1 effect in effect.intent_id on warehouse.db");
+        assertThat(noLostIntent.description())
+                .isEqualTo("every intent key of (SELECT command_id FROM outbox) on"
+                        + " orchestrator.db has at least 1 effect in effect.intent_id on warehouse.db");
         assertThat(result.message()).isEqualTo("""
                 no lost intent: violated (checked 3 intent keys, 3 effect rows)
                   lost intent: 1 key
@@ -205,7 +218,7 @@ class ExactlyOncePerKeyTest {
         Invariant atMostOnce = Invariants.atMostOncePerKey().effectsFrom(warehouse, "SELECT intent_id FROM effect");
 
         assertThat(atMostOnce.check().verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(noLostIntent.check().violations()).containsExactly(
-                new Violation(ViolationKind.LOST_INTENT, "r3:1:0", "0 effects", "at least 1"));
+        assertThat(noLostIntent.check().violations())
+                .containsExactly(new Violation(ViolationKind.LOST_INTENT, "r3:1:0", "0 effects", "at least 1"));
     }
 }

@@ -25,7 +25,9 @@ class InvariantDefinitionTest {
 
     @BeforeEach
     void database() {
-        warehouseDb = create(dir, "warehouse.db",
+        warehouseDb = create(
+                dir,
+                "warehouse.db",
                 "CREATE TABLE effect(effect_id INTEGER PRIMARY KEY, tenant TEXT, intent_id TEXT)",
                 "INSERT INTO effect(tenant, intent_id) VALUES ('tenantA', 'r1:1:0')");
         warehouse = source(warehouseDb, "warehouse.db");
@@ -57,19 +59,26 @@ class InvariantDefinitionTest {
 
     @Test
     void everyNamedColumnOfEveryBuilderIsChecked() {
-        assertThatThrownBy(() -> Invariants.contiguousPrefixPerFlow().appliedIn(warehouse, "effect").flowColumn("flow-id"))
+        assertThatThrownBy(() -> Invariants.contiguousPrefixPerFlow()
+                        .appliedIn(warehouse, "effect")
+                        .flowColumn("flow-id"))
                 .isInstanceOf(InvariantDefinitionException.class)
                 .hasMessage("invariant 'contiguous prefix per flow': the flow column name 'flow-id' is not a plain SQL"
                         + " identifier; expected letters, digits and '_', not starting with a digit, at most 128"
                         + " characters. For quoted names or expressions write the SQL yourself and use"
                         + " appliedFrom(source, sql).");
-        assertThatThrownBy(() -> Invariants.contiguousPrefixPerFlow().appliedIn(warehouse, "effect")
-                .flowColumn("flow_id").sequenceColumn("seq").appliedInOrderOf("1id"))
+        assertThatThrownBy(() -> Invariants.contiguousPrefixPerFlow()
+                        .appliedIn(warehouse, "effect")
+                        .flowColumn("flow_id")
+                        .sequenceColumn("seq")
+                        .appliedInOrderOf("1id"))
                 .hasMessage("invariant 'contiguous prefix per flow': the application order column name '1id' is not a"
                         + " plain SQL identifier; expected letters, digits and '_', not starting with a digit, at"
                         + " most 128 characters. For quoted names or expressions write the SQL yourself and use"
                         + " appliedFrom(source, sql).");
-        assertThatThrownBy(() -> Invariants.noResurrectionAfterCleanup().effectsIn(warehouse, "effect").perKey("op", "a.b"))
+        assertThatThrownBy(() -> Invariants.noResurrectionAfterCleanup()
+                        .effectsIn(warehouse, "effect")
+                        .perKey("op", "a.b"))
                 .hasMessage("invariant 'no resurrection after cleanup': the key column name 'a.b' is not a plain SQL"
                         + " identifier; expected letters, digits and '_', not starting with a digit, at most 128"
                         + " characters. For quoted names or expressions write the SQL yourself and use"
@@ -91,14 +100,14 @@ class InvariantDefinitionTest {
 
     @Test
     void aSchemaQualifiedTableAndReservedWordsAreQuotedAndWork() {
-        Path shopDb = create(dir, "shop.db", "CREATE TABLE \"order\"(\"key\" TEXT)",
-                "INSERT INTO \"order\" VALUES ('k1'), ('k1')");
+        Path shopDb = create(
+                dir, "shop.db", "CREATE TABLE \"order\"(\"key\" TEXT)", "INSERT INTO \"order\" VALUES ('k1'), ('k1')");
 
         Invariant reserved = Invariants.atMostOncePerKey().effectsIn(source(shopDb, "shop.db"), "order", "key");
         Invariant qualified = Invariants.atMostOncePerKey().effectsIn(warehouse, "main.effect", "intent_id");
 
-        assertThat(reserved.check().violations()).containsExactly(
-                new Violation(ViolationKind.DUPLICATE_EFFECT, "k1", "2 effects", "at most 1"));
+        assertThat(reserved.check().violations())
+                .containsExactly(new Violation(ViolationKind.DUPLICATE_EFFECT, "k1", "2 effects", "at most 1"));
         assertThat(qualified.check().verdict()).isEqualTo(Verdict.HOLDS);
     }
 
@@ -162,14 +171,16 @@ class InvariantDefinitionTest {
     @Test
     void aDatabaseThatCannotBeOpenedIsASourceFailureNamingIt() {
         JdbcSource broken = ((JdbcSource) () -> {
-            throw new SQLException("connection refused");
-        }).named("orders on db.example");
+                    throw new SQLException("connection refused");
+                })
+                .named("orders on db.example");
         Invariant invariant = Invariants.atMostOncePerKey().effectsFrom(broken, "SELECT id FROM effect");
 
         assertThatThrownBy(invariant::check)
                 .isInstanceOf(InvariantSourceException.class)
-                .hasMessage("invariant 'at most once per key' could not open orders on db.example: connection refused"
-                        + "\n  Check its JdbcSource: each open() must return a new connection to the existing database.");
+                .hasMessage(
+                        "invariant 'at most once per key' could not open orders on db.example: connection refused"
+                                + "\n  Check its JdbcSource: each open() must return a new connection to the existing database.");
     }
 
     @Test

@@ -20,12 +20,17 @@ class InvariantResultTest {
 
     @Test
     void violationsAreSortedByKindThenBySubjectInNaturalOrder() {
-        InvariantResult result = new InvariantResult("exactly once per key", "d", "c",
+        InvariantResult result = new InvariantResult(
+                "exactly once per key",
+                "d",
+                "c",
                 List.of(duplicate("k10"), lost("k2"), duplicate("k9"), lost("k10"), lost("(A, 10)"), lost("(A, 9)")));
 
-        assertThat(result.violations()).containsExactly(lost("(A, 9)"), lost("(A, 10)"), lost("k2"), lost("k10"),
-                duplicate("k9"), duplicate("k10"));
-        assertThat(result.violationsOf(ViolationKind.DUPLICATE_EFFECT)).containsExactly(duplicate("k9"), duplicate("k10"));
+        assertThat(result.violations())
+                .containsExactly(
+                        lost("(A, 9)"), lost("(A, 10)"), lost("k2"), lost("k10"), duplicate("k9"), duplicate("k10"));
+        assertThat(result.violationsOf(ViolationKind.DUPLICATE_EFFECT))
+                .containsExactly(duplicate("k9"), duplicate("k10"));
         assertThat(result.violationsFor("k10")).containsExactly(lost("k10"), duplicate("k10"));
         assertThat(result.verdict()).isEqualTo(Verdict.VIOLATED);
     }
@@ -48,15 +53,19 @@ class InvariantResultTest {
         }
         many.add(duplicate("k1"));
 
-        String message = new InvariantResult("exactly once per key", "d", "23 intent keys, 2 effect rows", many).message();
+        String message =
+                new InvariantResult("exactly once per key", "d", "23 intent keys, 2 effect rows", many).message();
 
         List<String> lines = message.lines().toList();
         assertThat(lines).hasSize(1 + 1 + 20 + 1 + 2);
         assertThat(lines.get(0)).isEqualTo("exactly once per key: violated (checked 23 intent keys, 2 effect rows)");
         assertThat(lines.get(1)).isEqualTo("  lost intent: 23 keys");
         assertThat(lines.get(21)).isEqualTo("    k20: found 0 effects, expected exactly 1");
-        assertThat(lines.subList(22, 25)).containsExactly("    ... and 3 more", "  duplicate effect: 1 key",
-                "    k1: found 2 effects, expected exactly 1");
+        assertThat(lines.subList(22, 25))
+                .containsExactly(
+                        "    ... and 3 more",
+                        "  duplicate effect: 1 key",
+                        "    k1: found 2 effects, expected exactly 1");
     }
 
     @Test
@@ -73,7 +82,8 @@ class InvariantResultTest {
         assertThat(Violation.subjectOf("reserve42:1:0")).isEqualTo("reserve42:1:0");
         assertThat(Violation.subjectOf("demo", 1, "work-1")).isEqualTo("(demo, 1, work-1)");
         assertThat(Violation.subjectOf((Object) null)).isEqualTo("NULL");
-        assertThatThrownBy(Violation::subjectOf).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(Violation::subjectOf)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("a key has at least one part");
     }
 

@@ -21,9 +21,11 @@ class JdbcSourceTest {
     @Test
     void aUrlSourceIsNamedAfterItsUrlWithSecretsMasked() {
         assertThat(JdbcSource.url("jdbc:sqlite:/tmp/orders.db").name()).isEqualTo("jdbc:sqlite:/tmp/orders.db");
-        assertThat(JdbcSource.url("jdbc:postgresql://alice:secret@db.example/orders?user=alice&password=secret").name())
+        assertThat(JdbcSource.url("jdbc:postgresql://alice:secret@db.example/orders?user=alice&password=secret")
+                        .name())
                 .isEqualTo("jdbc:postgresql://***@db.example/orders?user=alice&password=***");
-        assertThat(JdbcSource.url("jdbc:sqlserver://db.example;user=sa;PWD=secret;database=orders").name())
+        assertThat(JdbcSource.url("jdbc:sqlserver://db.example;user=sa;PWD=secret;database=orders")
+                        .name())
                 .isEqualTo("jdbc:sqlserver://db.example;user=sa;PWD=***;database=orders");
     }
 
@@ -39,7 +41,9 @@ class JdbcSourceTest {
         create(dir, "late.db", "CREATE TABLE effect(k TEXT)", "INSERT INTO effect VALUES ('a'), ('a')");
 
         assertThat(late.name()).isEqualTo("jdbc:sqlite:" + dir.resolve("late.db"));
-        assertThat(invariant.check().violations()).extracting(Violation::subject).containsExactly("a");
+        assertThat(invariant.check().violations())
+                .extracting(Violation::subject)
+                .containsExactly("a");
     }
 
     @Test
@@ -68,7 +72,11 @@ class JdbcSourceTest {
         JdbcSource source = JdbcSource.dataSource(dataSource);
 
         assertThat(source.name()).isEqualTo("DataSource org.sqlite.SQLiteDataSource");
-        assertThat(Invariants.atMostOncePerKey().effectsIn(source, "effect", "k").check().message()).isEqualTo("""
+        assertThat(Invariants.atMostOncePerKey()
+                        .effectsIn(source, "effect", "k")
+                        .check()
+                        .message())
+                .isEqualTo("""
                 at most once per key: violated (checked 3 effect rows, 2 keys)
                   duplicate effect: 1 key
                     b: found 2 effects, expected at most 1""");

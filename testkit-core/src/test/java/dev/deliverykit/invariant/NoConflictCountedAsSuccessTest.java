@@ -23,7 +23,9 @@ class NoConflictCountedAsSuccessTest {
 
     @BeforeEach
     void databases() {
-        producerDb = create(dir, "producer.db",
+        producerDb = create(
+                dir,
+                "producer.db",
                 "CREATE TABLE outbox(event_id TEXT PRIMARY KEY, body TEXT NOT NULL, accepted INTEGER NOT NULL)");
         consumerDb = create(dir, "consumer.db", "CREATE TABLE inbox(event_id TEXT PRIMARY KEY, body TEXT NOT NULL)");
         invariant = Invariants.noConflictCountedAsSuccess()
@@ -47,9 +49,10 @@ class NoConflictCountedAsSuccessTest {
 
         InvariantResult result = invariant.check();
 
-        assertThat(invariant.description()).isEqualTo("every accepted record of (SELECT event_id, body FROM outbox"
-                + " WHERE accepted = 1) on producer.db is stored with the same body in (SELECT event_id, body FROM"
-                + " inbox) on consumer.db: a conflict is never counted as success");
+        assertThat(invariant.description())
+                .isEqualTo("every accepted record of (SELECT event_id, body FROM outbox"
+                        + " WHERE accepted = 1) on producer.db is stored with the same body in (SELECT event_id, body FROM"
+                        + " inbox) on consumer.db: a conflict is never counted as success");
         assertThat(result.message()).isEqualTo("""
                 no conflict counted as success: violated (checked 2 accepted records, 1 stored record)
                   conflict counted as success: 1 key
@@ -65,8 +68,9 @@ class NoConflictCountedAsSuccessTest {
         Db.execute(producerDb, "INSERT INTO outbox VALUES ('A1', '" + body + "', 1)");
         Db.execute(consumerDb, "INSERT INTO inbox VALUES ('A1', 'y')");
 
-        assertThat(invariant.check().violations()).extracting(Violation::found).containsExactly(
-                "accepted body " + "x".repeat(120) + "... (130 characters) but stored body y");
+        assertThat(invariant.check().violations())
+                .extracting(Violation::found)
+                .containsExactly("accepted body " + "x".repeat(120) + "... (130 characters) but stored body y");
     }
 
     @Test

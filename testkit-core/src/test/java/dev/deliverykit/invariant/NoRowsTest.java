@@ -22,11 +22,15 @@ class NoRowsTest {
 
     @BeforeEach
     void database() {
-        retentionDb = create(dir, "retention.db",
+        retentionDb = create(
+                dir,
+                "retention.db",
                 "CREATE TABLE request_log(op TEXT, epoch INTEGER, outcome TEXT, at INTEGER)",
                 "CREATE TABLE boundary(namespace TEXT, closed_through INTEGER, raised_at INTEGER)",
                 "INSERT INTO boundary VALUES ('demo', 1, 10)");
-        noLateExecution = Invariants.noRows("no late request executed", source(retentionDb, "retention.db"),
+        noLateExecution = Invariants.noRows(
+                "no late request executed",
+                source(retentionDb, "retention.db"),
                 "SELECT op, epoch, outcome FROM request_log r JOIN boundary b"
                         + " WHERE r.epoch <= b.closed_through AND r.at > b.raised_at AND r.outcome = 'created'"
                         + " ORDER BY op",
@@ -35,21 +39,27 @@ class NoRowsTest {
 
     @Test
     void holdsWhenTheQueryFindsNothing() {
-        Db.execute(retentionDb, "INSERT INTO request_log VALUES ('work-1', 1, 'created', 5), ('work-1', 1, 'closed', 11)");
+        Db.execute(
+                retentionDb, "INSERT INTO request_log VALUES ('work-1', 1, 'created', 5), ('work-1', 1, 'closed', 11)");
 
-        assertThat(noLateExecution.check().message()).isEqualTo("no late request executed: holds (checked 0 rows returned)");
+        assertThat(noLateExecution.check().message())
+                .isEqualTo("no late request executed: holds (checked 0 rows returned)");
     }
 
     @Test
     void everyRowIsAViolationNamedByItsFirstColumn() {
-        Db.execute(retentionDb, "INSERT INTO request_log VALUES ('work-1', 1, 'created', 5), ('work-1', 1, 'created', 11),"
-                + " ('work-2', 1, 'created', 12)");
+        Db.execute(
+                retentionDb,
+                "INSERT INTO request_log VALUES ('work-1', 1, 'created', 5), ('work-1', 1, 'created', 11),"
+                        + " ('work-2', 1, 'created', 12)");
 
         InvariantResult result = noLateExecution.check();
 
-        assertThat(noLateExecution.description()).isEqualTo("(SELECT op, epoch, outcome FROM request_log r JOIN boundary"
-                + " b WHERE r.epoch <= b.closed_through AND r.at > b.raised_at AND r.outcome = 'created' ORDER BY op)"
-                + " on retention.db returns no rows: a late request after cleanup is answered closed or result_expired");
+        assertThat(noLateExecution.description())
+                .isEqualTo(
+                        "(SELECT op, epoch, outcome FROM request_log r JOIN boundary"
+                                + " b WHERE r.epoch <= b.closed_through AND r.at > b.raised_at AND r.outcome = 'created' ORDER BY op)"
+                                + " on retention.db returns no rows: a late request after cleanup is answered closed or result_expired");
         assertThat(result.message()).isEqualTo("""
                 no late request executed: violated (checked 2 rows returned)
                   unexpected row: 2 rows

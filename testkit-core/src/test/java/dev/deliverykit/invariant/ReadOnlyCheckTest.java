@@ -26,8 +26,12 @@ class ReadOnlyCheckTest {
 
     @BeforeEach
     void database() {
-        producerDb = create(dir, "producer.db", "CREATE TABLE flow(flow_id TEXT PRIMARY KEY, seq INTEGER)",
-                "CREATE TABLE outbox(flow_id TEXT, seq INTEGER)", "INSERT INTO flow VALUES ('A', 1)",
+        producerDb = create(
+                dir,
+                "producer.db",
+                "CREATE TABLE flow(flow_id TEXT PRIMARY KEY, seq INTEGER)",
+                "CREATE TABLE outbox(flow_id TEXT, seq INTEGER)",
+                "INSERT INTO flow VALUES ('A', 1)",
                 "INSERT INTO outbox VALUES ('A', 1)");
     }
 
@@ -36,7 +40,8 @@ class ReadOnlyCheckTest {
         Invariant together = Invariants.stateAndOutboxTogether()
                 .stateIn(source(producerDb, "producer.db"), "flow", "flow_id", "seq")
                 .outboxIn(source(producerDb, "producer.db"), "outbox", "flow_id", "seq");
-        try (Connection writer = Db.open(producerDb); Statement statement = writer.createStatement()) {
+        try (Connection writer = Db.open(producerDb);
+                Statement statement = writer.createStatement()) {
             statement.execute("BEGIN IMMEDIATE");
             statement.execute("INSERT INTO flow VALUES ('B', 1)");
 
@@ -44,14 +49,18 @@ class ReadOnlyCheckTest {
 
             statement.execute("COMMIT");
         }
-        assertThat(together.check().violations()).containsExactly(
-                new Violation(ViolationKind.STATE_WITHOUT_OUTBOX, "(B, 1)", "state, no outbox row", "its outbox row"));
+        assertThat(together.check().violations())
+                .containsExactly(new Violation(
+                        ViolationKind.STATE_WITHOUT_OUTBOX, "(B, 1)", "state, no outbox row", "its outbox row"));
     }
 
     @Test
     void whateverAUserQueryWritesIsRolledBack() {
-        Invariant deleting = Invariants.noRows("deletes on purpose", source(producerDb, "producer.db"),
-                "DELETE FROM outbox RETURNING flow_id, seq", "nothing");
+        Invariant deleting = Invariants.noRows(
+                "deletes on purpose",
+                source(producerDb, "producer.db"),
+                "DELETE FROM outbox RETURNING flow_id, seq",
+                "nothing");
 
         assertThat(deleting.check().violations()).extracting(Violation::subject).containsExactly("A");
         assertThat(Db.count(producerDb, "outbox")).isEqualTo(1);
@@ -61,10 +70,11 @@ class ReadOnlyCheckTest {
     void queriesOnTheSameSourceShareOneConnectionWhichIsClosedAfterwards() {
         List<Connection> opened = new ArrayList<>();
         JdbcSource counting = ((JdbcSource) () -> {
-            Connection connection = DriverManager.getConnection("jdbc:sqlite:" + producerDb);
-            opened.add(connection);
-            return connection;
-        }).named("producer.db");
+                    Connection connection = DriverManager.getConnection("jdbc:sqlite:" + producerDb);
+                    opened.add(connection);
+                    return connection;
+                })
+                .named("producer.db");
         Invariant together = Invariants.stateAndOutboxTogether()
                 .stateFrom(counting, "SELECT flow_id, seq FROM flow")
                 .outboxFrom(counting, "SELECT flow_id, seq FROM outbox");
@@ -72,21 +82,24 @@ class ReadOnlyCheckTest {
         assertThat(together.check().verdict()).isEqualTo(Verdict.HOLDS);
 
         assertThat(opened).hasSize(1);
-        assertThat(opened.get(0)).satisfies(connection -> assertThat(connection.isClosed()).isTrue());
+        assertThat(opened.get(0))
+                .satisfies(connection -> assertThat(connection.isClosed()).isTrue());
     }
 
     @Test
     void aFailingQueryStillClosesItsConnection() {
         List<Connection> opened = new ArrayList<>();
         JdbcSource counting = ((JdbcSource) () -> {
-            Connection connection = DriverManager.getConnection("jdbc:sqlite:" + producerDb);
-            opened.add(connection);
-            return connection;
-        }).named("producer.db");
+                    Connection connection = DriverManager.getConnection("jdbc:sqlite:" + producerDb);
+                    opened.add(connection);
+                    return connection;
+                })
+                .named("producer.db");
         Invariant broken = Invariants.atMostOncePerKey().effectsFrom(counting, "SELECT nope FROM outbox");
 
-        assertThatThrownBy(broken::check)
-                .isInstanceOf(InvariantDefinitionException.class);
-        assertThat(opened).singleElement().satisfies(connection -> assertThat(connection.isClosed()).isTrue());
+        assertThatThrownBy(broken::check).isInstanceOf(InvariantDefinitionException.class);
+        assertThat(opened)
+                .singleElement()
+                .satisfies(connection -> assertThat(connection.isClosed()).isTrue());
     }
 }

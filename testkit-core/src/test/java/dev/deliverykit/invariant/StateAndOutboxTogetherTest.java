@@ -21,7 +21,9 @@ class StateAndOutboxTogetherTest {
 
     @BeforeEach
     void database() {
-        producerDb = create(dir, "producer.db",
+        producerDb = create(
+                dir,
+                "producer.db",
                 "CREATE TABLE flow(flow_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, state TEXT NOT NULL)",
                 "CREATE TABLE outbox(event_id TEXT PRIMARY KEY, flow_id TEXT NOT NULL, seq INTEGER NOT NULL)");
         producer = source(producerDb, "producer.db");
@@ -35,11 +37,14 @@ class StateAndOutboxTogetherTest {
 
     @Test
     void holdsWhenEveryFlowStepHasItsEvent() {
-        Db.execute(producerDb, "INSERT INTO flow VALUES ('A', 2, 'confirmed'), ('B', 1, 'reserved')",
+        Db.execute(
+                producerDb,
+                "INSERT INTO flow VALUES ('A', 2, 'confirmed'), ('B', 1, 'reserved')",
                 "INSERT INTO outbox VALUES ('A1', 'A', 1), ('A2', 'A', 2), ('B1', 'B', 1)");
 
-        assertThat(together().check().message()).isEqualTo("no state without its outbox row and no outbox row"
-                + " without its state: holds (checked 2 state keys, 2 outbox keys)");
+        assertThat(together().check().message())
+                .isEqualTo("no state without its outbox row and no outbox row"
+                        + " without its state: holds (checked 2 state keys, 2 outbox keys)");
     }
 
     @Test
@@ -48,8 +53,9 @@ class StateAndOutboxTogetherTest {
 
         InvariantResult result = together().check();
 
-        assertThat(result.violations()).containsExactly(
-                new Violation(ViolationKind.STATE_WITHOUT_OUTBOX, "(A, 1)", "state, no outbox row", "its outbox row"));
+        assertThat(result.violations())
+                .containsExactly(new Violation(
+                        ViolationKind.STATE_WITHOUT_OUTBOX, "(A, 1)", "state, no outbox row", "its outbox row"));
         assertThat(result.message()).isEqualTo("""
                 no state without its outbox row and no outbox row without its state: violated (checked 1 state key,\
                  0 outbox keys)
@@ -59,7 +65,9 @@ class StateAndOutboxTogetherTest {
 
     @Test
     void outboxWithoutStateIsAnEventAboutAChangeThatNeverCommitted() {
-        Db.execute(producerDb, "INSERT INTO flow VALUES ('A', 1, 'reserved')",
+        Db.execute(
+                producerDb,
+                "INSERT INTO flow VALUES ('A', 1, 'reserved')",
                 "INSERT INTO outbox VALUES ('A1', 'A', 1), ('A2', 'A', 2), ('B1', 'B', 1)");
 
         assertThat(together().check().message()).isEqualTo("""
@@ -74,18 +82,25 @@ class StateAndOutboxTogetherTest {
 
     @Test
     void stateAndOutboxMayLiveInDifferentDatabasesAndBeNamedAsTables() {
-        Path ledgerDb = create(dir, "ledger.db", "CREATE TABLE entry(order_id TEXT PRIMARY KEY)",
+        Path ledgerDb = create(
+                dir,
+                "ledger.db",
+                "CREATE TABLE entry(order_id TEXT PRIMARY KEY)",
                 "INSERT INTO entry VALUES ('o-1'), ('o-2')");
-        Path messagesDb = create(dir, "messages.db", "CREATE TABLE outbox(order_id TEXT)",
-                "INSERT INTO outbox VALUES ('o-2'), ('o-3')");
+        Path messagesDb = create(
+                dir, "messages.db", "CREATE TABLE outbox(order_id TEXT)", "INSERT INTO outbox VALUES ('o-2'), ('o-3')");
         Invariant invariant = Invariants.stateAndOutboxTogether("orders and their messages")
                 .stateIn(source(ledgerDb, "ledger.db"), "entry", "order_id")
                 .outboxIn(source(messagesDb, "messages.db"), "outbox", "order_id");
 
-        assertThat(invariant.description()).isEqualTo("every state key of entry.order_id on ledger.db has its outbox"
-                + " row in outbox.order_id on messages.db, and every outbox key has its state");
-        assertThat(invariant.check().violations()).containsExactly(
-                new Violation(ViolationKind.STATE_WITHOUT_OUTBOX, "o-1", "state, no outbox row", "its outbox row"),
-                new Violation(ViolationKind.OUTBOX_WITHOUT_STATE, "o-3", "an outbox row, no state", "its state"));
+        assertThat(invariant.description())
+                .isEqualTo("every state key of entry.order_id on ledger.db has its outbox"
+                        + " row in outbox.order_id on messages.db, and every outbox key has its state");
+        assertThat(invariant.check().violations())
+                .containsExactly(
+                        new Violation(
+                                ViolationKind.STATE_WITHOUT_OUTBOX, "o-1", "state, no outbox row", "its outbox row"),
+                        new Violation(
+                                ViolationKind.OUTBOX_WITHOUT_STATE, "o-3", "an outbox row, no state", "its state"));
     }
 }

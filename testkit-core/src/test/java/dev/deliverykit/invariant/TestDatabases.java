@@ -6,8 +6,7 @@ import java.nio.file.Path;
 /** SQLite files for invariant tests, and sources named after them so that messages are stable. */
 final class TestDatabases {
 
-    private TestDatabases() {
-    }
+    private TestDatabases() {}
 
     /** A new file {@code dir/fileName} on which {@code statements} have run. */
     static Path create(Path dir, String fileName, String... statements) {

@@ -21,17 +21,22 @@ class DeliveryOrderTest {
         assertThat(counterExample.occurrences("A3")).isEqualTo(2);
         assertThat(counterExample.occurrences("A4")).isZero();
         assertThat(DeliveryOrder.parse("A1,A3").ids()).containsExactly("A1", "A3");
-        assertThat(counterExample).isEqualTo(DeliveryOrder.of("A3", "A1", "A2", "A3"))
+        assertThat(counterExample)
+                .isEqualTo(DeliveryOrder.of("A3", "A1", "A2", "A3"))
                 .hasSameHashCodeAs(DeliveryOrder.of(List.of("A3", "A1", "A2", "A3")))
                 .isNotEqualTo(DeliveryOrder.parse("A3,A1,A2"));
     }
 
     @Test
     void permutationsComeInTheLexicographicOrderOfTheGivenIds() {
-        assertThat(DeliveryOrder.permutationsOf("A1", "A2", "A3")).extracting(DeliveryOrder::toString)
+        assertThat(DeliveryOrder.permutationsOf("A1", "A2", "A3"))
+                .extracting(DeliveryOrder::toString)
                 .containsExactly("A1,A2,A3", "A1,A3,A2", "A2,A1,A3", "A2,A3,A1", "A3,A1,A2", "A3,A2,A1");
-        assertThat(DeliveryOrder.permutationsOf("x")).extracting(DeliveryOrder::toString).containsExactly("x");
-        assertThat(DeliveryOrder.permutationsOf("1", "2", "3", "4", "5", "6", "7", "8")).hasSize(40_320);
+        assertThat(DeliveryOrder.permutationsOf("x"))
+                .extracting(DeliveryOrder::toString)
+                .containsExactly("x");
+        assertThat(DeliveryOrder.permutationsOf("1", "2", "3", "4", "5", "6", "7", "8"))
+                .hasSize(40_320);
     }
 
     @Test

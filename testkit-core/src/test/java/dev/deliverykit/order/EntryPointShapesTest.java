@@ -19,14 +19,15 @@ class EntryPointShapesTest {
 
     @Test
     void aSkippedCallReturnsZeroForAPrimitiveOrTheChosenPlaceholder() throws Exception {
-        EntryPoint count = EntryPoint.method(Inbox.class, "count", Inbox.Parcel.class).messageIdFrom("label");
+        EntryPoint count =
+                EntryPoint.method(Inbox.class, "count", Inbox.Parcel.class).messageIdFrom("label");
 
         DeliveryResult result = OrderedDelivery.at(count).run("p2,p1", () -> {
             seenByTheWorkload.add(inbox.count(new Inbox.Parcel("p1")));
             seenByTheWorkload.add(inbox.count(new Inbox.Parcel("p2")));
         });
-        DeliveryResult withPlaceholder = OrderedDelivery.at(count.returningWhenSkipped(-1)).run("p3",
-                () -> seenByTheWorkload.add(inbox.count(new Inbox.Parcel("p3"))));
+        DeliveryResult withPlaceholder = OrderedDelivery.at(count.returningWhenSkipped(-1))
+                .run("p3", () -> seenByTheWorkload.add(inbox.count(new Inbox.Parcel("p3"))));
 
         assertThat(seenByTheWorkload).containsExactly(0, 0, -1);
         assertThat(result.returnValues()).containsExactly(1, 2);
@@ -36,7 +37,8 @@ class EntryPointShapesTest {
 
     @Test
     void theIdMayComeFromAPublicFieldOfAnotherArgumentOrFromAReader() throws Exception {
-        EntryPoint file = EntryPoint.method(Inbox.class, "file").messageArgument(1).messageIdFrom("reference");
+        EntryPoint file =
+                EntryPoint.method(Inbox.class, "file").messageArgument(1).messageIdFrom("reference");
         EntryPoint stamp = EntryPoint.method("dev.deliverykit.order.Inbox#stamp(dev.deliverykit.order.Inbox$Letter)")
                 .messageIdFrom(letter -> ((Inbox.Letter) letter).reference.toUpperCase());
         Inbox.clearStamped();
@@ -64,8 +66,10 @@ class EntryPointShapesTest {
             inbox.accept("bad1");
         });
 
-        assertThat(result.deliveries()).extracting(Delivery::describe)
-                .containsExactly("1:bad1 RELEASED threw java.lang.IllegalArgumentException: rejected bad1",
+        assertThat(result.deliveries())
+                .extracting(Delivery::describe)
+                .containsExactly(
+                        "1:bad1 RELEASED threw java.lang.IllegalArgumentException: rejected bad1",
                         "2:a RELEASED returned ok:a");
         assertThat(result.deliveries().get(0).thrown()).get().isInstanceOf(IllegalArgumentException.class);
         assertThat(inbox.received()).containsExactly("a");
@@ -74,8 +78,8 @@ class EntryPointShapesTest {
     @Test
     void callsNestedInADeliveredCallRunAsTheyWouldWithoutTheKit() throws Exception {
         DeliveryResult captured = OrderedDelivery.at(Inbox.ACCEPT).run("x+y", () -> inbox.accept("x+y"));
-        DeliveryResult held = OrderedDelivery.at(Inbox.ACCEPT).mode(DeliveryMode.HOLD_SENDERS).run("u+v",
-                () -> inbox.accept("u+v"));
+        DeliveryResult held =
+                OrderedDelivery.at(Inbox.ACCEPT).mode(DeliveryMode.HOLD_SENDERS).run("u+v", () -> inbox.accept("u+v"));
 
         assertThat(captured.delivered()).containsExactly("x+y");
         assertThat(held.delivered()).containsExactly("u+v");
@@ -88,15 +92,15 @@ class EntryPointShapesTest {
         List<Throwable> caught = new ArrayList<>();
 
         assertThatThrownBy(() -> OrderedDelivery.at(Inbox.ACCEPT).run("a", () -> {
-            inbox.accept("a");
-            try {
-                inbox.accept(null);
-            } catch (AssertionError swallowed) {
-                caught.add(swallowed);
-            }
-        }))
-                .isInstanceOfSatisfying(OrderNotHonouredError.class,
-                        e -> assertThat(e.reason()).isEqualTo(OrderFailure.ID_UNREADABLE))
+                    inbox.accept("a");
+                    try {
+                        inbox.accept(null);
+                    } catch (AssertionError swallowed) {
+                        caught.add(swallowed);
+                    }
+                }))
+                .isInstanceOfSatisfying(
+                        OrderNotHonouredError.class, e -> assertThat(e.reason()).isEqualTo(OrderFailure.ID_UNREADABLE))
                 .hasMessage("Order not honoured: the message id of a call of"
                         + " dev.deliverykit.order.Inbox#accept(java.lang.String) on thread " + thread + " could not be"
                         + " read: argument 0 is null.\n"
@@ -117,7 +121,8 @@ class EntryPointShapesTest {
         EntryPoint forward = EntryPoint.method(Forwarder.class, "forward", String.class);
 
         assertThatThrownBy(() -> OrderedDelivery.at(forward).run("spawn:z", () -> forwarder.forward("spawn:z")))
-                .isInstanceOfSatisfying(OrderNotHonouredError.class,
+                .isInstanceOfSatisfying(
+                        OrderNotHonouredError.class,
                         e -> assertThat(e.reason()).isEqualTo(OrderFailure.ARRIVED_AFTER_WORKLOAD))
                 .hasMessage("Order not honoured: message z arrived at"
                         + " dev.deliverykit.order.Forwarder#forward(java.lang.String) on thread late-sender after the"

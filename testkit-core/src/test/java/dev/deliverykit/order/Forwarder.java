@@ -11,13 +11,15 @@ final class Forwarder {
 
     void forward(String id) throws InterruptedException {
         if (id.startsWith("spawn:")) {
-            Thread other = new Thread(() -> {
-                try {
-                    forward(id.substring("spawn:".length()));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "late-sender");
+            Thread other = new Thread(
+                    () -> {
+                        try {
+                            forward(id.substring("spawn:".length()));
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    },
+                    "late-sender");
             other.start();
             other.join();
         }

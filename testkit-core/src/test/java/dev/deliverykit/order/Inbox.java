@@ -57,8 +57,7 @@ final class Inbox {
     }
 
     /** A message with a record component. */
-    record Parcel(String label) {
-    }
+    record Parcel(String label) {}
 
     /** A message with a public field. */
     static final class Letter {

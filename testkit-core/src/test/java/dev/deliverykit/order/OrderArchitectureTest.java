@@ -25,15 +25,23 @@ class OrderArchitectureTest {
 
     @Test
     void theOrderPackageNeverTouchesByteBuddy() {
-        noClasses().that().resideInAPackage("dev.deliverykit.order..")
-                .should().dependOnClassesThat().resideInAPackage("net.bytebuddy..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.deliverykit.order..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("net.bytebuddy..")
                 .because("all ByteBuddy code stays in dev.deliverykit.internal.instrument")
                 .check(MAIN);
     }
 
     @Test
     void thePublicApiExposesNoInternalType() {
-        classes().that().resideInAPackage("dev.deliverykit.order").and().arePublic()
+        classes()
+                .that()
+                .resideInAPackage("dev.deliverykit.order")
+                .and()
+                .arePublic()
                 .should(exposeNoInternalTypes())
                 .because("users (and the JUnit layer) must not come to depend on the kit's internals")
                 .check(MAIN);
@@ -41,9 +49,19 @@ class OrderArchitectureTest {
 
     @Test
     void publicClassesAreFinalOrValueTypes() {
-        classes().that().resideInAPackage("dev.deliverykit.order").and().arePublic()
-                .should().haveModifier(JavaModifier.FINAL).orShould().beInterfaces().orShould().beEnums()
-                .orShould().beRecords()
+        classes()
+                .that()
+                .resideInAPackage("dev.deliverykit.order")
+                .and()
+                .arePublic()
+                .should()
+                .haveModifier(JavaModifier.FINAL)
+                .orShould()
+                .beInterfaces()
+                .orShould()
+                .beEnums()
+                .orShould()
+                .beRecords()
                 .check(MAIN);
     }
 
@@ -59,8 +77,10 @@ class OrderArchitectureTest {
                     signature.add(unit.getRawReturnType());
                     for (JavaClass used : signature) {
                         boolean internal = used.getPackageName().startsWith("dev.deliverykit.internal");
-                        events.add(new SimpleConditionEvent(unit, !internal, unit.getFullName()
-                                + (internal ? " exposes " : " does not expose ") + used.getName()));
+                        events.add(new SimpleConditionEvent(
+                                unit,
+                                !internal,
+                                unit.getFullName() + (internal ? " exposes " : " does not expose ") + used.getName()));
                     }
                 }
             }

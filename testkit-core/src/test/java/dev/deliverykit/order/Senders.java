@@ -26,7 +26,13 @@ final class Senders {
         for (int i = 0; i < ids.size(); i++) {
             String id = ids.get(i);
             boolean repeated = ids.indexOf(id) != ids.lastIndexOf(id);
-            String name = "sender-" + id + (repeated ? "-" + (ids.subList(0, i + 1).stream().filter(id::equals).count()) : "");
+            String name = "sender-" + id
+                    + (repeated
+                            ? "-"
+                                    + (ids.subList(0, i + 1).stream()
+                                            .filter(id::equals)
+                                            .count())
+                            : "");
             threads.add(thread(name, () -> {
                 start.await();
                 send.send(id);
@@ -70,12 +76,14 @@ final class Senders {
     }
 
     private Thread thread(String name, Body body) {
-        return new Thread(() -> {
-            try {
-                body.run();
-            } catch (Throwable e) {
-                failures.put(name, e);
-            }
-        }, name);
+        return new Thread(
+                () -> {
+                    try {
+                        body.run();
+                    } catch (Throwable e) {
+                        failures.put(name, e);
+                    }
+                },
+                name);
     }
 }

@@ -12,7 +12,8 @@ class ChildJvmTest {
 
     @Test
     void runReturnsExitCodeAndBothOutputs() {
-        ChildResult result = ChildJvm.mainClass(EchoChild.class).args("7", "hello").run();
+        ChildResult result =
+                ChildJvm.mainClass(EchoChild.class).args("7", "hello").run();
 
         assertThat(result.exitCode()).isEqualTo(7);
         assertThat(result.stdoutLines()).containsExactly("7", "hello");
@@ -21,7 +22,9 @@ class ChildJvmTest {
 
     @Test
     void childOutlivingItsTimeoutIsKilledAndTheFailureSaysSo() {
-        ChildProcess child = ChildJvm.mainClass(HangingChild.class).timeout(Duration.ofSeconds(3)).start();
+        ChildProcess child = ChildJvm.mainClass(HangingChild.class)
+                .timeout(Duration.ofSeconds(3))
+                .start();
         try (child) {
             child.awaitLine("started");
             assertThatThrownBy(child::awaitExit)
@@ -47,7 +50,8 @@ class ChildJvmTest {
         List<ChildProcess> children = new ArrayList<>();
         try {
             for (int i = 0; i < 6; i++) {
-                children.add(ChildJvm.mainClass(HandshakeChild.class).args("c" + i).start());
+                children.add(
+                        ChildJvm.mainClass(HandshakeChild.class).args("c" + i).start());
             }
             for (ChildProcess child : children) {
                 child.awaitLine(Handshake.READY);
@@ -71,13 +75,15 @@ class ChildJvmTest {
 
     @Test
     void aChildThatGetsSomethingOtherThanGoFailsClearly() {
-        try (ChildProcess child = ChildJvm.mainClass(HandshakeChild.class).args("x").start()) {
+        try (ChildProcess child =
+                ChildJvm.mainClass(HandshakeChild.class).args("x").start()) {
             child.awaitLine(Handshake.READY);
             child.sendLine("STOP");
             ChildResult result = child.awaitExit();
             assertThat(result.exitCode()).isEqualTo(1);
-            assertThat(result.stderr()).contains(
-                    "java.lang.IllegalStateException: expected \"GO\" on standard input after \"READY\" but got \"STOP\"");
+            assertThat(result.stderr())
+                    .contains(
+                            "java.lang.IllegalStateException: expected \"GO\" on standard input after \"READY\" but got \"STOP\"");
         }
     }
 
@@ -93,10 +99,14 @@ class ChildJvmTest {
 
     @Test
     void commandUsesThisJvmsJavaAndClassPath() {
-        List<String> command = ChildJvm.mainClass(EchoChild.class).jvmArgs("-Xshare:auto").args("0").command();
+        List<String> command = ChildJvm.mainClass(EchoChild.class)
+                .jvmArgs("-Xshare:auto")
+                .args("0")
+                .command();
 
         assertThat(command.get(0)).endsWith("/bin/java").startsWith(System.getProperty("java.home"));
-        assertThat(command.subList(1, command.size())).containsExactly("-Xshare:auto", "-cp",
-                System.getProperty("java.class.path"), EchoChild.class.getName(), "0");
+        assertThat(command.subList(1, command.size()))
+                .containsExactly(
+                        "-Xshare:auto", "-cp", System.getProperty("java.class.path"), EchoChild.class.getName(), "0");
     }
 }

@@ -19,8 +19,7 @@ import java.util.Map;
  */
 public final class Db {
 
-    private Db() {
-    }
+    private Db() {}
 
     /** A new auto-commit connection to the SQLite file {@code database}, waiting up to 5 s for its locks. */
     public static Connection open(Path database) throws SQLException {
@@ -74,7 +73,8 @@ public final class Db {
 
     /** Executes DDL such as a fault-injecting trigger, in auto-commit mode. */
     public static void execute(Path database, String... statements) {
-        try (Connection connection = open(database); Statement statement = connection.createStatement()) {
+        try (Connection connection = open(database);
+                Statement statement = connection.createStatement()) {
             for (String sql : statements) {
                 statement.execute(sql);
             }

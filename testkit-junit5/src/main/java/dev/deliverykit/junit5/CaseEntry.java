@@ -46,7 +46,8 @@ final class CaseEntry {
     synchronized void crashed(CrashResult crash) {
         if (crash != null) {
             BoundaryHit site = crash.crashSite();
-            crashSite = site.stack().isEmpty() ? site.threadName() : site.stack().get(0);
+            crashSite =
+                    site.stack().isEmpty() ? site.threadName() : site.stack().get(0);
             hits = crash.hits().size();
         }
     }

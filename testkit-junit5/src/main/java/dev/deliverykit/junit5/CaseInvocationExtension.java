@@ -25,14 +25,19 @@ import org.opentest4j.TestAbortedException;
  *   <li>watcher: records each invocation's outcome in the report.</li>
  * </ul>
  */
-final class CaseInvocationExtension implements ParameterResolver, BeforeTestExecutionCallback,
-        TestExecutionExceptionHandler, AfterTestExecutionCallback, TestWatcher {
+final class CaseInvocationExtension
+        implements ParameterResolver,
+                BeforeTestExecutionCallback,
+                TestExecutionExceptionHandler,
+                AfterTestExecutionCallback,
+                TestWatcher {
 
     @Override
     public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
         Class<?> type = parameterContext.getParameter().getType();
-        return CaseRun.of(extensionContext).map(run -> type.equals(run instanceof DeliveryRun ? DeliveryScenario.class
-                : CrashScenario.class)).orElse(false);
+        return CaseRun.of(extensionContext)
+                .map(run -> type.equals(run instanceof DeliveryRun ? DeliveryScenario.class : CrashScenario.class))
+                .orElse(false);
     }
 
     @Override

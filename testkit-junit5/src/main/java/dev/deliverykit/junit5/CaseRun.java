@@ -65,9 +65,10 @@ abstract sealed class CaseRun permits CrashRun, DeliveryRun {
     /** Marks the workload as started; a second start is refused. */
     final synchronized void startOnce() {
         if (ran) {
-            throw new IllegalStateException("The workload was started twice in " + crashCase().displayName()
-                    + ": each invocation runs one workload once. Fix: put the whole workload in one call, and"
-                    + " the recovery in restart(...).");
+            throw new IllegalStateException(
+                    "The workload was started twice in " + crashCase().displayName()
+                            + ": each invocation runs one workload once. Fix: put the whole workload in one call, and"
+                            + " the recovery in restart(...).");
         }
         ran = true;
     }
@@ -96,14 +97,15 @@ abstract sealed class CaseRun permits CrashRun, DeliveryRun {
      */
     final List<InvariantResult> assertHolds(Invariant... checks) {
         if (checks.length == 0) {
-            throw new IllegalArgumentException("assertHolds needs at least one invariant, such as"
-                    + " Invariants.exactlyOncePerKey()...");
+            throw new IllegalArgumentException(
+                    "assertHolds needs at least one invariant, such as" + " Invariants.exactlyOncePerKey()...");
         }
         List<InvariantResult> results = new ArrayList<>();
         for (Invariant invariant : checks) {
             results.add(checkAndRecord(Objects.requireNonNull(invariant, "invariant")));
         }
-        List<InvariantResult> violated = results.stream().filter(result -> result.verdict() == Verdict.VIOLATED)
+        List<InvariantResult> violated = results.stream()
+                .filter(result -> result.verdict() == Verdict.VIOLATED)
                 .toList();
         if (!violated.isEmpty()) {
             StringBuilder message = new StringBuilder(header(violated.size(), results.size(), "", "violated"));
@@ -147,8 +149,11 @@ abstract sealed class CaseRun permits CrashRun, DeliveryRun {
         if (failures.isEmpty()) {
             return Optional.empty();
         }
-        AssertionFailedError failure = new AssertionFailedError(header(failures.size(), invariants.size(),
-                " declared with @CheckInvariant", errors.isEmpty() ? "violated" : "violated or could not be checked")
+        AssertionFailedError failure = new AssertionFailedError(header(
+                        failures.size(),
+                        invariants.size(),
+                        " declared with @CheckInvariant",
+                        errors.isEmpty() ? "violated" : "violated or could not be checked")
                 + "\n" + String.join("\n", failures) + "\n\n" + FailureMessages.block(crashCase()));
         errors.forEach(failure::addSuppressed);
         return Optional.of(failure);

@@ -30,11 +30,11 @@ final class Catalogues {
 
     /** The catalogues named on the test method, else on its class (enclosing classes and superclasses too). */
     public static Optional<Catalogues> find(ExtensionContext context) {
-        Optional<BoundaryCatalogueSource> annotation = AnnotationSupport.findAnnotation(context.getTestMethod(),
-                BoundaryCatalogueSource.class);
+        Optional<BoundaryCatalogueSource> annotation =
+                AnnotationSupport.findAnnotation(context.getTestMethod(), BoundaryCatalogueSource.class);
         if (annotation.isEmpty()) {
-            annotation = AnnotationSupport.findAnnotation(context.getRequiredTestClass(), BoundaryCatalogueSource.class,
-                    context.getEnclosingTestClasses());
+            annotation = AnnotationSupport.findAnnotation(
+                    context.getRequiredTestClass(), BoundaryCatalogueSource.class, context.getEnclosingTestClasses());
         }
         return annotation.map(Catalogues::load);
     }
@@ -43,12 +43,15 @@ final class Catalogues {
         Class<?> holder = annotation.value();
         String written = "@BoundaryCatalogueSource(value = " + holder.getSimpleName() + ".class"
                 + (annotation.field().isEmpty() ? "" : ", field = \"" + annotation.field() + "\"") + ")";
-        List<Field> fields = ReflectionSupport.findFields(holder, field -> BoundaryCatalogue.class.equals(field.getType()),
-                HierarchyTraversalMode.TOP_DOWN);
+        List<Field> fields = ReflectionSupport.findFields(
+                holder, field -> BoundaryCatalogue.class.equals(field.getType()), HierarchyTraversalMode.TOP_DOWN);
         if (!annotation.field().isEmpty()) {
-            fields = fields.stream().filter(field -> field.getName().equals(annotation.field())).collect(Collectors.toList());
+            fields = fields.stream()
+                    .filter(field -> field.getName().equals(annotation.field()))
+                    .collect(Collectors.toList());
             if (fields.isEmpty()) {
-                throw new ExtensionConfigurationException(written + ": " + holder.getName() + " has no BoundaryCatalogue"
+                throw new ExtensionConfigurationException(written + ": " + holder.getName()
+                        + " has no BoundaryCatalogue"
                         + " field named \"" + annotation.field() + "\". Fix: name one of its public static"
                         + " BoundaryCatalogue fields" + listed(holder) + ", or leave out field to use all of them.");
             }
@@ -63,9 +66,12 @@ final class Catalogues {
                 }
                 throw new ExtensionConfigurationException(written + ": field " + field.getName() + " of "
                         + holder.getName() + " is not public static. Fix: declare it"
-                        + " public static final BoundaryCatalogue " + field.getName() + " = BoundaryCatalogue.builder(...)...build();");
+                        + " public static final BoundaryCatalogue " + field.getName()
+                        + " = BoundaryCatalogue.builder(...)...build();");
             }
-            Object value = ReflectionSupport.tryToReadFieldValue(field, null).toOptional().orElse(null);
+            Object value = ReflectionSupport.tryToReadFieldValue(field, null)
+                    .toOptional()
+                    .orElse(null);
             if (value == null) {
                 throw new ExtensionConfigurationException(written + ": field " + field.getName() + " of "
                         + holder.getName() + " is null or could not be read. Fix: initialise it with"
@@ -92,9 +98,15 @@ final class Catalogues {
     }
 
     private static String listed(Class<?> holder) {
-        List<String> names = ReflectionSupport.findFields(holder, field -> BoundaryCatalogue.class.equals(field.getType())
-                && Modifier.isStatic(field.getModifiers()) && Modifier.isPublic(field.getModifiers()),
-                HierarchyTraversalMode.TOP_DOWN).stream().map(Field::getName).collect(Collectors.toList());
+        List<String> names = ReflectionSupport.findFields(
+                        holder,
+                        field -> BoundaryCatalogue.class.equals(field.getType())
+                                && Modifier.isStatic(field.getModifiers())
+                                && Modifier.isPublic(field.getModifiers()),
+                        HierarchyTraversalMode.TOP_DOWN)
+                .stream()
+                .map(Field::getName)
+                .collect(Collectors.toList());
         return names.isEmpty() ? " (it has none)" : " (" + String.join(", ", names) + ")";
     }
 

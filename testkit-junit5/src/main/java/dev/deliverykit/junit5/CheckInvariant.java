@@ -80,5 +80,4 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Target({ElementType.ANNOTATION_TYPE, ElementType.FIELD})
 @ExtendWith(CheckInvariantExtension.class)
 @API(status = EXPERIMENTAL, since = "0.1")
-public @interface CheckInvariant {
-}
+public @interface CheckInvariant {}

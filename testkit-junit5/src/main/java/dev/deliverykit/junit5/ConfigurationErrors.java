@@ -8,8 +8,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 /** Configuration errors in one voice: which annotation element, on which test, what is wrong, how to fix it. */
 final class ConfigurationErrors {
 
-    private ConfigurationErrors() {
-    }
+    private ConfigurationErrors() {}
 
     /** {@code <element> on <test method>: <what>. Fix: <fix>} as an {@link ExtensionConfigurationException}. */
     static ExtensionConfigurationException of(String element, Method method, String what, String fix) {
@@ -18,8 +17,10 @@ final class ConfigurationErrors {
 
     /** {@code OrderTest.survives(CrashScenario, Path)}. */
     static String describe(Method method) {
-        return method.getDeclaringClass().getSimpleName() + "." + method.getName() + "(" + Arrays.stream(
-                method.getParameterTypes()).map(Class::getSimpleName).collect(Collectors.joining(", ")) + ")";
+        return method.getDeclaringClass().getSimpleName() + "." + method.getName() + "("
+                + Arrays.stream(method.getParameterTypes())
+                        .map(Class::getSimpleName)
+                        .collect(Collectors.joining(", ")) + ")";
     }
 
     /** {@code "a"} or {@code {"a", "b"}}, as written in an annotation. */

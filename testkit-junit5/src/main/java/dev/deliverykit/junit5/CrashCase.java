@@ -38,13 +38,14 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
      * mode (which selects every mode), or, for a case whose key names no mode, its key with this case's mode.
      */
     default boolean isSelectedBy(ReplayKey requested) {
-        return replayKey().isSelectedBy(requested) || requested instanceof ReplayKey.Crash wanted
-                && wanted.mode().filter(mode()::equals).isPresent() && replayKey().equals(wanted.withoutMode());
+        return replayKey().isSelectedBy(requested)
+                || requested instanceof ReplayKey.Crash wanted
+                        && wanted.mode().filter(mode()::equals).isPresent()
+                        && replayKey().equals(wanted.withoutMode());
     }
 
     /** A case whose workload runs on the boundary engine, recording or crashing. */
-    sealed interface Crashing extends CrashCase permits RecordBoundaries, CrashAtHit {
-    }
+    sealed interface Crashing extends CrashCase permits RecordBoundaries, CrashAtHit {}
 
     /**
      * A crash-free run that records every hit of {@code watch} (a sweep's first invocation).
@@ -85,8 +86,14 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
      * @param site where the recording saw the hit, such as {@code TransactionalOutbox.markDone}, if known
      * @param replayKey the key; names the mode only when the test crashes the same hit in both modes
      */
-    record CrashAtHit(Boundary boundary, int occurrence, CrashMode mode, Optional<WatchList> watch,
-            Optional<String> site, ReplayKey.Crash replayKey) implements Crashing {
+    record CrashAtHit(
+            Boundary boundary,
+            int occurrence,
+            CrashMode mode,
+            Optional<WatchList> watch,
+            Optional<String> site,
+            ReplayKey.Crash replayKey)
+            implements Crashing {
 
         private static final int SQL_SHOWN = 48;
 
@@ -102,9 +109,10 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         }
 
         /** A crash at hit {@code occurrence} of {@code boundary}, with the key its name or selector spec gives. */
-        static CrashAtHit of(Boundary boundary, int occurrence, CrashMode mode, Optional<WatchList> watch,
-                Optional<String> site) {
-            ReplayKey.Crash key = boundary.isNamed() ? ReplayKey.boundary(boundary.name(), occurrence)
+        static CrashAtHit of(
+                Boundary boundary, int occurrence, CrashMode mode, Optional<WatchList> watch, Optional<String> site) {
+            ReplayKey.Crash key = boundary.isNamed()
+                    ? ReplayKey.boundary(boundary.name(), occurrence)
                     : ReplayKey.selector(boundary.selector().spec(), occurrence);
             return new CrashAtHit(boundary, occurrence, mode, watch, site, key);
         }
@@ -125,7 +133,8 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
 
         @Override
         public String displayName() {
-            return "crash " + where() + " #" + occurrence + site.map(text -> " in " + text).orElse("")
+            return "crash " + where() + " #" + occurrence
+                    + site.map(text -> " in " + text).orElse("")
                     + (mode == CrashMode.CHILD_PROCESS ? " (child JVM)" : "");
         }
 
@@ -135,7 +144,8 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
                 return "at " + boundary.name();
             }
             String description = shortenQuoted(boundary.selector().description());
-            return description.startsWith("before ") || description.startsWith("after ") ? description
+            return description.startsWith("before ") || description.startsWith("after ")
+                    ? description
                     : "at " + description;
         }
 

@@ -33,8 +33,10 @@ final class CrashReport implements AutoCloseable {
     /** The run's report, created in the root store by the first invocation that needs it. */
     @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent does not exist in JUnit 5.14
     static CrashReport of(ExtensionContext context, KitSettings settings) {
-        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(CrashReport.class,
-                type -> new CrashReport(settings, System.out), CrashReport.class);
+        return context.getRoot()
+                .getStore(NAMESPACE)
+                .getOrComputeIfAbsent(
+                        CrashReport.class, type -> new CrashReport(settings, System.out), CrashReport.class);
     }
 
     /** The run's report, if an invocation has created it. */
@@ -44,9 +46,14 @@ final class CrashReport implements AutoCloseable {
 
     /** Opens the row of the invocation whose context this is. */
     synchronized CaseEntry open(ExtensionContext invocation, CrashCase crashCase) {
-        String template = invocation.getParent().map(ExtensionContext::getUniqueId).orElse(invocation.getUniqueId());
-        CaseEntry entry = new CaseEntry(invocation.getRequiredTestClass().getSimpleName(),
-                invocation.getRequiredTestMethod().getName(), template, invocation.getUniqueId(), crashCase);
+        String template =
+                invocation.getParent().map(ExtensionContext::getUniqueId).orElse(invocation.getUniqueId());
+        CaseEntry entry = new CaseEntry(
+                invocation.getRequiredTestClass().getSimpleName(),
+                invocation.getRequiredTestMethod().getName(),
+                template,
+                invocation.getUniqueId(),
+                crashCase);
         entries.put(invocation.getUniqueId(), entry);
         return entry;
     }
@@ -55,7 +62,8 @@ final class CrashReport implements AutoCloseable {
     synchronized void finish(String uniqueId, CaseOutcome outcome, Throwable failure) {
         CaseEntry entry = entries.get(uniqueId);
         if (entry != null) {
-            entry.finish(outcome, failure == null ? null : FailureMessages.withoutCase(FailureMessages.describe(failure)));
+            entry.finish(
+                    outcome, failure == null ? null : FailureMessages.withoutCase(FailureMessages.describe(failure)));
         }
     }
 
@@ -74,7 +82,8 @@ final class CrashReport implements AutoCloseable {
             closed = true;
             rows = new ArrayList<>(entries.values());
         }
-        ReportJson.Node part = new ReportJson.Node(ReportModel.part(rows, ProcessHandle.current().pid(), Instant.now()));
+        ReportJson.Node part = new ReportJson.Node(
+                ReportModel.part(rows, ProcessHandle.current().pid(), Instant.now()));
         String location = "";
         if (settings.reportEnabled()) {
             location = ReportDirectory.publish(settings.reportDirectory(), part).toString();

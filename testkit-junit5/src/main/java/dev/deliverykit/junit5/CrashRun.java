@@ -85,8 +85,8 @@ final class CrashRun extends CaseRun {
             if (crashing instanceof CrashCase.RecordBoundaries record) {
                 keep(engine.record(record.watch(), workload));
             } else if (crashing instanceof CrashCase.CrashAtHit hit) {
-                crash = engine.crashInProcess(hit.plan().withOtherProcessDatabases(
-                        otherProcessDatabases.toArray(new String[0])), workload);
+                crash = engine.crashInProcess(
+                        hit.plan().withOtherProcessDatabases(otherProcessDatabases.toArray(new String[0])), workload);
                 entry().crashed(crash);
             }
         } catch (AssertionError | RuntimeException failed) {
@@ -136,9 +136,13 @@ final class CrashRun extends CaseRun {
 
     @Override
     String neverRan() {
-        return neverCalled("scenario.run(...)", "crashed nothing", "a crash", "run the workload with"
-                + " scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then recover with"
-                + " scenario.restart(() -> ...).");
+        return neverCalled(
+                "scenario.run(...)",
+                "crashed nothing",
+                "a crash",
+                "run the workload with"
+                        + " scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then recover with"
+                        + " scenario.restart(() -> ...).");
     }
 
     @Override

@@ -23,8 +23,7 @@ import org.junit.platform.commons.support.ReflectionSupport;
  */
 final class DeclaredInvariants {
 
-    private DeclaredInvariants() {
-    }
+    private DeclaredInvariants() {}
 
     /**
      * Checks the declarations before the first invocation: every field's type, and the values of the static
@@ -83,7 +82,8 @@ final class DeclaredInvariants {
         }
         Field field = fields.get(0);
         throw new ExtensionConfigurationException("@CheckInvariant on field " + describe(field) + ": "
-                + testClass.getSimpleName() + " and its @Nested classes have no @CrashAt, @CrashSweep or @DeliverInOrder"
+                + testClass.getSimpleName()
+                + " and its @Nested classes have no @CrashAt, @CrashSweep or @DeliverInOrder"
                 + " test, so the invariant would never be checked. Fix: annotate the test that runs"
                 + " the workload with @CrashAt, @CrashSweep or @DeliverInOrder, or check the invariant in a plain test"
                 + " with DeliveryAssertions.assertThat(" + field.getName() + ").holds().");
@@ -91,14 +91,16 @@ final class DeclaredInvariants {
 
     private static boolean hasKitTest(Class<?> type) {
         return !ReflectionSupport.findMethods(type, TemplatePlanner::isKitMethod, HierarchyTraversalMode.TOP_DOWN)
-                .isEmpty()
-                || ReflectionSupport.findNestedClasses(type, nested -> AnnotationSupport.isAnnotated(nested, Nested.class))
-                        .stream().anyMatch(DeclaredInvariants::hasKitTest);
+                        .isEmpty()
+                || ReflectionSupport.findNestedClasses(
+                                type, nested -> AnnotationSupport.isAnnotated(nested, Nested.class))
+                        .stream()
+                        .anyMatch(DeclaredInvariants::hasKitTest);
     }
 
     private static List<Field> fields(Class<?> type) {
-        return AnnotationSupport.findAnnotatedFields(type, CheckInvariant.class, field -> true,
-                HierarchyTraversalMode.TOP_DOWN);
+        return AnnotationSupport.findAnnotatedFields(
+                type, CheckInvariant.class, field -> true, HierarchyTraversalMode.TOP_DOWN);
     }
 
     private static void requireInvariantType(Field field) {
@@ -112,7 +114,9 @@ final class DeclaredInvariants {
 
     private static Declared read(Field field, Object instance) {
         requireInvariantType(field);
-        Object value = ReflectionSupport.tryToReadFieldValue(field, instance).toOptional().orElse(null);
+        Object value = ReflectionSupport.tryToReadFieldValue(field, instance)
+                .toOptional()
+                .orElse(null);
         if (value == null) {
             throw new ExtensionConfigurationException("@CheckInvariant on field " + describe(field) + ": the field is"
                     + " null when the test starts, so there is no invariant to check. Fix: initialise it in its"
@@ -128,7 +132,8 @@ final class DeclaredInvariants {
             Declared earlier = byName.put(invariant.invariant().name(), invariant);
             if (earlier != null) {
                 throw new ExtensionConfigurationException("@CheckInvariant on fields " + earlier.field() + " and "
-                        + invariant.field() + ": both invariants are named \"" + invariant.invariant().name()
+                        + invariant.field() + ": both invariants are named \""
+                        + invariant.invariant().name()
                         + "\", so they would share one cell of the report. Fix: give one its own name, for example"
                         + " Invariants.exactlyOncePerKey(\"exactly once per order\"), or declare it once.");
             }
@@ -145,6 +150,5 @@ final class DeclaredInvariants {
      * @param field where it is declared, {@code OrderServiceCrashTest.exactlyOncePerOrder}
      * @param invariant its value when the test started
      */
-    public record Declared(String field, Invariant invariant) {
-    }
+    public record Declared(String field, Invariant invariant) {}
 }

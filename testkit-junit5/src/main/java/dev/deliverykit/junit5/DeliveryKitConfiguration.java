@@ -84,6 +84,5 @@ public final class DeliveryKitConfiguration {
      */
     public static final String REPLAY = "deliverykit.replay";
 
-    private DeliveryKitConfiguration() {
-    }
+    private DeliveryKitConfiguration() {}
 }

@@ -45,8 +45,11 @@ final class DeliveryRun extends CaseRun {
 
     @Override
     String neverRan() {
-        return neverCalled("scenario.deliver(...)", "delivered nothing", "an order", "run the workload that sends"
-                + " the messages with scenario.deliver(() -> ...).");
+        return neverCalled(
+                "scenario.deliver(...)",
+                "delivered nothing",
+                "an order",
+                "run the workload that sends" + " the messages with scenario.deliver(() -> ...).");
     }
 
     @Override

@@ -12,8 +12,7 @@ import org.opentest4j.TestAbortedException;
  */
 final class FailureMessages {
 
-    private FailureMessages() {
-    }
+    private FailureMessages() {}
 
     /** The failure to report instead of {@code failure}; aborts (assumptions) pass through unchanged. */
     public static Throwable withCase(Throwable failure, CrashCase crashCase) {
@@ -27,11 +26,15 @@ final class FailureMessages {
             return misused;
         }
         AssertionFailedError wrapped;
-        if (failure instanceof AssertionFailedError && ((AssertionFailedError) failure).isExpectedDefined()
+        if (failure instanceof AssertionFailedError
+                && ((AssertionFailedError) failure).isExpectedDefined()
                 && ((AssertionFailedError) failure).isActualDefined()) {
             AssertionFailedError original = (AssertionFailedError) failure;
-            wrapped = new AssertionFailedError(message, original.getExpected().getValue(),
-                    original.getActual().getValue(), failure);
+            wrapped = new AssertionFailedError(
+                    message,
+                    original.getExpected().getValue(),
+                    original.getActual().getValue(),
+                    failure);
         } else {
             wrapped = new AssertionFailedError(message, failure);
         }

@@ -26,15 +26,25 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * @param childTimeout how long a child JVM may live
  * @param replay the one case to run, if set
  */
-record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportDirectory, boolean reportEnabled,
-        boolean summaryEnabled, Duration childTimeout, Optional<ReplayKey> replay) {
-
+record KitSettings(
+        CrashMode defaultMode,
+        int sweepMaxCases,
+        Path reportDirectory,
+        boolean reportEnabled,
+        boolean summaryEnabled,
+        Duration childTimeout,
+        Optional<ReplayKey> replay) {
 
     /** Reads every key; throws on the first bad value. */
     static KitSettings read(ExtensionContext context) {
-        return new KitSettings(mode(context), maxCases(context), reportDirectory(context),
-                flag(context, DeliveryKitConfiguration.REPORT_ENABLED), flag(context, DeliveryKitConfiguration.REPORT_SUMMARY),
-                childTimeout(context), replay(context));
+        return new KitSettings(
+                mode(context),
+                maxCases(context),
+                reportDirectory(context),
+                flag(context, DeliveryKitConfiguration.REPORT_ENABLED),
+                flag(context, DeliveryKitConfiguration.REPORT_SUMMARY),
+                childTimeout(context),
+                replay(context));
     }
 
     /**
@@ -45,10 +55,13 @@ record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportDirector
      */
     CrashMode mode(CrashMode[] declared, String annotation, Method method, String alternative) {
         if (declared.length > 1) {
-            throw ConfigurationErrors.of(annotation + "(mode = {" + Arrays.stream(declared).map(Enum::name)
-                    .collect(Collectors.joining(", ")) + "})", method, "a case runs in one mode, and mode names "
-                    + declared.length, "keep one mode, or leave mode out for " + DeliveryKitConfiguration.MODE
-                    + " (default in process)" + alternative);
+            throw ConfigurationErrors.of(
+                    annotation + "(mode = {"
+                            + Arrays.stream(declared).map(Enum::name).collect(Collectors.joining(", ")) + "})",
+                    method,
+                    "a case runs in one mode, and mode names " + declared.length,
+                    "keep one mode, or leave mode out for " + DeliveryKitConfiguration.MODE + " (default in process)"
+                            + alternative);
         }
         return declared.length == 0 ? defaultMode : declared[0];
     }
@@ -75,13 +88,17 @@ record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportDirector
             return DeliveryKitConfiguration.DEFAULT_SWEEP_MAX_CASES;
         }
         if (!text.get().matches("[1-9][0-9]{0,8}")) {
-            throw bad(DeliveryKitConfiguration.SWEEP_MAX_CASES, text.get(), "expected a whole number from 1, for example 200");
+            throw bad(
+                    DeliveryKitConfiguration.SWEEP_MAX_CASES,
+                    text.get(),
+                    "expected a whole number from 1, for example 200");
         }
         return Integer.parseInt(text.get());
     }
 
     private static Path reportDirectory(ExtensionContext context) {
-        String text = value(context, DeliveryKitConfiguration.REPORT_DIR).orElse(DeliveryKitConfiguration.DEFAULT_REPORT_DIR);
+        String text =
+                value(context, DeliveryKitConfiguration.REPORT_DIR).orElse(DeliveryKitConfiguration.DEFAULT_REPORT_DIR);
         try {
             return Path.of(text);
         } catch (InvalidPathException e) {
@@ -101,9 +118,11 @@ record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportDirector
     }
 
     private static Duration childTimeout(ExtensionContext context) {
-        String text = value(context, DeliveryKitConfiguration.CHILD_TIMEOUT).orElse(DeliveryKitConfiguration.DEFAULT_CHILD_TIMEOUT);
-        return DurationText.parse(text).orElseThrow(() -> bad(DeliveryKitConfiguration.CHILD_TIMEOUT, text,
-                "expected " + DurationText.EXPECTED));
+        String text = value(context, DeliveryKitConfiguration.CHILD_TIMEOUT)
+                .orElse(DeliveryKitConfiguration.DEFAULT_CHILD_TIMEOUT);
+        return DurationText.parse(text)
+                .orElseThrow(
+                        () -> bad(DeliveryKitConfiguration.CHILD_TIMEOUT, text, "expected " + DurationText.EXPECTED));
     }
 
     private static Optional<ReplayKey> replay(ExtensionContext context) {
@@ -114,8 +133,10 @@ record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportDirector
         try {
             return Optional.of(ReplayKey.parse(text.get()));
         } catch (IllegalArgumentException e) {
-            throw bad(DeliveryKitConfiguration.REPLAY, text.get(), e.getMessage()
-                    + "; copy the key from a failure message or the report");
+            throw bad(
+                    DeliveryKitConfiguration.REPLAY,
+                    text.get(),
+                    e.getMessage() + "; copy the key from a failure message or the report");
         }
     }
 

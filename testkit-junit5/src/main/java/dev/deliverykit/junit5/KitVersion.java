@@ -9,8 +9,7 @@ final class KitVersion {
 
     static final String VALUE = read();
 
-    private KitVersion() {
-    }
+    private KitVersion() {}
 
     private static String read() {
         try (InputStream in = KitVersion.class.getResourceAsStream("kit-version.properties")) {

@@ -13,8 +13,7 @@ import java.util.stream.Collectors;
  */
 final class MethodSelectors {
 
-    private MethodSelectors() {
-    }
+    private MethodSelectors() {}
 
     /** The problem with a {@code method-...:Type#name(params)} spec, or empty if it names a declared method with a body. */
     static Optional<String> problem(String spec, ClassLoader loader) {
@@ -27,8 +26,13 @@ final class MethodSelectors {
         int open = reference.indexOf('(');
         String typeName = reference.substring(0, hash);
         String methodName = open < 0 ? reference.substring(hash + 1) : reference.substring(hash + 1, open);
-        List<String> parameters = open < 0 ? null : reference.substring(open + 1, reference.length() - 1).isEmpty()
-                ? List.of() : List.of(reference.substring(open + 1, reference.length() - 1).split(","));
+        List<String> parameters = open < 0
+                ? null
+                : reference.substring(open + 1, reference.length() - 1).isEmpty()
+                        ? List.of()
+                        : List.of(reference
+                                .substring(open + 1, reference.length() - 1)
+                                .split(","));
         Class<?> type;
         try {
             type = Class.forName(typeName, false, loader);
@@ -37,14 +41,21 @@ final class MethodSelectors {
                     + " their binary name, com.acme.Outer$Inner)");
         }
         boolean declared = Arrays.stream(type.getDeclaredMethods())
-                .anyMatch(method -> method.getName().equals(methodName) && !Modifier.isAbstract(method.getModifiers())
-                        && (parameters == null || parameters.equals(Arrays.stream(method.getParameterTypes())
-                                .map(Class::getTypeName).collect(Collectors.toList()))));
+                .anyMatch(method -> method.getName().equals(methodName)
+                        && !Modifier.isAbstract(method.getModifiers())
+                        && (parameters == null
+                                || parameters.equals(Arrays.stream(method.getParameterTypes())
+                                        .map(Class::getTypeName)
+                                        .collect(Collectors.toList()))));
         if (declared) {
             return Optional.empty();
         }
-        String methods = Arrays.stream(type.getDeclaredMethods()).filter(method -> !method.isSynthetic())
-                .map(MethodSelectors::signature).distinct().sorted().collect(Collectors.joining(", "));
+        String methods = Arrays.stream(type.getDeclaredMethods())
+                .filter(method -> !method.isSynthetic())
+                .map(MethodSelectors::signature)
+                .distinct()
+                .sorted()
+                .collect(Collectors.joining(", "));
         return Optional.of(type.getName() + " declares no method " + methodName
                 + (parameters == null ? "" : "(" + String.join(",", parameters) + ")") + " with a body (its methods: "
                 + (methods.isEmpty() ? "none" : methods) + "); name the class that declares and implements it, not an"
@@ -52,7 +63,9 @@ final class MethodSelectors {
     }
 
     private static String signature(Method method) {
-        return method.getName() + "(" + Arrays.stream(method.getParameterTypes()).map(Class::getTypeName)
-                .collect(Collectors.joining(",")) + ")";
+        return method.getName() + "("
+                + Arrays.stream(method.getParameterTypes())
+                        .map(Class::getTypeName)
+                        .collect(Collectors.joining(",")) + ")";
     }
 }

@@ -37,8 +37,7 @@ final class ReportDirectory {
     /** Several launcher runs in one JVM (EngineTestKit) each write their own part. */
     private static final AtomicInteger REPORTS_OF_THIS_JVM = new AtomicInteger();
 
-    private ReportDirectory() {
-    }
+    private ReportDirectory() {}
 
     /**
      * Writes {@code part} and the report merged from every part in {@code directory}; returns {@code report.html}.
@@ -51,15 +50,18 @@ final class ReportDirectory {
             Path parts = Files.createDirectories(directory.resolve(PARTS));
             // A FileLock keeps other JVMs out; threads of this JVM queue on the class (a second lock would throw).
             synchronized (ReportDirectory.class) {
-                try (FileChannel channel = FileChannel.open(directory.resolve(LOCK), StandardOpenOption.CREATE,
-                        StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
+                try (FileChannel channel = FileChannel.open(
+                                directory.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                        FileLock lock = channel.lock()) {
                     replace(parts.resolve(name), ReportFiles.json(part));
                     return new ReportFiles(new ReportJson.Node(ReportModel.merge(readParts(parts)))).write(directory);
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("DeliveryKit could not write its report into " + directory.toAbsolutePath()
-                    + "; check that the directory (deliverykit.report.dir) is writable", e);
+            throw new UncheckedIOException(
+                    "DeliveryKit could not write its report into " + directory.toAbsolutePath()
+                            + "; check that the directory (deliverykit.report.dir) is writable",
+                    e);
         }
     }
 
@@ -71,10 +73,12 @@ final class ReportDirectory {
                 try {
                     ReportJson.Node part = ReportJson.read(Files.readString(file, StandardCharsets.UTF_8));
                     if (!ReportModel.FORMAT.equals(part.path("format").asText())) {
-                        throw new IOException("its format is \"" + part.path("format").asText() + "\", not "
-                                + ReportModel.FORMAT);
+                        throw new IOException(
+                                "its format is \"" + part.path("format").asText() + "\", not " + ReportModel.FORMAT);
                     }
-                    read.add(new ReadPart(file.getFileName().toString(), Instant.parse(part.path("written").asText()),
+                    read.add(new ReadPart(
+                            file.getFileName().toString(),
+                            Instant.parse(part.path("written").asText()),
                             part));
                 } catch (IOException | IllegalArgumentException | DateTimeParseException e) {
                     System.err.println("[DeliveryKit] the report leaves out " + file + ", which cannot be read ("
@@ -90,7 +94,8 @@ final class ReportDirectory {
 
     /** Writes {@code text} beside {@code target}, then moves it over {@code target}, atomically where possible. */
     static void replace(Path target, String text) throws IOException {
-        Path aside = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
+        Path aside =
+                Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
         try {
             Files.writeString(aside, text, StandardCharsets.UTF_8);
             try {
@@ -103,6 +108,5 @@ final class ReportDirectory {
         }
     }
 
-    private record ReadPart(String file, Instant written, ReportJson.Node content) {
-    }
+    private record ReadPart(String file, Instant written, ReportJson.Node content) {}
 }

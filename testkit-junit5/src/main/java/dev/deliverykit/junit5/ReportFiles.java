@@ -56,22 +56,30 @@ final class ReportFiles {
         boolean anyFailed = false;
         for (ReportJson.Node test : model.path("tests")) {
             ReportJson.Node totals = test.path("totals");
-            tests.row(testName(test), totals.path("cases").asLong(), totals.path("passed").asLong(),
-                    totals.path("failed").asLong(), totals.path("aborted").asLong());
+            tests.row(
+                    testName(test),
+                    totals.path("cases").asLong(),
+                    totals.path("passed").asLong(),
+                    totals.path("failed").asLong(),
+                    totals.path("aborted").asLong());
             for (ReportJson.Node row : test.path("cases")) {
                 if (!failed(row)) {
                     continue;
                 }
                 anyFailed = true;
                 Set<String> violated = ReportText.violated(row).keySet();
-                failures.row(testName(test), row.path("displayName").asText(),
+                failures.row(
+                        testName(test),
+                        row.path("displayName").asText(),
                         violated.isEmpty() ? "-" : String.join(", ", violated),
-                        "`" + row.path("replayKey").asText() + "`", failureCell(row));
+                        "`" + row.path("replayKey").asText() + "`",
+                        failureCell(row));
             }
         }
         text.append(tests.render());
         if (anyFailed) {
-            text.append("\nFailed cases (rerun one with -Ddeliverykit.replay='<replay key>'):\n\n").append(failures.render());
+            text.append("\nFailed cases (rerun one with -Ddeliverykit.replay='<replay key>'):\n\n")
+                    .append(failures.render());
         }
         if (!location.isEmpty()) {
             text.append("\nReport: ").append(location).append('\n');

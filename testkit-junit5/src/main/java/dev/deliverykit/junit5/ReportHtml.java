@@ -57,9 +57,15 @@ final class ReportHtml {
                 + "<h1>DeliveryKit crash report</h1>\n");
         run(page);
         ReportJson.Node totals = model.path("totals");
-        page.append("<p>").append(totals.path("cases").asLong()).append(" cases: ").append(totals.path("passed").asLong())
-                .append(" passed, ").append(totals.path("failed").asLong()).append(" failed, ")
-                .append(totals.path("aborted").asLong()).append(" aborted.</p>\n");
+        page.append("<p>")
+                .append(totals.path("cases").asLong())
+                .append(" cases: ")
+                .append(totals.path("passed").asLong())
+                .append(" passed, ")
+                .append(totals.path("failed").asLong())
+                .append(" failed, ")
+                .append(totals.path("aborted").asLong())
+                .append(" aborted.</p>\n");
         overview(page);
         failedCases(page);
         int index = 0;
@@ -76,8 +82,11 @@ final class ReportHtml {
             return;
         }
         ReportJson.Node last = parts.get(parts.size() - 1);
-        page.append("<p class=\"run\">Run ").append(escape(seconds(last.path("written").asText()))).append(", JDK ")
-                .append(escape(last.path("jdk").asText("unknown"))).append(", DeliveryKit ")
+        page.append("<p class=\"run\">Run ")
+                .append(escape(seconds(last.path("written").asText())))
+                .append(", JDK ")
+                .append(escape(last.path("jdk").asText("unknown")))
+                .append(", DeliveryKit ")
                 .append(escape(last.path("kit").asText("unknown")));
         if (parts.size() > 1) {
             page.append(" (merged from ").append(parts.size()).append(" JVM runs)");
@@ -102,11 +111,23 @@ final class ReportHtml {
             ReportJson.Node totals = test.path("totals");
             long failed = totals.path("failed").asLong();
             long aborted = totals.path("aborted").asLong();
-            page.append("<tr><td><a href=\"#").append(ids.get(index++)).append("\">").append(escape(testName(test)))
-                    .append("</a></td><td>").append(totals.path("cases").asLong()).append("</td><td>")
-                    .append(totals.path("passed").asLong()).append("</td><td").append(failed > 0 ? " class=\"FAILED\"" : "")
-                    .append(">").append(failed).append("</td><td").append(aborted > 0 ? " class=\"ABORTED\"" : "")
-                    .append(">").append(aborted).append("</td></tr>\n");
+            page.append("<tr><td><a href=\"#")
+                    .append(ids.get(index++))
+                    .append("\">")
+                    .append(escape(testName(test)))
+                    .append("</a></td><td>")
+                    .append(totals.path("cases").asLong())
+                    .append("</td><td>")
+                    .append(totals.path("passed").asLong())
+                    .append("</td><td")
+                    .append(failed > 0 ? " class=\"FAILED\"" : "")
+                    .append(">")
+                    .append(failed)
+                    .append("</td><td")
+                    .append(aborted > 0 ? " class=\"ABORTED\"" : "")
+                    .append(">")
+                    .append(aborted)
+                    .append("</td></tr>\n");
         }
         page.append("</table>\n");
     }
@@ -130,26 +151,39 @@ final class ReportHtml {
             for (ReportJson.Node row : failedRows) {
                 rows.append("<tr>");
                 if (row == failedRows.get(0)) {
-                    rows.append("<td").append(failedRows.size() > 1 ? " rowspan=\"" + failedRows.size() + "\"" : "")
-                            .append("><a href=\"#").append(id).append("\">").append(escape(testName(test)))
+                    rows.append("<td")
+                            .append(failedRows.size() > 1 ? " rowspan=\"" + failedRows.size() + "\"" : "")
+                            .append("><a href=\"#")
+                            .append(id)
+                            .append("\">")
+                            .append(escape(testName(test)))
                             .append("</a></td>");
                 }
-                rows.append("<td>").append(escape(row.path("displayName").asText())).append("</td><td class=\"why\">");
+                rows.append("<td>")
+                        .append(escape(row.path("displayName").asText()))
+                        .append("</td><td class=\"why\">");
                 Map<String, List<String>> violated = ReportText.violated(row);
                 if (violated.isEmpty()) {
-                    rows.append(lines(List.of(ReportText.firstLine(text(row, "failure").orElse("")))));
+                    rows.append(lines(
+                            List.of(ReportText.firstLine(text(row, "failure").orElse("")))));
                 }
-                violated.forEach((name, lines) -> rows.append("<b>").append(escape(name)).append("</b>").append(lines(lines)));
-                rows.append("</td><td class=\"replay\"><code>").append(escape(ReportText.replayOption(row.path("replayKey").asText())))
+                violated.forEach((name, lines) ->
+                        rows.append("<b>").append(escape(name)).append("</b>").append(lines(lines)));
+                rows.append("</td><td class=\"replay\"><code>")
+                        .append(escape(
+                                ReportText.replayOption(row.path("replayKey").asText())))
                         .append("</code></td></tr>\n");
             }
             count += failedRows.size();
         }
         if (count > 0) {
-            page.append("<h2 id=\"failed-cases\" class=\"bad\">Failed cases (").append(count).append(")</h2>\n")
+            page.append("<h2 id=\"failed-cases\" class=\"bad\">Failed cases (")
+                    .append(count)
+                    .append(")</h2>\n")
                     .append("<table class=\"failures\"><tr><th>test</th><th>case</th><th>violated invariants</th>"
                             + "<th>replay</th></tr>\n")
-                    .append(rows).append("</table>\n");
+                    .append(rows)
+                    .append("</table>\n");
         }
     }
 
@@ -162,31 +196,50 @@ final class ReportHtml {
             columns.addAll(row.path("observations").fields().keySet());
             crashSites |= text(row, "crashSite").isPresent();
         }
-        page.append("<h2 id=\"").append(id).append("\">").append(escape(testName(test))).append(' ')
-                .append(status(test.path("totals"))).append("</h2>\n<table><tr><th>#</th><th>case</th><th>outcome</th>");
-        invariantColumns.forEach(column -> page.append("<th>").append(escape(column)).append("</th>"));
+        page.append("<h2 id=\"")
+                .append(id)
+                .append("\">")
+                .append(escape(testName(test)))
+                .append(' ')
+                .append(status(test.path("totals")))
+                .append("</h2>\n<table><tr><th>#</th><th>case</th><th>outcome</th>");
+        invariantColumns.forEach(
+                column -> page.append("<th>").append(escape(column)).append("</th>"));
         columns.forEach(column -> page.append("<th>").append(escape(column)).append("</th>"));
         page.append(crashSites ? "<th>crash site</th>" : "").append("<th>replay</th></tr>\n");
         int index = 1;
         for (ReportJson.Node row : test.path("cases")) {
             String outcome = row.path("outcome").asText();
-            page.append("<tr class=\"").append(outcome).append("\"><td>").append(index++).append("</td><td>")
-                    .append(escape(row.path("displayName").asText())).append("</td><td class=\"").append(outcome)
-                    .append("\">").append(outcome);
+            page.append("<tr class=\"")
+                    .append(outcome)
+                    .append("\"><td>")
+                    .append(index++)
+                    .append("</td><td>")
+                    .append(escape(row.path("displayName").asText()))
+                    .append("</td><td class=\"")
+                    .append(outcome)
+                    .append("\">")
+                    .append(outcome);
             text(row, "failure").ifPresent(failure -> outcomeDetails(page, failure));
             page.append("</td>");
-            invariantColumns.forEach(column -> invariantCell(page, row.path("invariants").path(column)));
+            invariantColumns.forEach(
+                    column -> invariantCell(page, row.path("invariants").path(column)));
             columns.forEach(column -> {
                 ReportJson.Node value = row.path("observations").path(column);
-                page.append("<td class=\"value\">").append(value.isMissing() ? "" : escape(value.asText()))
+                page.append("<td class=\"value\">")
+                        .append(value.isMissing() ? "" : escape(value.asText()))
                         .append("</td>");
             });
             if (crashSites) {
                 String site = text(row, "crashSite").orElse("");
-                page.append("<td><code title=\"").append(escape(site)).append("\">")
-                        .append(escape(ReportText.shortCrashSite(site))).append("</code></td>");
+                page.append("<td><code title=\"")
+                        .append(escape(site))
+                        .append("\">")
+                        .append(escape(ReportText.shortCrashSite(site)))
+                        .append("</code></td>");
             }
-            page.append("<td class=\"replay\"><code>").append(escape(ReportText.replayOption(row.path("replayKey").asText())))
+            page.append("<td class=\"replay\"><code>")
+                    .append(escape(ReportText.replayOption(row.path("replayKey").asText())))
                     .append("</code></td></tr>\n");
         }
         page.append("</table>\n");
@@ -214,9 +267,12 @@ final class ReportHtml {
     private static void outcomeDetails(StringBuilder page, String failure) {
         String first = ReportText.firstLine(failure);
         page.append(lines(List.of(first)));
-        String rest = failure.strip().substring(failure.strip().indexOf(first) + first.length()).strip();
+        String rest = failure.strip()
+                .substring(failure.strip().indexOf(first) + first.length())
+                .strip();
         if (!rest.isEmpty()) {
-            page.append("<details><summary>more</summary><pre class=\"lines\">").append(escape(rest))
+            page.append("<details><summary>more</summary><pre class=\"lines\">")
+                    .append(escape(rest))
                     .append("</pre></details>");
         }
     }
@@ -228,7 +284,11 @@ final class ReportHtml {
         }
         String verdict = cell.path("verdict").asText();
         String message = cell.path("message").asText();
-        page.append("<td class=\"").append(verdict).append("\" title=\"").append(escape(message)).append("\">")
+        page.append("<td class=\"")
+                .append(verdict)
+                .append("\" title=\"")
+                .append(escape(message))
+                .append("\">")
                 .append(verdict);
         if (verdict.equals(Verdict.VIOLATED.name())) {
             List<String> lines = ReportText.violationLines(message);
@@ -250,6 +310,9 @@ final class ReportHtml {
     }
 
     static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return text.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;");
     }
 }

@@ -20,8 +20,7 @@ final class ReportJson {
     private static final String NEWLINE = System.lineSeparator();
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
-    private ReportJson() {
-    }
+    private ReportJson() {}
 
     /** {@code value} as indented JSON, without a final line break. */
     static String write(Object value) {
@@ -42,7 +41,8 @@ final class ReportJson {
         } else if (value == null || value instanceof Boolean || value instanceof Long || value instanceof Integer) {
             json.append(value);
         } else {
-            throw new IllegalArgumentException("the report holds no " + value.getClass().getName() + ": " + value);
+            throw new IllegalArgumentException(
+                    "the report holds no " + value.getClass().getName() + ": " + value);
         }
     }
 
@@ -296,7 +296,8 @@ final class ReportJson {
 
         /** Element {@code index} of an array; a missing node for anything else. */
         Node get(int index) {
-            return value instanceof List<?> array && index >= 0 && index < array.size() ? new Node(array.get(index))
+            return value instanceof List<?> array && index >= 0 && index < array.size()
+                    ? new Node(array.get(index))
                     : MISSING;
         }
 
@@ -311,8 +312,13 @@ final class ReportJson {
 
         /** The string, number or boolean as text, {@code null} as {@code "null"}; {@code ""} for anything else. */
         String asText() {
-            return value == null || value instanceof String || value instanceof Long || value instanceof Integer
-                    || value instanceof Boolean ? String.valueOf(value) : "";
+            return value == null
+                            || value instanceof String
+                            || value instanceof Long
+                            || value instanceof Integer
+                            || value instanceof Boolean
+                    ? String.valueOf(value)
+                    : "";
         }
 
         /** As {@link #asText()}, or {@code otherwise} when missing or {@code null}. */

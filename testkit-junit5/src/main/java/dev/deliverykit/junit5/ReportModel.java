@@ -18,13 +18,14 @@ final class ReportModel {
 
     static final String FORMAT = "deliverykit-report/1";
 
-    private ReportModel() {
-    }
+    private ReportModel() {}
 
     /** This JVM's part: its tests (one per template, in the order their invocations started) and totals. */
     static Map<String, Object> part(List<CaseEntry> rows, long pid, Instant written) {
         Map<String, List<CaseEntry>> byTemplate = new LinkedHashMap<>();
-        rows.forEach(row -> byTemplate.computeIfAbsent(row.templateId(), id -> new ArrayList<>()).add(row));
+        rows.forEach(row -> byTemplate
+                .computeIfAbsent(row.templateId(), id -> new ArrayList<>())
+                .add(row));
         List<Object> tests = new ArrayList<>();
         byTemplate.forEach((template, cases) -> {
             Map<String, Object> test = new LinkedHashMap<>();
@@ -47,15 +48,19 @@ final class ReportModel {
 
     private static Map<String, Object> row(CaseEntry entry) {
         CrashCase crashCase = entry.crashCase();
-        Optional<Boundary> boundary = crashCase instanceof CrashCase.CrashAtHit hit ? Optional.of(hit.boundary())
-                : Optional.empty();
+        Optional<Boundary> boundary =
+                crashCase instanceof CrashCase.CrashAtHit hit ? Optional.of(hit.boundary()) : Optional.empty();
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("displayName", crashCase.displayName());
         row.put("kind", crashCase.kind());
         row.put("boundary", boundary.map(Boundary::name).orElse(null));
         row.put("selector", boundary.map(named -> named.selector().spec()).orElse(null));
         row.put("hit", crashCase instanceof CrashCase.CrashAtHit hit ? hit.occurrence() : null);
-        row.put("order", crashCase instanceof CrashCase.DeliverOrder order ? order.order().toString() : null);
+        row.put(
+                "order",
+                crashCase instanceof CrashCase.DeliverOrder order
+                        ? order.order().toString()
+                        : null);
         row.put("mode", crashCase.mode().name());
         row.put("replayKey", crashCase.replayKey().toString());
         row.put("outcome", entry.outcome().name());
@@ -125,8 +130,14 @@ final class ReportModel {
         Map<String, Object> totals = new LinkedHashMap<>();
         totals.put("cases", (long) cases.size());
         for (CaseOutcome outcome : CaseOutcome.values()) {
-            totals.put(outcome.name().toLowerCase(Locale.ROOT), cases.stream()
-                    .filter(row -> new ReportJson.Node(row).path("outcome").asText().equals(outcome.name())).count());
+            totals.put(
+                    outcome.name().toLowerCase(Locale.ROOT),
+                    cases.stream()
+                            .filter(row -> new ReportJson.Node(row)
+                                    .path("outcome")
+                                    .asText()
+                                    .equals(outcome.name()))
+                            .count());
         }
         return totals;
     }

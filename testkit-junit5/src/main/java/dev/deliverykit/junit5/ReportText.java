@@ -16,10 +16,10 @@ import java.util.regex.Pattern;
 final class ReportText {
 
     /** {@code dev.example.Relay.publish(Relay.java:42)}: the class's simple name, the method and the line. */
-    private static final Pattern FRAME = Pattern.compile("(?:[\\w$]+\\.)*([\\w$]+)\\.([\\w$<>]+)\\((?:[^:)]*:(\\d+))?[^)]*\\)");
+    private static final Pattern FRAME =
+            Pattern.compile("(?:[\\w$]+\\.)*([\\w$]+)\\.([\\w$<>]+)\\((?:[^:)]*:(\\d+))?[^)]*\\)");
 
-    private ReportText() {
-    }
+    private ReportText() {}
 
     /** {@code Class.method}, the name a test goes by in the report. */
     static String testName(ReportJson.Node test) {
@@ -55,11 +55,18 @@ final class ReportText {
      */
     static List<String> violationLines(String message) {
         List<String> lines = message.lines().toList();
-        List<String> found = lines.stream().filter(line -> line.startsWith("    ")).map(String::strip).toList();
+        List<String> found = lines.stream()
+                .filter(line -> line.startsWith("    "))
+                .map(String::strip)
+                .toList();
         if (!found.isEmpty()) {
             return found;
         }
-        List<String> rest = lines.stream().skip(1).map(String::strip).filter(line -> !line.isEmpty()).toList();
+        List<String> rest = lines.stream()
+                .skip(1)
+                .map(String::strip)
+                .filter(line -> !line.isEmpty())
+                .toList();
         return rest.isEmpty() ? List.of(message.strip()) : rest;
     }
 

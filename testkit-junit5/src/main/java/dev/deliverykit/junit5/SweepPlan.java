@@ -26,8 +26,8 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  */
 final class SweepPlan {
 
-    private static final Pattern TRANSACTION_END = Pattern.compile("(COMMIT|END|ROLLBACK)( TRANSACTION| WORK)?",
-            Pattern.CASE_INSENSITIVE);
+    private static final Pattern TRANSACTION_END =
+            Pattern.compile("(COMMIT|END|ROLLBACK)( TRANSACTION| WORK)?", Pattern.CASE_INSENSITIVE);
     private static final String STATEMENT_BEFORE = "before-statement=";
     private static final String STATEMENT_AFTER = "after-statement=";
     private static final int COUNTS_SHOWN = 12;
@@ -41,9 +41,15 @@ final class SweepPlan {
     private final String maxCasesSource;
     private final CrashMode mode;
 
-    private SweepPlan(Method method, Set<SweepKind> kinds, List<Boundary> catalogueBoundaries,
+    private SweepPlan(
+            Method method,
+            Set<SweepKind> kinds,
+            List<Boundary> catalogueBoundaries,
             Optional<WatchList> catalogueWatch,
-            List<Pattern> sql, int maxCases, String maxCasesSource, CrashMode mode) {
+            List<Pattern> sql,
+            int maxCases,
+            String maxCasesSource,
+            CrashMode mode) {
         this.method = method;
         this.kinds = kinds;
         this.catalogueBoundaries = catalogueBoundaries;
@@ -61,32 +67,50 @@ final class SweepPlan {
      */
     static SweepPlan of(Method method, CrashSweep sweep, Optional<Catalogues> catalogues, KitSettings settings) {
         if (sweep.kinds().length == 0) {
-            throw ConfigurationErrors.of("@CrashSweep(kinds = {})", method, "no kind of boundary to sweep",
+            throw ConfigurationErrors.of(
+                    "@CrashSweep(kinds = {})",
+                    method,
+                    "no kind of boundary to sweep",
                     "leave kinds out (every commit, statement and catalogue boundary) or name some, for example"
                             + " kinds = SweepKind.COMMITS");
         }
         Set<SweepKind> kinds = EnumSet.copyOf(Arrays.asList(sweep.kinds()));
         if (kinds.equals(EnumSet.of(SweepKind.CATALOGUE)) && catalogues.isEmpty()) {
-            throw ConfigurationErrors.of("@CrashSweep(kinds = SweepKind.CATALOGUE)", method, "there is no catalogue to"
-                    + " sweep: no @BoundaryCatalogueSource is on the method or its class", "add"
-                    + " @BoundaryCatalogueSource(YourBoundaries.class), or sweep COMMITS or STATEMENTS");
+            throw ConfigurationErrors.of(
+                    "@CrashSweep(kinds = SweepKind.CATALOGUE)",
+                    method,
+                    "there is no catalogue to" + " sweep: no @BoundaryCatalogueSource is on the method or its class",
+                    "add" + " @BoundaryCatalogueSource(YourBoundaries.class), or sweep COMMITS or STATEMENTS");
         }
         List<Boundary> boundaries = new ArrayList<>();
         if (sweep.boundaries().length > 0) {
             String element = "@CrashSweep(boundaries = " + ConfigurationErrors.literal(sweep.boundaries()) + ")";
             if (!kinds.contains(SweepKind.CATALOGUE)) {
-                throw ConfigurationErrors.of(element, method, "boundaries filters catalogue boundaries, but kinds"
-                        + " does not include SweepKind.CATALOGUE", "add SweepKind.CATALOGUE to kinds, or drop boundaries");
+                throw ConfigurationErrors.of(
+                        element,
+                        method,
+                        "boundaries filters catalogue boundaries, but kinds" + " does not include SweepKind.CATALOGUE",
+                        "add SweepKind.CATALOGUE to kinds, or drop boundaries");
             }
             if (catalogues.isEmpty()) {
-                throw ConfigurationErrors.of(element, method, "boundary names need a catalogue, and no"
-                        + " @BoundaryCatalogueSource is on the method or its class", "annotate the test class with"
-                        + " @BoundaryCatalogueSource(YourBoundaries.class)");
+                throw ConfigurationErrors.of(
+                        element,
+                        method,
+                        "boundary names need a catalogue, and no"
+                                + " @BoundaryCatalogueSource is on the method or its class",
+                        "annotate the test class with" + " @BoundaryCatalogueSource(YourBoundaries.class)");
             }
             for (String name : sweep.boundaries()) {
-                boundaries.add(catalogues.get().boundary(name).orElseThrow(() -> ConfigurationErrors.of(element, method,
-                        "unknown boundary \"" + name + "\" in " + catalogues.get().source(), "use one of its names: "
-                                + String.join(", ", catalogues.get().names()))));
+                boundaries.add(catalogues
+                        .get()
+                        .boundary(name)
+                        .orElseThrow(() -> ConfigurationErrors.of(
+                                element,
+                                method,
+                                "unknown boundary \"" + name + "\" in "
+                                        + catalogues.get().source(),
+                                "use one of its names: "
+                                        + String.join(", ", catalogues.get().names()))));
             }
         } else if (kinds.contains(SweepKind.CATALOGUE) && catalogues.isPresent()) {
             boundaries.addAll(catalogues.get().boundaries());
@@ -95,26 +119,42 @@ final class SweepPlan {
         for (String regex : sweep.sql()) {
             String element = "@CrashSweep(sql = " + ConfigurationErrors.literal(regex) + ")";
             if (!kinds.contains(SweepKind.STATEMENTS)) {
-                throw ConfigurationErrors.of(element, method, "sql filters statements, but kinds does not include"
-                        + " SweepKind.STATEMENTS", "add SweepKind.STATEMENTS to kinds, or drop sql");
+                throw ConfigurationErrors.of(
+                        element,
+                        method,
+                        "sql filters statements, but kinds does not include" + " SweepKind.STATEMENTS",
+                        "add SweepKind.STATEMENTS to kinds, or drop sql");
             }
             try {
                 patterns.add(Pattern.compile(regex, Pattern.CASE_INSENSITIVE));
             } catch (PatternSyntaxException e) {
-                throw ConfigurationErrors.of(element, method, "not a regular expression: " + e.getDescription(),
+                throw ConfigurationErrors.of(
+                        element,
+                        method,
+                        "not a regular expression: " + e.getDescription(),
                         "correct it, or quote literal text with \\Q...\\E");
             }
         }
         if (sweep.maxCases() == 0 || sweep.maxCases() < -1) {
-            throw ConfigurationErrors.of("@CrashSweep(maxCases = " + sweep.maxCases() + ")", method,
-                    "the cap must be positive", "give a positive cap, or -1 for deliverykit.sweep.max-cases");
+            throw ConfigurationErrors.of(
+                    "@CrashSweep(maxCases = " + sweep.maxCases() + ")",
+                    method,
+                    "the cap must be positive",
+                    "give a positive cap, or -1 for deliverykit.sweep.max-cases");
         }
         int cap = sweep.maxCases() == -1 ? settings.sweepMaxCases() : sweep.maxCases();
-        String capSource = sweep.maxCases() == -1 ? "deliverykit.sweep.max-cases = " + cap
-                : "@CrashSweep(maxCases = " + cap + ")";
+        String capSource =
+                sweep.maxCases() == -1 ? "deliverykit.sweep.max-cases = " + cap : "@CrashSweep(maxCases = " + cap + ")";
         Optional<WatchList> catalogueWatch = catalogues.map(Catalogues::watchList);
-        return new SweepPlan(method, kinds, List.copyOf(boundaries), catalogueWatch, List.copyOf(patterns), cap,
-                capSource, settings.mode(sweep.mode(), "@CrashSweep", method, ""));
+        return new SweepPlan(
+                method,
+                kinds,
+                List.copyOf(boundaries),
+                catalogueWatch,
+                List.copyOf(patterns),
+                cap,
+                capSource,
+                settings.mode(sweep.mode(), "@CrashSweep", method, ""));
     }
 
     /** The mode of the recording and of every crash. */
@@ -145,23 +185,34 @@ final class SweepPlan {
         Map<String, Integer> counts = new LinkedHashMap<>();
         for (BoundaryHit hit : recording.hits()) {
             if (swept(hit.boundary())) {
-                cases.add(CrashCase.CrashAtHit.of(hit.boundary(), hit.occurrence(), mode,
-                        hit.boundary().isNamed() ? catalogueWatch : Optional.empty(), Optional.ofNullable(site(hit.stack()))));
+                cases.add(CrashCase.CrashAtHit.of(
+                        hit.boundary(),
+                        hit.occurrence(),
+                        mode,
+                        hit.boundary().isNamed() ? catalogueWatch : Optional.empty(),
+                        Optional.ofNullable(site(hit.stack()))));
                 counts.merge(hit.boundary().name(), 1, Integer::sum);
             }
         }
         if (cases.isEmpty()) {
-            throw new AssertionError("@CrashSweep on " + ConfigurationErrors.describe(method) + ": the crash-free run reached no"
-                    + " boundary of the swept kinds (" + kindsText() + "), so there is nothing to crash at and the sweep"
-                    + " would test nothing. It recorded " + recording.hits().size() + " hit(s) in all.\nFix: make the"
-                    + " workload inside scenario.run(...) reach a commit or statement, or widen kinds, sql or boundaries.");
+            throw new AssertionError(
+                    "@CrashSweep on " + ConfigurationErrors.describe(method) + ": the crash-free run reached no"
+                            + " boundary of the swept kinds (" + kindsText()
+                            + "), so there is nothing to crash at and the sweep"
+                            + " would test nothing. It recorded "
+                            + recording.hits().size() + " hit(s) in all.\nFix: make the"
+                            + " workload inside scenario.run(...) reach a commit or statement, or widen kinds, sql or boundaries.");
         }
         if (cases.size() > maxCases) {
-            String perBoundary = counts.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
-                    .limit(COUNTS_SHOWN).map(entry -> "  " + entry.getValue() + " x " + entry.getKey())
+            String perBoundary = counts.entrySet().stream()
+                    .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+                    .limit(COUNTS_SHOWN)
+                    .map(entry -> "  " + entry.getValue() + " x " + entry.getKey())
                     .collect(Collectors.joining("\n"));
-            throw new ExtensionConfigurationException("@CrashSweep on " + ConfigurationErrors.describe(method) + ": the crash-free"
-                    + " run reached " + cases.size() + " boundary hits to crash at, more than the cap of " + maxCases + " ("
+            throw new ExtensionConfigurationException("@CrashSweep on " + ConfigurationErrors.describe(method)
+                    + ": the crash-free"
+                    + " run reached " + cases.size() + " boundary hits to crash at, more than the cap of " + maxCases
+                    + " ("
                     + maxCasesSource + "); no crash case was run.\nHits per boundary (most first):\n" + perBoundary
                     + "\nFix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries = ...),"
                     + " shorten the workload, or raise @CrashSweep(maxCases = ...) or deliverykit.sweep.max-cases.");
@@ -174,13 +225,16 @@ final class SweepPlan {
         if (key instanceof ReplayKey.CrashFree) {
             return Optional.of(recordCase());
         }
-        if (!(key instanceof ReplayKey.Crash crash) || crash.mode().filter(wanted -> wanted != mode).isPresent()) {
+        if (!(key instanceof ReplayKey.Crash crash)
+                || crash.mode().filter(wanted -> wanted != mode).isPresent()) {
             return Optional.empty();
         }
         if (crash.target() == ReplayKey.Target.BOUNDARY) {
-            return catalogueBoundaries.stream().filter(boundary -> boundary.name().equals(crash.point()))
-                    .findFirst().<CrashCase.Crashing>map(boundary -> CrashCase.CrashAtHit.of(boundary, crash.occurrence(),
-                            mode, catalogueWatch, Optional.empty()));
+            return catalogueBoundaries.stream()
+                    .filter(boundary -> boundary.name().equals(crash.point()))
+                    .findFirst()
+                    .<CrashCase.Crashing>map(boundary -> CrashCase.CrashAtHit.of(
+                            boundary, crash.occurrence(), mode, catalogueWatch, Optional.empty()));
         }
         Selector selector;
         try {
@@ -189,8 +243,10 @@ final class SweepPlan {
             return Optional.empty();
         }
         Boundary boundary = Boundary.of(selector);
-        return swept(boundary) ? Optional.of(CrashCase.CrashAtHit.of(boundary, crash.occurrence(), mode,
-                Optional.empty(), Optional.empty())) : Optional.empty();
+        return swept(boundary)
+                ? Optional.of(
+                        CrashCase.CrashAtHit.of(boundary, crash.occurrence(), mode, Optional.empty(), Optional.empty()))
+                : Optional.empty();
     }
 
     private boolean swept(Boundary boundary) {
@@ -201,15 +257,18 @@ final class SweepPlan {
         if (spec.equals("before-commit") || spec.equals("after-commit")) {
             return kinds.contains(SweepKind.COMMITS);
         }
-        String statement = spec.startsWith(STATEMENT_BEFORE) ? spec.substring(STATEMENT_BEFORE.length())
+        String statement = spec.startsWith(STATEMENT_BEFORE)
+                ? spec.substring(STATEMENT_BEFORE.length())
                 : spec.startsWith(STATEMENT_AFTER) ? spec.substring(STATEMENT_AFTER.length()) : null;
         if (statement == null || !kinds.contains(SweepKind.STATEMENTS)) {
             return false;
         }
-        if (kinds.contains(SweepKind.COMMITS) && TRANSACTION_END.matcher(statement).matches()) {
+        if (kinds.contains(SweepKind.COMMITS)
+                && TRANSACTION_END.matcher(statement).matches()) {
             return false; // the same point as the commit boundary, crashed once there
         }
-        return sql.isEmpty() || sql.stream().anyMatch(pattern -> pattern.matcher(statement).find());
+        return sql.isEmpty()
+                || sql.stream().anyMatch(pattern -> pattern.matcher(statement).find());
     }
 
     private String kindsText() {
@@ -225,7 +284,9 @@ final class SweepPlan {
         if (stack.isEmpty()) {
             return null;
         }
-        String frame = stack.stream().filter(line -> !(line.startsWith("dev.deliverykit.") && line.contains(".internal."))).findFirst()
+        String frame = stack.stream()
+                .filter(line -> !(line.startsWith("dev.deliverykit.") && line.contains(".internal.")))
+                .findFirst()
                 .orElse(stack.get(stack.size() - 1));
         int open = frame.indexOf('(');
         String qualified = open < 0 ? frame : frame.substring(0, open);

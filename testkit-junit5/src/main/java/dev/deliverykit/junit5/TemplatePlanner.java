@@ -29,15 +29,15 @@ final class TemplatePlanner {
     static final String PARALLEL_ENABLED = "junit.jupiter.execution.parallel.enabled";
     static final String STORE_CLOSES_AUTOCLOSEABLE = "junit.jupiter.extensions.store.close.autocloseable.enabled";
 
-    private TemplatePlanner() {
-    }
+    private TemplatePlanner() {}
 
     /**
      * Whether the method is a kit template. A repeated {@code @CrashAt} is present only inside its container
      * {@code @CrashAts}, which {@code isAnnotated(method, CrashAt.class)} does not look into.
      */
     static boolean isKitMethod(Method method) {
-        return declares(method, CrashAt.class) || declares(method, CrashSweep.class)
+        return declares(method, CrashAt.class)
+                || declares(method, CrashSweep.class)
                 || declares(method, DeliverInOrder.class);
     }
 
@@ -47,7 +47,9 @@ final class TemplatePlanner {
     }
 
     private static boolean declares(Method method, Class<? extends Annotation> feature) {
-        return feature == CrashAt.class ? !AnnotationSupport.findRepeatableAnnotations(method, CrashAt.class).isEmpty()
+        return feature == CrashAt.class
+                ? !AnnotationSupport.findRepeatableAnnotations(method, CrashAt.class)
+                        .isEmpty()
                 : AnnotationSupport.isAnnotated(method, feature);
     }
 
@@ -64,8 +66,10 @@ final class TemplatePlanner {
         }
         if (attempt instanceof Listed listed) {
             KitSettings settings = listed.settings();
-            return listed.cases().stream().filter(crashCase -> settings.replay().map(crashCase::isSelectedBy)
-                    .orElse(true)).map(crashCase -> new CrashInvocation(crashCase, settings));
+            return listed.cases().stream()
+                    .filter(crashCase ->
+                            settings.replay().map(crashCase::isSelectedBy).orElse(true))
+                    .map(crashCase -> new CrashInvocation(crashCase, settings));
         }
         Swept swept = (Swept) attempt;
         KitSettings settings = swept.settings();
@@ -75,8 +79,8 @@ final class TemplatePlanner {
                     .map(crashCase -> new CrashInvocation(crashCase, settings));
         }
         SweepState state = sweepState(context);
-        Stream<TestTemplateInvocationContext> record = Stream.of(new CrashInvocation(sweep.recordCase(), settings,
-                Optional.of(state)));
+        Stream<TestTemplateInvocationContext> record =
+                Stream.of(new CrashInvocation(sweep.recordCase(), settings, Optional.of(state)));
         Stream<TestTemplateInvocationContext> crashes = Stream.of(state)
                 .flatMap(recorded -> crashCases(context.getRequiredTestMethod(), sweep, recorded).stream())
                 .map(crashCase -> new CrashInvocation(crashCase, settings));
@@ -105,7 +109,8 @@ final class TemplatePlanner {
         boolean produces = attempt instanceof Listed listed
                 ? listed.cases().stream().anyMatch(crashCase -> crashCase.isSelectedBy(replay.get()))
                 : ((Swept) attempt).sweep().replayCase(replay.get()).isPresent();
-        return produces ? ConditionEvaluationResult.enabled("no deliverykit.replay, or it selects a case here")
+        return produces
+                ? ConditionEvaluationResult.enabled("no deliverykit.replay, or it selects a case here")
                 : ConditionEvaluationResult.disabled(DeliveryKitConfiguration.REPLAY + "='" + replay.get()
                         + "' selects a case this test does not have");
     }
@@ -124,8 +129,8 @@ final class TemplatePlanner {
 
     /** The template's store, under a namespace of its method. */
     private static ExtensionContext.Store store(ExtensionContext template) {
-        return template.getStore(ExtensionContext.Namespace.create(TemplatePlanner.class,
-                template.getRequiredTestMethod()));
+        return template.getStore(
+                ExtensionContext.Namespace.create(TemplatePlanner.class, template.getRequiredTestMethod()));
     }
 
     @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent does not exist in JUnit 5.14
@@ -140,20 +145,16 @@ final class TemplatePlanner {
     }
 
     /** A template's plan, or why it has none. */
-    private sealed interface Attempt permits Listed, Swept, Misconfigured {
-    }
+    private sealed interface Attempt permits Listed, Swept, Misconfigured {}
 
     /** The cases of a {@code @CrashAt} or {@code @DeliverInOrder} test, listed before any runs. */
-    private record Listed(KitSettings settings, List<CrashCase> cases) implements Attempt {
-    }
+    private record Listed(KitSettings settings, List<CrashCase> cases) implements Attempt {}
 
     /** A {@code @CrashSweep}: its cases come from its recording. */
-    private record Swept(KitSettings settings, SweepPlan sweep) implements Attempt {
-    }
+    private record Swept(KitSettings settings, SweepPlan sweep) implements Attempt {}
 
     /** The configuration error that fails the template. */
-    private record Misconfigured(RuntimeException error) implements Attempt {
-    }
+    private record Misconfigured(RuntimeException error) implements Attempt {}
 
     private static Attempt attempt(ExtensionContext context) {
         try {
@@ -169,12 +170,17 @@ final class TemplatePlanner {
         Optional<CrashSweep> sweep = AnnotationSupport.findAnnotation(method, CrashSweep.class);
         Optional<DeliverInOrder> order = AnnotationSupport.findAnnotation(method, DeliverInOrder.class);
         if (!crashAts.isEmpty() && sweep.isPresent()) {
-            throw ConfigurationErrors.of("@CrashAt with @CrashSweep", method, "a test is either a list of chosen"
-                    + " boundaries or a sweep over all of them", "keep one of the two annotations, or split the test");
+            throw ConfigurationErrors.of(
+                    "@CrashAt with @CrashSweep",
+                    method,
+                    "a test is either a list of chosen" + " boundaries or a sweep over all of them",
+                    "keep one of the two annotations, or split the test");
         }
         if (order.isPresent() && (!crashAts.isEmpty() || sweep.isPresent())) {
-            throw ConfigurationErrors.of("@DeliverInOrder with " + (sweep.isPresent() ? "@CrashSweep" : "@CrashAt"),
-                    method, "crashing inside a forced delivery order is not supported by the annotations yet",
+            throw ConfigurationErrors.of(
+                    "@DeliverInOrder with " + (sweep.isPresent() ? "@CrashSweep" : "@CrashAt"),
+                    method,
+                    "crashing inside a forced delivery order is not supported by the annotations yet",
                     "split the test, or crash inside the order with BoundaryEngine and OrderedDelivery directly");
         }
         String annotation = order.isPresent() ? "@DeliverInOrder" : crashAts.isEmpty() ? "@CrashSweep" : "@CrashAt";
@@ -203,50 +209,67 @@ final class TemplatePlanner {
     private static void requireScenarioParameter(Method method, String annotation, Class<?> scenario) {
         if (Arrays.stream(method.getParameterTypes()).noneMatch(scenario::equals)) {
             if (scenario == DeliveryScenario.class) {
-                throw ConfigurationErrors.of(annotation, method, "the method has no DeliveryScenario parameter, so it"
-                        + " cannot run a workload to deliver in order", "declare one and run the workload with it: void "
-                        + method.getName() + "(DeliveryScenario scenario) { scenario.deliver(() -> ...);"
-                        + " assertThat(...); }");
+                throw ConfigurationErrors.of(
+                        annotation,
+                        method,
+                        "the method has no DeliveryScenario parameter, so it"
+                                + " cannot run a workload to deliver in order",
+                        "declare one and run the workload with it: void "
+                                + method.getName() + "(DeliveryScenario scenario) { scenario.deliver(() -> ...);"
+                                + " assertThat(...); }");
             }
-            throw ConfigurationErrors.of(annotation, method, "the method has no CrashScenario parameter, so it cannot"
-                    + " run a workload to crash", "declare one and run the workload with it: void "
-                    + method.getName() + "(CrashScenario scenario) { scenario.run(() -> ...); scenario.restart(() -> ...);"
-                    + " assertThat(...); }");
+            throw ConfigurationErrors.of(
+                    annotation,
+                    method,
+                    "the method has no CrashScenario parameter, so it cannot" + " run a workload to crash",
+                    "declare one and run the workload with it: void "
+                            + method.getName()
+                            + "(CrashScenario scenario) { scenario.run(() -> ...); scenario.restart(() -> ...);"
+                            + " assertThat(...); }");
         }
     }
 
     private static void requireStoreClosing(ExtensionContext context, KitSettings settings) {
-        boolean closes = context.getConfigurationParameter(STORE_CLOSES_AUTOCLOSEABLE).map(String::trim)
-                .map(value -> !value.equalsIgnoreCase("false")).orElse(true);
+        boolean closes = context.getConfigurationParameter(STORE_CLOSES_AUTOCLOSEABLE)
+                .map(String::trim)
+                .map(value -> !value.equalsIgnoreCase("false"))
+                .orElse(true);
         if (!closes && (settings.reportEnabled() || settings.summaryEnabled())) {
             throw new ExtensionConfigurationException("DeliveryKit writes its report when JUnit closes the root store,"
                     + " but " + STORE_CLOSES_AUTOCLOSEABLE + " = false stops JUnit from closing AutoCloseable values."
-                    + " Fix: remove that setting, or turn the report off with " + DeliveryKitConfiguration.REPORT_ENABLED
+                    + " Fix: remove that setting, or turn the report off with "
+                    + DeliveryKitConfiguration.REPORT_ENABLED
                     + " = false and " + DeliveryKitConfiguration.REPORT_SUMMARY + " = false.");
         }
     }
 
     private static void requireIsolationIfParallel(ExtensionContext context, Method method, String annotation) {
-        boolean parallel = context.getConfigurationParameter(PARALLEL_ENABLED).map(String::trim)
-                .map(Boolean::parseBoolean).orElse(false);
+        boolean parallel = context.getConfigurationParameter(PARALLEL_ENABLED)
+                .map(String::trim)
+                .map(Boolean::parseBoolean)
+                .orElse(false);
         if (!parallel) {
             return;
         }
-        boolean isolated = AnnotationSupport.findAnnotation(context.getRequiredTestClass(), Isolated.class,
-                context.getEnclosingTestClasses()).isPresent();
+        boolean isolated = AnnotationSupport.findAnnotation(
+                        context.getRequiredTestClass(), Isolated.class, context.getEnclosingTestClasses())
+                .isPresent();
         if (!isolated) {
             String why = annotation.equals("@DeliverInOrder")
                     ? "ordered delivery instruments the entry point for the whole JVM, one run at a time"
                     : annotation.equals("@CrashSweep")
-                    ? "a sweep's invocations must run one after the other (the crash cases come from the first"
-                            + " invocation's recording), and an in-process run instruments every JDBC call in this JVM"
-                    : "an in-process crash instruments every JDBC call in this JVM, so a test running meanwhile would"
-                            + " be counted or crashed too";
-            throw ConfigurationErrors.of(annotation, method, "JUnit's parallel execution is enabled ("
-                    + PARALLEL_ENABLED + " = true) and " + why, "annotate the test class with"
-                    + " @org.junit.jupiter.api.parallel.Isolated (its tests then run alone, invocations one after the"
-                    + " other), or disable parallel execution"
-                    + (annotation.equals("@CrashAt") ? ", or use mode = CrashMode.CHILD_PROCESS" : ""));
+                            ? "a sweep's invocations must run one after the other (the crash cases come from the first"
+                                    + " invocation's recording), and an in-process run instruments every JDBC call in this JVM"
+                            : "an in-process crash instruments every JDBC call in this JVM, so a test running meanwhile would"
+                                    + " be counted or crashed too";
+            throw ConfigurationErrors.of(
+                    annotation,
+                    method,
+                    "JUnit's parallel execution is enabled (" + PARALLEL_ENABLED + " = true) and " + why,
+                    "annotate the test class with"
+                            + " @org.junit.jupiter.api.parallel.Isolated (its tests then run alone, invocations one after the"
+                            + " other), or disable parallel execution"
+                            + (annotation.equals("@CrashAt") ? ", or use mode = CrashMode.CHILD_PROCESS" : ""));
         }
     }
 }

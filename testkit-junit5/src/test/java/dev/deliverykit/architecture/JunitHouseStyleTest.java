@@ -30,21 +30,32 @@ class JunitHouseStyleTest {
 
     @BeforeAll
     static void importProductionClasses() {
-        production = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        production = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("dev.deliverykit.junit5");
     }
 
     @Test
     void extensionsArePackagePrivateFinalAndKeepNoFields() {
-        classes().that().implement(Extension.class)
-                .should().notBePublic().andShould().haveModifier(JavaModifier.FINAL).andShould(haveNoFields())
+        classes()
+                .that()
+                .implement(Extension.class)
+                .should()
+                .notBePublic()
+                .andShould()
+                .haveModifier(JavaModifier.FINAL)
+                .andShould(haveNoFields())
                 .because("JUnit may share one extension instance; state belongs in ExtensionContext.Store")
                 .check(production);
     }
 
     @Test
     void annotationsAreDocumentedMetaAnnotationsAndTemplatesBringTheirExtension() {
-        classes().that().areAnnotations().and().resideInAPackage("dev.deliverykit.junit5")
+        classes()
+                .that()
+                .areAnnotations()
+                .and()
+                .resideInAPackage("dev.deliverykit.junit5")
                 .should(beDocumentedAndUsableAsMetaAnnotations())
                 .because("annotations must compose like JUnit's own (@ParameterizedTest, @Timeout)")
                 .check(production);
@@ -52,7 +63,10 @@ class JunitHouseStyleTest {
 
     @Test
     void onlyPublicJunitSupportApisAreUsed() {
-        noClasses().should().dependOnClassesThat().resideInAPackage("org.junit.platform.commons.util..")
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.junit.platform.commons.util..")
                 .because("org.junit.platform.commons.util is internal to JUnit and changes without notice; use"
                         + " AnnotationSupport and ReflectionSupport")
                 .check(production);
@@ -60,16 +74,37 @@ class JunitHouseStyleTest {
 
     @Test
     void publicApiClassesAreFinal() {
-        classes().that().resideInAPackage("dev.deliverykit.junit5").and().arePublic().and().areTopLevelClasses()
-                .and().areNotInterfaces().and().areNotEnums().and().areNotRecords().and().areNotAnnotations()
-                .and().doNotHaveModifier(JavaModifier.ABSTRACT)
-                .should().haveModifier(JavaModifier.FINAL).check(production);
+        classes()
+                .that()
+                .resideInAPackage("dev.deliverykit.junit5")
+                .and()
+                .arePublic()
+                .and()
+                .areTopLevelClasses()
+                .and()
+                .areNotInterfaces()
+                .and()
+                .areNotEnums()
+                .and()
+                .areNotRecords()
+                .and()
+                .areNotAnnotations()
+                .and()
+                .doNotHaveModifier(JavaModifier.ABSTRACT)
+                .should()
+                .haveModifier(JavaModifier.FINAL)
+                .check(production);
     }
 
     @Test
     void everyPublicTypeDeclaresItsApiStatus() {
-        classes().that().arePublic().and().areTopLevelClasses()
-                .should().beAnnotatedWith(API.class)
+        classes()
+                .that()
+                .arePublic()
+                .and()
+                .areTopLevelClasses()
+                .should()
+                .beAnnotatedWith(API.class)
                 .because("users read the status (@API from apiguardian) to know what they may rely on")
                 .check(production);
     }
@@ -78,8 +113,9 @@ class JunitHouseStyleTest {
         return new ArchCondition<>("have no fields") {
             @Override
             public void check(JavaClass type, ConditionEvents events) {
-                type.getFields().forEach(field -> events.add(SimpleConditionEvent.violated(type,
-                        type.getName() + " has field " + field.getName())));
+                type.getFields()
+                        .forEach(field -> events.add(
+                                SimpleConditionEvent.violated(type, type.getName() + " has field " + field.getName())));
             }
         };
     }
@@ -89,15 +125,19 @@ class JunitHouseStyleTest {
             @Override
             public void check(JavaClass type, ConditionEvents events) {
                 Class<?> annotation = type.reflect();
-                List<ElementType> targets = Arrays.asList(annotation.getAnnotation(Target.class).value());
+                List<ElementType> targets =
+                        Arrays.asList(annotation.getAnnotation(Target.class).value());
                 boolean ok = annotation.isAnnotationPresent(Documented.class)
                         && targets.contains(ElementType.ANNOTATION_TYPE)
                         && (targets.contains(ElementType.METHOD) || targets.contains(ElementType.FIELD))
                         && (!annotation.isAnnotationPresent(TestTemplate.class)
                                 || annotation.isAnnotationPresent(ExtendWith.class));
-                events.add(new SimpleConditionEvent(type, ok, annotation.getName() + (ok ? " is" : " is not")
-                        + " @Documented with @Target(ANNOTATION_TYPE, METHOD or FIELD, ...) and, if a test template,"
-                        + " @ExtendWith"));
+                events.add(new SimpleConditionEvent(
+                        type,
+                        ok,
+                        annotation.getName() + (ok ? " is" : " is not")
+                                + " @Documented with @Target(ANNOTATION_TYPE, METHOD or FIELD, ...) and, if a test template,"
+                                + " @ExtendWith"));
             }
         };
     }

@@ -18,27 +18,35 @@ import java.sql.Statement;
  */
 public final class OldByteBuddyChild {
 
-    private OldByteBuddyChild() {
-    }
+    private OldByteBuddyChild() {}
 
     public static void main(String[] args) throws Exception {
         String url = "jdbc:sqlite:" + Path.of(args[0]);
-        try (Connection connection = DriverManager.getConnection(url); Statement statement = connection.createStatement()) {
+        try (Connection connection = DriverManager.getConnection(url);
+                Statement statement = connection.createStatement()) {
             statement.executeUpdate("CREATE TABLE deliveries (id TEXT PRIMARY KEY)");
         }
-        System.out.println("net.bytebuddy.ByteBuddy from " + Path.of(Class.forName("net.bytebuddy.ByteBuddy")
-                .getProtectionDomain().getCodeSource().getLocation().toURI()).getFileName());
+        System.out.println("net.bytebuddy.ByteBuddy from "
+                + Path.of(Class.forName("net.bytebuddy.ByteBuddy")
+                                .getProtectionDomain()
+                                .getCodeSource()
+                                .getLocation()
+                                .toURI())
+                        .getFileName());
         System.out.println("agent " + BoundaryEngine.get().installation().source());
 
-        CrashResult result = BoundaryEngine.get().crashInProcess(
-                CrashPlan.at(Selector.afterStatement("^INSERT INTO deliveries")).occurrence(2), () -> {
-                    Connection connection = DriverManager.getConnection(url);
-                    connection.setAutoCommit(false);
-                    insert(connection, "d1");
-                    connection.commit();
-                    insert(connection, "d2"); // the crash: its transaction never commits
-                    connection.commit();
-                });
+        CrashResult result = BoundaryEngine.get()
+                .crashInProcess(
+                        CrashPlan.at(Selector.afterStatement("^INSERT INTO deliveries"))
+                                .occurrence(2),
+                        () -> {
+                            Connection connection = DriverManager.getConnection(url);
+                            connection.setAutoCommit(false);
+                            insert(connection, "d1");
+                            connection.commit();
+                            insert(connection, "d2"); // the crash: its transaction never commits
+                            connection.commit();
+                        });
 
         System.out.println("crashed " + result.mode() + " " + result.replayKey());
         System.out.println("hits " + result.hitCounts());

@@ -3,6 +3,7 @@ package dev.deliverykit.classpath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.boundary.BoundaryEngine;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
@@ -21,6 +22,7 @@ import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sqlite.JDBC;
 
 /**
  * The kit is immune to the byte-buddy in the user's dependency tree: child JVMs whose class path has
@@ -35,7 +37,8 @@ class OldByteBuddyOnTheClassPathTest {
 
     /** The child's standard output for either agent source. */
     private static List<String> expectedStdout(String agentSource) {
-        return List.of("net.bytebuddy.ByteBuddy from byte-buddy-1.12.19.jar",
+        return List.of(
+                "net.bytebuddy.ByteBuddy from byte-buddy-1.12.19.jar",
                 "agent " + agentSource,
                 "crashed IN_PROCESS selector=after-statement:^INSERT INTO deliveries;hit=2",
                 "hits {after statement matching /^INSERT INTO deliveries/=2,"
@@ -49,16 +52,20 @@ class OldByteBuddyOnTheClassPathTest {
     @Test
     void theKitsJarCarriesByteBuddyRelocatedAndNoNetBytebuddyClasses() throws IOException {
         try (JarFile jar = new JarFile(kitJar().toFile())) {
-            List<String> names = Collections.list(jar.entries()).stream().map(entry -> entry.getName())
+            List<String> names = Collections.list(jar.entries()).stream()
+                    .map(entry -> entry.getName())
                     .collect(Collectors.toList());
-            assertThat(names).filteredOn(name -> name.contains("net/bytebuddy/")
-                    && !name.startsWith("dev/deliverykit/internal/shaded/net/bytebuddy/")
-                    && !name.startsWith("META-INF/versions/24/dev/deliverykit/internal/shaded/net/bytebuddy/"))
+            assertThat(names)
+                    .filteredOn(name -> name.contains("net/bytebuddy/")
+                            && !name.startsWith("dev/deliverykit/internal/shaded/net/bytebuddy/")
+                            && !name.startsWith("META-INF/versions/24/dev/deliverykit/internal/shaded/net/bytebuddy/"))
                     .isEmpty();
-            assertThat(names).contains("dev/deliverykit/internal/shaded/net/bytebuddy/ByteBuddy.class",
-                    "dev/deliverykit/internal/shaded/net/bytebuddy/agent/ByteBuddyAgent.class",
-                    "dev/deliverykit/internal/shaded/net/bytebuddy/agent/Installer.class",
-                    "dev/deliverykit/internal/shaded/net/bytebuddy/jar/asm/ClassReader.class");
+            assertThat(names)
+                    .contains(
+                            "dev/deliverykit/internal/shaded/net/bytebuddy/ByteBuddy.class",
+                            "dev/deliverykit/internal/shaded/net/bytebuddy/agent/ByteBuddyAgent.class",
+                            "dev/deliverykit/internal/shaded/net/bytebuddy/agent/Installer.class",
+                            "dev/deliverykit/internal/shaded/net/bytebuddy/jar/asm/ClassReader.class");
             assertThat(jar.getManifest().getMainAttributes().getValue("Premain-Class"))
                     .isEqualTo("dev.deliverykit.internal.instrument.KitAgent");
         }
@@ -88,26 +95,38 @@ class OldByteBuddyOnTheClassPathTest {
         List<String> stderr = child.stderr.stream()
                 .map(line -> line.replaceFirst("\\(.*byteBuddyAgent\\d+\\.jar\\)$", "(<temp agent jar>)"))
                 .collect(Collectors.toList());
-        assertThat(stderr).as(child.toString()).isEqualTo(Runtime.version().feature() < 21 ? List.of() : List.of(
-                "WARNING: A Java agent has been loaded dynamically (<temp agent jar>)",
-                "WARNING: If a serviceability tool is in use, please run with -XX:+EnableDynamicAgentLoading to hide"
-                        + " this warning",
-                "WARNING: If a serviceability tool is not in use, please run with -Djdk.instrument.traceUsage for more"
-                        + " information",
-                "WARNING: Dynamic loading of agents will be disallowed by default in a future release",
-                "[DeliveryKit] WARNING: the boundary engine attached its Java agent to this running JVM. JDK 21+ warns"
-                        + " about dynamically loaded agents and a future JDK will refuse them. Fix: add -javaagent:"
-                        + kitJar() + " to the JVM options (with Maven: surefire <argLine>), or"
-                        + " -XX:+EnableDynamicAgentLoading to allow dynamic loading explicitly."));
+        assertThat(stderr)
+                .as(child.toString())
+                .isEqualTo(
+                        Runtime.version().feature() < 21
+                                ? List.of()
+                                : List.of(
+                                        "WARNING: A Java agent has been loaded dynamically (<temp agent jar>)",
+                                        "WARNING: If a serviceability tool is in use, please run with -XX:+EnableDynamicAgentLoading to hide"
+                                                + " this warning",
+                                        "WARNING: If a serviceability tool is not in use, please run with -Djdk.instrument.traceUsage for more"
+                                                + " information",
+                                        "WARNING: Dynamic loading of agents will be disallowed by default in a future release",
+                                        "[DeliveryKit] WARNING: the boundary engine attached its Java agent to this running JVM. JDK 21+ warns"
+                                                + " about dynamically loaded agents and a future JDK will refuse them. Fix: add -javaagent:"
+                                                + kitJar() + " to the JVM options (with Maven: surefire <argLine>), or"
+                                                + " -XX:+EnableDynamicAgentLoading to allow dynamic loading explicitly."));
         assertThat(committedIds(database)).isEqualTo(List.of("d1"));
     }
 
     /** Runs {@link OldByteBuddyChild} on {@code database} with the JVM options, and waits for it. */
     private Child runChild(Path database, String... jvmOptions) throws Exception {
-        Path oldByteBuddy = Path.of(System.getProperty(OLD_BYTE_BUDDY_PROPERTY, "<" + OLD_BYTE_BUDDY_PROPERTY + " not set>"));
-        assertThat(oldByteBuddy).as("byte-buddy 1.12.19, copied by maven-dependency-plugin").isRegularFile();
-        String classPath = String.join(java.io.File.pathSeparator, oldByteBuddy.toString(), kitJar().toString(),
-                codeSource(org.sqlite.JDBC.class).toString(), childClasses().toString());
+        Path oldByteBuddy =
+                Path.of(System.getProperty(OLD_BYTE_BUDDY_PROPERTY, "<" + OLD_BYTE_BUDDY_PROPERTY + " not set>"));
+        assertThat(oldByteBuddy)
+                .as("byte-buddy 1.12.19, copied by maven-dependency-plugin")
+                .isRegularFile();
+        String classPath = String.join(
+                File.pathSeparator,
+                oldByteBuddy.toString(),
+                kitJar().toString(),
+                codeSource(JDBC.class).toString(),
+                childClasses().toString());
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // sqlite-jdbc loads its native library; without this, JDK 24+ warns about it on stderr.
@@ -116,13 +135,18 @@ class OldByteBuddyOnTheClassPathTest {
         command.addAll(List.of("-cp", classPath, OldByteBuddyChild.class.getName(), database.toString()));
         Path stdout = dir.resolve("stdout.txt");
         Path stderr = dir.resolve("stderr.txt");
-        Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile())
                 .start();
         if (!process.waitFor(2, TimeUnit.MINUTES)) {
             process.destroyForcibly();
             throw new AssertionError("the child did not end within 2 minutes: " + command);
         }
-        return new Child(command, process.exitValue(), Files.readAllLines(stdout, StandardCharsets.UTF_8),
+        return new Child(
+                command,
+                process.exitValue(),
+                Files.readAllLines(stdout, StandardCharsets.UTF_8),
                 Files.readAllLines(stderr, StandardCharsets.UTF_8));
     }
 
@@ -140,13 +164,16 @@ class OldByteBuddyOnTheClassPathTest {
     /** The testkit-core jar this JVM runs the kit from: the shaded one that {@code mvn verify} packaged. */
     private static Path kitJar() {
         Path kit = codeSource(BoundaryEngine.class);
-        assertThat(kit.toString()).as("the kit must run from its jar; use mvn verify, not mvn test").endsWith(".jar");
+        assertThat(kit.toString())
+                .as("the kit must run from its jar; use mvn verify, not mvn test")
+                .endsWith(".jar");
         return kit;
     }
 
     private static Path codeSource(Class<?> type) {
         try {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(
+                    type.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

@@ -13,8 +13,8 @@ import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantDefinitionException;
 import dev.deliverykit.invariant.Invariants;
 import dev.deliverykit.junit5.fixtures.ScriptedInvariant;
-import dev.deliverykit.junit5.fixtures.WarehouseReservation;
 import dev.deliverykit.junit5.fixtures.SqliteSource;
+import dev.deliverykit.junit5.fixtures.WarehouseReservation;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
@@ -173,8 +173,7 @@ class CheckInvariantTest {
         Invariant violated = ScriptedInvariant.violatedAtCheck("violated", LOG, 1);
 
         @CrashAt(selector = "after-commit")
-        void kitTest(CrashScenario scenario) {
-        }
+        void kitTest(CrashScenario scenario) {}
     }
 
     @CrashTestKitOnly
@@ -183,8 +182,11 @@ class CheckInvariantTest {
         Path dir;
 
         @CheckInvariant
-        Invariant missingTable = Invariants.noRows("no negative stock", SqliteSource.in(() -> dir, "warehouse.db"),
-                "SELECT part FROM stock WHERE amount < 0", "stock never goes below 0");
+        Invariant missingTable = Invariants.noRows(
+                "no negative stock",
+                SqliteSource.in(() -> dir, "warehouse.db"),
+                "SELECT part FROM stock WHERE amount < 0",
+                "stock never goes below 0");
 
         @CheckInvariant
         Invariant holding = ScriptedInvariant.holding("holding", LOG);
@@ -217,9 +219,15 @@ class CheckInvariantTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(EnclosingTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(LOG).containsExactlyInAnyOrder("recovery", "check enclosing static", "check enclosing instance",
-                "check inherited", "check own");
-        assertThat(results).hasFailedCase("[1] crash after commit #3")
+        assertThat(LOG)
+                .containsExactlyInAnyOrder(
+                        "recovery",
+                        "check enclosing static",
+                        "check enclosing instance",
+                        "check inherited",
+                        "check own");
+        assertThat(results)
+                .hasFailedCase("[1] crash after commit #3")
                 .withExceptionInstanceOf(AssertionFailedError.class)
                 .withMessage("2 of 4 invariants declared with @CheckInvariant violated after crash after commit #3 and"
                         + " recovery:\n"
@@ -227,10 +235,16 @@ class CheckInvariantTest {
                         + scripted("Inner.own", "own", 1) + "\n\n"
                         + "DeliveryKit case: crash after commit #3 (in process)\n"
                         + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=3'");
-        JsonNode cells = new ObjectMapper().readTree(reports.resolve("report.json").toFile()).get("tests").get(0)
-                .get("cases").get(0).get("invariants");
-        assertThat(cells.fieldNames()).toIterable().containsExactlyInAnyOrder("enclosing static", "enclosing instance",
-                "inherited", "own");
+        JsonNode cells = new ObjectMapper()
+                .readTree(reports.resolve("report.json").toFile())
+                .get("tests")
+                .get(0)
+                .get("cases")
+                .get(0)
+                .get("invariants");
+        assertThat(cells.fieldNames())
+                .toIterable()
+                .containsExactlyInAnyOrder("enclosing static", "enclosing instance", "inherited", "own");
         assertThat(cells.get("own").get("verdict").asText()).isEqualTo("VIOLATED");
         assertThat(cells.get("inherited").get("verdict").asText()).isEqualTo("HOLDS");
         assertThat(cells.get("inherited").get("message").asText()).isEqualTo("inherited: holds (checked check #1)");
@@ -239,13 +253,20 @@ class CheckInvariantTest {
     @Test
     void aSweepChecksAfterEveryInvocationItsCrashFreeRecordingIncluded() {
         SweepViolatedInItsRecordingOnlyTestCases.firstCheck = ScriptedInvariant.violatedAtCheck("first check", LOG, 1);
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SweepViolatedInItsRecordingOnlyTestCases.class);
+        CrashTestResults results =
+                CrashTestKit.reportingTo(reports).run(SweepViolatedInItsRecordingOnlyTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(11).hasNumberOfSucceededCases(10).hasNumberOfFailedCases(1);
+        assertThat(results)
+                .hasNumberOfStartedCases(11)
+                .hasNumberOfSucceededCases(10)
+                .hasNumberOfFailedCases(1);
         assertThat(LOG.stream().filter("check first check"::equals)).hasSize(11);
-        assertThat(results).hasFailedCase("[1] record boundaries (crash-free run)").withMessage(
+        assertThat(results)
+                .hasFailedCase("[1] record boundaries (crash-free run)")
+                .withMessage(
                         "1 of 1 invariant declared with @CheckInvariant violated after the crash-free run and recovery:\n"
-                                + scripted("SweepViolatedInItsRecordingOnlyTestCases.firstCheck", "first check", 1) + "\n\n"
+                                + scripted("SweepViolatedInItsRecordingOnlyTestCases.firstCheck", "first check", 1)
+                                + "\n\n"
                                 + "DeliveryKit case: record boundaries (crash-free run) (in process)\n"
                                 + "Replay only this case: -Ddeliverykit.replay='crash=none'");
     }
@@ -255,27 +276,37 @@ class CheckInvariantTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(TestAndInvariantBothFailTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        Throwable failure = assertThat(results).hasFailedCase("[1] crash at before-send #1").failure();
+        Throwable failure =
+                assertThat(results).hasFailedCase("[1] crash at before-send #1").failure();
         String block = "\n\nDeliveryKit case: crash at before-send #1 (in process)\n"
                 + "Replay only this case: -Ddeliverykit.replay='boundary=before-send;hit=1'";
-        assertThat(failure).isInstanceOf(AssertionFailedError.class).hasMessage("[effects N for reserve42 after a crash"
-                + " and recovery (mark-first (write \"done\", then send))] \nexpected: 1L\n but was: 0L" + block);
+        assertThat(failure)
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessage("[effects N for reserve42 after a crash"
+                        + " and recovery (mark-first (write \"done\", then send))] \nexpected: 1L\n but was: 0L"
+                        + block);
         assertThat(failure.getSuppressed()).hasSize(1);
-        assertThat(failure.getSuppressed()[0]).isInstanceOf(AssertionFailedError.class).hasMessage("1 of 1 invariant"
-                + " declared with @CheckInvariant violated after crash at before-send #1 and recovery:\n"
-                + "[TestAndInvariantBothFailTestCases.exactlyOnce] exactly once per key: violated (checked 1 intent key, 0 effect"
-                + " rows)\n"
-                + "  lost intent: 1 key\n"
-                + "    reserve42:1:0: found 0 effects, expected exactly 1" + block);
+        assertThat(failure.getSuppressed()[0])
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessage("1 of 1 invariant"
+                        + " declared with @CheckInvariant violated after crash at before-send #1 and recovery:\n"
+                        + "[TestAndInvariantBothFailTestCases.exactlyOnce] exactly once per key: violated (checked 1 intent key, 0 effect"
+                        + " rows)\n"
+                        + "  lost intent: 1 key\n"
+                        + "    reserve42:1:0: found 0 effects, expected exactly 1" + block);
     }
 
     @Test
     void anAbortedTestIsNotChecked() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(AbortedTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfAbortedCases(1).hasNumberOfFailedCases(0);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                abortedWithReason(instanceOf(TestAbortedException.class))));
+        assertThat(results)
+                .hasNumberOfStartedCases(1)
+                .hasNumberOfAbortedCases(1)
+                .hasNumberOfFailedCases(0);
+        results.testEvents()
+                .assertThatEvents()
+                .haveExactly(1, event(test(), abortedWithReason(instanceOf(TestAbortedException.class))));
         assertThat(LOG).containsExactly("recovery");
     }
 
@@ -284,12 +315,15 @@ class CheckInvariantTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(NeverRunsTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        Throwable failure = assertThat(results).hasFailedCase("[1] crash after commit #1").withMessage("The test never"
-                + " called scenario.run(...), so crash after commit #1 crashed nothing and the test asserted nothing"
-                + " about a crash.\nFix: run the workload with scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then"
-                + " recover with scenario.restart(() -> ...).\n\n"
-                + "DeliveryKit case: crash after commit #1 (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'").failure();
+        Throwable failure = assertThat(results)
+                .hasFailedCase("[1] crash after commit #1")
+                .withMessage("The test never"
+                        + " called scenario.run(...), so crash after commit #1 crashed nothing and the test asserted nothing"
+                        + " about a crash.\nFix: run the workload with scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then"
+                        + " recover with scenario.restart(() -> ...).\n\n"
+                        + "DeliveryKit case: crash after commit #1 (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'")
+                .failure();
         assertThat(failure).hasNoSuppressedExceptions();
         assertThat(LOG).isEmpty();
     }
@@ -299,19 +333,20 @@ class CheckInvariantTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(UncheckableTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        Throwable failure = assertThat(results).hasFailedCase("[1] crash after commit #3").failure();
-        assertThat(failure).hasMessage("1 of 2 invariants declared with @CheckInvariant violated or could not be checked"
-                + " after crash after commit #3 and recovery:\n"
-                + "[UncheckableTestCases.missingTable] could not be checked: dev.deliverykit.invariant.InvariantDefinitionException:"
-                + " invariant 'no negative stock' could not run its rows query on warehouse.db: [SQLITE_ERROR] SQL error"
-                + " or missing database (no such table: stock)\n"
-                + "  SQL: SELECT part FROM stock WHERE amount < 0\n"
-                + "  Check that the tables and columns exist in that database (an invariant never creates them) and that"
-                + " the SQL runs there by hand.\n\n"
-                + "DeliveryKit case: crash after commit #3 (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=3'");
-        assertThat(failure.getSuppressed()).singleElement()
-                .isInstanceOf(InvariantDefinitionException.class);
+        Throwable failure =
+                assertThat(results).hasFailedCase("[1] crash after commit #3").failure();
+        assertThat(failure)
+                .hasMessage("1 of 2 invariants declared with @CheckInvariant violated or could not be checked"
+                        + " after crash after commit #3 and recovery:\n"
+                        + "[UncheckableTestCases.missingTable] could not be checked: dev.deliverykit.invariant.InvariantDefinitionException:"
+                        + " invariant 'no negative stock' could not run its rows query on warehouse.db: [SQLITE_ERROR] SQL error"
+                        + " or missing database (no such table: stock)\n"
+                        + "  SQL: SELECT part FROM stock WHERE amount < 0\n"
+                        + "  Check that the tables and columns exist in that database (an invariant never creates them) and that"
+                        + " the SQL runs there by hand.\n\n"
+                        + "DeliveryKit case: crash after commit #3 (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=3'");
+        assertThat(failure.getSuppressed()).singleElement().isInstanceOf(InvariantDefinitionException.class);
         assertThat(LOG).containsExactly("recovery", "check holding");
     }
 }

@@ -34,12 +34,15 @@ class ChildProcessModeTest {
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "WITHOUT_DEDUP")
     static class WithoutDedupInAChildTestCases {
-        @CrashAt(value = {"before-send", "after-reserve"}, mode = CrashMode.CHILD_PROCESS)
+        @CrashAt(
+                value = {"before-send", "after-reserve"},
+                mode = CrashMode.CHILD_PROCESS)
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
             try {
                 WarehouseReservation.exactlyOnceAsProcess(scenario, DeliveryProtocol.OUTBOX_WITHOUT_DEDUP, dir);
             } finally {
-                scenario.crash().flatMap(crash -> crash.childResult())
+                scenario.crash()
+                        .flatMap(crash -> crash.childResult())
                         .ifPresent(child -> EXIT_CODES.add(scenario.replayKey() + " exit " + child.exitCode()));
             }
         }
@@ -89,45 +92,63 @@ class ChildProcessModeTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupInBothModesTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(2).hasNumberOfFailedCases(2);
-        assertThat(results).hasFailedCase("[2] crash at after-reserve #1 (child JVM)")
-                .withMessage("[effects N for reserve42 after a crash and recovery (outbox without"
-                        + " receiver dedup)] \nexpected: 1L\n but was: 2L\n\n"
-                        + "DeliveryKit case: crash at after-reserve #1 (child JVM)\n"
-                        + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1;mode=child-process'");
-        assertThat(EXIT_CODES).containsExactly("boundary=after-reserve;hit=1;mode=in-process IN_PROCESS",
-                "boundary=after-reserve;hit=1;mode=child-process CHILD_PROCESS");
+        assertThat(results)
+                .hasFailedCase("[2] crash at after-reserve #1 (child JVM)")
+                .withMessage(
+                        "[effects N for reserve42 after a crash and recovery (outbox without"
+                                + " receiver dedup)] \nexpected: 1L\n but was: 2L\n\n"
+                                + "DeliveryKit case: crash at after-reserve #1 (child JVM)\n"
+                                + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1;mode=child-process'");
+        assertThat(EXIT_CODES)
+                .containsExactly(
+                        "boundary=after-reserve;hit=1;mode=in-process IN_PROCESS",
+                        "boundary=after-reserve;hit=1;mode=child-process CHILD_PROCESS");
     }
 
     @Test
     void aReplayKeyWithAModeRerunsThatModeOnlyAndOneWithoutRerunsBoth() {
         EXIT_CODES.clear();
         assertThat(CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "boundary=after-reserve;hit=1;mode=child-process")
-                .run(WithoutDedupInBothModesTestCases.class)).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+                        .with(DeliveryKitConfiguration.REPLAY, "boundary=after-reserve;hit=1;mode=child-process")
+                        .run(WithoutDedupInBothModesTestCases.class))
+                .hasNumberOfStartedCases(1)
+                .hasNumberOfFailedCases(1);
         assertThat(EXIT_CODES).containsExactly("boundary=after-reserve;hit=1;mode=child-process CHILD_PROCESS");
 
         EXIT_CODES.clear();
-        assertThat(CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPLAY, "boundary=after-reserve;hit=1")
-                .run(WithoutDedupInBothModesTestCases.class)).hasNumberOfStartedCases(2).hasNumberOfFailedCases(2);
-        assertThat(EXIT_CODES).containsExactly("boundary=after-reserve;hit=1;mode=in-process IN_PROCESS",
-                "boundary=after-reserve;hit=1;mode=child-process CHILD_PROCESS");
+        assertThat(CrashTestKit.reportingTo(reports)
+                        .with(DeliveryKitConfiguration.REPLAY, "boundary=after-reserve;hit=1")
+                        .run(WithoutDedupInBothModesTestCases.class))
+                .hasNumberOfStartedCases(2)
+                .hasNumberOfFailedCases(2);
+        assertThat(EXIT_CODES)
+                .containsExactly(
+                        "boundary=after-reserve;hit=1;mode=in-process IN_PROCESS",
+                        "boundary=after-reserve;hit=1;mode=child-process CHILD_PROCESS");
     }
 
     @Test
     void aReplayKeyWithTheModeOfACaseListedInOneModeSelectsItAndAnotherModeSelectsNothing() {
         EXIT_CODES.clear();
         assertThat(CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "boundary=after-reserve;hit=1;mode=child-process")
-                .run(WithoutDedupInAChildTestCases.class)).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+                        .with(DeliveryKitConfiguration.REPLAY, "boundary=after-reserve;hit=1;mode=child-process")
+                        .run(WithoutDedupInAChildTestCases.class))
+                .hasNumberOfStartedCases(1)
+                .hasNumberOfFailedCases(1);
         assertThat(EXIT_CODES).containsExactly("boundary=after-reserve;hit=1 exit " + BoundaryEngine.CRASH_EXIT_CODE);
 
         CrashTestResults inProcess = CrashTestKit.reportingTo(reports)
                 .with(DeliveryKitConfiguration.REPLAY, "boundary=after-reserve;hit=1;mode=in-process")
                 .run(WithoutDedupInAChildTestCases.class);
         assertThat(inProcess).hasNumberOfStartedCases(0);
-        inProcess.containerEvents().assertThatEvents().haveExactly(1, event(skippedWithReason(
-                "deliverykit.replay='boundary=after-reserve;hit=1;mode=in-process' selects a case this test does not"
-                        + " have")));
+        inProcess
+                .containerEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(skippedWithReason(
+                                "deliverykit.replay='boundary=after-reserve;hit=1;mode=in-process' selects a case this test does not"
+                                        + " have")));
     }
 
     @Test
@@ -135,29 +156,44 @@ class ChildProcessModeTest {
         EXIT_CODES.clear();
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupInAChildTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(2).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(1);
-        assertThat(results).hasFailedCase("[2] crash at after-reserve #1 (child JVM)")
+        assertThat(results)
+                .hasNumberOfStartedCases(2)
+                .hasNumberOfSucceededCases(1)
+                .hasNumberOfFailedCases(1);
+        assertThat(results)
+                .hasFailedCase("[2] crash at after-reserve #1 (child JVM)")
                 .withMessage("[effects N for reserve42 after a crash and recovery (outbox without"
                         + " receiver dedup)] \nexpected: 1L\n but was: 2L\n\n"
                         + "DeliveryKit case: crash at after-reserve #1 (child JVM)\n"
                         + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1'");
-        assertThat(EXIT_CODES).containsExactly("boundary=before-send;hit=1 exit " + BoundaryEngine.CRASH_EXIT_CODE,
-                "boundary=after-reserve;hit=1 exit " + BoundaryEngine.CRASH_EXIT_CODE);
+        assertThat(EXIT_CODES)
+                .containsExactly(
+                        "boundary=before-send;hit=1 exit " + BoundaryEngine.CRASH_EXIT_CODE,
+                        "boundary=after-reserve;hit=1 exit " + BoundaryEngine.CRASH_EXIT_CODE);
     }
 
     @Test
     void theConfiguredModeAppliesToInferredCasesAndTheClassLevelInvariantJudgesWhatTheChildLeft() throws Exception {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.MODE, "child_process")
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.MODE, "child_process")
                 .run(AtomicReceiptInferredTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(2).hasNumberOfSucceededCases(2);
         List<String> cells = new ArrayList<>();
-        new ObjectMapper().readTree(reports.resolve("report.json").toFile()).get("tests").get(0).get("cases")
+        new ObjectMapper()
+                .readTree(reports.resolve("report.json").toFile())
+                .get("tests")
+                .get(0)
+                .get("cases")
                 .forEach(row -> cells.add(row.get("displayName").asText() + ": "
-                        + row.get("invariants").get("exactly once per key").get("message").asText()));
-        assertThat(cells).containsExactly(
-                "crash at after-reserve #1 (child JVM): exactly once per key: holds (checked 1 intent key, 1 effect row)",
-                "crash at after-send #1 (child JVM): exactly once per key: holds (checked 1 intent key, 1 effect row)");
+                        + row.get("invariants")
+                                .get("exactly once per key")
+                                .get("message")
+                                .asText()));
+        assertThat(cells)
+                .containsExactly(
+                        "crash at after-reserve #1 (child JVM): exactly once per key: holds (checked 1 intent key, 1 effect row)",
+                        "crash at after-send #1 (child JVM): exactly once per key: holds (checked 1 intent key, 1 effect row)");
     }
 
     @Test

@@ -149,7 +149,9 @@ class ConfigurationErrorTest {
 
     @CrashTestKitOnly
     static class TwoModesForOneCaseTestCases {
-        @CrashAt(selector = "after-commit", mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
+        @CrashAt(
+                selector = "after-commit",
+                mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
@@ -157,7 +159,9 @@ class ConfigurationErrorTest {
 
     @CrashTestKitOnly
     static class SweepInTwoModesTestCases {
-        @CrashSweep(kinds = SweepKind.COMMITS, mode = {CrashMode.CHILD_PROCESS, CrashMode.IN_PROCESS})
+        @CrashSweep(
+                kinds = SweepKind.COMMITS,
+                mode = {CrashMode.CHILD_PROCESS, CrashMode.IN_PROCESS})
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
@@ -241,119 +245,158 @@ class ConfigurationErrorTest {
     }
 
     private static void assertConfigurationError(CrashTestResults results, String message) {
-        assertThat(results).hasNumberOfStartedCases(0).hasSingleFailedContainer()
-                .withExceptionInstanceOf(ExtensionConfigurationException.class).withMessage(message);
-        assertThat(WORKLOADS).as("workloads run (nothing may run, nor be instrumented)").hasValue(0);
+        assertThat(results)
+                .hasNumberOfStartedCases(0)
+                .hasSingleFailedContainer()
+                .withExceptionInstanceOf(ExtensionConfigurationException.class)
+                .withMessage(message);
+        assertThat(WORKLOADS)
+                .as("workloads run (nothing may run, nor be instrumented)")
+                .hasValue(0);
     }
 
     @Test
     void anUnknownBoundaryNameListsTheCatalogueNames() {
-        assertConfigurationError(run(UnknownBoundaryTestCases.class), "@CrashAt(value = \"boundary-9\") on UnknownBoundaryTestCases.test("
-                + "CrashScenario, Path): unknown boundary \"boundary-9\" in WarehouseReservation.ATOMIC_RECEIPT. Fix: use one of its"
-                + " names: before-submit, before-send, after-reserve, after-send, after-deliver");
+        assertConfigurationError(
+                run(UnknownBoundaryTestCases.class),
+                "@CrashAt(value = \"boundary-9\") on UnknownBoundaryTestCases.test("
+                        + "CrashScenario, Path): unknown boundary \"boundary-9\" in WarehouseReservation.ATOMIC_RECEIPT. Fix: use one of its"
+                        + " names: before-submit, before-send, after-reserve, after-send, after-deliver");
     }
 
     @Test
     void aCaseHasOneModeAndLeavingModeOutTakesTheConfiguredOne() {
-        assertConfigurationError(run(TwoModesForOneCaseTestCases.class), "@CrashAt(mode = {IN_PROCESS, CHILD_PROCESS}) on"
-                + " TwoModesForOneCaseTestCases.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
-                + " one mode, or leave mode out for deliverykit.mode (default in process), or repeat @CrashAt once per"
-                + " mode");
-        assertConfigurationError(run(SweepInTwoModesTestCases.class), "@CrashSweep(mode = {CHILD_PROCESS, IN_PROCESS}) on"
-                + " SweepInTwoModesTestCases.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
-                + " one mode, or leave mode out for deliverykit.mode (default in process)");
+        assertConfigurationError(
+                run(TwoModesForOneCaseTestCases.class),
+                "@CrashAt(mode = {IN_PROCESS, CHILD_PROCESS}) on"
+                        + " TwoModesForOneCaseTestCases.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
+                        + " one mode, or leave mode out for deliverykit.mode (default in process), or repeat @CrashAt once per"
+                        + " mode");
+        assertConfigurationError(
+                run(SweepInTwoModesTestCases.class),
+                "@CrashSweep(mode = {CHILD_PROCESS, IN_PROCESS}) on"
+                        + " SweepInTwoModesTestCases.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
+                        + " one mode, or leave mode out for deliverykit.mode (default in process)");
     }
 
     @Test
     void aBoundaryNameWithoutCatalogueSaysWhereToDeclareOne() {
-        assertConfigurationError(run(NameWithoutCatalogueTestCases.class), "@CrashAt(value = \"before-send\") on"
-                + " NameWithoutCatalogueTestCases.test(CrashScenario, Path): boundary names need a catalogue, and no"
-                + " @BoundaryCatalogueSource is on the method or its class. Fix: annotate the test class with"
-                + " @BoundaryCatalogueSource(YourBoundaries.class), a class with public static BoundaryCatalogue fields,"
-                + " or give a selector spec: @CrashAt(selector = \"after-commit\")");
+        assertConfigurationError(
+                run(NameWithoutCatalogueTestCases.class),
+                "@CrashAt(value = \"before-send\") on"
+                        + " NameWithoutCatalogueTestCases.test(CrashScenario, Path): boundary names need a catalogue, and no"
+                        + " @BoundaryCatalogueSource is on the method or its class. Fix: annotate the test class with"
+                        + " @BoundaryCatalogueSource(YourBoundaries.class), a class with public static BoundaryCatalogue fields,"
+                        + " or give a selector spec: @CrashAt(selector = \"after-commit\")");
     }
 
     @Test
     void anUnreadableSelectorSpecListsTheForms() {
-        assertConfigurationError(run(BadSelectorTestCases.class), "@CrashAt(selector = \"after-comit\") on BadSelectorTestCases.test("
-                + "CrashScenario, Path): \"after-comit\" is not a selector spec; expected one of before-statement:REGEX,"
-                + " after-statement:REGEX, before-statement=SQL, after-statement=SQL, before-commit, after-commit,"
-                + " before-rollback, after-rollback, method-entry:Type#method, method-exit:Type#method,"
-                + " method-exceptional-exit:Type#method, optionally prefixed by \"#N \". Fix: write the spec as"
-                + " Selector.spec() prints it");
+        assertConfigurationError(
+                run(BadSelectorTestCases.class),
+                "@CrashAt(selector = \"after-comit\") on BadSelectorTestCases.test("
+                        + "CrashScenario, Path): \"after-comit\" is not a selector spec; expected one of before-statement:REGEX,"
+                        + " after-statement:REGEX, before-statement=SQL, after-statement=SQL, before-commit, after-commit,"
+                        + " before-rollback, after-rollback, method-entry:Type#method, method-exit:Type#method,"
+                        + " method-exceptional-exit:Type#method, optionally prefixed by \"#N \". Fix: write the spec as"
+                        + " Selector.spec() prints it");
     }
 
     @Test
     void aMethodSelectorForAMissingMethodListsTheDeclaredOnes() {
-        assertConfigurationError(run(UnknownMethodTestCases.class), "@CrashAt(selector = \"method-exit:"
-                + "dev.deliverykit.reference.outbox.Orchestrator#deliverAll\") on UnknownMethodTestCases.test(CrashScenario, Path):"
-                + " dev.deliverykit.reference.outbox.Orchestrator declares no method deliverAll with a body (its methods:"
-                + " close(), deliver(dev.deliverykit.reference.outbox.OutboxCommand),"
-                + " effectCount(dev.deliverykit.reference.outbox.ReservationIntent), pending(),"
-                + " record(dev.deliverykit.reference.outbox.ReservationIntent), recover(),"
-                + " submit(dev.deliverykit.reference.outbox.ReservationIntent),"
-                + " warehouseKey(dev.deliverykit.reference.outbox.ReservationIntent)); name the class that declares and"
-                + " implements it, not an interface or a subclass. Fix: correct the class, method or parameter types");
+        assertConfigurationError(
+                run(UnknownMethodTestCases.class),
+                "@CrashAt(selector = \"method-exit:"
+                        + "dev.deliverykit.reference.outbox.Orchestrator#deliverAll\") on UnknownMethodTestCases.test(CrashScenario, Path):"
+                        + " dev.deliverykit.reference.outbox.Orchestrator declares no method deliverAll with a body (its methods:"
+                        + " close(), deliver(dev.deliverykit.reference.outbox.OutboxCommand),"
+                        + " effectCount(dev.deliverykit.reference.outbox.ReservationIntent), pending(),"
+                        + " record(dev.deliverykit.reference.outbox.ReservationIntent), recover(),"
+                        + " submit(dev.deliverykit.reference.outbox.ReservationIntent),"
+                        + " warehouseKey(dev.deliverykit.reference.outbox.ReservationIntent)); name the class that declares and"
+                        + " implements it, not an interface or a subclass. Fix: correct the class, method or parameter types");
     }
 
     @Test
     void occurrenceZero() {
-        assertConfigurationError(run(ZeroOccurrenceTestCases.class), "@CrashAt(occurrence = 0) on ZeroOccurrenceTestCases.test("
-                + "CrashScenario, Path): occurrences are counted from 1. Fix: use occurrence = 1 for the first hit (the"
-                + " default), 2 for the second, and so on");
+        assertConfigurationError(
+                run(ZeroOccurrenceTestCases.class),
+                "@CrashAt(occurrence = 0) on ZeroOccurrenceTestCases.test("
+                        + "CrashScenario, Path): occurrences are counted from 1. Fix: use occurrence = 1 for the first hit (the"
+                        + " default), 2 for the second, and so on");
     }
 
     @Test
     void aCaseListedTwiceInTheSameModeIsRefused() {
-        assertConfigurationError(run(ListedTwiceTestCases.class), "@CrashAt on ListedTwiceTestCases.test(CrashScenario, Path): the case"
-                + " selector=after-commit;hit=1 is listed twice. Fix: list every boundary and occurrence once per mode");
+        assertConfigurationError(
+                run(ListedTwiceTestCases.class),
+                "@CrashAt on ListedTwiceTestCases.test(CrashScenario, Path): the case"
+                        + " selector=after-commit;hit=1 is listed twice. Fix: list every boundary and occurrence once per mode");
     }
 
     @Test
     void aMethodWithoutCrashScenarioParameter() {
-        assertConfigurationError(run(NoScenarioParameterTestCases.class), "@CrashAt on NoScenarioParameterTestCases.test(Path): the"
-                + " method has no CrashScenario parameter, so it cannot run a workload to crash. Fix: declare one and run"
-                + " the workload with it: void test(CrashScenario scenario) { scenario.run(() -> ...);"
-                + " scenario.restart(() -> ...); assertThat(...); }");
+        assertConfigurationError(
+                run(NoScenarioParameterTestCases.class),
+                "@CrashAt on NoScenarioParameterTestCases.test(Path): the"
+                        + " method has no CrashScenario parameter, so it cannot run a workload to crash. Fix: declare one and run"
+                        + " the workload with it: void test(CrashScenario scenario) { scenario.run(() -> ...);"
+                        + " scenario.restart(() -> ...); assertThat(...); }");
     }
 
     @Test
     void crashAtTogetherWithCrashSweep() {
-        assertConfigurationError(run(BothAnnotationsTestCases.class), "@CrashAt with @CrashSweep on BothAnnotationsTestCases.test("
-                + "CrashScenario, Path): a test is either a list of chosen boundaries or a sweep over all of them. Fix:"
-                + " keep one of the two annotations, or split the test");
+        assertConfigurationError(
+                run(BothAnnotationsTestCases.class),
+                "@CrashAt with @CrashSweep on BothAnnotationsTestCases.test("
+                        + "CrashScenario, Path): a test is either a list of chosen boundaries or a sweep over all of them. Fix:"
+                        + " keep one of the two annotations, or split the test");
     }
 
     @Test
     void aCatalogueFieldThatDoesNotExist() {
-        assertConfigurationError(run(BadCatalogueFieldTestCases.class), "@BoundaryCatalogueSource(value = WarehouseReservation.class,"
-                + " field = \"NO_SUCH_FIELD\"): dev.deliverykit.junit5.fixtures.WarehouseReservation has no BoundaryCatalogue field"
-                + " named \"NO_SUCH_FIELD\". Fix: name one of its public static BoundaryCatalogue fields (MARK_FIRST,"
-                + " WITHOUT_DEDUP, ATOMIC_RECEIPT), or leave out field to use all of them.");
+        assertConfigurationError(
+                run(BadCatalogueFieldTestCases.class),
+                "@BoundaryCatalogueSource(value = WarehouseReservation.class,"
+                        + " field = \"NO_SUCH_FIELD\"): dev.deliverykit.junit5.fixtures.WarehouseReservation has no BoundaryCatalogue field"
+                        + " named \"NO_SUCH_FIELD\". Fix: name one of its public static BoundaryCatalogue fields (MARK_FIRST,"
+                        + " WITHOUT_DEDUP, ATOMIC_RECEIPT), or leave out field to use all of them.");
     }
 
     @Test
     void aSweepFilterWithoutItsKind() {
-        assertConfigurationError(run(SweepFilterWithoutItsKindTestCases.class), "@CrashSweep(sql = \"^INSERT\") on"
-                + " SweepFilterWithoutItsKindTestCases.test(CrashScenario, Path): sql filters statements, but kinds does not"
-                + " include SweepKind.STATEMENTS. Fix: add SweepKind.STATEMENTS to kinds, or drop sql");
+        assertConfigurationError(
+                run(SweepFilterWithoutItsKindTestCases.class),
+                "@CrashSweep(sql = \"^INSERT\") on"
+                        + " SweepFilterWithoutItsKindTestCases.test(CrashScenario, Path): sql filters statements, but kinds does not"
+                        + " include SweepKind.STATEMENTS. Fix: add SweepKind.STATEMENTS to kinds, or drop sql");
     }
 
     @Test
     void aSweepOverItsCapRunsOnlyTheRecordingAndSaysHowToNarrowIt() {
         CrashTestResults results = run(SweepOverTheCapTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(0);
-        results.containerEvents().assertThatEvents().haveExactly(1, event(container("test"),
-                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CrashSweep on"
-                        + " SweepOverTheCapTestCases.test(CrashScenario, Path): the crash-free run reached 10 boundary hits to"
-                        + " crash at, more than the cap of 3 (@CrashSweep(maxCases = 3)); no crash case was run.\n"
-                        + "Hits per boundary (most first):\n"
-                        + "  5 x before commit\n"
-                        + "  5 x after commit\n"
-                        + "Fix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries ="
-                        + " ...), shorten the workload, or raise @CrashSweep(maxCases = ...) or"
-                        + " deliverykit.sweep.max-cases."))));
+        assertThat(results)
+                .hasNumberOfStartedCases(1)
+                .hasNumberOfSucceededCases(1)
+                .hasNumberOfFailedCases(0);
+        results.containerEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(
+                                container("test"),
+                                finishedWithFailure(
+                                        instanceOf(ExtensionConfigurationException.class),
+                                        message("@CrashSweep on"
+                                                + " SweepOverTheCapTestCases.test(CrashScenario, Path): the crash-free run reached 10 boundary hits to"
+                                                + " crash at, more than the cap of 3 (@CrashSweep(maxCases = 3)); no crash case was run.\n"
+                                                + "Hits per boundary (most first):\n"
+                                                + "  5 x before commit\n"
+                                                + "  5 x after commit\n"
+                                                + "Fix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries ="
+                                                + " ...), shorten the workload, or raise @CrashSweep(maxCases = ...) or"
+                                                + " deliverykit.sweep.max-cases."))));
         assertThat(WORKLOADS).as("only the recording ran").hasValue(1);
     }
 
@@ -362,33 +405,39 @@ class ConfigurationErrorTest {
         CrashTestResults results = run(LambdaInAChildProcessTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(results).hasFailedCase(
-                "[1] crash after commit #1 (child JVM)").withExceptionInstanceOf(ExtensionConfigurationException.class).withMessage("This case runs in a child JVM (mode ="
-                                + " CHILD_PROCESS), but scenario.run(...) was given a lambda, which cannot cross into"
-                                + " another JVM. Fix: write the workload as a public class implementing"
-                                + " dev.deliverykit.boundary.ProcessWorkload with a public no-argument constructor and"
-                                + " call scenario.run(YourWorkload.class, args...), or use mode = CrashMode.IN_PROCESS.\n\n"
-                                + "DeliveryKit case: crash after commit #1 (child JVM)\n"
-                                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
+        assertThat(results)
+                .hasFailedCase("[1] crash after commit #1 (child JVM)")
+                .withExceptionInstanceOf(ExtensionConfigurationException.class)
+                .withMessage("This case runs in a child JVM (mode ="
+                        + " CHILD_PROCESS), but scenario.run(...) was given a lambda, which cannot cross into"
+                        + " another JVM. Fix: write the workload as a public class implementing"
+                        + " dev.deliverykit.boundary.ProcessWorkload with a public no-argument constructor and"
+                        + " call scenario.run(YourWorkload.class, args...), or use mode = CrashMode.IN_PROCESS.\n\n"
+                        + "DeliveryKit case: crash after commit #1 (child JVM)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
         assertThat(WORKLOADS).hasValue(0);
     }
 
     @Test
     void anInvariantFieldOfAnotherTypeNamesTheFieldAndItsType() {
-        assertConfigurationError(run(InvariantFieldOfTheWrongTypeTestCases.class), "@CheckInvariant on field"
-                + " InvariantFieldOfTheWrongTypeTestCases.effects: its type is long, not dev.deliverykit.invariant.Invariant. Fix:"
-                + " declare it as Invariant effects = Invariants...; (an Invariant built with"
-                + " dev.deliverykit.invariant.Invariants), or remove @CheckInvariant.");
+        assertConfigurationError(
+                run(InvariantFieldOfTheWrongTypeTestCases.class),
+                "@CheckInvariant on field"
+                        + " InvariantFieldOfTheWrongTypeTestCases.effects: its type is long, not dev.deliverykit.invariant.Invariant. Fix:"
+                        + " declare it as Invariant effects = Invariants...; (an Invariant built with"
+                        + " dev.deliverykit.invariant.Invariants), or remove @CheckInvariant.");
     }
 
-    private static final String NULL_FIELD = "@CheckInvariant on field %s.declaredLater: the field is null when the test"
-            + " starts, so there is no invariant to check. Fix: initialise it in its declaration (with"
-            + " JdbcSource.url(() -> ...) or a JdbcSource lambda if it needs a @TempDir path) or assign it in a"
-            + " @BeforeEach method.";
+    private static final String NULL_FIELD =
+            "@CheckInvariant on field %s.declaredLater: the field is null when the test"
+                    + " starts, so there is no invariant to check. Fix: initialise it in its declaration (with"
+                    + " JdbcSource.url(() -> ...) or a JdbcSource lambda if it needs a @TempDir path) or assign it in a"
+                    + " @BeforeEach method.";
 
     @Test
     void aNullStaticInvariantFailsTheTestBeforeItsFirstInvocation() {
-        assertConfigurationError(run(NullStaticInvariantTestCases.class), String.format(NULL_FIELD, "NullStaticInvariantTestCases"));
+        assertConfigurationError(
+                run(NullStaticInvariantTestCases.class), String.format(NULL_FIELD, "NullStaticInvariantTestCases"));
     }
 
     @Test
@@ -396,7 +445,8 @@ class ConfigurationErrorTest {
         CrashTestResults results = run(NullInstanceInvariantTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(results).hasFailedCase("[1] crash after commit #1")
+        assertThat(results)
+                .hasFailedCase("[1] crash after commit #1")
                 .withExceptionInstanceOf(ExtensionConfigurationException.class)
                 .withMessage(String.format(NULL_FIELD, "NullInstanceInvariantTestCases"));
         assertThat(WORKLOADS).hasValue(0);
@@ -407,12 +457,19 @@ class ConfigurationErrorTest {
         CrashTestResults results = run(TwoInvariantsWithOneNameTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), finishedWithFailure(
-                instanceOf(ExtensionConfigurationException.class), message("@CheckInvariant on fields"
-                        + " TwoInvariantsWithOneNameTestCases.orders and TwoInvariantsWithOneNameTestCases.payments: both invariants are"
-                        + " named \"exactly once per key\", so they would share one cell of the report. Fix: give one its"
-                        + " own name, for example Invariants.exactlyOncePerKey(\"exactly once per order\"), or declare it"
-                        + " once."))));
+        results.testEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(
+                                test(),
+                                finishedWithFailure(
+                                        instanceOf(ExtensionConfigurationException.class),
+                                        message("@CheckInvariant on fields"
+                                                + " TwoInvariantsWithOneNameTestCases.orders and TwoInvariantsWithOneNameTestCases.payments: both invariants are"
+                                                + " named \"exactly once per key\", so they would share one cell of the report. Fix: give one its"
+                                                + " own name, for example Invariants.exactlyOncePerKey(\"exactly once per order\"), or declare it"
+                                                + " once."))));
         assertThat(WORKLOADS).hasValue(0);
     }
 
@@ -421,13 +478,20 @@ class ConfigurationErrorTest {
         CrashTestResults results = run(UncheckedInvariantTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(0);
-        results.containerEvents().assertThatEvents().haveExactly(1, event(container(UncheckedInvariantTestCases.class),
-                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CheckInvariant on field"
-                        + " UncheckedInvariantTestCases.neverChecked: UncheckedInvariantTestCases and its @Nested classes have no"
-                        + " @CrashAt, @CrashSweep or @DeliverInOrder test, so the invariant would never be checked. Fix:"
-                        + " annotate the test that runs the workload with @CrashAt, @CrashSweep or @DeliverInOrder, or"
-                        + " check the invariant in a plain test with"
-                        + " DeliveryAssertions.assertThat(neverChecked).holds()."))));
+        results.containerEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(
+                                container(UncheckedInvariantTestCases.class),
+                                finishedWithFailure(
+                                        instanceOf(ExtensionConfigurationException.class),
+                                        message("@CheckInvariant on field"
+                                                + " UncheckedInvariantTestCases.neverChecked: UncheckedInvariantTestCases and its @Nested classes have no"
+                                                + " @CrashAt, @CrashSweep or @DeliverInOrder test, so the invariant would never be checked. Fix:"
+                                                + " annotate the test that runs the workload with @CrashAt, @CrashSweep or @DeliverInOrder, or"
+                                                + " check the invariant in a plain test with"
+                                                + " DeliveryAssertions.assertThat(neverChecked).holds()."))));
         assertThat(WORKLOADS).hasValue(0);
     }
 
@@ -438,45 +502,57 @@ class ConfigurationErrorTest {
 
     @Test
     void aBadModeParameter() {
-        assertConfigurationError(run(PlainCrashTestCases.class, DeliveryKitConfiguration.MODE, "sideways"),
+        assertConfigurationError(
+                run(PlainCrashTestCases.class, DeliveryKitConfiguration.MODE, "sideways"),
                 badParameter("deliverykit.mode", "sideways", "expected in_process or child_process"));
     }
 
     @Test
     void aBadReplayKey() {
-        assertConfigurationError(run(PlainCrashTestCases.class, DeliveryKitConfiguration.REPLAY, "boundary=x"),
-                badParameter("deliverykit.replay", "boundary=x", "hit must be a whole number from 1, got no hit field;"
-                        + " expected boundary=NAME;hit=N, selector=SPEC;hit=N (either with ;mode=in-process or"
-                        + " ;mode=child-process), crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
-                        + " selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
-                        + " the key from a failure message or the report"));
+        assertConfigurationError(
+                run(PlainCrashTestCases.class, DeliveryKitConfiguration.REPLAY, "boundary=x"),
+                badParameter(
+                        "deliverykit.replay",
+                        "boundary=x",
+                        "hit must be a whole number from 1, got no hit field;"
+                                + " expected boundary=NAME;hit=N, selector=SPEC;hit=N (either with ;mode=in-process or"
+                                + " ;mode=child-process), crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
+                                + " selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
+                                + " the key from a failure message or the report"));
     }
 
     @Test
     void aBadSweepCapParameter() {
-        assertConfigurationError(run(PlainCrashTestCases.class, DeliveryKitConfiguration.SWEEP_MAX_CASES, "0"),
+        assertConfigurationError(
+                run(PlainCrashTestCases.class, DeliveryKitConfiguration.SWEEP_MAX_CASES, "0"),
                 badParameter("deliverykit.sweep.max-cases", "0", "expected a whole number from 1, for example 200"));
     }
 
     @Test
     void aBadChildTimeoutParameter() {
-        assertConfigurationError(run(PlainCrashTestCases.class, DeliveryKitConfiguration.CHILD_TIMEOUT, "soon"),
-                badParameter("deliverykit.child.timeout", "soon", "expected a positive number with an optional unit"
-                        + " ms, s (default), m or h, for example 90 s"));
+        assertConfigurationError(
+                run(PlainCrashTestCases.class, DeliveryKitConfiguration.CHILD_TIMEOUT, "soon"),
+                badParameter(
+                        "deliverykit.child.timeout",
+                        "soon",
+                        "expected a positive number with an optional unit"
+                                + " ms, s (default), m or h, for example 90 s"));
     }
 
     @Test
     void storeClosingTurnedOffWouldLoseTheReport() {
-        assertConfigurationError(run(PlainCrashTestCases.class, "junit.jupiter.extensions.store.close.autocloseable.enabled",
-                "false"), "DeliveryKit writes its report when JUnit closes the root store, but"
-                + " junit.jupiter.extensions.store.close.autocloseable.enabled = false stops JUnit from closing"
-                + " AutoCloseable values. Fix: remove that setting, or turn the report off with"
-                + " deliverykit.report.enabled = false and deliverykit.report.summary = false.");
+        assertConfigurationError(
+                run(PlainCrashTestCases.class, "junit.jupiter.extensions.store.close.autocloseable.enabled", "false"),
+                "DeliveryKit writes its report when JUnit closes the root store, but"
+                        + " junit.jupiter.extensions.store.close.autocloseable.enabled = false stops JUnit from closing"
+                        + " AutoCloseable values. Fix: remove that setting, or turn the report off with"
+                        + " deliverykit.report.enabled = false and deliverykit.report.summary = false.");
     }
 
     @Test
     void parallelExecutionWithoutIsolationIsRefused() {
-        assertConfigurationError(run(PlainCrashTestCases.class, "junit.jupiter.execution.parallel.enabled", "true"),
+        assertConfigurationError(
+                run(PlainCrashTestCases.class, "junit.jupiter.execution.parallel.enabled", "true"),
                 "@CrashAt on PlainCrashTestCases.test(CrashScenario, Path): JUnit's parallel execution is enabled"
                         + " (junit.jupiter.execution.parallel.enabled = true) and an in-process crash instruments every"
                         + " JDBC call in this JVM, so a test running meanwhile would be counted or crashed too. Fix:"

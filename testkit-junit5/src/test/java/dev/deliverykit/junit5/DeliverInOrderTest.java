@@ -43,8 +43,11 @@ class DeliverInOrderTest {
     Path reports;
 
     static Invariant inOrder(Supplier<Path> dir) {
-        return Invariants.contiguousPrefixPerFlow().appliedIn(SqliteSource.in(dir, "consumer.db"), "effect")
-                .flowColumn("flow_id").sequenceColumn("seq").appliedInOrderOf("id");
+        return Invariants.contiguousPrefixPerFlow()
+                .appliedIn(SqliteSource.in(dir, "consumer.db"), "effect")
+                .flowColumn("flow_id")
+                .sequenceColumn("seq")
+                .appliedInOrderOf("id");
     }
 
     static Projection deliverA1A2A3(DeliveryScenario scenario, Path dir) throws Exception {
@@ -66,8 +69,11 @@ class DeliverInOrderTest {
         @CheckInvariant
         Invariant inOrder = inOrder(() -> dir);
 
-        @DeliverInOrder(entryPoint = "dev.deliverykit.reference.ordered.ArrivalOrderConsumer#receive("
-                + "dev.deliverykit.reference.ordered.Event)", messageId = "eventId", orders = "A3,A1,A2,A3",
+        @DeliverInOrder(
+                entryPoint = "dev.deliverykit.reference.ordered.ArrivalOrderConsumer#receive("
+                        + "dev.deliverykit.reference.ordered.Event)",
+                messageId = "eventId",
+                orders = "A3,A1,A2,A3",
                 permutationsOf = {"A1", "A2", "A3"})
         void flowAEndsReleased(DeliveryScenario scenario) throws Exception {
             Projection projection = deliverA1A2A3(scenario, dir);
@@ -77,8 +83,11 @@ class DeliverInOrderTest {
 
     @CrashTestKitOnly
     static class ArrivalOrderAssertedInTheTestTestCases {
-        @DeliverInOrder(entryPoint = "dev.deliverykit.reference.ordered.ArrivalOrderConsumer#receive("
-                + "dev.deliverykit.reference.ordered.Event)", messageId = "eventId", orders = "A3,A1,A2,A3")
+        @DeliverInOrder(
+                entryPoint = "dev.deliverykit.reference.ordered.ArrivalOrderConsumer#receive("
+                        + "dev.deliverykit.reference.ordered.Event)",
+                messageId = "eventId",
+                orders = "A3,A1,A2,A3")
         void flowAEndsReleased(DeliveryScenario scenario, @TempDir Path dir) throws Exception {
             deliverA1A2A3(scenario, dir);
             scenario.assertHolds(inOrder(() -> dir));
@@ -93,8 +102,11 @@ class DeliverInOrderTest {
         @CheckInvariant
         Invariant inOrder = inOrder(() -> dir);
 
-        @DeliverInOrder(entryPoint = "dev.deliverykit.reference.ordered.OrderedConsumer#receive("
-                + "dev.deliverykit.reference.ordered.Event)", messageId = "eventId", orders = "A3,A1,A2,A3",
+        @DeliverInOrder(
+                entryPoint = "dev.deliverykit.reference.ordered.OrderedConsumer#receive("
+                        + "dev.deliverykit.reference.ordered.Event)",
+                messageId = "eventId",
+                orders = "A3,A1,A2,A3",
                 permutationsOf = {"A1", "A2", "A3"})
         void flowAEndsReleased(DeliveryScenario scenario) throws Exception {
             try (OrderedConsumer consumer = new OrderedConsumer(SqliteDatabase.at(dir.resolve("consumer.db")))) {
@@ -125,8 +137,7 @@ class DeliverInOrderTest {
     @CrashTestKitOnly
     static class MisnamedEntryPointTestCases {
         @DeliverInOrder(entryPoint = "dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox#recieve", orders = "A1")
-        void flowAEndsReleased(DeliveryScenario scenario) {
-        }
+        void flowAEndsReleased(DeliveryScenario scenario) {}
     }
 
     private static String notContiguous(String order, String found, String after) {
@@ -142,21 +153,40 @@ class DeliverInOrderTest {
     void theArrivalOrderConsumerFailsEveryOrderButTheSequenceOrderThroughItsClassLevelInvariant() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(ArrivalOrderTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(7).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(6);
-        assertThat(results.testEvents().started().stream().map(event -> event.getTestDescriptor().getDisplayName()))
-                .containsExactly("[1] deliver A3,A1,A2,A3", "[2] deliver A1,A2,A3", "[3] deliver A1,A3,A2",
-                        "[4] deliver A2,A1,A3", "[5] deliver A2,A3,A1", "[6] deliver A3,A1,A2", "[7] deliver A3,A2,A1");
-        assertThat(results.failedCases()).containsExactly("[1] deliver A3,A1,A2,A3",
-                "[3] deliver A1,A3,A2", "[4] deliver A2,A1,A3", "[5] deliver A2,A3,A1", "[6] deliver A3,A1,A2",
-                "[7] deliver A3,A2,A1");
-        assertThat(results).hasFailedCase("[1] deliver A3,A1,A2,A3")
+        assertThat(results)
+                .hasNumberOfStartedCases(7)
+                .hasNumberOfSucceededCases(1)
+                .hasNumberOfFailedCases(6);
+        assertThat(results.testEvents().started().stream()
+                        .map(event -> event.getTestDescriptor().getDisplayName()))
+                .containsExactly(
+                        "[1] deliver A3,A1,A2,A3",
+                        "[2] deliver A1,A2,A3",
+                        "[3] deliver A1,A3,A2",
+                        "[4] deliver A2,A1,A3",
+                        "[5] deliver A2,A3,A1",
+                        "[6] deliver A3,A1,A2",
+                        "[7] deliver A3,A2,A1");
+        assertThat(results.failedCases())
+                .containsExactly(
+                        "[1] deliver A3,A1,A2,A3",
+                        "[3] deliver A1,A3,A2",
+                        "[4] deliver A2,A1,A3",
+                        "[5] deliver A2,A3,A1",
+                        "[6] deliver A3,A1,A2",
+                        "[7] deliver A3,A2,A1");
+        assertThat(results)
+                .hasFailedCase("[1] deliver A3,A1,A2,A3")
                 .withExceptionInstanceOf(AssertionFailedError.class)
                 .withMessage("1 of 1 invariant declared with"
                         + " @CheckInvariant violated after deliver A3,A1,A2,A3:\n[ArrivalOrderTestCases.inOrder] "
                         + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3"));
-        assertThat(results).hasFailedCase("[7] deliver A3,A2,A1").withMessage("1 of 1"
+        assertThat(results)
+                .hasFailedCase("[7] deliver A3,A2,A1")
+                .withMessage("1 of 1"
                         + " invariant declared with @CheckInvariant violated after deliver A3,A2,A1:\n"
-                        + "[ArrivalOrderTestCases.inOrder] " + notContiguous("A3,A2,A1", "3, 2, 1", "seq 2 applied after seq 3"));
+                        + "[ArrivalOrderTestCases.inOrder] "
+                        + notContiguous("A3,A2,A1", "3, 2, 1", "seq 2 applied after seq 3"));
     }
 
     @Test
@@ -164,7 +194,8 @@ class DeliverInOrderTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(ArrivalOrderAssertedInTheTestTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(results).hasFailedCase("[1] deliver A3,A1,A2,A3")
+        assertThat(results)
+                .hasFailedCase("[1] deliver A3,A1,A2,A3")
                 .withMessage("1 of 1 invariant violated after deliver A3,A1,A2,A3:\n"
                         + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3"));
     }
@@ -173,13 +204,17 @@ class DeliverInOrderTest {
     void theSequenceOrderConsumerEndsReleasedInEveryOrder() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(SequenceOrderTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(7).hasNumberOfSucceededCases(7).hasNumberOfFailedCases(0);
+        assertThat(results)
+                .hasNumberOfStartedCases(7)
+                .hasNumberOfSucceededCases(7)
+                .hasNumberOfFailedCases(0);
     }
 
     @Test
     void anOrderReplayKeyRerunsOnlyThatOrder() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "order=A3,A1,A2,A3").run(ArrivalOrderTestCases.class);
+                .with(DeliveryKitConfiguration.REPLAY, "order=A3,A1,A2,A3")
+                .run(ArrivalOrderTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
     }
@@ -189,13 +224,20 @@ class DeliverInOrderTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(MisnamedEntryPointTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(0);
-        results.containerEvents().assertThatEvents().haveExactly(1, event(container("flowAEndsReleased"),
-                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@DeliverInOrder("
-                        + "entryPoint = \"dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox#recieve\") on"
-                        + " MisnamedEntryPointTestCases.flowAEndsReleased(DeliveryScenario):"
-                        + " dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox declares no method recieve with a"
-                        + " body (its methods: receive(dev.deliverykit.reference.ordered.Event), received()); name the"
-                        + " class that declares and implements it, not an interface or a subclass. Fix: correct the"
-                        + " class, method or parameter types"))));
+        results.containerEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(
+                                container("flowAEndsReleased"),
+                                finishedWithFailure(
+                                        instanceOf(ExtensionConfigurationException.class),
+                                        message("@DeliverInOrder("
+                                                + "entryPoint = \"dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox#recieve\") on"
+                                                + " MisnamedEntryPointTestCases.flowAEndsReleased(DeliveryScenario):"
+                                                + " dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox declares no method recieve with a"
+                                                + " body (its methods: receive(dev.deliverykit.reference.ordered.Event), received()); name the"
+                                                + " class that declares and implements it, not an interface or a subclass. Fix: correct the"
+                                                + " class, method or parameter types"))));
     }
 }

@@ -18,13 +18,21 @@ class OptionalDependenciesTest {
     private static final JavaClasses EXTENSION = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.deliverykit.junit5")
-            .that(DescribedPredicate.describe("in dev.deliverykit.junit5 itself",
+            .that(DescribedPredicate.describe(
+                    "in dev.deliverykit.junit5 itself",
                     type -> type.getPackageName().equals("dev.deliverykit.junit5")));
 
     @Test
     void theExtensionLoadsNoOptionalDependency() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("org.assertj..", "org.junit.platform.testkit..",
-                        "com.fasterxml..", "dev.deliverykit.junit5.assertions..", "dev.deliverykit.junit5.testkit..")
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.assertj..",
+                        "org.junit.platform.testkit..",
+                        "com.fasterxml..",
+                        "dev.deliverykit.junit5.assertions..",
+                        "dev.deliverykit.junit5.testkit..")
                 .because("assertj-core and junit-platform-testkit are optional dependencies of testkit-junit5, and"
                         + " report.json has the kit's own codec: a user without them must be able to run crash tests")
                 .check(EXTENSION);

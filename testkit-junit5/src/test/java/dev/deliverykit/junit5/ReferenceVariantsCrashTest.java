@@ -118,46 +118,78 @@ class ReferenceVariantsCrashTest {
     void theUnsafeDualWriteLosesTheEventBetweenItsTwoTransactions() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(UnsafeDualWriteTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(0).hasNumberOfFailedCases(1);
-        assertThat(results).hasFailedCase("[1] crash at unsafe.after-flow-commit #1")
+        assertThat(results)
+                .hasNumberOfStartedCases(1)
+                .hasNumberOfSucceededCases(0)
+                .hasNumberOfFailedCases(1);
+        assertThat(results)
+                .hasFailedCase("[1] crash at unsafe.after-flow-commit #1")
                 .withExceptionInstanceOf(AssertionFailedError.class)
                 .withMessage(failure(
-                        "crash at unsafe.after-flow-commit #1", "boundary=unsafe.after-flow-commit;hit=1",
-                        "UnsafeDualWriteTestCases.stateAndOutbox", STATE_WITHOUT_OUTBOX));
+                        "crash at unsafe.after-flow-commit #1",
+                        "boundary=unsafe.after-flow-commit;hit=1",
+                        "UnsafeDualWriteTestCases.stateAndOutbox",
+                        STATE_WITHOUT_OUTBOX));
     }
 
     @Test
     void theSafeProducerKeepsFlowAndEventTogetherAtItsThreeBoundaries() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(SafeProducerTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(3).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(0);
+        assertThat(results)
+                .hasNumberOfStartedCases(3)
+                .hasNumberOfSucceededCases(3)
+                .hasNumberOfFailedCases(0);
     }
 
     @Test
     void aCommitSweepFindsTheUnsafeDualWriteWindowByItself() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(UnsafeDualWriteSweepTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(7).hasNumberOfSucceededCases(5).hasNumberOfFailedCases(2);
-        assertThat(results.failedCases()).containsExactly(
-                "[5] crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep",
-                "[6] crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow");
-        results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), finishedWithFailure(message(failure(
-                        "crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep", "selector=after-commit;hit=2",
-                        "UnsafeDualWriteSweepTestCases.stateAndOutbox", STATE_WITHOUT_OUTBOX)))))
-                .haveExactly(1, event(test(), finishedWithFailure(message(failure(
-                        "crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow",
-                        "selector=before-commit;hit=3", "UnsafeDualWriteSweepTestCases.stateAndOutbox", STATE_WITHOUT_OUTBOX)))));
+        assertThat(results)
+                .hasNumberOfStartedCases(7)
+                .hasNumberOfSucceededCases(5)
+                .hasNumberOfFailedCases(2);
+        assertThat(results.failedCases())
+                .containsExactly(
+                        "[5] crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep",
+                        "[6] crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow");
+        results.testEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(
+                                test(),
+                                finishedWithFailure(message(failure(
+                                        "crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep",
+                                        "selector=after-commit;hit=2",
+                                        "UnsafeDualWriteSweepTestCases.stateAndOutbox",
+                                        STATE_WITHOUT_OUTBOX)))))
+                .haveExactly(
+                        1,
+                        event(
+                                test(),
+                                finishedWithFailure(message(failure(
+                                        "crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow",
+                                        "selector=before-commit;hit=3",
+                                        "UnsafeDualWriteSweepTestCases.stateAndOutbox",
+                                        STATE_WITHOUT_OUTBOX)))));
     }
 
     @Test
     void aReceiptDeletingCleanupLetsTheLateRequestExecuteAgain() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(ReceiptDeletingCleanupTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(0).hasNumberOfFailedCases(1);
-        assertThat(results).hasFailedCase("[1] crash at cleanup.after-commit #1")
-                .withMessage(failure("crash at cleanup.after-commit #1",
-                        "boundary=cleanup.after-commit;hit=1", "ReceiptDeletingCleanupTestCases.noResurrection",
+        assertThat(results)
+                .hasNumberOfStartedCases(1)
+                .hasNumberOfSucceededCases(0)
+                .hasNumberOfFailedCases(1);
+        assertThat(results)
+                .hasFailedCase("[1] crash at cleanup.after-commit #1")
+                .withMessage(failure(
+                        "crash at cleanup.after-commit #1",
+                        "boundary=cleanup.after-commit;hit=1",
+                        "ReceiptDeletingCleanupTestCases.noResurrection",
                         "no resurrection after cleanup: violated (checked 2 effect rows, 1 key)\n"
                                 + "  effect resurrected after cleanup: 1 key\n"
                                 + "    (demo, 1, work-1): found 2 effects: {id=1, namespace=demo, epoch=1, op=work-1},"
@@ -169,6 +201,9 @@ class ReferenceVariantsCrashTest {
     void aSealingCleanupAnswersTheLateRequestAtEveryCrashBoundaryOfCloseAndCollect() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(SealingCleanupTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(3).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(0);
+        assertThat(results)
+                .hasNumberOfStartedCases(3)
+                .hasNumberOfSucceededCases(3)
+                .hasNumberOfFailedCases(0);
     }
 }

@@ -103,42 +103,59 @@ class ReplayAndHonestyTest {
     @Test
     void aReplayKeyRerunsExactlyThatCaseOfACrashAtTest() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "boundary=before-send;hit=1").run(MarkFirstAtEveryBoundaryTestCases.class);
+                .with(DeliveryKitConfiguration.REPLAY, "boundary=before-send;hit=1")
+                .run(MarkFirstAtEveryBoundaryTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(results).hasFailedCase("[1] crash at before-send #1")
+        assertThat(results)
+                .hasFailedCase("[1] crash at before-send #1")
                 .withExceptionInstanceOf(AssertionFailedError.class);
     }
 
     @Test
     void aReplayKeyRerunsOneSweepCaseWithoutTheRecording() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "selector=after-commit;hit=4").run(MarkFirstSweepTestCases.class);
+                .with(DeliveryKitConfiguration.REPLAY, "selector=after-commit;hit=4")
+                .run(MarkFirstSweepTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(results).hasFailedCase("[1] crash after commit #4")
-                .withMessage(failure("mark-first (write \"done\", then send)", 0,
-                        "crash after commit #4", "selector=after-commit;hit=4"));
+        assertThat(results)
+                .hasFailedCase("[1] crash after commit #4")
+                .withMessage(failure(
+                        "mark-first (write \"done\", then send)",
+                        0,
+                        "crash after commit #4",
+                        "selector=after-commit;hit=4"));
     }
 
     @Test
     void crashNoneReplaysTheSweepsCrashFreeRun() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "crash=none").run(MarkFirstSweepTestCases.class);
+                .with(DeliveryKitConfiguration.REPLAY, "crash=none")
+                .run(MarkFirstSweepTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[1] record boundaries (crash-free run)"), finishedSuccessfully()));
+        results.testEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(test(), displayName("[1] record boundaries (crash-free run)"), finishedSuccessfully()));
     }
 
     @Test
     void aTestThatCannotProduceTheReplayedCaseIsSkippedSayingWhy() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-7;hit=1").run(MarkFirstAtEveryBoundaryTestCases.class);
+                .with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-7;hit=1")
+                .run(MarkFirstAtEveryBoundaryTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(0);
-        results.containerEvents().assertThatEvents().haveExactly(1, event(skippedWithReason(
-                "deliverykit.replay='boundary=boundary-7;hit=1' selects a case this test does not have")));
+        results.containerEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(
+                                skippedWithReason(
+                                        "deliverykit.replay='boundary=boundary-7;hit=1' selects a case this test does not have")));
     }
 
     @Test
@@ -149,14 +166,22 @@ class ReplayAndHonestyTest {
                 .with("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
                 .run(IsolatedSweepTestCases.class, MarkFirstAtEveryBoundaryTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(11).hasNumberOfSucceededCases(9).hasNumberOfFailedCases(2);
-        assertThat(results.failedCases()).containsExactly(
-                "[9] crash after commit #4 in TransactionalOutbox.markDone",
-                "[10] crash before commit #5 in WarehouseWithoutDedup.reserve");
-        results.containerEvents().assertThatEvents().haveExactly(1, event(
-                container(MarkFirstAtEveryBoundaryTestCases.class), finishedSuccessfully()))
-                .haveExactly(1, event(container("exactlyOneReservation"),
-                        finishedWithFailure(instanceOf(ExtensionConfigurationException.class))));
+        assertThat(results)
+                .hasNumberOfStartedCases(11)
+                .hasNumberOfSucceededCases(9)
+                .hasNumberOfFailedCases(2);
+        assertThat(results.failedCases())
+                .containsExactly(
+                        "[9] crash after commit #4 in TransactionalOutbox.markDone",
+                        "[10] crash before commit #5 in WarehouseWithoutDedup.reserve");
+        results.containerEvents()
+                .assertThatEvents()
+                .haveExactly(1, event(container(MarkFirstAtEveryBoundaryTestCases.class), finishedSuccessfully()))
+                .haveExactly(
+                        1,
+                        event(
+                                container("exactlyOneReservation"),
+                                finishedWithFailure(instanceOf(ExtensionConfigurationException.class))));
     }
 
     @Test
@@ -166,53 +191,54 @@ class ReplayAndHonestyTest {
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         Throwable failure = assertThat(results).hasSingleFailedCase().failure();
         assertThat(failure).isInstanceOf(AssertionFailedError.class).hasCauseInstanceOf(BoundaryNotReachedError.class);
-        assertThat(failure.getMessage()).isEqualTo("Boundary not reached: the crash was armed at hit 9 of after"
-                + " commit, but the workload returned normally after reaching it 5 times.\n"
-                + "Reached boundaries (hits):\n"
-                + "  after statement \"PRAGMA busy_timeout = 5000\": 2\n"
-                + "  after statement \"PRAGMA journal_mode = WAL\": 2\n"
-                + "  after statement \"PRAGMA synchronous = FULL\": 2\n"
-                + "  after statement \"PRAGMA foreign_keys = ON\": 2\n"
-                + "  after statement \"BEGIN IMMEDIATE\": 5\n"
-                + "  after statement \"CREATE TABLE IF NOT EXISTS workflow_event ( workflow_id TEXT NOT NULL,"
-                + " seq INTEGER NOT NULL CHECK (seq >= 1), kind TEXT NOT NULL, payload TEXT NOT NULL,"
-                + " PRIMARY KEY (workflow_id, seq))\": 1\n"
-                + "  after statement \"CREATE TABLE IF NOT EXISTS outbox ( command_id TEXT PRIMARY KEY,"
-                + " workflow_id TEXT NOT NULL, event_seq INTEGER NOT NULL, command_index INTEGER NOT NULL"
-                + " CHECK (command_index >= 0), kind TEXT NOT NULL, payload TEXT NOT NULL, processed_at"
-                + " INTEGER, UNIQUE (workflow_id, event_seq, command_index), FOREIGN KEY (workflow_id,"
-                + " event_seq) REFERENCES workflow_event(workflow_id, seq))\": 1\n"
-                + "  after statement \"CREATE INDEX IF NOT EXISTS outbox_pending ON outbox(workflow_id,"
-                + " event_seq, command_id) WHERE processed_at IS NULL\": 1\n"
-                + "  after commit: 5\n"
-                + "  after statement \"COMMIT\": 5\n"
-                + "  after statement \"CREATE TABLE IF NOT EXISTS effect ( effect_id INTEGER PRIMARY KEY,"
-                + " tenant TEXT NOT NULL, intent_id TEXT NOT NULL, parameters TEXT NOT NULL)\": 1\n"
-                + "  after statement \"CREATE INDEX IF NOT EXISTS effect_by_key ON effect(tenant,"
-                + " intent_id)\": 1\n"
-                + "  after statement \"CREATE TABLE IF NOT EXISTS receipt ( tenant TEXT NOT NULL, intent_id"
-                + " TEXT NOT NULL, parameters_digest TEXT NOT NULL, result TEXT NOT NULL, effect_id INTEGER"
-                + " NOT NULL UNIQUE REFERENCES effect(effect_id), PRIMARY KEY (tenant, intent_id))\": 1\n"
-                + "  after statement \"SELECT coalesce(max(seq), 0) FROM workflow_event WHERE workflow_id ="
-                + " ?\": 1\n"
-                + "  after statement \"INSERT INTO workflow_event(workflow_id, seq, kind, payload) VALUES (?,"
-                + " ?, ?, ?)\": 1\n"
-                + "  after statement \"INSERT INTO outbox(command_id, workflow_id, event_seq, command_index,"
-                + " kind, payload) VALUES (?, ?, ?, ?, ?, ?)\": 1\n"
-                + "  after statement \"SELECT parameters_digest, result FROM receipt WHERE tenant = ? AND"
-                + " intent_id = ?\": 1\n"
-                + "  after statement \"INSERT INTO effect(tenant, intent_id, parameters) VALUES (?, ?, ?)"
-                + " RETURNING effect_id\": 1\n"
-                + "  after statement \"INSERT INTO receipt(tenant, intent_id, parameters_digest, result,"
-                + " effect_id) VALUES (?, ?, ?, ?, ?)\": 1\n"
-                + "  after statement \"UPDATE outbox SET processed_at = (SELECT coalesce(max(processed_at),"
-                + " 0) + 1 FROM outbox) WHERE command_id = ? AND processed_at IS NULL\": 1\n"
-                + "Expected: the run to reach that hit, so that the crash test tests something.\n"
-                + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
-                + " reaches the boundary.\n"
-                + "\n"
-                + "DeliveryKit case: crash after commit #9 (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=9'");
+        assertThat(failure.getMessage())
+                .isEqualTo("Boundary not reached: the crash was armed at hit 9 of after"
+                        + " commit, but the workload returned normally after reaching it 5 times.\n"
+                        + "Reached boundaries (hits):\n"
+                        + "  after statement \"PRAGMA busy_timeout = 5000\": 2\n"
+                        + "  after statement \"PRAGMA journal_mode = WAL\": 2\n"
+                        + "  after statement \"PRAGMA synchronous = FULL\": 2\n"
+                        + "  after statement \"PRAGMA foreign_keys = ON\": 2\n"
+                        + "  after statement \"BEGIN IMMEDIATE\": 5\n"
+                        + "  after statement \"CREATE TABLE IF NOT EXISTS workflow_event ( workflow_id TEXT NOT NULL,"
+                        + " seq INTEGER NOT NULL CHECK (seq >= 1), kind TEXT NOT NULL, payload TEXT NOT NULL,"
+                        + " PRIMARY KEY (workflow_id, seq))\": 1\n"
+                        + "  after statement \"CREATE TABLE IF NOT EXISTS outbox ( command_id TEXT PRIMARY KEY,"
+                        + " workflow_id TEXT NOT NULL, event_seq INTEGER NOT NULL, command_index INTEGER NOT NULL"
+                        + " CHECK (command_index >= 0), kind TEXT NOT NULL, payload TEXT NOT NULL, processed_at"
+                        + " INTEGER, UNIQUE (workflow_id, event_seq, command_index), FOREIGN KEY (workflow_id,"
+                        + " event_seq) REFERENCES workflow_event(workflow_id, seq))\": 1\n"
+                        + "  after statement \"CREATE INDEX IF NOT EXISTS outbox_pending ON outbox(workflow_id,"
+                        + " event_seq, command_id) WHERE processed_at IS NULL\": 1\n"
+                        + "  after commit: 5\n"
+                        + "  after statement \"COMMIT\": 5\n"
+                        + "  after statement \"CREATE TABLE IF NOT EXISTS effect ( effect_id INTEGER PRIMARY KEY,"
+                        + " tenant TEXT NOT NULL, intent_id TEXT NOT NULL, parameters TEXT NOT NULL)\": 1\n"
+                        + "  after statement \"CREATE INDEX IF NOT EXISTS effect_by_key ON effect(tenant,"
+                        + " intent_id)\": 1\n"
+                        + "  after statement \"CREATE TABLE IF NOT EXISTS receipt ( tenant TEXT NOT NULL, intent_id"
+                        + " TEXT NOT NULL, parameters_digest TEXT NOT NULL, result TEXT NOT NULL, effect_id INTEGER"
+                        + " NOT NULL UNIQUE REFERENCES effect(effect_id), PRIMARY KEY (tenant, intent_id))\": 1\n"
+                        + "  after statement \"SELECT coalesce(max(seq), 0) FROM workflow_event WHERE workflow_id ="
+                        + " ?\": 1\n"
+                        + "  after statement \"INSERT INTO workflow_event(workflow_id, seq, kind, payload) VALUES (?,"
+                        + " ?, ?, ?)\": 1\n"
+                        + "  after statement \"INSERT INTO outbox(command_id, workflow_id, event_seq, command_index,"
+                        + " kind, payload) VALUES (?, ?, ?, ?, ?, ?)\": 1\n"
+                        + "  after statement \"SELECT parameters_digest, result FROM receipt WHERE tenant = ? AND"
+                        + " intent_id = ?\": 1\n"
+                        + "  after statement \"INSERT INTO effect(tenant, intent_id, parameters) VALUES (?, ?, ?)"
+                        + " RETURNING effect_id\": 1\n"
+                        + "  after statement \"INSERT INTO receipt(tenant, intent_id, parameters_digest, result,"
+                        + " effect_id) VALUES (?, ?, ?, ?, ?)\": 1\n"
+                        + "  after statement \"UPDATE outbox SET processed_at = (SELECT coalesce(max(processed_at),"
+                        + " 0) + 1 FROM outbox) WHERE command_id = ? AND processed_at IS NULL\": 1\n"
+                        + "Expected: the run to reach that hit, so that the crash test tests something.\n"
+                        + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
+                        + " reaches the boundary.\n"
+                        + "\n"
+                        + "DeliveryKit case: crash after commit #9 (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=9'");
     }
 
     @Test
@@ -223,19 +249,19 @@ class ReplayAndHonestyTest {
         Throwable failure = assertThat(results).hasSingleFailedCase().failure();
         assertThat(failure).hasCauseInstanceOf(CrashSwallowedError.class);
         // The frame's line number is the only part that moves with the source.
-        assertThat(failure.getMessage().replaceAll("\\(Sql\\.java:[0-9]+\\)", "(Sql.java:N)")).isEqualTo(
-                "Crash swallowed: the simulated crash at hit 3 of after commit was caught, and the workload"
-                + " returned normally.\n"
-                + "The dead process reached no JDBC call or watched method after the crash, so where the"
-                + " crash was caught is unknown; it was thrown at"
-                + " dev.deliverykit.reference.internal.sqlite.Sql.execute(Sql.java:N).\n"
-                + "Expected: the SimulatedCrash to propagate out of the workload: nothing runs after a real"
-                + " process death.\n"
-                + "Fix: do not catch Throwable or Error around the code under test (catch Exception), or"
-                + " rethrow SimulatedCrash.\n"
-                + "\n"
-                + "DeliveryKit case: crash after commit #3 (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=3'");
+        assertThat(failure.getMessage().replaceAll("\\(Sql\\.java:[0-9]+\\)", "(Sql.java:N)"))
+                .isEqualTo("Crash swallowed: the simulated crash at hit 3 of after commit was caught, and the workload"
+                        + " returned normally.\n"
+                        + "The dead process reached no JDBC call or watched method after the crash, so where the"
+                        + " crash was caught is unknown; it was thrown at"
+                        + " dev.deliverykit.reference.internal.sqlite.Sql.execute(Sql.java:N).\n"
+                        + "Expected: the SimulatedCrash to propagate out of the workload: nothing runs after a real"
+                        + " process death.\n"
+                        + "Fix: do not catch Throwable or Error around the code under test (catch Exception), or"
+                        + " rethrow SimulatedCrash.\n"
+                        + "\n"
+                        + "DeliveryKit case: crash after commit #3 (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=3'");
     }
 
     @Test
@@ -243,28 +269,44 @@ class ReplayAndHonestyTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(ForgetsToRunTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), finishedWithFailure(
-                instanceOf(AssertionError.class), message("The test never called scenario.run(...), so crash after"
-                        + " commit #1 crashed nothing and the test asserted nothing about a crash.\nFix: run the workload"
-                        + " with scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then"
-                        + " recover with scenario.restart(() -> ...).\n\n"
-                        + "DeliveryKit case: crash after commit #1 (in process)\n"
-                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'"))));
+        results.testEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(
+                                test(),
+                                finishedWithFailure(
+                                        instanceOf(AssertionError.class),
+                                        message(
+                                                "The test never called scenario.run(...), so crash after"
+                                                        + " commit #1 crashed nothing and the test asserted nothing about a crash.\nFix: run the workload"
+                                                        + " with scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then"
+                                                        + " recover with scenario.restart(() -> ...).\n\n"
+                                                        + "DeliveryKit case: crash after commit #1 (in process)\n"
+                                                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'"))));
     }
 
     @Test
     void rerunningOneSweepInvocationByUniqueIdSaysToUseTheReplayKey() {
-        String template = "[engine:junit-jupiter]/[class:" + MarkFirstSweepTestCases.class.getName() + "]/[test-template:"
-                + "exactlyOneReservation(dev.deliverykit.junit5.CrashScenario, java.nio.file.Path)]";
+        String template =
+                "[engine:junit-jupiter]/[class:" + MarkFirstSweepTestCases.class.getName() + "]/[test-template:"
+                        + "exactlyOneReservation(dev.deliverykit.junit5.CrashScenario, java.nio.file.Path)]";
         CrashTestResults results = CrashTestKit.reportingTo(reports)
                 .run(DiscoverySelectors.selectUniqueId(template + "/[test-template-invocation:#3]"));
 
         assertThat(results).hasNumberOfStartedCases(0);
-        results.containerEvents().assertThatEvents().haveExactly(1, event(container("exactlyOneReservation"),
-                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CrashSweep on"
-                        + " MarkFirstSweepTestCases.exactlyOneReservation(CrashScenario, Path): the recording invocation did not"
-                        + " run (was one crash invocation rerun alone, by its unique id?), so there are no crash cases"
-                        + " to run. Fix: run the whole test, or rerun one case with"
-                        + " -Ddeliverykit.replay='<replay key from its failure message>'."))));
+        results.containerEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(
+                                container("exactlyOneReservation"),
+                                finishedWithFailure(
+                                        instanceOf(ExtensionConfigurationException.class),
+                                        message("@CrashSweep on"
+                                                + " MarkFirstSweepTestCases.exactlyOneReservation(CrashScenario, Path): the recording invocation did not"
+                                                + " run (was one crash invocation rerun alone, by its unique id?), so there are no crash cases"
+                                                + " to run. Fix: run the whole test, or rerun one case with"
+                                                + " -Ddeliverykit.replay='<replay key from its failure message>'."))));
     }
 }

@@ -37,14 +37,16 @@ class ReportForksTest {
     public static final class Fork {
         public static void main(String[] args) throws Exception {
             Handshake.readyThenAwaitGo();
-            CrashTestResults results = CrashTestKit.reportingTo(Path.of(args[0])).run(Class.forName(args[1]));
+            CrashTestResults results =
+                    CrashTestKit.reportingTo(Path.of(args[0])).run(Class.forName(args[1]));
             System.out.println("started " + results.testEvents().started().count());
         }
     }
 
     private static String[] agentOptions() {
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(option -> option.startsWith("-javaagent:")).toArray(String[]::new);
+                .filter(option -> option.startsWith("-javaagent:"))
+                .toArray(String[]::new);
     }
 
     private JsonNode reportJson() throws IOException {
@@ -68,7 +70,8 @@ class ReportForksTest {
         ChildJvm fork = ChildJvm.mainClass(Fork.class).jvmArgs(agentOptions()).timeout(Duration.ofSeconds(120));
         List<ChildResult> results = new ArrayList<>();
         try (ChildProcess first = fork.args(reports.toString(), SAFE_PRODUCER).start();
-                ChildProcess second = fork.args(reports.toString(), UNSAFE_DUAL_WRITE).start()) {
+                ChildProcess second =
+                        fork.args(reports.toString(), UNSAFE_DUAL_WRITE).start()) {
             first.awaitLine(Handshake.READY);
             second.awaitLine(Handshake.READY);
             first.sendLine(Handshake.GO);
@@ -78,14 +81,17 @@ class ReportForksTest {
         }
 
         assertThat(results).extracting(ChildResult::exitCode).containsExactly(0, 0);
-        assertThat(results).extracting(result -> result.stdoutLines().get(result.stdoutLines().size() - 1))
+        assertThat(results)
+                .extracting(
+                        result -> result.stdoutLines().get(result.stdoutLines().size() - 1))
                 .containsExactly("started 3", "started 1");
         assertThat(parts()).hasSize(2).allMatch(name -> name.matches("report-[0-9]+-1\\.json"));
         JsonNode report = reportJson();
         assertThat(report.get("parts")).hasSize(2);
-        assertThat(tests(report)).containsExactlyInAnyOrder(
-                "SafeProducerTestCases {\"cases\":3,\"passed\":3,\"failed\":0,\"aborted\":0,\"not_finished\":0}",
-                "UnsafeDualWriteTestCases {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
+        assertThat(tests(report))
+                .containsExactlyInAnyOrder(
+                        "SafeProducerTestCases {\"cases\":3,\"passed\":3,\"failed\":0,\"aborted\":0,\"not_finished\":0}",
+                        "UnsafeDualWriteTestCases {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
         assertThat(report.get("totals").toString())
                 .isEqualTo("{\"cases\":4,\"passed\":3,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
         assertThat(Files.readString(reports.resolve("report.md")))
@@ -94,24 +100,34 @@ class ReportForksTest {
         assertThat(Files.readString(reports.resolve("report.html")))
                 .contains("<p>4 cases: 3 passed, 1 failed, 0 aborted.</p>")
                 .contains("(merged from 2 JVM runs)</p>")
-                .contains("<h2 id=\"SafeProducerTestCases.noFlowChangeWithoutItsEvent\">SafeProducerTestCases.noFlowChangeWithoutItsEvent"
-                        + " <span class=\"good\">— all 3 passed</span></h2>")
-                .contains("<h2 id=\"UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent\">UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent"
-                        + " <span class=\"bad\">— 1 of 1 failed</span></h2>");
+                .contains(
+                        "<h2 id=\"SafeProducerTestCases.noFlowChangeWithoutItsEvent\">SafeProducerTestCases.noFlowChangeWithoutItsEvent"
+                                + " <span class=\"good\">— all 3 passed</span></h2>")
+                .contains(
+                        "<h2 id=\"UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent\">UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent"
+                                + " <span class=\"bad\">— 1 of 1 failed</span></h2>");
     }
 
     @Test
     void runsInOneJvmAddUpAndARerunReplacesOnlyItsOwnRows() throws Exception {
         CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWriteTestCases.class);
         CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.SafeProducerTestCases.class);
-        CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPLAY, "boundary=producer.after-commit;hit=1")
+        CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "boundary=producer.after-commit;hit=1")
                 .run(ReferenceVariantsCrashTest.SafeProducerTestCases.class);
 
         assertThat(parts()).hasSize(3);
-        assertThat(tests(reportJson())).containsExactly(
-                "UnsafeDualWriteTestCases {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}",
-                "SafeProducerTestCases {\"cases\":1,\"passed\":1,\"failed\":0,\"aborted\":0,\"not_finished\":0}");
-        assertThat(reportJson().get("tests").get(1).get("cases").get(0).get("replayKey").asText())
+        assertThat(tests(reportJson()))
+                .containsExactly(
+                        "UnsafeDualWriteTestCases {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}",
+                        "SafeProducerTestCases {\"cases\":1,\"passed\":1,\"failed\":0,\"aborted\":0,\"not_finished\":0}");
+        assertThat(reportJson()
+                        .get("tests")
+                        .get(1)
+                        .get("cases")
+                        .get(0)
+                        .get("replayKey")
+                        .asText())
                 .isEqualTo("boundary=producer.after-commit;hit=1");
     }
 
@@ -122,8 +138,9 @@ class ReportForksTest {
 
         CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWriteTestCases.class);
 
-        assertThat(tests(reportJson())).containsExactly(
-                "UnsafeDualWriteTestCases {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
+        assertThat(tests(reportJson()))
+                .containsExactly(
+                        "UnsafeDualWriteTestCases {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
         assertThat(reportJson().get("parts")).hasSize(1);
     }
 }

@@ -67,15 +67,20 @@ class ReportJsonTest {
         assertThat(row.path("order").asText("none")).isEqualTo("none");
         assertThat(row.path("missing").isMissing()).isTrue();
         assertThat(row.path("invariants").fields().keySet()).containsExactly("exactly once per key");
-        assertThat(row.path("invariants").path("exactly once per key").path("message").asText())
+        assertThat(row.path("invariants")
+                        .path("exactly once per key")
+                        .path("message")
+                        .asText())
                 .isEqualTo("exactly once per key: violated\n  lost intent: 1 key\n\t\"reserve42\" \\ \u0001 ü €");
     }
 
     @Test
     void refusesWhatIsNotTheReportsJson() {
-        assertThatThrownBy(() -> ReportJson.read("{\"pid\" : 1.5}")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> ReportJson.read("{\"pid\" : 1.5}"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("not the report's JSON: a number the report never writes, 1.5 at character 12");
-        assertThatThrownBy(() -> ReportJson.read("{\"pid\" : 1} x")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> ReportJson.read("{\"pid\" : 1} x"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("not the report's JSON: text after the JSON value at character 12");
     }
 

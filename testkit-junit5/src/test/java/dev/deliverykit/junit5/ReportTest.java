@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
 
 /**
  * The CI report: report.json, report.html (a crash matrix: case x outcome, invariant and observed value,
@@ -45,25 +46,36 @@ class ReportTest {
     void aViolatedInvariantFailsTheCaseAndNamesTheKey() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(2).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(1);
-        Throwable failure = results.testEvents().failed().stream().findFirst().orElseThrow().getPayload(
-                org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
-        assertThat(failure).hasMessage("1 of 1 invariant violated after crash at after-reserve #1 and recovery:\n"
-                + VIOLATION + "\n\n"
-                + "DeliveryKit case: crash at after-reserve #1 (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1'");
+        assertThat(results)
+                .hasNumberOfStartedCases(2)
+                .hasNumberOfSucceededCases(1)
+                .hasNumberOfFailedCases(1);
+        Throwable failure = results.testEvents().failed().stream()
+                .findFirst()
+                .orElseThrow()
+                .getPayload(TestExecutionResult.class)
+                .orElseThrow()
+                .getThrowable()
+                .orElseThrow();
+        assertThat(failure)
+                .hasMessage("1 of 1 invariant violated after crash at after-reserve #1 and recovery:\n"
+                        + VIOLATION + "\n\n"
+                        + "DeliveryKit case: crash at after-reserve #1 (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1'");
     }
 
     @Test
     void reportJsonHasOneRowPerCaseWithItsInvariantsObservationsAndReplayKey() throws Exception {
         CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
-        JsonNode report = new ObjectMapper().readTree(reports.resolve("report.json").toFile());
+        JsonNode report =
+                new ObjectMapper().readTree(reports.resolve("report.json").toFile());
         assertThat(report.get("format").asText()).isEqualTo("deliverykit-report/1");
         JsonNode part = report.get("parts").get(0);
         assertThat(report.get("parts")).hasSize(1);
         assertThat(part.get("pid").asLong()).isEqualTo(ProcessHandle.current().pid());
-        assertThat(part.get("file").asText()).matches("report-" + ProcessHandle.current().pid() + "-[0-9]+\\.json");
+        assertThat(part.get("file").asText())
+                .matches("report-" + ProcessHandle.current().pid() + "-[0-9]+\\.json");
         assertThat(reports.resolve("parts").resolve(part.get("file").asText())).isRegularFile();
         assertThat(report.get("totals").toString())
                 .isEqualTo("{\"cases\":2,\"passed\":1,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
@@ -74,7 +86,11 @@ class ReportTest {
         JsonNode failed = test.get("cases").get(1);
         assertThat(passed.get("displayName").asText()).isEqualTo("crash at before-send #1");
         assertThat(passed.get("outcome").asText()).isEqualTo("PASSED");
-        assertThat(passed.get("invariants").get("exactly once per key").get("verdict").asText()).isEqualTo("HOLDS");
+        assertThat(passed.get("invariants")
+                        .get("exactly once per key")
+                        .get("verdict")
+                        .asText())
+                .isEqualTo("HOLDS");
         assertThat(passed.get("observations").toString()).isEqualTo("{\"effects\":1}");
         assertThat(failed.get("displayName").asText()).isEqualTo("crash at after-reserve #1");
         assertThat(failed.get("kind").asText()).isEqualTo("CRASH");
@@ -88,7 +104,8 @@ class ReportTest {
         assertThat(failed.get("failure").asText())
                 .isEqualTo("1 of 1 invariant violated after crash at after-reserve #1 and recovery:\n" + VIOLATION);
         assertThat(failed.get("crashSite").asText())
-                .startsWith("dev.deliverykit.reference.outbox.WarehouseWithoutDedup.reserve(WarehouseWithoutDedup.java:");
+                .startsWith(
+                        "dev.deliverykit.reference.outbox.WarehouseWithoutDedup.reserve(WarehouseWithoutDedup.java:");
         JsonNode invariant = failed.get("invariants").get("exactly once per key");
         assertThat(invariant.get("verdict").asText()).isEqualTo("VIOLATED");
         assertThat(invariant.get("violations").asInt()).isEqualTo(1);
@@ -102,31 +119,38 @@ class ReportTest {
 
         String html = Files.readString(reports.resolve("report.html"));
         String id = "WithoutDedupTestCases.exactlyOneReservation";
-        assertThat(html).containsPattern("<p class=\"run\">Run [0-9T:.Z-]+, JDK " + Pattern.quote(Runtime.version().toString())
+        assertThat(html)
+                .containsPattern("<p class=\"run\">Run [0-9T:.Z-]+, JDK "
+                        + Pattern.quote(Runtime.version().toString())
                         + ", DeliveryKit [0-9]+\\.[0-9]+\\.[0-9]+(-SNAPSHOT)?</p>")
                 .contains("<table class=\"overview\"><tr><th>test</th><th>cases</th><th>passed</th><th>failed</th>"
-                        + "<th>aborted</th></tr>\n<tr><td><a href=\"#" + id + "\">" + id + "</a></td><td>2</td><td>1</td>"
+                        + "<th>aborted</th></tr>\n<tr><td><a href=\"#" + id + "\">" + id
+                        + "</a></td><td>2</td><td>1</td>"
                         + "<td class=\"FAILED\">1</td><td>0</td></tr>\n</table>\n")
-                .contains("<h2 id=\"failed-cases\" class=\"bad\">Failed cases (1)</h2>\n"
-                        + "<table class=\"failures\"><tr><th>test</th><th>case</th><th>violated invariants</th>"
-                        + "<th>replay</th></tr>\n<tr><td><a href=\"#" + id + "\">" + id + "</a></td>"
-                        + "<td>crash at after-reserve #1</td><td class=\"why\"><b>exactly once per key</b><div class=\"lines\">"
-                        + "reserve42:1:0: found 2 effects, expected exactly 1</div></td>"
-                        + "<td class=\"replay\"><code>-Ddeliverykit.replay='boundary=after-reserve;hit=1'</code></td></tr>\n</table>\n")
+                .contains(
+                        "<h2 id=\"failed-cases\" class=\"bad\">Failed cases (1)</h2>\n"
+                                + "<table class=\"failures\"><tr><th>test</th><th>case</th><th>violated invariants</th>"
+                                + "<th>replay</th></tr>\n<tr><td><a href=\"#" + id + "\">" + id + "</a></td>"
+                                + "<td>crash at after-reserve #1</td><td class=\"why\"><b>exactly once per key</b><div class=\"lines\">"
+                                + "reserve42:1:0: found 2 effects, expected exactly 1</div></td>"
+                                + "<td class=\"replay\"><code>-Ddeliverykit.replay='boundary=after-reserve;hit=1'</code></td></tr>\n</table>\n")
                 .contains("<h2 id=\"" + id + "\">" + id + " <span class=\"bad\">— 1 of 2 failed</span></h2>")
                 .contains("<tr><th>#</th><th>case</th><th>outcome</th><th>exactly once per key</th><th>effects</th>"
                         + "<th>crash site</th><th>replay</th></tr>")
-                .contains("<tr class=\"PASSED\"><td>1</td><td>crash at before-send #1</td><td class=\"PASSED\">PASSED</td>"
-                        + "<td class=\"HOLDS\" title=\"exactly once per key: holds (checked 1 intent key, 1 effect row)\">"
-                        + "HOLDS</td><td class=\"value\">1</td>")
+                .contains(
+                        "<tr class=\"PASSED\"><td>1</td><td>crash at before-send #1</td><td class=\"PASSED\">PASSED</td>"
+                                + "<td class=\"HOLDS\" title=\"exactly once per key: holds (checked 1 intent key, 1 effect row)\">"
+                                + "HOLDS</td><td class=\"value\">1</td>")
                 .contains("<td class=\"FAILED\">FAILED<div class=\"lines\">1 of 1 invariant violated after crash at"
                         + " after-reserve #1 and recovery:</div><details><summary>more</summary><pre class=\"lines\">"
                         + VIOLATION.strip() + "</pre></details></td>")
                 .contains("<td class=\"VIOLATED\" title=\"" + VIOLATION + "\">VIOLATED<div class=\"lines\">"
                         + "reserve42:1:0: found 2 effects, expected exactly 1</div></td><td class=\"value\">2</td>")
-                .containsPattern("<td><code title=\"dev\\.deliverykit\\.reference\\.outbox\\.WarehouseWithoutDedup\\.reserve"
-                        + "\\(WarehouseWithoutDedup\\.java:[0-9]+\\)\">WarehouseWithoutDedup\\.reserve:[0-9]+</code></td>")
-                .contains("<td class=\"replay\"><code>-Ddeliverykit.replay='boundary=after-reserve;hit=1'</code></td></tr>")
+                .containsPattern(
+                        "<td><code title=\"dev\\.deliverykit\\.reference\\.outbox\\.WarehouseWithoutDedup\\.reserve"
+                                + "\\(WarehouseWithoutDedup\\.java:[0-9]+\\)\">WarehouseWithoutDedup\\.reserve:[0-9]+</code></td>")
+                .contains(
+                        "<td class=\"replay\"><code>-Ddeliverykit.replay='boundary=after-reserve;hit=1'</code></td></tr>")
                 .contains("td.FAILED,td.VIOLATED{background:#ffcdd2}")
                 .contains("td code{overflow-wrap:anywhere}");
     }
@@ -137,7 +161,9 @@ class ReportTest {
         PrintStream original = System.out;
         System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
         try {
-            CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPORT_SUMMARY, "true").run(WithoutDedupTestCases.class);
+            CrashTestKit.reportingTo(reports)
+                    .with(DeliveryKitConfiguration.REPORT_SUMMARY, "true")
+                    .run(WithoutDedupTestCases.class);
         } finally {
             System.setOut(original);
         }
@@ -152,13 +178,16 @@ class ReportTest {
                 + "| WithoutDedupTestCases.exactlyOneReservation | crash at after-reserve #1 | exactly once per key"
                 + " | `boundary=after-reserve;hit=1` | reserve42:1:0: found 2 effects, expected exactly 1 |\n";
         assertThat(Files.readString(reports.resolve("report.md"))).isEqualTo(summary);
-        assertThat(printed.toString(StandardCharsets.UTF_8)).isEqualTo("\n" + summary + "\nReport: "
-                + reports.resolve("report.html").toAbsolutePath() + "\n");
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .isEqualTo("\n" + summary + "\nReport: "
+                        + reports.resolve("report.html").toAbsolutePath() + "\n");
     }
 
     @Test
     void theReportCanBeTurnedOff() {
-        CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPORT_ENABLED, "false").run(WithoutDedupTestCases.class);
+        CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPORT_ENABLED, "false")
+                .run(WithoutDedupTestCases.class);
 
         assertThat(reports).isEmptyDirectory();
     }

@@ -81,7 +81,8 @@ class WarehouseReservationCrashAtTest {
 
     /** The failure of a crash at a catalogue boundary, hit 1, judged by the class's {@code exactlyOnce} field. */
     static String invariantFailure(String fixture, String boundary, String checked, String violation) {
-        return "1 of 1 invariant declared with @CheckInvariant violated after crash at " + boundary + " #1 and recovery:\n"
+        return "1 of 1 invariant declared with @CheckInvariant violated after crash at " + boundary
+                + " #1 and recovery:\n"
                 + "[" + fixture + ".exactlyOnce] exactly once per key: violated (checked " + checked + ")\n"
                 + violation + "\n\n"
                 + "DeliveryKit case: crash at " + boundary + " #1 (in process)\n"
@@ -92,35 +93,60 @@ class WarehouseReservationCrashAtTest {
     void markFirstLosesTheIntentOnlyWhenItDiesBeforeTheSend() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(4).hasNumberOfFailedCases(1).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
-        assertThat(results).hasFailedCase("[2] crash at before-send #1")
+        assertThat(results)
+                .hasNumberOfStartedCases(5)
+                .hasNumberOfSucceededCases(4)
+                .hasNumberOfFailedCases(1)
+                .hasNumberOfAbortedCases(0)
+                .hasNumberOfSkippedCases(0);
+        assertThat(results)
+                .hasFailedCase("[2] crash at before-send #1")
                 .withExceptionInstanceOf(AssertionFailedError.class)
-                .withMessage(invariantFailure("MarkFirstTestCases",
-                                "before-send", "1 intent key, 0 effect rows", "  lost intent: 1 key\n"
-                                        + "    reserve42:1:0: found 0 effects, expected exactly 1"));
-        assertThat(results.succeededCases()).containsExactly("[1] crash at before-submit #1", "[3] crash at after-reserve #1",
-                "[4] crash at after-send #1", "[5] crash at after-deliver #1");
+                .withMessage(invariantFailure(
+                        "MarkFirstTestCases",
+                        "before-send",
+                        "1 intent key, 0 effect rows",
+                        "  lost intent: 1 key\n" + "    reserve42:1:0: found 0 effects, expected exactly 1"));
+        assertThat(results.succeededCases())
+                .containsExactly(
+                        "[1] crash at before-submit #1",
+                        "[3] crash at after-reserve #1",
+                        "[4] crash at after-send #1",
+                        "[5] crash at after-deliver #1");
     }
 
     @Test
     void outboxWithoutDedupDoublesTheEffectWhenItDiesAfterTheReserveAndBeforeTheSendReturns() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(2);
+        assertThat(results)
+                .hasNumberOfStartedCases(5)
+                .hasNumberOfSucceededCases(3)
+                .hasNumberOfFailedCases(2);
         String duplicate = "  duplicate effect: 1 key\n    reserve42:1:0: found 2 effects, expected exactly 1";
-        assertThat(results).hasFailedCase("[3] crash at after-reserve #1").withMessage(
-                        invariantFailure("WithoutDedupTestCases", "after-reserve", "1 intent key, 2 effect rows", duplicate));
-        assertThat(results).hasFailedCase("[4] crash at after-send #1").withMessage(
-                        invariantFailure("WithoutDedupTestCases", "after-send", "1 intent key, 2 effect rows", duplicate));
-        assertThat(results.succeededCases()).containsExactly("[1] crash at before-submit #1", "[2] crash at before-send #1",
-                "[5] crash at after-deliver #1");
+        assertThat(results)
+                .hasFailedCase("[3] crash at after-reserve #1")
+                .withMessage(invariantFailure(
+                        "WithoutDedupTestCases", "after-reserve", "1 intent key, 2 effect rows", duplicate));
+        assertThat(results)
+                .hasFailedCase("[4] crash at after-send #1")
+                .withMessage(invariantFailure(
+                        "WithoutDedupTestCases", "after-send", "1 intent key, 2 effect rows", duplicate));
+        assertThat(results.succeededCases())
+                .containsExactly(
+                        "[1] crash at before-submit #1",
+                        "[2] crash at before-send #1",
+                        "[5] crash at after-deliver #1");
     }
 
     @Test
     void outboxWithAtomicReceiptPassesAtEveryBoundary() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceiptTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(5).hasNumberOfFailedCases(0);
+        assertThat(results)
+                .hasNumberOfStartedCases(5)
+                .hasNumberOfSucceededCases(5)
+                .hasNumberOfFailedCases(0);
         assertThat(results).hasNumberOfFailedContainers(0);
     }
 
@@ -128,10 +154,13 @@ class WarehouseReservationCrashAtTest {
     void aRepeatedCrashAtRunsEveryCaseOfEveryAnnotation() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstRepeatedTestCases.class);
 
-        assertThat(results.testEvents().started().stream().map(event -> event.getTestDescriptor().getDisplayName()))
-                .containsExactly("[1] crash at before-submit #1", "[2] crash at before-send #1", "[3] crash after commit #4");
+        assertThat(results.testEvents().started().stream()
+                        .map(event -> event.getTestDescriptor().getDisplayName()))
+                .containsExactly(
+                        "[1] crash at before-submit #1", "[2] crash at before-send #1", "[3] crash after commit #4");
         assertThat(results.succeededCases()).containsExactly("[1] crash at before-submit #1");
-        assertThat(results).hasFailedCase("[3] crash after commit #4")
+        assertThat(results)
+                .hasFailedCase("[3] crash after commit #4")
                 .withMessage("[effects N for reserve42 after a crash and recovery (mark-first (write"
                         + " \"done\", then send))] \nexpected: 1L\n but was: 0L\n\n"
                         + "DeliveryKit case: crash after commit #4 (in process)\n"

@@ -70,8 +70,8 @@ class WarehouseReservationCrashSweepTest {
     }
 
     /** A sweep case's failure, judged by the fixture's {@code exactlyOnce} field. */
-    static String invariantFailure(String fixture, String caseName, String replayKey, String checked,
-            String violation) {
+    static String invariantFailure(
+            String fixture, String caseName, String replayKey, String checked, String violation) {
         return "1 of 1 invariant declared with @CheckInvariant violated after " + caseName + " and recovery:\n"
                 + "[" + fixture + ".exactlyOnce] exactly once per key: violated (checked " + checked + ")\n"
                 + violation + "\n\n"
@@ -80,42 +80,70 @@ class WarehouseReservationCrashSweepTest {
     }
 
     private static final String LOST = "  lost intent: 1 key\n    reserve42:1:0: found 0 effects, expected exactly 1";
-    private static final String DOUBLED = "  duplicate effect: 1 key\n"
-            + "    reserve42:1:0: found 2 effects, expected exactly 1";
+    private static final String DOUBLED =
+            "  duplicate effect: 1 key\n" + "    reserve42:1:0: found 2 effects, expected exactly 1";
 
     @Test
     void markFirstFailsFromItsDoneMarkToTheWarehouseCommitAndNowhereElse() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(57).hasNumberOfSucceededCases(51).hasNumberOfFailedCases(6);
+        assertThat(results)
+                .hasNumberOfStartedCases(57)
+                .hasNumberOfSucceededCases(51)
+                .hasNumberOfFailedCases(6);
         assertThat(results).hasNumberOfFailedContainers(0);
-        assertThat(results.testEvents().started().stream().findFirst().orElseThrow().getTestDescriptor().getDisplayName())
+        assertThat(results.testEvents().started().stream()
+                        .findFirst()
+                        .orElseThrow()
+                        .getTestDescriptor()
+                        .getDisplayName())
                 .isEqualTo("[1] record boundaries (crash-free run)");
-        assertThat(results.failedCases()).containsExactly(
-                "[51] crash after commit #4 in TransactionalOutbox.markDone",
-                "[52] crash before statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve",
-                "[53] crash after statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve",
-                "[54] crash before statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
-                "[55] crash after statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
-                "[56] crash before commit #5 in WarehouseWithoutDedup.reserve");
-        results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("MarkFirstTestCases",
-                        "crash after commit #4 in TransactionalOutbox.markDone", "selector=after-commit;hit=4",
-                        "1 intent key, 0 effect rows", LOST)))))
-                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("MarkFirstTestCases",
-                        "crash before statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in"
-                                + " EffectLog.insert", "selector=before-statement=INSERT INTO effect(tenant, intent_id,"
-                                + " parameters) VALUES (?, ?, ?) RETURNING effect_id;hit=1",
-                        "1 intent key, 0 effect rows", LOST)))));
+        assertThat(results.failedCases())
+                .containsExactly(
+                        "[51] crash after commit #4 in TransactionalOutbox.markDone",
+                        "[52] crash before statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve",
+                        "[53] crash after statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve",
+                        "[54] crash before statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
+                        "[55] crash after statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
+                        "[56] crash before commit #5 in WarehouseWithoutDedup.reserve");
+        results.testEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(
+                                test(),
+                                finishedWithFailure(message(invariantFailure(
+                                        "MarkFirstTestCases",
+                                        "crash after commit #4 in TransactionalOutbox.markDone",
+                                        "selector=after-commit;hit=4",
+                                        "1 intent key, 0 effect rows",
+                                        LOST)))))
+                .haveExactly(
+                        1,
+                        event(
+                                test(),
+                                finishedWithFailure(message(invariantFailure(
+                                        "MarkFirstTestCases",
+                                        "crash before statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in"
+                                                + " EffectLog.insert",
+                                        "selector=before-statement=INSERT INTO effect(tenant, intent_id,"
+                                                + " parameters) VALUES (?, ?, ?) RETURNING effect_id;hit=1",
+                                        "1 intent key, 0 effect rows",
+                                        LOST)))));
     }
 
     @Test
     void outboxWithoutDedupFailsBetweenTheWarehouseCommitAndTheDoneMarkCommit() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(11).hasNumberOfSucceededCases(9).hasNumberOfFailedCases(2);
-        assertThat(results.testEvents().started().stream().map(event -> event.getTestDescriptor().getDisplayName()))
-                .containsExactly("[1] record boundaries (crash-free run)",
+        assertThat(results)
+                .hasNumberOfStartedCases(11)
+                .hasNumberOfSucceededCases(9)
+                .hasNumberOfFailedCases(2);
+        assertThat(results.testEvents().started().stream()
+                        .map(event -> event.getTestDescriptor().getDisplayName()))
+                .containsExactly(
+                        "[1] record boundaries (crash-free run)",
                         "[2] crash before commit #1 in Sql.openWithSchema",
                         "[3] crash after commit #1 in Sql.openWithSchema",
                         "[4] crash before commit #2 in Sql.openWithSchema",
@@ -126,21 +154,42 @@ class WarehouseReservationCrashSweepTest {
                         "[9] crash after commit #4 in WarehouseWithoutDedup.reserve",
                         "[10] crash before commit #5 in TransactionalOutbox.markDone",
                         "[11] crash after commit #5 in TransactionalOutbox.markDone");
-        assertThat(results.failedCases()).containsExactly("[9] crash after commit #4 in WarehouseWithoutDedup.reserve",
-                "[10] crash before commit #5 in TransactionalOutbox.markDone");
-        results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("WithoutDedupTestCases",
-                        "crash after commit #4 in WarehouseWithoutDedup.reserve", "selector=after-commit;hit=4",
-                        "1 intent key, 2 effect rows", DOUBLED)))))
-                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("WithoutDedupTestCases",
-                        "crash before commit #5 in TransactionalOutbox.markDone", "selector=before-commit;hit=5",
-                        "1 intent key, 2 effect rows", DOUBLED)))));
+        assertThat(results.failedCases())
+                .containsExactly(
+                        "[9] crash after commit #4 in WarehouseWithoutDedup.reserve",
+                        "[10] crash before commit #5 in TransactionalOutbox.markDone");
+        results.testEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(
+                                test(),
+                                finishedWithFailure(message(invariantFailure(
+                                        "WithoutDedupTestCases",
+                                        "crash after commit #4 in WarehouseWithoutDedup.reserve",
+                                        "selector=after-commit;hit=4",
+                                        "1 intent key, 2 effect rows",
+                                        DOUBLED)))))
+                .haveExactly(
+                        1,
+                        event(
+                                test(),
+                                finishedWithFailure(message(invariantFailure(
+                                        "WithoutDedupTestCases",
+                                        "crash before commit #5 in TransactionalOutbox.markDone",
+                                        "selector=before-commit;hit=5",
+                                        "1 intent key, 2 effect rows",
+                                        DOUBLED)))));
     }
 
     @Test
     void outboxWithAtomicReceiptSurvivesACrashAtEveryStatementAndCommit() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceiptTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(63).hasNumberOfSucceededCases(63).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
+        assertThat(results)
+                .hasNumberOfStartedCases(63)
+                .hasNumberOfSucceededCases(63)
+                .hasNumberOfFailedCases(0)
+                .hasNumberOfAbortedCases(0);
     }
 }

@@ -65,7 +65,7 @@ public class ArmedPipelineBenchmark {
         @Setup(Level.Trial)
         public void weave() {
             neverHit = CrashPlan.at(OrderedBoundaries.catalogue(), OrderedBoundaries.NEVER_REACHED_BY_THE_PIPELINE);
-            BoundaryEngine.get().record(WatchList.of(neverHit.boundary()), () -> { });
+            BoundaryEngine.get().record(WatchList.of(neverHit.boundary()), () -> {});
         }
     }
 

@@ -48,8 +48,10 @@ public class CrashSweepBenchmark {
         public void create() {
             reports = Scratch.create("sweep-reports");
             launcher = LauncherFactory.create();
-            request = LauncherDiscoveryRequestBuilder.request().selectors(selectClass(SweepCase.class))
-                    .configurationParameter(DeliveryKitConfiguration.REPORT_DIR, reports.root().toString())
+            request = LauncherDiscoveryRequestBuilder.request()
+                    .selectors(selectClass(SweepCase.class))
+                    .configurationParameter(
+                            DeliveryKitConfiguration.REPORT_DIR, reports.root().toString())
                     .configurationParameter(DeliveryKitConfiguration.REPORT_SUMMARY, "false")
                     .build();
         }

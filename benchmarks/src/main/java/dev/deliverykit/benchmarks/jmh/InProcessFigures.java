@@ -32,18 +32,27 @@ public final class InProcessFigures {
      * against one over B1's crash case), measured as one interleaved group.
      */
     public List<Figure> crashCases(boolean b1, boolean b6) {
-        JmhRuns.Job crash = new JmhRuns.Job(CrashCaseBenchmark.class, "crashRecoverCheck", withAgent,
+        JmhRuns.Job crash = new JmhRuns.Job(
+                CrashCaseBenchmark.class,
+                "crashRecoverCheck",
+                withAgent,
                 "crash case at " + OrderedBoundaries.APPLY_AFTER_COMMIT);
-        JmhRuns.Job floor = new JmhRuns.Job(CrashCaseBenchmark.class, "rawSameCommits", List.of(),
-                "12 raw commits (6 writing) on 2 fresh files");
-        JmhRuns.Job withoutKit = new JmhRuns.Job(CrashCaseBenchmark.class, "sameCaseWithoutKit", List.of(),
-                "same case, no crash, no agent");
-        JmhRuns.Job sweep = new JmhRuns.Job(CrashSweepBenchmark.class, "crashSweepThroughJUnit", withAgent,
+        JmhRuns.Job floor = new JmhRuns.Job(
+                CrashCaseBenchmark.class, "rawSameCommits", List.of(), "12 raw commits (6 writing) on 2 fresh files");
+        JmhRuns.Job withoutKit = new JmhRuns.Job(
+                CrashCaseBenchmark.class, "sameCaseWithoutKit", List.of(), "same case, no crash, no agent");
+        JmhRuns.Job sweep = new JmhRuns.Job(
+                CrashSweepBenchmark.class,
+                "crashSweepThroughJUnit",
+                withAgent,
                 "@CrashSweep of the 10 boundaries (11 cases) through the JUnit launcher");
-        JmhRuns.Job engineSweep = new JmhRuns.Job(CrashSweepBenchmark.class, "sweepTenBoundaries", withAgent,
-                "the 10 cases through the engine API");
-        JmhRuns.Job inTurn = new JmhRuns.Job(CrashCaseBenchmark.class, "crashRecoverCheckEachBoundaryInTurn",
-                withAgent, "crash case at each of the 10 boundaries in turn");
+        JmhRuns.Job engineSweep = new JmhRuns.Job(
+                CrashSweepBenchmark.class, "sweepTenBoundaries", withAgent, "the 10 cases through the engine API");
+        JmhRuns.Job inTurn = new JmhRuns.Job(
+                CrashCaseBenchmark.class,
+                "crashRecoverCheckEachBoundaryInTurn",
+                withAgent,
+                "crash case at each of the 10 boundaries in turn");
         List<JmhRuns.Job> jobs = new ArrayList<>(List.of(crash));
         if (b1) {
             jobs.addAll(List.of(floor, withoutKit));
@@ -54,47 +63,85 @@ public final class InProcessFigures {
         Map<JmhRuns.Job, Measurement> m = jmh.measure(jobs);
         List<Figure> figures = new ArrayList<>();
         if (b1) {
-            figures.add(Figure.ratio("B1", "in-process crash case at apply.after-commit: fresh files, workload, crash,"
-                    + " recovery, invariant check", m.get(crash), m.get(floor), Target.atMost(3.0, "x")));
-            figures.add(Figure.info("B1 without kit", "the same workload, recovery and check, no crash, no agent",
-                    m.get(withoutKit), m.get(floor)));
-            figures.add(Figure.info("B1 kit share", "the crash case against the same case without the kit",
-                    m.get(crash), m.get(withoutKit)));
+            figures.add(Figure.ratio(
+                    "B1",
+                    "in-process crash case at apply.after-commit: fresh files, workload, crash,"
+                            + " recovery, invariant check",
+                    m.get(crash),
+                    m.get(floor),
+                    Target.atMost(3.0, "x")));
+            figures.add(Figure.info(
+                    "B1 without kit",
+                    "the same workload, recovery and check, no crash, no agent",
+                    m.get(withoutKit),
+                    m.get(floor)));
+            figures.add(Figure.info(
+                    "B1 kit share",
+                    "the crash case against the same case without the kit",
+                    m.get(crash),
+                    m.get(withoutKit)));
         }
         if (b6) {
             Measurement casesPerSecond = m.get(sweep).inverse("@CrashSweep cases/s", "1/s", SweepCase.CASES * 1000.0);
             Measurement oneOverB1 = m.get(crash).inverse("1/B1 cases/s", "1/s", 1000);
-            figures.add(Figure.ratio("B6", "@CrashSweep over the ten boundaries of protocols.md section 2 through the"
-                    + " JUnit launcher (recording run, 11 cases: apply.after-commit is hit twice; report), cases per second", casesPerSecond, oneOverB1,
+            figures.add(Figure.ratio(
+                    "B6",
+                    "@CrashSweep over the ten boundaries of protocols.md section 2 through the"
+                            + " JUnit launcher (recording run, 11 cases: apply.after-commit is hit twice; report), cases per second",
+                    casesPerSecond,
+                    oneOverB1,
                     Target.between(0.8, 1.25, "x")));
-            Measurement engineCasesPerSecond = m.get(engineSweep).inverse("engine API cases/s", "1/s",
-                    OrderedBoundaries.TEN.size() * 1000.0);
-            figures.add(Figure.info("B6 engine API", "the same ten cases called through the engine API, one after"
-                    + " another, cases per second", engineCasesPerSecond, oneOverB1));
+            Measurement engineCasesPerSecond =
+                    m.get(engineSweep).inverse("engine API cases/s", "1/s", OrderedBoundaries.TEN.size() * 1000.0);
+            figures.add(Figure.info(
+                    "B6 engine API",
+                    "the same ten cases called through the engine API, one after" + " another, cases per second",
+                    engineCasesPerSecond,
+                    oneOverB1));
             Measurement inTurnPerSecond = m.get(inTurn).inverse("cases/s, each boundary in turn", "1/s", 1000);
-            figures.add(Figure.info("B6 case mix", "one crash case per operation at each of the ten boundaries in"
-                    + " turn, against B1's case at apply.after-commit", inTurnPerSecond, oneOverB1));
-            figures.add(Figure.info("B6 against the mix", "the @CrashSweep against the average case of the ten",
-                    casesPerSecond, inTurnPerSecond));
+            figures.add(Figure.info(
+                    "B6 case mix",
+                    "one crash case per operation at each of the ten boundaries in"
+                            + " turn, against B1's case at apply.after-commit",
+                    inTurnPerSecond,
+                    oneOverB1));
+            figures.add(Figure.info(
+                    "B6 against the mix",
+                    "the @CrashSweep against the average case of the ten",
+                    casesPerSecond,
+                    inTurnPerSecond));
         }
         return figures;
     }
 
     /** B3: a batch in an armed, never-hit run against the batch without the agent; idle agent for context. */
     public List<Figure> b3() {
-        JmhRuns.Job armed = new JmhRuns.Job(ArmedPipelineBenchmark.class, "armedRunNeverHit", withAgent,
+        JmhRuns.Job armed = new JmhRuns.Job(
+                ArmedPipelineBenchmark.class,
+                "armedRunNeverHit",
+                withAgent,
                 "6 events in one engine run armed at " + OrderedBoundaries.NEVER_REACHED_BY_THE_PIPELINE);
-        JmhRuns.Job idle = new JmhRuns.Job(ArmedPipelineBenchmark.class, "installedIdle", withAgent,
+        JmhRuns.Job idle = new JmhRuns.Job(
+                ArmedPipelineBenchmark.class,
+                "installedIdle",
+                withAgent,
                 "6 events, agent installed and woven, no run");
-        JmhRuns.Job bare = new JmhRuns.Job(ArmedPipelineBenchmark.class, "withoutAgent", List.of(),
-                "6 events, JVM without agent");
+        JmhRuns.Job bare =
+                new JmhRuns.Job(ArmedPipelineBenchmark.class, "withoutAgent", List.of(), "6 events, JVM without agent");
         Map<JmhRuns.Job, Measurement> m = jmh.measure(List.of(armed, idle, bare));
         return List.of(
-                Figure.ratio("B3", "reference pipeline, 6 events (advance, relay, apply) per engine run armed at a"
-                        + " boundary it never hits (the whole reference catalogue watched)", m.get(armed), m.get(bare),
+                Figure.ratio(
+                        "B3",
+                        "reference pipeline, 6 events (advance, relay, apply) per engine run armed at a"
+                                + " boundary it never hits (the whole reference catalogue watched)",
+                        m.get(armed),
+                        m.get(bare),
                         Target.atMost(1.05, "x")),
-                Figure.info("B3 idle", "the same batch with the agent installed and woven but no run active",
-                        m.get(idle), m.get(bare)));
+                Figure.info(
+                        "B3 idle",
+                        "the same batch with the agent installed and woven but no run active",
+                        m.get(idle),
+                        m.get(bare)));
     }
 
     /** B5: events per second against raw commits per second, normalised per commit. */
@@ -104,12 +151,18 @@ public final class InProcessFigures {
         Map<JmhRuns.Job, Measurement> m = jmh.measure(List.of(oneEvent, rawCommit));
         Measurement event = m.get(oneEvent);
         Measurement commit = m.get(rawCommit);
-        Measurement events = event.inverse("pipeline events/s (" + PipelineStream.COMMITS_PER_EVENT
-                + " writing commits each)", "1/s", 1000);
+        Measurement events = event.inverse(
+                "pipeline events/s (" + PipelineStream.COMMITS_PER_EVENT + " writing commits each)", "1/s", 1000);
         Measurement commits = commit.inverse("raw single-row commits/s", "1/s", 1000);
         double perCommit = PipelineStream.COMMITS_PER_EVENT * commit.median() / event.median();
-        return List.of(Figure.computed("B5", "reference pipeline throughput, one event per transaction; value ="
-                + " pipeline commits/s over raw commits/s", events, commits, perCommit,
-                Measurement.format(perCommit) + "x per commit", Target.atLeast(0.8, "x")));
+        return List.of(Figure.computed(
+                "B5",
+                "reference pipeline throughput, one event per transaction; value ="
+                        + " pipeline commits/s over raw commits/s",
+                events,
+                commits,
+                perCommit,
+                Measurement.format(perCommit) + "x per commit",
+                Target.atLeast(0.8, "x")));
     }
 }

@@ -41,8 +41,7 @@ public final class JmhRuns {
      * @param jvmArgs   the fork's JVM options
      * @param what      what it measures, in words
      */
-    public record Job(Class<?> benchmark, String method, List<String> jvmArgs, String what) {
-    }
+    public record Job(Class<?> benchmark, String method, List<String> jvmArgs, String what) {}
 
     private final RunSettings settings;
 
@@ -93,7 +92,8 @@ public final class JmhRuns {
         }
         RunResult result = results.iterator().next();
         double toMillis = millisPer(result.getPrimaryResult().getScoreUnit());
-        Iterator<Map.Entry<Double, Long>> raw = result.getPrimaryResult().getStatistics().getRawData();
+        Iterator<Map.Entry<Double, Long>> raw =
+                result.getPrimaryResult().getStatistics().getRawData();
         while (raw.hasNext()) {
             Map.Entry<Double, Long> sample = raw.next();
             into.merge(sample.getKey() * toMillis, sample.getValue(), Long::sum);
@@ -110,8 +110,9 @@ public final class JmhRuns {
             case "us/op" -> 1e-3;
             case "ns/op" -> 1e-6;
             case "s/op" -> 1e3;
-            default -> throw new IllegalStateException("unexpected JMH score unit " + scoreUnit
-                    + "; the benchmarks use SampleTime with a time unit");
+            default ->
+                throw new IllegalStateException(
+                        "unexpected JMH score unit " + scoreUnit + "; the benchmarks use SampleTime with a time unit");
         };
     }
 }

@@ -26,7 +26,8 @@ public class BytemanCrashCase {
     }
 
     @RepeatedTest(CrashCases.CASES)
-    @BMRule(name = "crash at the exit of OrderedConsumer.apply",
+    @BMRule(
+            name = "crash at the exit of OrderedConsumer.apply",
             targetClass = "dev.deliverykit.reference.ordered.OrderedConsumer",
             targetMethod = "apply(String)",
             targetLocation = "AT EXIT",

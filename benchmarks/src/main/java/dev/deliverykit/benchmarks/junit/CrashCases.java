@@ -13,8 +13,7 @@ final class CrashCases {
     /** Crash cases per class run; the first pays the tool's setup, the rest are steady-state. */
     static final int CASES = 10;
 
-    private CrashCases() {
-    }
+    private CrashCases() {}
 
     /**
      * Runs the crash case's workload, recovery and check once without any crash, so that loading SQLite's

@@ -26,9 +26,10 @@ public class EngineCrashCase {
 
     @RepeatedTest(CrashCases.CASES)
     void crashAtApplyExitRecoverAndCheck(@TempDir Path dir) {
-        CrashResult crash = BoundaryEngine.get().crashInProcess(
-                CrashPlan.at(OrderedBoundaries.catalogue(), OrderedBoundaries.APPLY_AFTER_COMMIT),
-                () -> CrashCase.workload(dir));
+        CrashResult crash = BoundaryEngine.get()
+                .crashInProcess(
+                        CrashPlan.at(OrderedBoundaries.catalogue(), OrderedBoundaries.APPLY_AFTER_COMMIT),
+                        () -> CrashCase.workload(dir));
         assertEquals("boundary=apply.after-commit;hit=1", crash.replayKey());
         CrashCase.recoverAndCheck(dir);
     }

@@ -16,8 +16,7 @@ public final class OneShot {
 
     private static final AtomicBoolean ARMED = new AtomicBoolean();
 
-    private OneShot() {
-    }
+    private OneShot() {}
 
     /** The next {@link #fire()} returns true. */
     public static void arm() {

@@ -9,6 +9,5 @@ public final class ReferenceCatalogue {
     /** {@link ReferenceBoundaries#catalogue()}. */
     public static final BoundaryCatalogue REFERENCE = ReferenceBoundaries.catalogue();
 
-    private ReferenceCatalogue() {
-    }
+    private ReferenceCatalogue() {}
 }

@@ -25,12 +25,20 @@ public class SweepCase {
      */
     public static final int CASES = 11;
 
-    @CrashSweep(kinds = SweepKind.CATALOGUE, boundaries = {ReferenceBoundaries.PRODUCER_AFTER_FLOW_UPDATE,
-            ReferenceBoundaries.PRODUCER_AFTER_OUTBOX_INSERT, ReferenceBoundaries.PRODUCER_AFTER_COMMIT,
-            ReferenceBoundaries.CONSUMER_AFTER_INBOX_INSERT, ReferenceBoundaries.CONSUMER_AFTER_RECEIVE_COMMIT,
-            ReferenceBoundaries.RELAY_AFTER_ACCEPTED_UPDATE, ReferenceBoundaries.RELAY_AFTER_ACCEPTED_COMMIT,
-            ReferenceBoundaries.APPLY_AFTER_PROJECTION_UPDATE, ReferenceBoundaries.APPLY_AFTER_APPLIED_MARK,
-            ReferenceBoundaries.APPLY_AFTER_COMMIT})
+    @CrashSweep(
+            kinds = SweepKind.CATALOGUE,
+            boundaries = {
+                ReferenceBoundaries.PRODUCER_AFTER_FLOW_UPDATE,
+                ReferenceBoundaries.PRODUCER_AFTER_OUTBOX_INSERT,
+                ReferenceBoundaries.PRODUCER_AFTER_COMMIT,
+                ReferenceBoundaries.CONSUMER_AFTER_INBOX_INSERT,
+                ReferenceBoundaries.CONSUMER_AFTER_RECEIVE_COMMIT,
+                ReferenceBoundaries.RELAY_AFTER_ACCEPTED_UPDATE,
+                ReferenceBoundaries.RELAY_AFTER_ACCEPTED_COMMIT,
+                ReferenceBoundaries.APPLY_AFTER_PROJECTION_UPDATE,
+                ReferenceBoundaries.APPLY_AFTER_APPLIED_MARK,
+                ReferenceBoundaries.APPLY_AFTER_COMMIT
+            })
     void sweep(CrashScenario scenario, @TempDir Path dir) throws Exception {
         scenario.run(() -> CrashCase.workload(dir));
         scenario.restart(() -> CrashCase.recoverAndCheck(dir));

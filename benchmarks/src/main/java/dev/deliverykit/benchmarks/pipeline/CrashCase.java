@@ -37,8 +37,7 @@ public final class CrashCase {
     private static final List<Effect> EXPECTED_EFFECTS = List.of(new Effect("A1", "A", 1, FlowState.RESERVED));
     private static final int RELAY_LIMIT = 10;
 
-    private CrashCase() {
-    }
+    private CrashCase() {}
 
     /** The producer database of a case directory. */
     public static SqliteDatabase producerDb(Path dir) {
@@ -64,8 +63,8 @@ public final class CrashCase {
 
     /** In this JVM: the workload dies at the boundary (engine API), then recovery and check. */
     public static CrashResult crashRecoverAndCheck(Path dir, String boundary) {
-        CrashResult crash = BoundaryEngine.get().crashInProcess(
-                CrashPlan.at(OrderedBoundaries.catalogue(), boundary), () -> workload(dir));
+        CrashResult crash = BoundaryEngine.get()
+                .crashInProcess(CrashPlan.at(OrderedBoundaries.catalogue(), boundary), () -> workload(dir));
         requireCrashedAt(crash, boundary);
         recoverAndCheck(dir);
         return crash;
@@ -114,8 +113,10 @@ public final class CrashCase {
             List<Effect> effects = consumer.effects("A");
             Projection projection = consumer.projection("A");
             if (!effects.equals(EXPECTED_EFFECTS) || !projection.equals(EXPECTED_PROJECTION)) {
-                throw violated(dir, "after recovery effects=" + effects + " projection=" + projection + ", expected "
-                        + EXPECTED_EFFECTS + " and " + EXPECTED_PROJECTION);
+                throw violated(
+                        dir,
+                        "after recovery effects=" + effects + " projection=" + projection + ", expected "
+                                + EXPECTED_EFFECTS + " and " + EXPECTED_PROJECTION);
             }
         }
     }

@@ -22,15 +22,19 @@ public final class OrderedBoundaries {
     public static final String NEVER_REACHED_BY_THE_PIPELINE = ReferenceBoundaries.CLOSE_AFTER_BOUNDARY_UPDATE;
 
     /** The ten of section 2, in the order of the contract's table. */
-    public static final List<String> TEN = List.of(ReferenceBoundaries.PRODUCER_AFTER_FLOW_UPDATE,
-            ReferenceBoundaries.PRODUCER_AFTER_OUTBOX_INSERT, ReferenceBoundaries.PRODUCER_AFTER_COMMIT,
-            ReferenceBoundaries.CONSUMER_AFTER_INBOX_INSERT, ReferenceBoundaries.CONSUMER_AFTER_RECEIVE_COMMIT,
-            ReferenceBoundaries.RELAY_AFTER_ACCEPTED_UPDATE, ReferenceBoundaries.RELAY_AFTER_ACCEPTED_COMMIT,
-            ReferenceBoundaries.APPLY_AFTER_PROJECTION_UPDATE, ReferenceBoundaries.APPLY_AFTER_APPLIED_MARK,
+    public static final List<String> TEN = List.of(
+            ReferenceBoundaries.PRODUCER_AFTER_FLOW_UPDATE,
+            ReferenceBoundaries.PRODUCER_AFTER_OUTBOX_INSERT,
+            ReferenceBoundaries.PRODUCER_AFTER_COMMIT,
+            ReferenceBoundaries.CONSUMER_AFTER_INBOX_INSERT,
+            ReferenceBoundaries.CONSUMER_AFTER_RECEIVE_COMMIT,
+            ReferenceBoundaries.RELAY_AFTER_ACCEPTED_UPDATE,
+            ReferenceBoundaries.RELAY_AFTER_ACCEPTED_COMMIT,
+            ReferenceBoundaries.APPLY_AFTER_PROJECTION_UPDATE,
+            ReferenceBoundaries.APPLY_AFTER_APPLIED_MARK,
             ReferenceBoundaries.APPLY_AFTER_COMMIT);
 
-    private OrderedBoundaries() {
-    }
+    private OrderedBoundaries() {}
 
     /** The whole reference catalogue: plans made from it watch all its boundaries, as a user's would. */
     public static BoundaryCatalogue catalogue() {

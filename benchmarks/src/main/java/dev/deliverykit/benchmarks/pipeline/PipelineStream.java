@@ -63,7 +63,8 @@ public final class PipelineStream implements AutoCloseable {
         AdvanceOutcome advanced = producer.advance(event, step);
         RelayResult relayed = relay.relay();
         ApplyResult applied = consumer.apply(flowId);
-        if (advanced != AdvanceOutcome.COMMITTED || relayed.outcome() != RelayOutcome.ACCEPTED
+        if (advanced != AdvanceOutcome.COMMITTED
+                || relayed.outcome() != RelayOutcome.ACCEPTED
                 || applied.outcome() != ApplyOutcome.APPLIED) {
             throw new IllegalStateException("event " + event.eventId() + " did not go through the pipeline: advance "
                     + advanced + ", relay " + relayed.outcome() + ", apply " + applied.outcome()

@@ -1,7 +1,7 @@
 package dev.deliverykit.benchmarks.pipeline;
 
-import dev.deliverykit.reference.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
+import dev.deliverykit.reference.internal.sqlite.Sql;
 import java.nio.file.Path;
 import java.sql.Connection;
 
@@ -25,8 +25,9 @@ public final class RawCommits implements AutoCloseable {
 
     private static final String CREATE = "CREATE TABLE IF NOT EXISTS raw(id INTEGER PRIMARY KEY, body TEXT NOT NULL)";
     private static final String INSERT = "INSERT INTO raw(body) VALUES (?)";
-    private static final String BODY = "{\"event_id\":\"A1\",\"flow_id\":\"A\",\"kind\":\"reserved\",\"payload\":{\"amount\":3},"
-            + "\"schema\":1,\"seq\":1}";
+    private static final String BODY =
+            "{\"event_id\":\"A1\",\"flow_id\":\"A\",\"kind\":\"reserved\",\"payload\":{\"amount\":3},"
+                    + "\"schema\":1,\"seq\":1}";
 
     private final SqliteDatabase database;
     private final Connection connection;

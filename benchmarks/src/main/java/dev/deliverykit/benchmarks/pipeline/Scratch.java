@@ -31,7 +31,8 @@ public final class Scratch implements AutoCloseable {
         try {
             return new Scratch(Files.createTempDirectory("deliverykit-bench-" + label + "-"));
         } catch (IOException e) {
-            throw new UncheckedIOException("could not create a scratch directory in " + System.getProperty("java.io.tmpdir"), e);
+            throw new UncheckedIOException(
+                    "could not create a scratch directory in " + System.getProperty("java.io.tmpdir"), e);
         }
     }
 

@@ -58,7 +58,8 @@ public record AgentJar(Path path, Kind kind) {
 
     private static Path codeSource(Class<?> type) {
         try {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(
+                    type.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException("cannot tell where " + type.getName() + " was loaded from", e);
         }

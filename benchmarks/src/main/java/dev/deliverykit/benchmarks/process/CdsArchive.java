@@ -53,8 +53,13 @@ public record CdsArchive(Path file) {
         Path classList = dir.resolve(name + ".classlist");
         Path archive = dir.resolve(name + ".jsa");
         trainingChild.accept(List.of("-XX:DumpLoadedClassList=" + classList));
-        TimedChild.run(ChildJvm.mainClass(CdsArchive.class).jvmArgs("-Xshare:dump",
-                "-XX:SharedClassListFile=" + classList, "-XX:SharedArchiveFile=" + archive), 0);
+        TimedChild.run(
+                ChildJvm.mainClass(CdsArchive.class)
+                        .jvmArgs(
+                                "-Xshare:dump",
+                                "-XX:SharedClassListFile=" + classList,
+                                "-XX:SharedArchiveFile=" + archive),
+                0);
         if (!Files.isRegularFile(archive)) {
             throw new IllegalStateException("java -Xshare:dump wrote no archive " + archive + " from " + classList);
         }

@@ -9,8 +9,7 @@ import java.util.List;
 public final class CrashCaseProcess implements ProcessWorkload {
 
     /** For the engine's child main. */
-    public CrashCaseProcess() {
-    }
+    public CrashCaseProcess() {}
 
     @Override
     public void run(List<String> args) {

@@ -48,11 +48,15 @@ public final class EngineStartup {
         try (Scratch archives = Scratch.create("b4-cds")) {
             List<String> fastStart = new ArrayList<>();
             if (noCds.isEmpty()) {
-                fastStart.addAll(CdsArchive.train(archives.root(), "startup-child",
-                        flags -> child("engine", concat(flags, agent.option()))).useFlags());
+                fastStart.addAll(CdsArchive.train(
+                                archives.root(),
+                                "startup-child",
+                                flags -> child("engine", concat(flags, agent.option())))
+                        .useFlags());
             }
             fastStart.add("-XX:TieredStopAtLevel=1");
-            return measure(fastStart, noCds.isEmpty() ? "AppCDS + C1 only" : "C1 only (no AppCDS: " + noCds.get() + ")");
+            return measure(
+                    fastStart, noCds.isEmpty() ? "AppCDS + C1 only" : "C1 only (no AppCDS: " + noCds.get() + ")");
         }
     }
 
@@ -100,39 +104,73 @@ public final class EngineStartup {
         Measurement plainWork = Measurement.ofSamples("in child: the 2 commits without engine", "ms", plainWorkInChild);
         Measurement none = Measurement.ofSamples("in child: nothing to install", "ms", 0.0);
         return List.of(
-                Figure.added("B4", "-javaagent:" + agent.path().getFileName() + " + the JVM's first engine run"
-                        + " (JDBC woven from JVM start by premain, the run waits for the rest), whole JVM",
-                        Measurement.ofSamples(
-                                "JVM with -javaagent, first run", "ms", agentFirstRun), baseline, Optional.of(TARGET)),
-                Figure.added("B4 " + fastName, "the same JVM as B4 started with " + fastName,
+                Figure.added(
+                        "B4",
+                        "-javaagent:" + agent.path().getFileName() + " + the JVM's first engine run"
+                                + " (JDBC woven from JVM start by premain, the run waits for the rest), whole JVM",
+                        Measurement.ofSamples("JVM with -javaagent, first run", "ms", agentFirstRun),
+                        baseline,
+                        Optional.of(TARGET)),
+                Figure.added(
+                        "B4 " + fastName,
+                        "the same JVM as B4 started with " + fastName,
                         Measurement.ofSamples("JVM with -javaagent, first run, " + fastName, "ms", fastStartFirstRun),
-                        baseline, Optional.of(TARGET)),
-                Figure.added("B4 lazy", "-javaagent:...=lazy (no weaving before the first run) + the first run, whole"
-                        + " JVM", Measurement.ofSamples("JVM with -javaagent=lazy, first run", "ms", lazyFirstRun),
-                        baseline, Optional.empty()),
-                Figure.added("B4 agent only", "-javaagent loaded (JDBC weaving started), engine never used, whole JVM",
-                        Measurement.ofSamples("JVM with -javaagent, unused", "ms", agentUnused), baseline, Optional.empty()),
-                Figure.added("B4 agent only, lazy", "-javaagent:...=lazy loaded, engine never used, whole JVM",
-                        Measurement.ofSamples("JVM with -javaagent=lazy, unused", "ms", lazyAgentUnused), baseline,
+                        baseline,
+                        Optional.of(TARGET)),
+                Figure.added(
+                        "B4 lazy",
+                        "-javaagent:...=lazy (no weaving before the first run) + the first run, whole" + " JVM",
+                        Measurement.ofSamples("JVM with -javaagent=lazy, first run", "ms", lazyFirstRun),
+                        baseline,
                         Optional.empty()),
-                Figure.added("B4 self-attach", "no -javaagent: self-attach on the first run, whole JVM",
-                        Measurement.ofSamples("JVM self-attaching, first run", "ms", selfAttachFirstRun), baseline,
+                Figure.added(
+                        "B4 agent only",
+                        "-javaagent loaded (JDBC weaving started), engine never used, whole JVM",
+                        Measurement.ofSamples("JVM with -javaagent, unused", "ms", agentUnused),
+                        baseline,
                         Optional.empty()),
-                Figure.added("B4 in-child -javaagent install", "in the child: BoundaryEngine.installation() with -javaagent",
-                        Measurement.ofSamples("in child: obtain agent (-javaagent)", "ms", javaagentInstallInChild), none,
+                Figure.added(
+                        "B4 agent only, lazy",
+                        "-javaagent:...=lazy loaded, engine never used, whole JVM",
+                        Measurement.ofSamples("JVM with -javaagent=lazy, unused", "ms", lazyAgentUnused),
+                        baseline,
                         Optional.empty()),
-                Figure.added("B4 in-child -javaagent first run", "in the child: first run (JDBC retransformation) around"
-                        + " 2 commits", Measurement.ofSamples("in child: first run, -javaagent", "ms",
-                                javaagentFirstRunInChild), plainWork, Optional.empty()),
-                Figure.added("B4 in-child lazy first run", "in the child: first run with -javaagent=lazy (JDBC"
-                        + " retransformation) around 2 commits", Measurement.ofSamples("in child: first run,"
-                                + " -javaagent=lazy", "ms", lazyFirstRunInChild), plainWork, Optional.empty()),
-                Figure.added("B4 in-child self-attach install", "in the child: BoundaryEngine.installation() attaching itself",
-                        Measurement.ofSamples("in child: obtain agent (self-attach)", "ms", selfAttachInstallInChild), none,
+                Figure.added(
+                        "B4 self-attach",
+                        "no -javaagent: self-attach on the first run, whole JVM",
+                        Measurement.ofSamples("JVM self-attaching, first run", "ms", selfAttachFirstRun),
+                        baseline,
                         Optional.empty()),
-                Figure.added("B4 in-child self-attach first run", "in the child: first run after self-attach",
+                Figure.added(
+                        "B4 in-child -javaagent install",
+                        "in the child: BoundaryEngine.installation() with -javaagent",
+                        Measurement.ofSamples("in child: obtain agent (-javaagent)", "ms", javaagentInstallInChild),
+                        none,
+                        Optional.empty()),
+                Figure.added(
+                        "B4 in-child -javaagent first run",
+                        "in the child: first run (JDBC retransformation) around" + " 2 commits",
+                        Measurement.ofSamples("in child: first run, -javaagent", "ms", javaagentFirstRunInChild),
+                        plainWork,
+                        Optional.empty()),
+                Figure.added(
+                        "B4 in-child lazy first run",
+                        "in the child: first run with -javaagent=lazy (JDBC" + " retransformation) around 2 commits",
+                        Measurement.ofSamples("in child: first run," + " -javaagent=lazy", "ms", lazyFirstRunInChild),
+                        plainWork,
+                        Optional.empty()),
+                Figure.added(
+                        "B4 in-child self-attach install",
+                        "in the child: BoundaryEngine.installation() attaching itself",
+                        Measurement.ofSamples("in child: obtain agent (self-attach)", "ms", selfAttachInstallInChild),
+                        none,
+                        Optional.empty()),
+                Figure.added(
+                        "B4 in-child self-attach first run",
+                        "in the child: first run after self-attach",
                         Measurement.ofSamples("in child: first run, self-attached", "ms", selfAttachFirstRunInChild),
-                        plainWork, Optional.empty()));
+                        plainWork,
+                        Optional.empty()));
     }
 
     private static TimedChild.Run child(String mode, String... jvmArgs) {

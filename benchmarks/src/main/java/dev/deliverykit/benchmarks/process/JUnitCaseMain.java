@@ -33,12 +33,13 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
  */
 public final class JUnitCaseMain {
 
-    private JUnitCaseMain() {
-    }
+    private JUnitCaseMain() {}
 
     /** {@code JUnitCaseMain <test class>}. */
     public static void main(String[] args) {
-        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request().selectors(selectClass(args[0])).build();
+        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(selectClass(args[0]))
+                .build();
         Launcher launcher = LauncherFactory.create();
         CaseTimes times = new CaseTimes();
         SummaryGeneratingListener summary = new SummaryGeneratingListener();
@@ -75,7 +76,8 @@ public final class JUnitCaseMain {
                 if (firstTestStarted == 0) {
                     firstTestStarted = now;
                 }
-            } else if (classStarted == 0 && test.getSource().filter(ClassSource.class::isInstance).isPresent()) {
+            } else if (classStarted == 0
+                    && test.getSource().filter(ClassSource.class::isInstance).isPresent()) {
                 classStarted = now;
             }
         }

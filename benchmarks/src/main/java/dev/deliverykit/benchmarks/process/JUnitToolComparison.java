@@ -47,25 +47,55 @@ public final class JUnitToolComparison {
         List<Double> bytemanSteady = new ArrayList<>();
         List<Double> bytemanSetup = new ArrayList<>();
         for (int child = 0; child < settings.junitChildren(); child++) {
-            collect(TimedChild.run(ChildJvm.mainClass(JUnitCaseMain.class).args(CrashAtCase.class.getName())
-                    .jvmArgs(agent.option(), "-Ddeliverykit.report.enabled=false"), 0), oursSteady, oursSetup);
-            collect(TimedChild.run(ChildJvm.mainClass(JUnitCaseMain.class).args(EngineCrashCase.class.getName())
-                    .jvmArgs(agent.option()), 0), apiSteady, apiSetup);
-            collect(TimedChild.run(ChildJvm.mainClass(JUnitCaseMain.class).args(BytemanCrashCase.class.getName())
-                    .jvmArgs("-Djdk.attach.allowAttachSelf=true"), 0), bytemanSteady, bytemanSetup);
+            collect(
+                    TimedChild.run(
+                            ChildJvm.mainClass(JUnitCaseMain.class)
+                                    .args(CrashAtCase.class.getName())
+                                    .jvmArgs(agent.option(), "-Ddeliverykit.report.enabled=false"),
+                            0),
+                    oursSteady,
+                    oursSetup);
+            collect(
+                    TimedChild.run(
+                            ChildJvm.mainClass(JUnitCaseMain.class)
+                                    .args(EngineCrashCase.class.getName())
+                                    .jvmArgs(agent.option()),
+                            0),
+                    apiSteady,
+                    apiSetup);
+            collect(
+                    TimedChild.run(
+                            ChildJvm.mainClass(JUnitCaseMain.class)
+                                    .args(BytemanCrashCase.class.getName())
+                                    .jvmArgs("-Djdk.attach.allowAttachSelf=true"),
+                            0),
+                    bytemanSteady,
+                    bytemanSetup);
         }
         Measurement ours = Measurement.ofSamples("@CrashAt, per case (cases 2..n)", "ms", oursSteady);
         Measurement byteman = Measurement.ofSamples("BMUnit 5 @BMRule, per case (cases 2..n)", "ms", bytemanSteady);
         return List.of(
-                Figure.ratio("B7", "JUnit crash test at OrderedConsumer#apply exit + recovery + check, per case:"
-                        + " ours (@CrashAt) vs Byteman", ours, byteman, Target.atMost(1.0, "x")),
-                Figure.info("B7 setup", "the tool's setup in a fresh JVM (class setup without the shared warm-up, plus"
-                        + " the first case minus a steady case): ours vs Byteman",
+                Figure.ratio(
+                        "B7",
+                        "JUnit crash test at OrderedConsumer#apply exit + recovery + check, per case:"
+                                + " ours (@CrashAt) vs Byteman",
+                        ours,
+                        byteman,
+                        Target.atMost(1.0, "x")),
+                Figure.info(
+                        "B7 setup",
+                        "the tool's setup in a fresh JVM (class setup without the shared warm-up, plus"
+                                + " the first case minus a steady case): ours vs Byteman",
                         Measurement.ofSamples("@CrashAt, setup", "ms", oursSetup),
                         Measurement.ofSamples("BMUnit 5, setup", "ms", bytemanSetup)),
-                Figure.info("B7 engine API", "the same test calling BoundaryEngine.crashInProcess directly, per case, vs"
-                        + " Byteman", Measurement.ofSamples("engine API, per case (cases 2..n)", "ms", apiSteady), byteman),
-                Figure.info("B7 engine API setup", "its setup, vs Byteman's",
+                Figure.info(
+                        "B7 engine API",
+                        "the same test calling BoundaryEngine.crashInProcess directly, per case, vs" + " Byteman",
+                        Measurement.ofSamples("engine API, per case (cases 2..n)", "ms", apiSteady),
+                        byteman),
+                Figure.info(
+                        "B7 engine API setup",
+                        "its setup, vs Byteman's",
                         Measurement.ofSamples("engine API, setup", "ms", apiSetup),
                         Measurement.ofSamples("BMUnit 5, setup", "ms", bytemanSetup)));
     }
@@ -79,6 +109,8 @@ public final class JUnitToolComparison {
         List<Double> later = cases.subList(1, cases.size());
         steady.addAll(later);
         double classSetup = (run.number("CLASS_SETUP") - run.number("WARMUP")) / 1e6;
-        setup.add(classSetup + cases.get(0) - Measurement.ofSamples("steady", "ms", later).median());
+        setup.add(classSetup
+                + cases.get(0)
+                - Measurement.ofSamples("steady", "ms", later).median());
     }
 }

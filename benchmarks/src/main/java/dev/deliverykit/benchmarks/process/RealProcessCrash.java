@@ -13,6 +13,7 @@ import dev.deliverykit.boundary.ChildLaunch;
 import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.process.ChildJvm;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,7 +48,8 @@ public final class RealProcessCrash {
 
     /** The B2 rows. */
     public List<Figure> measure() {
-        try (Scratch scratch = Scratch.create("b2"); Scratch archives = Scratch.create("b2-cds")) {
+        try (Scratch scratch = Scratch.create("b2");
+                Scratch archives = Scratch.create("b2-cds")) {
             Optional<String> noCds = CdsArchive.unavailableBecause();
             List<String> c1AndSerial = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
             List<JvmFlags> crashVariants = new ArrayList<>();
@@ -55,17 +57,19 @@ public final class RealProcessCrash {
             List<JvmFlags> baselineVariants = new ArrayList<>();
             baselineVariants.add(JvmFlags.of("default options"));
             if (noCds.isEmpty()) {
-                CdsArchive crashArchive = CdsArchive.train(archives.root(), "crash-child",
-                        flags -> crashCase(scratch, JvmFlags.of("training", flags)));
-                CdsArchive junitArchive = CdsArchive.train(archives.root(), "junit-child",
-                        flags -> bareJUnitChild(JvmFlags.of("training", flags)));
+                CdsArchive crashArchive = CdsArchive.train(
+                        archives.root(), "crash-child", flags -> crashCase(scratch, JvmFlags.of("training", flags)));
+                CdsArchive junitArchive = CdsArchive.train(
+                        archives.root(), "junit-child", flags -> bareJUnitChild(JvmFlags.of("training", flags)));
                 if (settings.everyStartupVariant()) {
                     crashVariants.add(JvmFlags.of(JVM_DEFAULTS));
                     crashVariants.add(JvmFlags.of("AppCDS", crashArchive.useFlags()));
                     crashVariants.add(JvmFlags.of("SerialGC", c1AndSerial.subList(1, 2)));
                 }
-                crashVariants.add(JvmFlags.of("AppCDS + C1 only + SerialGC", concat(crashArchive.useFlags(), c1AndSerial)));
-                baselineVariants.add(JvmFlags.of("AppCDS + C1 only + SerialGC", concat(junitArchive.useFlags(), c1AndSerial)));
+                crashVariants.add(
+                        JvmFlags.of("AppCDS + C1 only + SerialGC", concat(crashArchive.useFlags(), c1AndSerial)));
+                baselineVariants.add(
+                        JvmFlags.of("AppCDS + C1 only + SerialGC", concat(junitArchive.useFlags(), c1AndSerial)));
             } else {
                 if (settings.everyStartupVariant()) {
                     crashVariants.add(JvmFlags.of(JVM_DEFAULTS));
@@ -101,25 +105,34 @@ public final class RealProcessCrash {
 
     private List<Figure> figures(Map<JvmFlags, List<Double>> crash, Map<JvmFlags, List<Double>> baseline) {
         List<JvmFlags> baselineVariants = new ArrayList<>(baseline.keySet());
-        Measurement bare = Measurement.ofSamples("bare JUnit child JVM, 1 trivial test, default options", "ms",
-                baseline.get(baselineVariants.get(0)));
+        Measurement bare = Measurement.ofSamples(
+                "bare JUnit child JVM, 1 trivial test, default options", "ms", baseline.get(baselineVariants.get(0)));
         List<Figure> figures = new ArrayList<>();
         boolean first = true;
         for (Map.Entry<JvmFlags, List<Double>> entry : crash.entrySet()) {
             String id = first ? "B2" : "B2 " + entry.getKey().name();
-            Measurement measured = Measurement.ofSamples("real-process crash case, child " + entry.getKey().name(), "ms",
-                    entry.getValue());
-            figures.add(Figure.ratio(id, "real-process crash case at apply.after-commit (child JVM halts with 73;"
-                    + " parent recovers and checks), whole, from the parent", measured, bare, TARGET));
+            Measurement measured = Measurement.ofSamples(
+                    "real-process crash case, child " + entry.getKey().name(), "ms", entry.getValue());
+            figures.add(Figure.ratio(
+                    id,
+                    "real-process crash case at apply.after-commit (child JVM halts with 73;"
+                            + " parent recovers and checks), whole, from the parent",
+                    measured,
+                    bare,
+                    TARGET));
             first = false;
         }
         JvmFlags fastBaseline = baselineVariants.get(1);
-        Measurement fastBare = Measurement.ofSamples("bare JUnit child JVM, " + fastBaseline.name(), "ms",
-                baseline.get(fastBaseline));
-        figures.add(Figure.info("B2 baseline " + fastBaseline.name(),
-                "the bare JUnit child itself with the same start-up options", fastBare, bare));
+        Measurement fastBare =
+                Measurement.ofSamples("bare JUnit child JVM, " + fastBaseline.name(), "ms", baseline.get(fastBaseline));
+        figures.add(Figure.info(
+                "B2 baseline " + fastBaseline.name(),
+                "the bare JUnit child itself with the same start-up options",
+                fastBare,
+                bare));
         JvmFlags fastCrash = new ArrayList<>(crash.keySet()).get(crash.size() - 1);
-        figures.add(Figure.info("B2 both " + fastCrash.name(),
+        figures.add(Figure.info(
+                "B2 both " + fastCrash.name(),
                 "crash child and bare JUnit child both with the start-up options",
                 Measurement.ofSamples("real-process crash case, child " + fastCrash.name(), "ms", crash.get(fastCrash)),
                 fastBare));
@@ -136,24 +149,32 @@ public final class RealProcessCrash {
     private double crashCase(Scratch scratch, JvmFlags flags) {
         String dir = scratch.next().toString();
         long start = System.nanoTime();
-        ChildLaunch launch = ChildLaunch.of(CrashCaseProcess.class).args(dir).jvmArgs(flags.with(agent.option()))
+        ChildLaunch launch = ChildLaunch.of(CrashCaseProcess.class)
+                .args(dir)
+                .jvmArgs(flags.with(agent.option()))
                 .timeout(TimedChild.TIMEOUT);
-        CrashResult crash = BoundaryEngine.get().crashInChildProcess(
-                CrashPlan.at(OrderedBoundaries.catalogue(), OrderedBoundaries.APPLY_AFTER_COMMIT),
-                JVM_DEFAULTS.equals(flags.name()) ? launch.withoutQuickStart() : launch);
+        CrashResult crash = BoundaryEngine.get()
+                .crashInChildProcess(
+                        CrashPlan.at(OrderedBoundaries.catalogue(), OrderedBoundaries.APPLY_AFTER_COMMIT),
+                        JVM_DEFAULTS.equals(flags.name()) ? launch.withoutQuickStart() : launch);
         CrashCase.requireCrashedAt(crash, OrderedBoundaries.APPLY_AFTER_COMMIT);
         int exitCode = crash.childResult().orElseThrow().exitCode();
         if (exitCode != BoundaryEngine.CRASH_EXIT_CODE) {
-            throw new IllegalStateException("the crash child exited with " + exitCode + ", expected "
-                    + BoundaryEngine.CRASH_EXIT_CODE + ":\n" + crash.childResult().orElseThrow());
+            throw new IllegalStateException(
+                    "the crash child exited with " + exitCode + ", expected " + BoundaryEngine.CRASH_EXIT_CODE + ":\n"
+                            + crash.childResult().orElseThrow());
         }
-        CrashCase.recoverAndCheck(java.nio.file.Path.of(dir));
+        CrashCase.recoverAndCheck(Path.of(dir));
         return (System.nanoTime() - start) / 1e6;
     }
 
     /** One timed bare child JVM that runs one trivial JUnit test. */
     private static double bareJUnitChild(JvmFlags flags) {
-        return TimedChild.run(ChildJvm.mainClass(JUnitCaseMain.class).args(TrivialCase.class.getName())
-                .jvmArgs(flags.with()), 0).millis();
+        return TimedChild.run(
+                        ChildJvm.mainClass(JUnitCaseMain.class)
+                                .args(TrivialCase.class.getName())
+                                .jvmArgs(flags.with()),
+                        0)
+                .millis();
     }
 }

@@ -21,8 +21,7 @@ import java.nio.file.Path;
  */
 public final class StartupMain {
 
-    private StartupMain() {
-    }
+    private StartupMain() {}
 
     /** See the class comment. */
     public static void main(String[] args) throws Exception {
@@ -34,7 +33,8 @@ public final class StartupMain {
                 long start = System.nanoTime();
                 Installation installation = BoundaryEngine.get().installation();
                 long installed = System.nanoTime();
-                CrashPlan plan = CrashPlan.at(OrderedBoundaries.catalogue(), OrderedBoundaries.NEVER_REACHED_BY_THE_PIPELINE);
+                CrashPlan plan =
+                        CrashPlan.at(OrderedBoundaries.catalogue(), OrderedBoundaries.NEVER_REACHED_BY_THE_PIPELINE);
                 BoundaryEngine.get().record(WatchList.of(plan.boundary()), () -> twoCommits(dir.resolve("second.db")));
                 long ran = System.nanoTime();
                 System.out.println("TIMING install_ns=" + (installed - start) + " first_run_ns=" + (ran - installed)

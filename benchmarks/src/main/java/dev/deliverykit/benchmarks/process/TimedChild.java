@@ -21,8 +21,7 @@ public final class TimedChild {
     /** How long any benchmark child may take before it is killed and the run fails. */
     public static final Duration TIMEOUT = Duration.ofMinutes(2);
 
-    private TimedChild() {
-    }
+    private TimedChild() {}
 
     /**
      * One timed child.
@@ -34,7 +33,8 @@ public final class TimedChild {
 
         /** The number after {@code key=} (or {@code key } at a line start) in the child's stdout. */
         public long number(String key) {
-            Matcher matcher = Pattern.compile("(?m)(?:\\b" + Pattern.quote(key) + "=|^" + Pattern.quote(key) + " )(\\d+)")
+            Matcher matcher = Pattern.compile(
+                            "(?m)(?:\\b" + Pattern.quote(key) + "=|^" + Pattern.quote(key) + " )(\\d+)")
                     .matcher(result.stdout());
             if (!matcher.find()) {
                 throw new IllegalStateException("the child printed no " + key + "=...; its output:\n" + result);

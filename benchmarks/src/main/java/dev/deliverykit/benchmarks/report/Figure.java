@@ -21,8 +21,15 @@ import java.util.Optional;
  * @param target   the target, if the row has one
  * @param verdict  met, missed, or info
  */
-public record Figure(String id, String figure, Measurement measured, Measurement baseline, double value,
-        String valueText, Optional<Target> target, Verdict verdict) {
+public record Figure(
+        String id,
+        String figure,
+        Measurement measured,
+        Measurement baseline,
+        double value,
+        String valueText,
+        Optional<Target> target,
+        Verdict verdict) {
 
     /** Checks the verdict matches the target. */
     public Figure {
@@ -40,30 +47,52 @@ public record Figure(String id, String figure, Measurement measured, Measurement
     /** A row whose value is {@code measured.median / baseline.median}. */
     public static Figure ratio(String id, String figure, Measurement measured, Measurement baseline, Target target) {
         double ratio = measured.median() / baseline.median();
-        return new Figure(id, figure, measured, baseline, ratio, Measurement.format(ratio) + "x", Optional.of(target),
+        return new Figure(
+                id,
+                figure,
+                measured,
+                baseline,
+                ratio,
+                Measurement.format(ratio) + "x",
+                Optional.of(target),
                 target.verdict(ratio));
     }
 
     /** A context row: the ratio is shown, no target. */
     public static Figure info(String id, String figure, Measurement measured, Measurement baseline) {
         double ratio = measured.median() / baseline.median();
-        return new Figure(id, figure, measured, baseline, ratio, Measurement.format(ratio) + "x", Optional.empty(),
-                Verdict.INFO);
+        return new Figure(
+                id, figure, measured, baseline, ratio, Measurement.format(ratio) + "x", Optional.empty(), Verdict.INFO);
     }
 
     /** A row whose value is the time added over the baseline, {@code measured.median - baseline.median}. */
-    public static Figure added(String id, String figure, Measurement measured, Measurement baseline,
-            Optional<Target> target) {
+    public static Figure added(
+            String id, String figure, Measurement measured, Measurement baseline, Optional<Target> target) {
         double added = measured.median() - baseline.median();
         String text = (added >= 0 ? "+" : "") + Measurement.format(added) + " " + measured.unit()
-                + (baseline.median() == 0 ? "" : " (" + Measurement.format(measured.median() / baseline.median()) + "x)");
-        return new Figure(id, figure, measured, baseline, added, text, target,
+                + (baseline.median() == 0
+                        ? ""
+                        : " (" + Measurement.format(measured.median() / baseline.median()) + "x)");
+        return new Figure(
+                id,
+                figure,
+                measured,
+                baseline,
+                added,
+                text,
+                target,
                 target.map(t -> t.verdict(added)).orElse(Verdict.INFO));
     }
 
     /** A row with a value computed elsewhere (for example a throughput ratio normalised per commit). */
-    public static Figure computed(String id, String figure, Measurement measured, Measurement baseline, double value,
-            String valueText, Target target) {
+    public static Figure computed(
+            String id,
+            String figure,
+            Measurement measured,
+            Measurement baseline,
+            double value,
+            String valueText,
+            Target target) {
         return new Figure(id, figure, measured, baseline, value, valueText, Optional.of(target), target.verdict(value));
     }
 }

@@ -3,7 +3,9 @@ package dev.deliverykit.benchmarks.report;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map.Entry;
 import java.util.Objects;
+import java.util.SortedMap;
 
 /**
  * What one side of a figure measured: the median over repeated runs, its spread (25th and 75th
@@ -29,8 +31,9 @@ public record Measurement(String what, String unit, double median, double p25, d
         Objects.requireNonNull(what, "what");
         Objects.requireNonNull(unit, "unit");
         if (!Double.isFinite(median) || !Double.isFinite(p25) || !Double.isFinite(p75) || n < 1) {
-            throw new IllegalArgumentException(what + ": a measurement needs finite numbers from at least one run, got median "
-                    + median + " [" + p25 + "-" + p75 + "] n=" + n);
+            throw new IllegalArgumentException(
+                    what + ": a measurement needs finite numbers from at least one run, got median " + median + " ["
+                            + p25 + "-" + p75 + "] n=" + n);
         }
     }
 
@@ -39,28 +42,34 @@ public record Measurement(String what, String unit, double median, double p25, d
         if (samples.isEmpty()) {
             throw new IllegalArgumentException(what + ": no samples; the benchmark did not run");
         }
-        double[] sorted = samples.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return new Measurement(what, unit, percentile(sorted, 50), percentile(sorted, 25), percentile(sorted, 75),
-                sorted.length);
+        double[] sorted =
+                samples.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return new Measurement(
+                what, unit, percentile(sorted, 50), percentile(sorted, 25), percentile(sorted, 75), sorted.length);
     }
 
     /**
      * Median and quartiles of weighted samples (value, how many times), such as JMH's sample histograms
      * pooled over several forks.
      */
-    public static Measurement ofWeighted(String what, String unit, java.util.SortedMap<Double, Long> counts) {
+    public static Measurement ofWeighted(String what, String unit, SortedMap<Double, Long> counts) {
         long n = counts.values().stream().mapToLong(Long::longValue).sum();
         if (n == 0) {
             throw new IllegalArgumentException(what + ": no samples; the benchmark did not run");
         }
-        return new Measurement(what, unit, weightedPercentile(counts, n, 50), weightedPercentile(counts, n, 25),
-                weightedPercentile(counts, n, 75), n);
+        return new Measurement(
+                what,
+                unit,
+                weightedPercentile(counts, n, 50),
+                weightedPercentile(counts, n, 25),
+                weightedPercentile(counts, n, 75),
+                n);
     }
 
-    private static double weightedPercentile(java.util.SortedMap<Double, Long> counts, long n, double p) {
+    private static double weightedPercentile(SortedMap<Double, Long> counts, long n, double p) {
         long rank = Math.max(1, (long) Math.ceil(p / 100.0 * n)); // nearest rank
         long seen = 0;
-        for (java.util.Map.Entry<Double, Long> entry : counts.entrySet()) {
+        for (Entry<Double, Long> entry : counts.entrySet()) {
             seen += entry.getValue();
             if (seen >= rank) {
                 return entry.getKey();

@@ -22,8 +22,7 @@ public final class ResultsJson {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private ResultsJson() {
-    }
+    private ResultsJson() {}
 
     /** Writes the file, creating its directory. */
     public static void write(Path file, Map<String, Object> environment, List<Figure> figures, List<String> notes) {

@@ -1,6 +1,7 @@
 package dev.deliverykit.benchmarks.report;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The figures as one Markdown table: figure, measured, baseline (both {@code median [p25-p75] n}), the
@@ -13,18 +14,31 @@ import java.util.List;
  */
 public final class ResultsTable {
 
-    private ResultsTable() {
-    }
+    private ResultsTable() {}
 
     /** The table, ending with a line break. */
     public static String render(List<Figure> figures) {
         StringBuilder out = new StringBuilder();
-        line(out, "#", "figure", "measured: median [p25-p75] n", "baseline in the same run", "value", "target", "verdict");
+        line(
+                out,
+                "#",
+                "figure",
+                "measured: median [p25-p75] n",
+                "baseline in the same run",
+                "value",
+                "target",
+                "verdict");
         line(out, "---", "---", "---", "---", "---", "---", "---");
         for (Figure figure : figures) {
-            line(out, figure.id(), figure.figure(), figure.measured().what() + ": " + figure.measured().render(),
-                    figure.baseline().what() + ": " + figure.baseline().render(), figure.valueText(),
-                    figure.target().map(Target::text).orElse("-"), figure.verdict().name().toLowerCase(java.util.Locale.ROOT));
+            line(
+                    out,
+                    figure.id(),
+                    figure.figure(),
+                    figure.measured().what() + ": " + figure.measured().render(),
+                    figure.baseline().what() + ": " + figure.baseline().render(),
+                    figure.valueText(),
+                    figure.target().map(Target::text).orElse("-"),
+                    figure.verdict().name().toLowerCase(Locale.ROOT));
         }
         return out.toString();
     }

@@ -28,15 +28,21 @@ class CommitCountTest {
     void theRawBaselineMakesAsManyCommitsAsTheCrashCase() {
         Path caseDir = dir.resolve("case");
         caseDir.toFile().mkdirs();
-        CrashResult crash = BoundaryEngine.get().crashInProcess(
-                CrashPlan.at(OrderedBoundaries.catalogue(), OrderedBoundaries.APPLY_AFTER_COMMIT).watching(COMMITS),
-                () -> CrashCase.workload(caseDir));
+        CrashResult crash = BoundaryEngine.get()
+                .crashInProcess(
+                        CrashPlan.at(OrderedBoundaries.catalogue(), OrderedBoundaries.APPLY_AFTER_COMMIT)
+                                .watching(COMMITS),
+                        () -> CrashCase.workload(caseDir));
         int untilCrash = commits(crash.hits());
-        int recovery = commits(BoundaryEngine.get().record(COMMITS, () -> CrashCase.recoverAndCheck(caseDir)).hits());
+        int recovery = commits(BoundaryEngine.get()
+                .record(COMMITS, () -> CrashCase.recoverAndCheck(caseDir))
+                .hits());
 
         Path rawDir = dir.resolve("raw");
         rawDir.toFile().mkdirs();
-        int raw = commits(BoundaryEngine.get().record(COMMITS, () -> RawCommits.sameCommitsAsTheCrashCase(rawDir)).hits());
+        int raw = commits(BoundaryEngine.get()
+                .record(COMMITS, () -> RawCommits.sameCommitsAsTheCrashCase(rawDir))
+                .hits());
 
         assertThat(untilCrash).as("commits before the crash").isEqualTo(7);
         assertThat(recovery).as("commits of recovery and check").isEqualTo(5);
@@ -55,6 +61,8 @@ class CommitCountTest {
     }
 
     private static int commits(List<BoundaryHit> hits) {
-        return (int) hits.stream().filter(hit -> hit.boundary().selector().equals(Selector.afterCommit())).count();
+        return (int) hits.stream()
+                .filter(hit -> hit.boundary().selector().equals(Selector.afterCommit()))
+                .count();
     }
 }

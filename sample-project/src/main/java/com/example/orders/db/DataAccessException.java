@@ -19,7 +19,9 @@ public final class DataAccessException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     DataAccessException(String what, Path file, SQLException cause) {
-        super("could not " + what + " in " + file + ": " + cause.getMessage()
-                + " (the unit of work was rolled back; retrying it with the same input is safe)", cause);
+        super(
+                "could not " + what + " in " + file + ": " + cause.getMessage()
+                        + " (the unit of work was rolled back; retrying it with the same input is safe)",
+                cause);
     }
 }

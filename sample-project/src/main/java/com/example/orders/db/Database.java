@@ -53,7 +53,8 @@ public final class Database {
 
     /** The SQLite database in {@code file} (created on first use), with a 5 second busy timeout. */
     public static Database sqlite(Path file) {
-        return new Database(Objects.requireNonNull(file, "file").toAbsolutePath().normalize(), DEFAULT_BUSY_TIMEOUT);
+        return new Database(
+                Objects.requireNonNull(file, "file").toAbsolutePath().normalize(), DEFAULT_BUSY_TIMEOUT);
     }
 
     /** The same database, waiting at most {@code timeout} for another connection's write lock. */

@@ -44,13 +44,14 @@ public final class DedupCleanup {
             if (current.isPresent() && epoch <= current.getAsLong()) {
                 return new SealResult(SealOutcome.ALREADY_SEALED, current.getAsLong(), 0);
             }
-            try (PreparedStatement seal = c.prepareStatement(
-                    "INSERT INTO dedup_epoch_seal(sealed_through, sealed_at) VALUES (?, ?)")) {
+            try (PreparedStatement seal =
+                    c.prepareStatement("INSERT INTO dedup_epoch_seal(sealed_through, sealed_at) VALUES (?, ?)")) {
                 seal.setLong(1, epoch);
                 seal.setString(2, clock.instant().toString());
                 seal.executeUpdate();
             }
-            try (PreparedStatement delete = c.prepareStatement("DELETE FROM processed_message WHERE dedup_epoch <= ?")) {
+            try (PreparedStatement delete =
+                    c.prepareStatement("DELETE FROM processed_message WHERE dedup_epoch <= ?")) {
                 delete.setLong(1, epoch);
                 return new SealResult(SealOutcome.SEALED, epoch, delete.executeUpdate());
             }

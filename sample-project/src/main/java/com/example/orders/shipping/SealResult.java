@@ -7,5 +7,4 @@ package com.example.orders.shipping;
  * @param sealedThrough the marker in force afterwards
  * @param deletedRecords how many {@code processed_message} rows were deleted
  */
-public record SealResult(SealOutcome outcome, long sealedThrough, int deletedRecords) {
-}
+public record SealResult(SealOutcome outcome, long sealedThrough, int deletedRecords) {}

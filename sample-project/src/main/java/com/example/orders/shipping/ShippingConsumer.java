@@ -2,8 +2,8 @@ package com.example.orders.shipping;
 
 import com.example.orders.HandleOutcome;
 import com.example.orders.Message;
-import com.example.orders.MessageRows;
 import com.example.orders.MessageHandler;
+import com.example.orders.MessageRows;
 import com.example.orders.OrderStep;
 import com.example.orders.db.Database;
 import java.sql.Connection;
@@ -43,7 +43,6 @@ import java.util.OptionalLong;
  */
 public final class ShippingConsumer implements MessageHandler {
 
-
     private final Database shippingDb;
 
     public ShippingConsumer(Database shippingDb) {
@@ -62,7 +61,9 @@ public final class ShippingConsumer implements MessageHandler {
         if (sealedThrough.isPresent() && message.dedupEpoch() <= sealedThrough.getAsLong()) {
             return HandleOutcome.REJECTED_SEALED;
         }
-        Optional<Message> seen = findOne(c, "SELECT " + MessageRows.COLUMNS + " FROM processed_message WHERE message_id = ?",
+        Optional<Message> seen = findOne(
+                c,
+                "SELECT " + MessageRows.COLUMNS + " FROM processed_message WHERE message_id = ?",
                 message.messageId());
         if (seen.isPresent()) {
             return seen.get().equals(message) ? HandleOutcome.DUPLICATE : HandleOutcome.CONFLICT;
@@ -107,7 +108,8 @@ public final class ShippingConsumer implements MessageHandler {
                 update.setString(1, shipmentStatus(message.step()));
                 update.setString(2, message.orderId());
                 if (update.executeUpdate() != 1) {
-                    throw new IllegalStateException("no shipment row for order " + message.orderId() + " while applying "
+                    throw new IllegalStateException("no shipment row for order " + message.orderId()
+                            + " while applying "
                             + message.messageId() + "; order_progress says its placed step was applied, so the shipment"
                             + " table was changed outside this consumer");
                 }
@@ -121,8 +123,8 @@ public final class ShippingConsumer implements MessageHandler {
             progress.setString(3, message.step().name());
             progress.executeUpdate();
         }
-        try (PreparedStatement log = c.prepareStatement(
-                "INSERT INTO applied_step(order_id, step_seq, message_id) VALUES (?, ?, ?)")) {
+        try (PreparedStatement log =
+                c.prepareStatement("INSERT INTO applied_step(order_id, step_seq, message_id) VALUES (?, ?, ?)")) {
             log.setString(1, message.orderId());
             log.setInt(2, message.step().seq());
             log.setString(3, message.messageId());
@@ -148,7 +150,11 @@ public final class ShippingConsumer implements MessageHandler {
     }
 
     private static Optional<Message> parkedAt(Connection c, String orderId, int seq) throws SQLException {
-        return findOne(c, "SELECT " + MessageRows.COLUMNS + " FROM parked_message WHERE order_id = ? AND step_seq = ?", orderId, seq);
+        return findOne(
+                c,
+                "SELECT " + MessageRows.COLUMNS + " FROM parked_message WHERE order_id = ? AND step_seq = ?",
+                orderId,
+                seq);
     }
 
     private static void insert(Connection c, String table, Message message) throws SQLException {

@@ -65,8 +65,7 @@ public final class ShippingSchema {
         """,
     };
 
-    private ShippingSchema() {
-    }
+    private ShippingSchema() {}
 
     /** Creates the tables that do not exist yet, in one transaction. */
     public static void createIfMissing(Database shippingDb) {

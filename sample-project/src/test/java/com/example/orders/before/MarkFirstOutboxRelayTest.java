@@ -46,10 +46,12 @@ class MarkFirstOutboxRelayTest {
 
     @Test
     void withoutAnInterruptionItDeliversLikeTheFixedRelay() {
-        assertThat(new MarkFirstOutboxRelay(orderDb, new ShippingConsumer(shippingDb), CLOCK).publishPending()).isEqualTo(1);
+        assertThat(new MarkFirstOutboxRelay(orderDb, new ShippingConsumer(shippingDb), CLOCK).publishPending())
+                .isEqualTo(1);
 
         assertThat(rows(orderFile, "SELECT published_at FROM outbox_message")).containsExactly(row(PUBLISHED_AT));
-        assertThat(rows(shippingFile, "SELECT order_id, status FROM shipment")).containsExactly(row("o-1", "AWAITING_PAYMENT"));
+        assertThat(rows(shippingFile, "SELECT order_id, status FROM shipment"))
+                .containsExactly(row("o-1", "AWAITING_PAYMENT"));
     }
 
     @Test
@@ -63,13 +65,16 @@ class MarkFirstOutboxRelayTest {
         assertThat(resent).isZero();
         assertThat(rows(orderFile, "SELECT message_id, published_at FROM outbox_message"))
                 .containsExactly(row("o-1:placed", PUBLISHED_AT));
-        assertThat(count(shippingFile, "shipment")).as("shipments for the placed order: the message was lost").isZero();
+        assertThat(count(shippingFile, "shipment"))
+                .as("shipments for the placed order: the message was lost")
+                .isZero();
         assertThat(count(shippingFile, "processed_message")).isZero();
     }
 
     @Test
     void theFixedRelaySurvivesTheSameInterruption() {
-        OutboxRelay interrupted = new OutboxRelay(orderDb, FailOnce.beforeTheConsumer(new ShippingConsumer(shippingDb)), CLOCK);
+        OutboxRelay interrupted =
+                new OutboxRelay(orderDb, FailOnce.beforeTheConsumer(new ShippingConsumer(shippingDb)), CLOCK);
         assertThatThrownBy(interrupted::publishPending).isInstanceOf(FailOnce.ConnectionLost.class);
 
         int resent = new OutboxRelay(orderDb, new ShippingConsumer(shippingDb), CLOCK).publishPending();

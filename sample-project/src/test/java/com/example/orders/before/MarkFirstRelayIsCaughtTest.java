@@ -49,8 +49,10 @@ class MarkFirstRelayIsCaughtTest {
         @TempDir
         Path dir;
 
-        final JdbcSource orders = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orders.db")).named("orders.db");
-        final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
+        final JdbcSource orders =
+                JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orders.db")).named("orders.db");
+        final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db"))
+                .named("shipping.db");
 
         @CheckInvariant
         final Invariant exactlyOncePerMessage = Invariants.exactlyOncePerKey("exactly once per message")
@@ -64,11 +66,15 @@ class MarkFirstRelayIsCaughtTest {
 
         @CheckInvariant
         final Invariant orderAndMessageTogether = Invariants.stateAndOutboxTogether("order and its message together")
-                .stateFrom(orders, "SELECT order_id, CASE status WHEN 'PLACED' THEN 1 WHEN 'PAID' THEN 2 ELSE 3 END"
-                        + " FROM orders")
+                .stateFrom(
+                        orders,
+                        "SELECT order_id, CASE status WHEN 'PLACED' THEN 1 WHEN 'PAID' THEN 2 ELSE 3 END"
+                                + " FROM orders")
                 .outboxFrom(orders, "SELECT order_id, MAX(step_seq) FROM outbox_message GROUP BY order_id");
 
-        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        @CrashSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                sql = "^(INSERT|UPDATE|DELETE)")
         void aPlacedOrderReachesShippingExactlyOnce(CrashScenario scenario) throws Exception {
             OrderService orderService = orderService();
             MarkFirstOutboxRelay relay = relay();
@@ -88,8 +94,10 @@ class MarkFirstRelayIsCaughtTest {
         }
 
         private MarkFirstOutboxRelay relay() {
-            return new MarkFirstOutboxRelay(Database.sqlite(dir.resolve("orders.db")),
-                    new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))), CLOCK);
+            return new MarkFirstOutboxRelay(
+                    Database.sqlite(dir.resolve("orders.db")),
+                    new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))),
+                    CLOCK);
         }
     }
 
@@ -98,8 +106,12 @@ class MarkFirstRelayIsCaughtTest {
         // through the JUnit Platform (EngineTestKit), the way Maven or an IDE runs it
         CrashTestResults results = CrashTestKit.reportingTo(REPORT_DIR).run(MarkFirstPipeline.class);
 
-        assertThat(results).hasNumberOfFailedContainers(0).hasNumberOfStartedCases(21).hasNumberOfSucceededCases(11)
-                .hasNumberOfAbortedCases(0).hasFailedCases(
+        assertThat(results)
+                .hasNumberOfFailedContainers(0)
+                .hasNumberOfStartedCases(21)
+                .hasNumberOfSucceededCases(11)
+                .hasNumberOfAbortedCases(0)
+                .hasFailedCases(
                         "[11] crash after commit #2 in Database.inTransaction",
                         "[12] crash before statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
                         "[13] crash after statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
@@ -112,15 +124,18 @@ class MarkFirstRelayIsCaughtTest {
                         "[20] crash before commit #3 in Database.inTransaction");
         String firstFailure = failureMessage(results, "[11] crash after commit #2 in Database.inTransaction");
         assertThat(firstFailure).isEqualTo(expected("mark-first-failure.txt", firstFailure));
-        assertThat(results.failedCases()).allSatisfy(name -> assertThat(failureMessage(results, name))
-                .contains("\n    o-1:placed: found 0 effects, expected exactly 1\n")
-                .contains("\n    o-1: found 0 effects, expected at least 1\n")
-                .contains("\nReplay only this case: -Ddeliverykit.replay='"));
+        assertThat(results.failedCases())
+                .allSatisfy(name -> assertThat(failureMessage(results, name))
+                        .contains("\n    o-1:placed: found 0 effects, expected exactly 1\n")
+                        .contains("\n    o-1: found 0 effects, expected at least 1\n")
+                        .contains("\nReplay only this case: -Ddeliverykit.replay='"));
 
-        System.out.println("\nThe same sweep against the \"before\" relay, com.example.orders.before.MarkFirstOutboxRelay,"
-                + " run by MarkFirstRelayIsCaughtTest:\n10 of 21 cases fail. The first failure, as the kit reports it:\n\n"
-                + firstFailure
-                + "\n\nIts crash report: " + REPORT_DIR.resolve("report.html").toAbsolutePath());
+        System.out.println(
+                "\nThe same sweep against the \"before\" relay, com.example.orders.before.MarkFirstOutboxRelay,"
+                        + " run by MarkFirstRelayIsCaughtTest:\n10 of 21 cases fail. The first failure, as the kit reports it:\n\n"
+                        + firstFailure
+                        + "\n\nIts crash report: "
+                        + REPORT_DIR.resolve("report.html").toAbsolutePath());
     }
 
     private static String failureMessage(CrashTestResults results, String displayName) {
@@ -133,7 +148,9 @@ class MarkFirstRelayIsCaughtTest {
      */
     private static String expected(String name, String actual) throws IOException {
         if (Boolean.getBoolean("sample.messages.update")) {
-            Files.writeString(Path.of("src/test/resources/com/example/orders/before", name), actual + "\n",
+            Files.writeString(
+                    Path.of("src/test/resources/com/example/orders/before", name),
+                    actual + "\n",
                     StandardCharsets.UTF_8);
             return actual;
         }

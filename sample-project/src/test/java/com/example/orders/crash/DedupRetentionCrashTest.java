@@ -35,14 +35,18 @@ class DedupRetentionCrashTest {
     Path dir;
 
     // tag::invariants[]
-    final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
+    final JdbcSource shipping =
+            JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
 
     @CheckInvariant
     final Invariant noResurrection = Invariants.noResurrectionAfterCleanup("no step applied again after cleanup")
-            .effectsIn(shipping, "applied_step").perKey("order_id", "step_seq");
+            .effectsIn(shipping, "applied_step")
+            .perKey("order_id", "step_seq");
 
     @CheckInvariant
-    final Invariant sealAndDeleteTogether = Invariants.noRows("no dedup record of a sealed day", shipping,
+    final Invariant sealAndDeleteTogether = Invariants.noRows(
+            "no dedup record of a sealed day",
+            shipping,
             "SELECT message_id, dedup_epoch FROM processed_message"
                     + " WHERE dedup_epoch <= (SELECT MAX(sealed_through) FROM dedup_epoch_seal)",
             "sealing a day deletes its dedup records in the same transaction");
@@ -53,19 +57,20 @@ class DedupRetentionCrashTest {
         aLateMessageOfASealedDayIsNeverAppliedAgain(scenario);
     }
 
-    @CrashAt(value = {"cleanup.after-seal-insert", "cleanup.after-record-delete", "cleanup.after-commit"},
-             mode = CrashMode.CHILD_PROCESS)
+    @CrashAt(
+            value = {"cleanup.after-seal-insert", "cleanup.after-record-delete", "cleanup.after-commit"},
+            mode = CrashMode.CHILD_PROCESS)
     void asARealProcessExit(CrashScenario scenario) throws Exception {
         aLateMessageOfASealedDayIsNeverAppliedAgain(scenario);
     }
 
     // tag::scenario[]
     private void aLateMessageOfASealedDayIsNeverAppliedAgain(CrashScenario scenario) throws Exception {
-        shipping().handle(PLACED_ON_DAY_ONE);                       // delivered on day one: applied
+        shipping().handle(PLACED_ON_DAY_ONE); // delivered on day one: applied
 
-        scenario.run(SealDayOne.class, dir.toString());             // the nightly cleanup dies at the boundary
+        scenario.run(SealDayOne.class, dir.toString()); // the nightly cleanup dies at the boundary
         scenario.restart(() -> cleanup().sealThrough(Days.DAY_ONE)); // and runs again the next night
-        HandleOutcome late = shipping().handle(PLACED_ON_DAY_ONE);  // then the broker redelivers, late
+        HandleOutcome late = shipping().handle(PLACED_ON_DAY_ONE); // then the broker redelivers, late
 
         scenario.observe("late message", late.name());
         assertThat(late).isEqualTo(HandleOutcome.REJECTED_SEALED);

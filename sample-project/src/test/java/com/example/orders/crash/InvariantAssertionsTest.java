@@ -31,8 +31,10 @@ class InvariantAssertionsTest {
     @TempDir
     Path dir;
 
-    final JdbcSource orders = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orders.db")).named("orders.db");
-    final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
+    final JdbcSource orders =
+            JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orders.db")).named("orders.db");
+    final JdbcSource shipping =
+            JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
 
     final Invariant exactlyOncePerMessage = Invariants.exactlyOncePerKey("exactly once per message")
             .intentsIn(orders, "outbox_message", "message_id")
@@ -47,8 +49,8 @@ class InvariantAssertionsTest {
     @Test
     void theFixedRelayResendsAfterALostConnection() {
         ShippingConsumer consumer = new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db")));
-        OutboxRelay interrupted = new OutboxRelay(Database.sqlite(dir.resolve("orders.db")),
-                FailOnce.beforeTheConsumer(consumer), CLOCK);
+        OutboxRelay interrupted =
+                new OutboxRelay(Database.sqlite(dir.resolve("orders.db")), FailOnce.beforeTheConsumer(consumer), CLOCK);
         assertThatThrownBy(interrupted::publishPending).isInstanceOf(FailOnce.ConnectionLost.class);
 
         new OutboxRelay(Database.sqlite(dir.resolve("orders.db")), consumer, CLOCK).publishPending();
@@ -59,8 +61,8 @@ class InvariantAssertionsTest {
     @Test
     void theMarkFirstRelayLosesTheMessage() {
         ShippingConsumer consumer = new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db")));
-        MarkFirstOutboxRelay interrupted = new MarkFirstOutboxRelay(Database.sqlite(dir.resolve("orders.db")),
-                FailOnce.beforeTheConsumer(consumer), CLOCK);
+        MarkFirstOutboxRelay interrupted = new MarkFirstOutboxRelay(
+                Database.sqlite(dir.resolve("orders.db")), FailOnce.beforeTheConsumer(consumer), CLOCK);
         assertThatThrownBy(interrupted::publishPending).isInstanceOf(FailOnce.ConnectionLost.class);
 
         new MarkFirstOutboxRelay(Database.sqlite(dir.resolve("orders.db")), consumer, CLOCK).publishPending();

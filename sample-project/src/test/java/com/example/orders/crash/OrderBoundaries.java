@@ -32,7 +32,6 @@ public final class OrderBoundaries {
             .add("cleanup.after-commit", Selector.methodExit(DedupCleanup.class, "sealThrough"))
             .build();
 
-    private OrderBoundaries() {
-    }
+    private OrderBoundaries() {}
 }
 // end::catalogue[]

@@ -32,8 +32,10 @@ class OrderPipelineCrashAtTest {
     @TempDir
     Path dir;
 
-    final JdbcSource orders = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orders.db")).named("orders.db");
-    final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
+    final JdbcSource orders =
+            JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orders.db")).named("orders.db");
+    final JdbcSource shipping =
+            JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
 
     @CheckInvariant
     final Invariant exactlyOncePerMessage = Invariants.exactlyOncePerKey("exactly once per message")
@@ -42,32 +44,42 @@ class OrderPipelineCrashAtTest {
 
     @CheckInvariant
     final Invariant orderAndMessageTogether = Invariants.stateAndOutboxTogether("order and its message together")
-            .stateFrom(orders, "SELECT order_id, CASE status WHEN 'PLACED' THEN 1 WHEN 'PAID' THEN 2 ELSE 3 END"
-                    + " FROM orders")
+            .stateFrom(
+                    orders,
+                    "SELECT order_id, CASE status WHEN 'PLACED' THEN 1 WHEN 'PAID' THEN 2 ELSE 3 END" + " FROM orders")
             .outboxFrom(orders, "SELECT order_id, MAX(step_seq) FROM outbox_message GROUP BY order_id");
 
-    @CrashAt({"order.after-order-insert", "order.after-outbox-insert", "order.after-commit",
-              "shipping.after-dedup-insert", "shipping.after-commit", "relay.after-published-mark"})
+    @CrashAt({
+        "order.after-order-insert", "order.after-outbox-insert", "order.after-commit",
+        "shipping.after-dedup-insert", "shipping.after-commit", "relay.after-published-mark"
+    })
     void inThisJvm(CrashScenario scenario) throws Exception {
         aPlacedOrderReachesShippingExactlyOnce(scenario);
     }
 
     // Its own method, so that the report shows each mode as its own row. (One method may also list a
     // boundary in both modes; the replay keys then name the mode.)
-    @CrashAt(value = {"order.after-order-insert", "order.after-outbox-insert", "order.after-commit",
-                      "shipping.after-dedup-insert", "shipping.after-commit", "relay.after-published-mark"},
-             mode = CrashMode.CHILD_PROCESS)
+    @CrashAt(
+            value = {
+                "order.after-order-insert", "order.after-outbox-insert", "order.after-commit",
+                "shipping.after-dedup-insert", "shipping.after-commit", "relay.after-published-mark"
+            },
+            mode = CrashMode.CHILD_PROCESS)
     void asARealProcessExit(CrashScenario scenario) throws Exception {
         aPlacedOrderReachesShippingExactlyOnce(scenario);
     }
 
     private void aPlacedOrderReachesShippingExactlyOnce(CrashScenario scenario) throws Exception {
-        scenario.run(PlaceAndRelay.class, dir.toString());           // dies at the boundary
-        scenario.restart(() -> {                                     // a fresh process on the same files
-            new OrderService(Database.sqlite(dir.resolve("orders.db")), CLOCK).placeOrder("o-1", "alice", 1250);
-            new OutboxRelay(Database.sqlite(dir.resolve("orders.db")),
-                    new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))), CLOCK).publishPending();
-        });
-    }                                                                // then both @CheckInvariant fields are checked
+        scenario.run(PlaceAndRelay.class, dir.toString()); // dies at the boundary
+        scenario.restart(
+                () -> { // a fresh process on the same files
+                    new OrderService(Database.sqlite(dir.resolve("orders.db")), CLOCK).placeOrder("o-1", "alice", 1250);
+                    new OutboxRelay(
+                                    Database.sqlite(dir.resolve("orders.db")),
+                                    new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))),
+                                    CLOCK)
+                            .publishPending();
+                });
+    } // then both @CheckInvariant fields are checked
 }
 // end::crash-at-test[]

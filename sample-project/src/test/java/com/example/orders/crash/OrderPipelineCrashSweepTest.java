@@ -35,9 +35,11 @@ class OrderPipelineCrashSweepTest {
 
     // tag::invariants[]
     // tag::jdbc-source[]
-    final JdbcSource orders = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orders.db")).named("orders.db");
+    final JdbcSource orders =
+            JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orders.db")).named("orders.db");
     // end::jdbc-source[]
-    final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
+    final JdbcSource shipping =
+            JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
 
     @CheckInvariant
     final Invariant exactlyOncePerMessage = Invariants.exactlyOncePerKey("exactly once per message")
@@ -51,25 +53,30 @@ class OrderPipelineCrashSweepTest {
 
     @CheckInvariant
     final Invariant orderAndMessageTogether = Invariants.stateAndOutboxTogether("order and its message together")
-            .stateFrom(orders, "SELECT order_id, CASE status WHEN 'PLACED' THEN 1 WHEN 'PAID' THEN 2 ELSE 3 END"
-                    + " FROM orders")
+            .stateFrom(
+                    orders,
+                    "SELECT order_id, CASE status WHEN 'PLACED' THEN 1 WHEN 'PAID' THEN 2 ELSE 3 END" + " FROM orders")
             .outboxFrom(orders, "SELECT order_id, MAX(step_seq) FROM outbox_message GROUP BY order_id");
     // end::invariants[]
 
     // tag::sweep[]
-    @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+    @CrashSweep(
+            kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+            sql = "^(INSERT|UPDATE|DELETE)")
     void aPlacedOrderReachesShippingExactlyOnce(CrashScenario scenario) throws Exception {
         OrderService orderService = orderService();
         OutboxRelay relay = relay();
 
-        scenario.run(() -> {                         // dies at this case's commit or statement
-            orderService.placeOrder("o-1", "alice", 1250);
-            relay.publishPending();
-        });
-        scenario.restart(() -> {                     // a fresh process: new objects, the same files
-            orderService().placeOrder("o-1", "alice", 1250);   // the caller got no answer: it retries
-            relay().publishPending();
-        });
+        scenario.run(
+                () -> { // dies at this case's commit or statement
+                    orderService.placeOrder("o-1", "alice", 1250);
+                    relay.publishPending();
+                });
+        scenario.restart(
+                () -> { // a fresh process: new objects, the same files
+                    orderService().placeOrder("o-1", "alice", 1250); // the caller got no answer: it retries
+                    relay().publishPending();
+                });
     }
     // end::sweep[]
 
@@ -78,8 +85,10 @@ class OrderPipelineCrashSweepTest {
     }
 
     private OutboxRelay relay() {
-        return new OutboxRelay(Database.sqlite(dir.resolve("orders.db")),
-                new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))), CLOCK);
+        return new OutboxRelay(
+                Database.sqlite(dir.resolve("orders.db")),
+                new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))),
+                CLOCK);
     }
 }
 // end::sweep-test[]

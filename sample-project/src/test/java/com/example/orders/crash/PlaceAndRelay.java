@@ -22,8 +22,11 @@ public final class PlaceAndRelay implements ProcessWorkload {
         Path dir = Path.of(arguments.get(0));
         Database orderDb = Database.sqlite(dir.resolve("orders.db"));
         new OrderService(orderDb, Days.clockOn(Days.DAY_ONE)).placeOrder("o-1", "alice", 1250);
-        new OutboxRelay(orderDb, new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))),
-                Days.clockOn(Days.DAY_ONE)).publishPending();
+        new OutboxRelay(
+                        orderDb,
+                        new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))),
+                        Days.clockOn(Days.DAY_ONE))
+                .publishPending();
     }
 }
 // end::process-workload[]

@@ -35,36 +35,47 @@ class ShippingArrivalOrderTest {
     Path dir;
 
     // tag::invariants[]
-    final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
+    final JdbcSource shipping =
+            JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
 
     @CheckInvariant
     final Invariant stepsInSequence = Invariants.contiguousPrefixPerFlow("steps applied in sequence per order")
             .appliedIn(shipping, "applied_step")
-            .flowColumn("order_id").sequenceColumn("step_seq").appliedInOrderOf("applied_order");
+            .flowColumn("order_id")
+            .sequenceColumn("step_seq")
+            .appliedInOrderOf("applied_order");
 
     @CheckInvariant
-    final Invariant nothingLeftParked = Invariants.noRows("nothing left parked", shipping,
+    final Invariant nothingLeftParked = Invariants.noRows(
+            "nothing left parked",
+            shipping,
             "SELECT message_id FROM parked_message",
             "a parked step is applied as soon as its predecessor arrives");
     // end::invariants[]
 
     // tag::deliver-in-order[]
-    @DeliverInOrder(entryPoint = "com.example.orders.shipping.ShippingConsumer#handle(com.example.orders.Message)",
+    @DeliverInOrder(
+            entryPoint = "com.example.orders.shipping.ShippingConsumer#handle(com.example.orders.Message)",
             messageId = "messageId",
             permutationsOf = {"o-1:placed", "o-1:paid", "o-1:shipped"},
-            orders = {"o-1:shipped,o-1:placed,o-1:shipped,o-1:paid,o-1:placed",
-                      "o-1:paid,o-1:paid,o-1:shipped,o-1:placed,o-1:shipped"})
+            orders = {
+                "o-1:shipped,o-1:placed,o-1:shipped,o-1:paid,o-1:placed",
+                "o-1:paid,o-1:paid,o-1:shipped,o-1:placed,o-1:shipped"
+            })
     void everyArrivalOrderShipsTheOrderOnce(DeliveryScenario scenario) throws Exception {
         ShippingConsumer consumer = new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db")));
 
-        DeliveryResult result = scenario.deliver(() -> {   // captured, then released in this case's order
-            consumer.handle(PLACED);
-            consumer.handle(PAID);
-            consumer.handle(SHIPPED);
-        });
+        DeliveryResult result = scenario.deliver(
+                () -> { // captured, then released in this case's order
+                    consumer.handle(PLACED);
+                    consumer.handle(PAID);
+                    consumer.handle(SHIPPED);
+                });
 
-        scenario.observe("answers", result.returnValues().stream().map(String::valueOf).collect(joining(",")));
-        assertThat(result.returnValues()).as("what shipping answered, in arrival order")
+        scenario.observe(
+                "answers", result.returnValues().stream().map(String::valueOf).collect(joining(",")));
+        assertThat(result.returnValues())
+                .as("what shipping answered, in arrival order")
                 .allMatch(answer -> ((HandleOutcome) answer).isDelivered());
     }
     // end::deliver-in-order[]

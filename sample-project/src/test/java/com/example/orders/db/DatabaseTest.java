@@ -38,8 +38,9 @@ class DatabaseTest {
 
     @Test
     void connectionsUseWalFullSyncAndTheBusyTimeout() {
-        String settings = database.inTransaction("read settings", c ->
-                pragma(c, "journal_mode") + " " + pragma(c, "synchronous") + " " + pragma(c, "busy_timeout"));
+        String settings = database.inTransaction(
+                "read settings",
+                c -> pragma(c, "journal_mode") + " " + pragma(c, "synchronous") + " " + pragma(c, "busy_timeout"));
 
         assertThat(settings).isEqualTo("wal 2 5000");
     }
@@ -55,11 +56,13 @@ class DatabaseTest {
     @Test
     void aFailingUnitOfWorkIsRolledBack() {
         assertThatThrownBy(() -> database.inTransaction("insert then fail", c -> {
-            try (Statement insert = c.createStatement()) {
-                insert.executeUpdate("INSERT INTO t(v) VALUES (1)");
-            }
-            throw new IllegalStateException("business rule broken");
-        })).isInstanceOf(IllegalStateException.class).hasMessage("business rule broken");
+                    try (Statement insert = c.createStatement()) {
+                        insert.executeUpdate("INSERT INTO t(v) VALUES (1)");
+                    }
+                    throw new IllegalStateException("business rule broken");
+                }))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("business rule broken");
 
         assertThat(count(file, "t")).isZero();
     }
@@ -67,10 +70,11 @@ class DatabaseTest {
     @Test
     void aSqlErrorNamesTheWorkAndTheFile() {
         assertThatThrownBy(() -> database.inTransaction("insert into a missing table", c -> {
-            try (Statement insert = c.createStatement()) {
-                return insert.executeUpdate("INSERT INTO missing(v) VALUES (1)");
-            }
-        })).isInstanceOf(DataAccessException.class)
+                    try (Statement insert = c.createStatement()) {
+                        return insert.executeUpdate("INSERT INTO missing(v) VALUES (1)");
+                    }
+                }))
+                .isInstanceOf(DataAccessException.class)
                 .hasMessageStartingWith("could not insert into a missing table in " + file.toAbsolutePath() + ": ")
                 .hasMessageContaining("no such table: missing")
                 .hasMessageEndingWith("(the unit of work was rolled back; retrying it with the same input is safe)");
@@ -89,7 +93,7 @@ class DatabaseTest {
 
     private boolean tryToWriteFromAnotherConnection() throws SQLException {
         try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + file);
-             Statement statement = other.createStatement()) {
+                Statement statement = other.createStatement()) {
             statement.execute("PRAGMA busy_timeout = 0");
             try {
                 statement.execute("BEGIN IMMEDIATE");
@@ -103,7 +107,8 @@ class DatabaseTest {
     }
 
     private static String pragma(Connection c, String name) throws SQLException {
-        try (Statement statement = c.createStatement(); ResultSet rs = statement.executeQuery("PRAGMA " + name)) {
+        try (Statement statement = c.createStatement();
+                ResultSet rs = statement.executeQuery("PRAGMA " + name)) {
             rs.next();
             return rs.getString(1);
         }

@@ -26,7 +26,8 @@ class DocSnippetsTest {
     @Test
     void everyMarkedCodeBlockIsItsSourceRegionVerbatim() {
         Path root = repositoryRoot();
-        List<Snippet> marked = snippets(root).stream().filter(s -> s.source() != null && !s.source().equals("-"))
+        List<Snippet> marked = snippets(root).stream()
+                .filter(s -> s.source() != null && !s.source().equals("-"))
                 .toList();
         List<String> drifted = new ArrayList<>();
         for (Snippet snippet : marked) {
@@ -56,8 +57,10 @@ class DocSnippetsTest {
         List<Path> pages = new ArrayList<>();
         pages.add(root.resolve("README.md"));
         try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
-            docs.filter(p -> p.toString().endsWith(".md") && !NOT_CHECKED.contains(p.getFileName().toString()))
-                    .sorted().forEach(pages::add);
+            docs.filter(p -> p.toString().endsWith(".md")
+                            && !NOT_CHECKED.contains(p.getFileName().toString()))
+                    .sorted()
+                    .forEach(pages::add);
         } catch (IOException e) {
             throw new IllegalStateException("cannot list " + root.resolve("docs"), e);
         }
@@ -67,8 +70,10 @@ class DocSnippetsTest {
     /** The directory holding README.md and docs/: the parent of this module (Maven runs tests in the module). */
     private static Path repositoryRoot() {
         Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !(Files.isRegularFile(dir.resolve("README.md")) && Files.isDirectory(dir.resolve("docs"))
-                && Files.isDirectory(dir.resolve("sample-project")))) {
+        while (dir != null
+                && !(Files.isRegularFile(dir.resolve("README.md"))
+                        && Files.isDirectory(dir.resolve("docs"))
+                        && Files.isDirectory(dir.resolve("sample-project")))) {
             dir = dir.getParent();
         }
         if (dir == null) {

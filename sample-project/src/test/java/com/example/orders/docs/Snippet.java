@@ -51,9 +51,12 @@ record Snippet(Path page, int line, String language, String source, String text)
             }
             String above = i == 0 ? "" : lines.get(i - 1).strip();
             Matcher marker = MARKER.matcher(above);
-            String source = marker.matches() ? marker.group(1) : NOT_COMPILED.matcher(above).matches() ? "-" : null;
+            String source = marker.matches()
+                    ? marker.group(1)
+                    : NOT_COMPILED.matcher(above).matches() ? "-" : null;
             List<String> text = lines.subList(i + 1, close).stream()
-                    .map(l -> l.startsWith(indent) ? l.substring(indent.length()) : l.strip()).toList();
+                    .map(l -> l.startsWith(indent) ? l.substring(indent.length()) : l.strip())
+                    .toList();
             blocks.add(new Snippet(page, i + 1, language, source, String.join("\n", text)));
             i = close;
         }
@@ -79,10 +82,16 @@ record Snippet(Path page, int line, String language, String source, String text)
                     + " '// tag::" + tag + "[]' ... '// end::" + tag + "[]' pair");
         }
         List<String> region = lines.subList(start + 1, end).stream()
-                .filter(l -> !l.contains("tag::") && !l.contains("end::")).toList();
-        int indent = region.stream().filter(l -> !l.isBlank())
-                .mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
-        return String.join("\n", region.stream().map(l -> l.isBlank() ? "" : l.substring(indent)).toList());
+                .filter(l -> !l.contains("tag::") && !l.contains("end::"))
+                .toList();
+        int indent = region.stream()
+                .filter(l -> !l.isBlank())
+                .mapToInt(l -> l.length() - l.stripLeading().length())
+                .min()
+                .orElse(0);
+        return String.join(
+                "\n",
+                region.stream().map(l -> l.isBlank() ? "" : l.substring(indent)).toList());
     }
 
     /** {@code README.md:42}. */

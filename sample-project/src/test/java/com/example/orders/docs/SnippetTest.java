@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,18 +21,21 @@ class SnippetTest {
     @BeforeEach
     void writeSource() throws IOException {
         Files.createDirectories(root.resolve("src"));
-        Files.writeString(root.resolve("src/A.java"), String.join("\n",
-                "class A {",
-                "    // tag::outer[]",
-                "    void a() {",
-                "        // tag::inner[]",
-                "        call();",
-                "",
-                "        // end::inner[]",
-                "    }",
-                "    // end::outer[]",
-                "}",
-                ""));
+        Files.writeString(
+                root.resolve("src/A.java"),
+                String.join(
+                        "\n",
+                        "class A {",
+                        "    // tag::outer[]",
+                        "    void a() {",
+                        "        // tag::inner[]",
+                        "        call();",
+                        "",
+                        "        // end::inner[]",
+                        "    }",
+                        "    // end::outer[]",
+                        "}",
+                        ""));
     }
 
     @Test
@@ -51,7 +55,8 @@ class SnippetTest {
 
     @Test
     void anIndentedBlockInAListItemLosesTheFencesIndentation() throws IOException {
-        Path page = page("1. Step:", "", "   <!-- snippet: src/A.java#inner -->", "   ```java", "   call();", "", "   ```");
+        Path page =
+                page("1. Step:", "", "   <!-- snippet: src/A.java#inner -->", "   ```java", "   call();", "", "   ```");
 
         assertThat(Snippet.in(page)).singleElement().satisfies(s -> {
             assertThat(s.source()).isEqualTo("src/A.java#inner");
@@ -71,23 +76,37 @@ class SnippetTest {
 
     @Test
     void blocksWithoutACommentHaveNoSourceAndNotCompiledOnesSayDash() throws IOException {
-        Path page = page("```java", "x();", "```", "<!-- not compiled: a fragment -->", "```java", "y();", "```", "```text",
-                "z", "```");
+        Path page = page(
+                "```java",
+                "x();",
+                "```",
+                "<!-- not compiled: a fragment -->",
+                "```java",
+                "y();",
+                "```",
+                "```text",
+                "z",
+                "```");
 
-        assertThat(Snippet.in(page)).extracting(Snippet::language, Snippet::source)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("java", null),
-                        org.assertj.core.groups.Tuple.tuple("java", "-"),
-                        org.assertj.core.groups.Tuple.tuple("text", null));
+        assertThat(Snippet.in(page))
+                .extracting(Snippet::language, Snippet::source)
+                .containsExactly(Tuple.tuple("java", null), Tuple.tuple("java", "-"), Tuple.tuple("text", null));
     }
 
     @Test
     void aMissingRegionOrFileIsNamed() throws IOException {
-        Path page = page("<!-- snippet: src/A.java#nope -->", "```java", "```", "<!-- snippet: src/B.java#x -->", "```java",
+        Path page = page(
+                "<!-- snippet: src/A.java#nope -->",
+                "```java",
+                "```",
+                "<!-- snippet: src/B.java#x -->",
+                "```java",
                 "```");
         List<Snippet> snippets = Snippet.in(page);
 
-        assertThatThrownBy(() -> snippets.get(0).expected(root)).hasMessage("page.md:2 names the region 'nope' of "
-                + root.resolve("src/A.java") + ", which has no '// tag::nope[]' ... '// end::nope[]' pair");
+        assertThatThrownBy(() -> snippets.get(0).expected(root))
+                .hasMessage("page.md:2 names the region 'nope' of " + root.resolve("src/A.java")
+                        + ", which has no '// tag::nope[]' ... '// end::nope[]' pair");
         assertThatThrownBy(() -> snippets.get(1).expected(root))
                 .hasMessage("page.md:5 names " + root.resolve("src/B.java") + ", which does not exist");
     }

@@ -81,7 +81,8 @@ class DedupCleanupTest {
         assertThat(shipping.handle(PLACED_ON_DAY_TWO)).isEqualTo(APPLIED);
 
         assertThat(rows(shippingFile, "SELECT order_id FROM shipment")).containsExactly(row("o-2"));
-        assertThat(rows(shippingFile, "SELECT message_id FROM processed_message")).containsExactly(row("o-2:placed"));
+        assertThat(rows(shippingFile, "SELECT message_id FROM processed_message"))
+                .containsExactly(row("o-2:placed"));
     }
 
     @Test
@@ -93,14 +94,17 @@ class DedupCleanupTest {
 
         DedupCleanup afterRestart = new DedupCleanup(Database.sqlite(shippingFile), Days.clockOn(DAY_TWO + 31));
         assertThat(afterRestart.sealedThrough()).isEqualTo(OptionalLong.of(DAY_TWO));
-        assertThat(rows(shippingFile, "SELECT sealed_through FROM dedup_epoch_seal")).containsExactly(row(DAY_TWO));
+        assertThat(rows(shippingFile, "SELECT sealed_through FROM dedup_epoch_seal"))
+                .containsExactly(row(DAY_TWO));
     }
 
     @Test
     void aFailingDeleteAlsoUndoesTheSeal() {
         shipping.handle(PLACED_ON_DAY_ONE);
-        SqliteFiles.execute(shippingFile, "CREATE TRIGGER reject_cleanup BEFORE DELETE ON processed_message"
-                + " BEGIN SELECT RAISE(ABORT, 'cleanup rejected by the test'); END");
+        SqliteFiles.execute(
+                shippingFile,
+                "CREATE TRIGGER reject_cleanup BEFORE DELETE ON processed_message"
+                        + " BEGIN SELECT RAISE(ABORT, 'cleanup rejected by the test'); END");
 
         assertThatThrownBy(() -> cleanup.sealThrough(DAY_ONE))
                 .isInstanceOf(DataAccessException.class)
@@ -123,10 +127,12 @@ class DedupCleanupTest {
         OutboxRelay relay = new OutboxRelay(orderDb, shipping, Days.clockOn(DAY_TWO));
 
         assertThatThrownBy(relay::publishPending)
-                .isInstanceOfSatisfying(MessageRejectedException.class,
+                .isInstanceOfSatisfying(
+                        MessageRejectedException.class,
                         e -> assertThat(e.outcome()).isEqualTo(REJECTED_SEALED))
                 .hasMessageContaining("seal only days whose messages are all published");
-        assertThat(rows(orderFile, "SELECT message_id, published_at FROM outbox_message")).containsExactly(row("o-1:placed", null));
+        assertThat(rows(orderFile, "SELECT message_id, published_at FROM outbox_message"))
+                .containsExactly(row("o-1:placed", null));
         assertThat(count(shippingFile, "shipment")).isZero();
     }
 }

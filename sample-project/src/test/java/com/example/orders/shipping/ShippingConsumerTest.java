@@ -66,7 +66,9 @@ class ShippingConsumerTest {
         List<HandleOutcome> outcomes = arrivals.stream().map(shipping::handle).toList();
 
         assertThat(outcomes).isEqualTo(expected);
-        assertThat(rows(shippingFile, "SELECT applied_order, step_seq, message_id FROM applied_step ORDER BY applied_order"))
+        assertThat(rows(
+                        shippingFile,
+                        "SELECT applied_order, step_seq, message_id FROM applied_step ORDER BY applied_order"))
                 .containsExactly(row(1, 1, "o-1:placed"), row(2, 2, "o-1:paid"), row(3, 3, "o-1:shipped"));
         assertThat(rows(shippingFile, "SELECT order_id, last_step, status FROM order_progress"))
                 .containsExactly(row("o-1", 3, "SHIPPED"));
@@ -84,7 +86,8 @@ class ShippingConsumerTest {
         assertThat(rows(shippingFile, "SELECT message_id FROM applied_step ORDER BY applied_order"))
                 .containsExactly(row("o-1:placed"));
         assertThat(rows(shippingFile, "SELECT message_id FROM parked_message")).containsExactly(row("o-1:shipped"));
-        assertThat(rows(shippingFile, "SELECT last_step, status FROM order_progress")).containsExactly(row(1, "PLACED"));
+        assertThat(rows(shippingFile, "SELECT last_step, status FROM order_progress"))
+                .containsExactly(row(1, "PLACED"));
 
         assertThat(shipping.handle(PAID)).isEqualTo(APPLIED);
         assertThat(rows(shippingFile, "SELECT message_id FROM applied_step ORDER BY applied_order"))
@@ -111,10 +114,13 @@ class ShippingConsumerTest {
     void theSameIdWithOtherContentIsAConflictNotASuccess() {
         shipping.handle(PLACED);
 
-        assertThat(shipping.handle(Message.of("o-1", OrderStep.PLACED, "alice", 999, Days.DAY_ONE))).isEqualTo(CONFLICT);
+        assertThat(shipping.handle(Message.of("o-1", OrderStep.PLACED, "alice", 999, Days.DAY_ONE)))
+                .isEqualTo(CONFLICT);
 
-        assertThat(rows(shippingFile, "SELECT customer, amount_cents FROM processed_message")).containsExactly(row("alice", 1250));
-        assertThat(rows(shippingFile, "SELECT customer, amount_cents FROM shipment")).containsExactly(row("alice", 1250));
+        assertThat(rows(shippingFile, "SELECT customer, amount_cents FROM processed_message"))
+                .containsExactly(row("alice", 1250));
+        assertThat(rows(shippingFile, "SELECT customer, amount_cents FROM shipment"))
+                .containsExactly(row("alice", 1250));
         assertThat(count(shippingFile, "applied_step")).isEqualTo(1);
     }
 
@@ -149,8 +155,10 @@ class ShippingConsumerTest {
 
     @Test
     void aFailingEffectAlsoUndoesTheDedupRecord() {
-        SqliteFiles.execute(shippingFile, "CREATE TRIGGER reject_applied_step BEFORE INSERT ON applied_step"
-                + " BEGIN SELECT RAISE(ABORT, 'applied_step insert rejected by the test'); END");
+        SqliteFiles.execute(
+                shippingFile,
+                "CREATE TRIGGER reject_applied_step BEFORE INSERT ON applied_step"
+                        + " BEGIN SELECT RAISE(ABORT, 'applied_step insert rejected by the test'); END");
 
         assertThatThrownBy(() -> shipping.handle(PLACED))
                 .isInstanceOf(DataAccessException.class)
@@ -161,7 +169,8 @@ class ShippingConsumerTest {
         assertThat(count(shippingFile, "order_progress")).isZero();
 
         SqliteFiles.execute(shippingFile, "DROP TRIGGER reject_applied_step");
-        assertThat(new ShippingConsumer(Database.sqlite(shippingFile)).handle(PLACED)).isEqualTo(APPLIED);
+        assertThat(new ShippingConsumer(Database.sqlite(shippingFile)).handle(PLACED))
+                .isEqualTo(APPLIED);
         assertThat(count(shippingFile, "shipment")).isEqualTo(1);
     }
 
@@ -169,8 +178,10 @@ class ShippingConsumerTest {
     void aFailingParkedStepRollsBackTheWholeChain() {
         shipping.handle(SHIPPED);
         shipping.handle(PLACED);
-        SqliteFiles.execute(shippingFile, "CREATE TRIGGER reject_shipped BEFORE INSERT ON applied_step WHEN NEW.step_seq = 3"
-                + " BEGIN SELECT RAISE(ABORT, 'shipped step rejected by the test'); END");
+        SqliteFiles.execute(
+                shippingFile,
+                "CREATE TRIGGER reject_shipped BEFORE INSERT ON applied_step WHEN NEW.step_seq = 3"
+                        + " BEGIN SELECT RAISE(ABORT, 'shipped step rejected by the test'); END");
 
         assertThatThrownBy(() -> shipping.handle(PAID)).isInstanceOf(DataAccessException.class);
 

@@ -89,7 +89,7 @@ class KitErrorMessagesTest {
             scenario.run(() -> {
                 try {
                     orders.placeOrder("o-1", "alice", 1250);
-                } catch (Throwable everything) {       // catches the kit's SimulatedCrash too
+                } catch (Throwable everything) { // catches the kit's SimulatedCrash too
                     retryLater.add(everything);
                 }
             });
@@ -98,8 +98,10 @@ class KitErrorMessagesTest {
 
     @CrashTestKitOnly
     static class MessageNeverSent {
-        @DeliverInOrder(entryPoint = "com.example.orders.shipping.ShippingConsumer#handle(com.example.orders.Message)",
-                messageId = "messageId", orders = "o-1:placed,o-1:paid")
+        @DeliverInOrder(
+                entryPoint = "com.example.orders.shipping.ShippingConsumer#handle(com.example.orders.Message)",
+                messageId = "messageId",
+                orders = "o-1:placed,o-1:paid")
         void shippingAppliesInOrder(DeliveryScenario scenario, @TempDir Path dir) throws Exception {
             ShippingConsumer consumer = new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db")));
             scenario.deliver(() -> consumer.handle(PLACED));
@@ -111,7 +113,8 @@ class KitErrorMessagesTest {
         @TempDir
         Path dir;
 
-        final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
+        final JdbcSource shipping = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db"))
+                .named("shipping.db");
 
         @CheckInvariant
         final Invariant atMostOnce = Invariants.atMostOncePerKey().effectsIn(shipping, "applied_steps", "message_id");
@@ -133,12 +136,14 @@ class KitErrorMessagesTest {
 
     @CrashTestKitOnly
     static class SweepOverItsCap {
-        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, maxCases = 10)
+        @CrashSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                maxCases = 10)
         void pipelineSurvives(CrashScenario scenario, @TempDir Path dir) {
             Database orderDb = Database.sqlite(dir.resolve("orders.db"));
             OrderService orders = new OrderService(orderDb, CLOCK);
-            OutboxRelay relay = new OutboxRelay(orderDb, new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))),
-                    CLOCK);
+            OutboxRelay relay =
+                    new OutboxRelay(orderDb, new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))), CLOCK);
             scenario.run(() -> {
                 orders.placeOrder("o-1", "alice", 1250);
                 relay.publishPending();
@@ -253,17 +258,18 @@ class KitErrorMessagesTest {
 
     @Test
     void aChildThatOutlivesItsTimeoutIsKilledAndTheCaseFails() {
-        Throwable failure = onlyFailure(kit().with(DeliveryKitConfiguration.CHILD_TIMEOUT, "3 s"),
-                ChildOutlivesItsTimeout.class);
+        Throwable failure =
+                onlyFailure(kit().with(DeliveryKitConfiguration.CHILD_TIMEOUT, "3 s"), ChildOutlivesItsTimeout.class);
 
         // The temporary directory varies; on JDK 24+ the child's stderr has the JVM's sun.misc.Unsafe warnings.
-        assertThat(failure.getMessage()).matches("(?s)dev\\.deliverykit\\.process\\.ChildProcessException: child JVM"
-                + " dev\\.deliverykit\\.boundary\\.ChildMain \\S+plan\\.tsv \\S+report\\.tsv"
-                + " com\\.example\\.orders\\.troubleshooting\\.KitErrorMessagesTest\\$HangingWorkload was still"
-                + " running after its timeout of 3000 ms and was killed\n--- stdout ---\n--- stderr ---\n"
-                + "(WARNING: [^\n]*\n)*\n\n"
-                + "DeliveryKit case: crash after commit #1 \\(child JVM\\)\n"
-                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
+        assertThat(failure.getMessage())
+                .matches("(?s)dev\\.deliverykit\\.process\\.ChildProcessException: child JVM"
+                        + " dev\\.deliverykit\\.boundary\\.ChildMain \\S+plan\\.tsv \\S+report\\.tsv"
+                        + " com\\.example\\.orders\\.troubleshooting\\.KitErrorMessagesTest\\$HangingWorkload was still"
+                        + " running after its timeout of 3000 ms and was killed\n--- stdout ---\n--- stderr ---\n"
+                        + "(WARNING: [^\n]*\n)*\n\n"
+                        + "DeliveryKit case: crash after commit #1 \\(child JVM\\)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
     }
 
     /** Runs fixture classes through the JUnit Platform (EngineTestKit), the crash report going to {@code reports}. */
@@ -285,8 +291,8 @@ class KitErrorMessagesTest {
         }
         try (InputStream in = KitErrorMessagesTest.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException("missing test resource " + name + "; create it with"
-                        + " -Dsample.messages.update=true");
+                throw new IllegalStateException(
+                        "missing test resource " + name + "; create it with" + " -Dsample.messages.update=true");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).stripTrailing();
         }

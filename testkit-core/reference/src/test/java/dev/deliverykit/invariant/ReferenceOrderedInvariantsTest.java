@@ -51,7 +51,9 @@ class ReferenceOrderedInvariantsTest {
     private Invariant appliedInOrder(SqliteDatabase consumer) {
         return Invariants.contiguousPrefixPerFlow()
                 .appliedIn(source(consumer.file(), "consumer.db"), "effect")
-                .flowColumn("flow_id").sequenceColumn("seq").appliedInOrderOf("id");
+                .flowColumn("flow_id")
+                .sequenceColumn("seq")
+                .appliedInOrderOf("id");
     }
 
     private Invariant stateAndOutbox() {
@@ -76,8 +78,13 @@ class ReferenceOrderedInvariantsTest {
 
     @Test
     void everyArrivalOrderWithDuplicatesStillAppliesAContiguousPrefix() {
-        List<List<Event>> arrivals = List.of(List.of(A1, A2, A3), List.of(A1, A3, A2), List.of(A2, A1, A3),
-                List.of(A2, A3, A1), List.of(A3, A1, A2, A3), List.of(A3, A2, A2, A1, A1));
+        List<List<Event>> arrivals = List.of(
+                List.of(A1, A2, A3),
+                List.of(A1, A3, A2),
+                List.of(A2, A1, A3),
+                List.of(A2, A3, A1),
+                List.of(A3, A1, A2, A3),
+                List.of(A3, A2, A2, A1, A1));
         for (int run = 0; run < arrivals.size(); run++) {
             SqliteDatabase consumerOfRun = SqliteDatabase.at(dir.resolve("consumer-" + run + ".db"));
             try (OrderedConsumer consumer = new OrderedConsumer(consumerOfRun)) {
@@ -86,7 +93,8 @@ class ReferenceOrderedInvariantsTest {
                     consumer.drain("A", 100);
                 }
             }
-            assertThat(appliedInOrder(consumerOfRun).check().verdict()).as("arrivals %s", arrivals.get(run))
+            assertThat(appliedInOrder(consumerOfRun).check().verdict())
+                    .as("arrivals %s", arrivals.get(run))
                     .isEqualTo(Verdict.HOLDS);
         }
     }
@@ -94,8 +102,12 @@ class ReferenceOrderedInvariantsTest {
     @Test
     void theArrivalOrderConsumerWithThreeOneTwoThreeViolatesIt() {
         try (ArrivalOrderConsumer consumer = new ArrivalOrderConsumer(consumerDb)) {
-            assertThat(List.of(A3, A1, A2, A3).stream().map(consumer::receive)).containsExactly(
-                    ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.DUPLICATE);
+            assertThat(List.of(A3, A1, A2, A3).stream().map(consumer::receive))
+                    .containsExactly(
+                            ReceiveOutcome.ACCEPTED,
+                            ReceiveOutcome.ACCEPTED,
+                            ReceiveOutcome.ACCEPTED,
+                            ReceiveOutcome.DUPLICATE);
         }
 
         assertThat(appliedInOrder(consumerDb).check().message()).isEqualTo("""
@@ -128,14 +140,17 @@ class ReferenceOrderedInvariantsTest {
             assertThatThrownBy(() -> producer.advance(A3, 2)).isInstanceOf(StoreException.class);
         }
 
-        assertThat(stateAndOutbox().check().message()).isEqualTo("no state without its outbox row and no outbox row"
-                + " without its state: holds (checked 1 state key, 1 outbox key)");
+        assertThat(stateAndOutbox().check().message())
+                .isEqualTo("no state without its outbox row and no outbox row"
+                        + " without its state: holds (checked 1 state key, 1 outbox key)");
     }
 
     @Test
     void theRelayNeverCountsAnIdConflictAsAcceptedButAForgedMarkIsCaught() {
         Invariant noConflictAsSuccess = Invariants.noConflictCountedAsSuccess()
-                .acceptedFrom(source(producerDb.file(), "producer.db"), "SELECT event_id, body FROM outbox WHERE accepted = 1")
+                .acceptedFrom(
+                        source(producerDb.file(), "producer.db"),
+                        "SELECT event_id, body FROM outbox WHERE accepted = 1")
                 .storedFrom(source(consumerDb.file(), "consumer.db"), "SELECT event_id, body FROM inbox");
         Event b1 = Event.v1("B1", "B", 1, FlowState.RESERVED, 3);
         try (OrderedProducer producer = new OrderedProducer(producerDb);
@@ -144,7 +159,8 @@ class ReferenceOrderedInvariantsTest {
             producer.advance(A1, 0);
             producer.advance(b1, 0);
             // Another sender already stored A1 with another amount: the same id, another body.
-            assertThat(consumer.receive(Event.v1("A1", "A", 1, FlowState.RESERVED, 4))).isEqualTo(ReceiveOutcome.ACCEPTED);
+            assertThat(consumer.receive(Event.v1("A1", "A", 1, FlowState.RESERVED, 4)))
+                    .isEqualTo(ReceiveOutcome.ACCEPTED);
             assertThat(relay.relay().outcome()).isEqualTo(RelayOutcome.ID_CONFLICT);
             assertThat(relay.relay("B1").outcome()).isEqualTo(RelayOutcome.ACCEPTED);
         }
@@ -154,9 +170,12 @@ class ReferenceOrderedInvariantsTest {
         // A broken relay would mark the conflicting row accepted anyway:
         Db.execute(producerDb.file(), "UPDATE outbox SET accepted = 1 WHERE event_id = 'A1'");
 
-        assertThat(noConflictAsSuccess.check().violations()).containsExactly(new Violation(
-                ViolationKind.CONFLICT_ACCEPTED, "A1", "accepted body " + A1.canonicalBody() + " but stored body "
-                        + Event.v1("A1", "A", 1, FlowState.RESERVED, 4).canonicalBody(),
-                "accepted only with the same body"));
+        assertThat(noConflictAsSuccess.check().violations())
+                .containsExactly(new Violation(
+                        ViolationKind.CONFLICT_ACCEPTED,
+                        "A1",
+                        "accepted body " + A1.canonicalBody() + " but stored body "
+                                + Event.v1("A1", "A", 1, FlowState.RESERVED, 4).canonicalBody(),
+                        "accepted only with the same body"));
     }
 }

@@ -45,10 +45,11 @@ class ReferenceOutboxInvariantsTest {
     void markFirstWithAFailingSendLosesTheIntentAndRecoveryCannotBringItBack() {
         SqliteDatabase orchestratorDb = SqliteDatabase.at(dir.resolve("orchestrator.db"));
         SqliteDatabase warehouseDb = SqliteDatabase.at(dir.resolve("warehouse.db"));
-        try (Orchestrator orchestrator = new Orchestrator(DeliveryProtocol.MARK_FIRST, "tenantA", orchestratorDb,
-                warehouseDb)) {
+        try (Orchestrator orchestrator =
+                new Orchestrator(DeliveryProtocol.MARK_FIRST, "tenantA", orchestratorDb, warehouseDb)) {
             Db.execute(warehouseDb.file(), REJECT_EFFECT_INSERT);
-            assertThatThrownBy(() -> orchestrator.submit(INTENT)).isInstanceOf(StoreException.class)
+            assertThatThrownBy(() -> orchestrator.submit(INTENT))
+                    .isInstanceOf(StoreException.class)
                     .hasMessage("reserve tenantA:reserve42:1:0 without dedup failed on "
                             + dir.resolve("warehouse.db")
                             + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
@@ -56,8 +57,8 @@ class ReferenceOutboxInvariantsTest {
                             + " was rolled back and nothing was written.");
         }
         Db.execute(warehouseDb.file(), "DROP TRIGGER reject_effect");
-        try (Orchestrator recovered = new Orchestrator(DeliveryProtocol.MARK_FIRST, "tenantA", orchestratorDb,
-                warehouseDb)) {
+        try (Orchestrator recovered =
+                new Orchestrator(DeliveryProtocol.MARK_FIRST, "tenantA", orchestratorDb, warehouseDb)) {
             assertThat(recovered.submit(INTENT).outcome()).isEqualTo(SubmitOutcome.ALREADY_RECORDED);
             assertThat(recovered.recover()).isEmpty();
         }
@@ -74,18 +75,19 @@ class ReferenceOutboxInvariantsTest {
     void theAtomicReceiptProtocolResendsAfterTheFailedSendAndHolds() {
         SqliteDatabase orchestratorDb = SqliteDatabase.at(dir.resolve("orchestrator.db"));
         SqliteDatabase warehouseDb = SqliteDatabase.at(dir.resolve("warehouse.db"));
-        try (Orchestrator orchestrator = new Orchestrator(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, "tenantA",
-                orchestratorDb, warehouseDb)) {
+        try (Orchestrator orchestrator =
+                new Orchestrator(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, "tenantA", orchestratorDb, warehouseDb)) {
             Db.execute(warehouseDb.file(), REJECT_EFFECT_INSERT);
             assertThatThrownBy(() -> orchestrator.submit(INTENT)).isInstanceOf(StoreException.class);
         }
         Invariant exactlyOnce = exactlyOnce(orchestratorDb, warehouseDb);
-        assertThat(exactlyOnce.check().violations()).extracting(Violation::kind)
+        assertThat(exactlyOnce.check().violations())
+                .extracting(Violation::kind)
                 .containsExactly(ViolationKind.LOST_INTENT);
 
         Db.execute(warehouseDb.file(), "DROP TRIGGER reject_effect");
-        try (Orchestrator recovered = new Orchestrator(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, "tenantA",
-                orchestratorDb, warehouseDb)) {
+        try (Orchestrator recovered =
+                new Orchestrator(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, "tenantA", orchestratorDb, warehouseDb)) {
             recovered.recover();
         }
 
@@ -97,15 +99,22 @@ class ReferenceOutboxInvariantsTest {
      * One cell of the matrix from a real crash: {@code submit} dies in this JVM at the cell's boundary of
      * {@link ReferenceBoundaries}, then new instances resubmit the intent and {@code recover()}.
      */
-    private static void crashAtAndRecover(DeliveryProtocol protocol, DeliveryBoundary boundary,
-            SqliteDatabase orchestratorDb, SqliteDatabase warehouseDb) {
-        BoundaryEngine.get().crashInProcess(
-                CrashPlan.at(ReferenceBoundaries.catalogue(), ReferenceBoundaries.deliveryBoundary(protocol, boundary)),
-                () -> {
-                    try (Orchestrator orchestrator = new Orchestrator(protocol, "tenantA", orchestratorDb, warehouseDb)) {
-                        orchestrator.submit(INTENT);
-                    }
-                });
+    private static void crashAtAndRecover(
+            DeliveryProtocol protocol,
+            DeliveryBoundary boundary,
+            SqliteDatabase orchestratorDb,
+            SqliteDatabase warehouseDb) {
+        BoundaryEngine.get()
+                .crashInProcess(
+                        CrashPlan.at(
+                                ReferenceBoundaries.catalogue(),
+                                ReferenceBoundaries.deliveryBoundary(protocol, boundary)),
+                        () -> {
+                            try (Orchestrator orchestrator =
+                                    new Orchestrator(protocol, "tenantA", orchestratorDb, warehouseDb)) {
+                                orchestrator.submit(INTENT);
+                            }
+                        });
         try (Orchestrator recovered = new Orchestrator(protocol, "tenantA", orchestratorDb, warehouseDb)) {
             recovered.submit(INTENT);
             recovered.recover();
@@ -123,21 +132,26 @@ class ReferenceOutboxInvariantsTest {
                 SqliteDatabase warehouseDb = SqliteDatabase.at(dir.resolve(cell + "-warehouse.db"));
                 crashAtAndRecover(protocol, boundary, orchestratorDb, warehouseDb);
                 Invariant perTenant = Invariants.exactlyOncePerKey()
-                        .intentsFrom(source(orchestratorDb.file(), cell + "-orchestrator.db"),
+                        .intentsFrom(
+                                source(orchestratorDb.file(), cell + "-orchestrator.db"),
                                 "SELECT 'tenantA', command_id FROM outbox")
                         .effectsIn(source(warehouseDb.file(), cell + "-warehouse.db"), "effect", "tenant", "intent_id");
                 InvariantResult result = perTenant.check();
-                cells.add(result.verdict() == Verdict.HOLDS ? "holds"
-                        : result.violations().stream().map(v -> v.kind().label() + " " + v.found())
-                                .collect(Collectors.joining(", ")));
+                cells.add(
+                        result.verdict() == Verdict.HOLDS
+                                ? "holds"
+                                : result.violations().stream()
+                                        .map(v -> v.kind().label() + " " + v.found())
+                                        .collect(Collectors.joining(", ")));
             }
             rows.add(protocol.label() + ": " + String.join(" | ", cells));
         }
 
-        assertThat(rows).containsExactly(
-                "mark-first (write \"done\", then send): holds | lost intent 0 effects | holds | holds | holds",
-                "outbox without receiver dedup: holds | holds | duplicate effect 2 effects | duplicate effect 2 effects"
-                        + " | holds",
-                "outbox + atomic receiver receipt: holds | holds | holds | holds | holds");
+        assertThat(rows)
+                .containsExactly(
+                        "mark-first (write \"done\", then send): holds | lost intent 0 effects | holds | holds | holds",
+                        "outbox without receiver dedup: holds | holds | duplicate effect 2 effects | duplicate effect 2 effects"
+                                + " | holds",
+                        "outbox + atomic receiver receipt: holds | holds | holds | holds | holds");
     }
 }

@@ -31,7 +31,8 @@ class ReferenceRetentionInvariantsTest {
     void database() {
         retentionDb = SqliteDatabase.at(dir.resolve("retention.db"));
         perEpoch = Invariants.noResurrectionAfterCleanup()
-                .effectsIn(source(retentionDb.file(), "retention.db"), "effect").perKey("namespace", "epoch", "op");
+                .effectsIn(source(retentionDb.file(), "retention.db"), "effect")
+                .perKey("namespace", "epoch", "op");
     }
 
     @Test
@@ -71,11 +72,16 @@ class ReferenceRetentionInvariantsTest {
             assertThat(store.execute("demo", 2, "work-1", PARAMS).outcome()).isEqualTo(ExecuteOutcome.CREATED);
         }
         Invariant acrossEpochs = Invariants.noResurrectionAfterCleanup()
-                .effectsIn(source(retentionDb.file(), "retention.db"), "effect").perKey("namespace", "op");
+                .effectsIn(source(retentionDb.file(), "retention.db"), "effect")
+                .perKey("namespace", "op");
 
         assertThat(perEpoch.check().verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(acrossEpochs.check().violations()).extracting(Violation::subject, Violation::found)
-                .containsExactly(tuple("(demo, work-1)", "2 effects:"
-                        + " {id=1, namespace=demo, epoch=1, op=work-1}, {id=2, namespace=demo, epoch=2, op=work-1}"));
+        assertThat(acrossEpochs.check().violations())
+                .extracting(Violation::subject, Violation::found)
+                .containsExactly(
+                        tuple(
+                                "(demo, work-1)",
+                                "2 effects:"
+                                        + " {id=1, namespace=demo, epoch=1, op=work-1}, {id=2, namespace=demo, epoch=2, op=work-1}"));
     }
 }

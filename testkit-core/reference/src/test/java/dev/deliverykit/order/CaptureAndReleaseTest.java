@@ -12,7 +12,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.ordered.ArrivalOrderConsumer;
 import dev.deliverykit.reference.ordered.DrainResult;
-import dev.deliverykit.reference.ordered.DrainStop;
 import dev.deliverykit.reference.ordered.Event;
 import dev.deliverykit.reference.ordered.OrderedConsumer;
 import dev.deliverykit.reference.ordered.ReceiveOutcome;
@@ -21,7 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,13 +32,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CaptureAndReleaseTest {
 
-    static final EntryPoint TRANSPORT = EntryPoint.method(Transport.class, "deliver", Event.class)
-            .messageIdFrom("eventId()");
+    static final EntryPoint TRANSPORT =
+            EntryPoint.method(Transport.class, "deliver", Event.class).messageIdFrom("eventId()");
     static final EntryPoint ARRIVAL_RECEIVE = EntryPoint.method(
-            "dev.deliverykit.reference.ordered.ArrivalOrderConsumer#receive(dev.deliverykit.reference.ordered.Event)")
+                    "dev.deliverykit.reference.ordered.ArrivalOrderConsumer#receive(dev.deliverykit.reference.ordered.Event)")
             .messageIdFrom("eventId");
-    static final EntryPoint ORDERED_RECEIVE = EntryPoint.method(OrderedConsumer.class, "receive", Event.class)
-            .messageIdFrom("eventId");
+    static final EntryPoint ORDERED_RECEIVE =
+            EntryPoint.method(OrderedConsumer.class, "receive", Event.class).messageIdFrom("eventId");
 
     @TempDir
     Path dir;
@@ -86,21 +84,25 @@ class CaptureAndReleaseTest {
         }
 
         // The consumer takes whatever arrives last as the flow's state: only a last A3 ends right.
-        assertThat(finalState).containsExactly(
-                Map.entry("A1,A2,A3", "released last_seq=3 held=0"),
-                Map.entry("A1,A3,A2", "confirmed last_seq=2 held=3"),
-                Map.entry("A2,A1,A3", "released last_seq=3 held=0"),
-                Map.entry("A2,A3,A1", "reserved last_seq=1 held=3"),
-                Map.entry("A3,A1,A2", "confirmed last_seq=2 held=3"),
-                Map.entry("A3,A2,A1", "reserved last_seq=1 held=3"));
+        assertThat(finalState)
+                .containsExactly(
+                        Map.entry("A1,A2,A3", "released last_seq=3 held=0"),
+                        Map.entry("A1,A3,A2", "confirmed last_seq=2 held=3"),
+                        Map.entry("A2,A1,A3", "released last_seq=3 held=0"),
+                        Map.entry("A2,A3,A1", "reserved last_seq=1 held=3"),
+                        Map.entry("A3,A1,A2", "confirmed last_seq=2 held=3"),
+                        Map.entry("A3,A2,A1", "reserved last_seq=1 held=3"));
         List<String> wrongFinalState = finalState.entrySet().stream()
-                .filter(entry -> !entry.getValue().equals("released last_seq=3 held=0")).map(Map.Entry::getKey).toList();
+                .filter(entry -> !entry.getValue().equals("released last_seq=3 held=0"))
+                .map(Map.Entry::getKey)
+                .toList();
         assertThat(wrongFinalState).containsExactly("A1,A3,A2", "A2,A3,A1", "A3,A1,A2", "A3,A2,A1");
         // And its effects follow arrival, not sequence: all but the in-order delivery break the applied prefix.
         assertThat(effects.get("A2,A1,A3")).containsExactly("2 confirmed", "1 reserved", "3 released");
         assertThat(effects.entrySet().stream()
-                .filter(entry -> !entry.getValue().equals(List.of("1 reserved", "2 confirmed", "3 released")))
-                .map(Map.Entry::getKey).toList())
+                        .filter(entry -> !entry.getValue().equals(List.of("1 reserved", "2 confirmed", "3 released")))
+                        .map(Map.Entry::getKey)
+                        .toList())
                 .containsExactly("A1,A3,A2", "A2,A1,A3", "A2,A3,A1", "A3,A1,A2", "A3,A2,A1");
     }
 
@@ -120,11 +122,19 @@ class CaptureAndReleaseTest {
 
         assertThat(seenByTheWorkload).containsExactly(null, null, null); // the placeholder of a captured call
         assertThat(result.delivered()).containsExactly("A3", "A1", "A2", "A3");
-        assertThat(result.deliveries()).extracting(Delivery::kind).containsExactly(
-                DeliveryKind.RELEASED, DeliveryKind.RELEASED, DeliveryKind.RELEASED, DeliveryKind.REPEATED);
-        assertThat(result.returnValues()).containsExactly(
-                ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.DUPLICATE);
-        assertThat(result.deliveries()).extracting(Delivery::thread).containsOnly(Thread.currentThread().getName());
+        assertThat(result.deliveries())
+                .extracting(Delivery::kind)
+                .containsExactly(
+                        DeliveryKind.RELEASED, DeliveryKind.RELEASED, DeliveryKind.RELEASED, DeliveryKind.REPEATED);
+        assertThat(result.returnValues())
+                .containsExactly(
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.DUPLICATE);
+        assertThat(result.deliveries())
+                .extracting(Delivery::thread)
+                .containsOnly(Thread.currentThread().getName());
         assertThat(result.replayKey()).isEqualTo("order=A3,A1,A2,A3");
         // The duplicate A3 is ignored correctly, yet the flow looks confirmed and holding: wrong.
         assertThat(projectionA(db)).isEqualTo("confirmed last_seq=2 held=3");
@@ -145,8 +155,12 @@ class CaptureAndReleaseTest {
             assertThat(consumer.drain("A", 10)).isEqualTo(new DrainResult.Idle("A", 3));
         }
 
-        assertThat(result.returnValues()).containsExactly(
-                ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.DUPLICATE);
+        assertThat(result.returnValues())
+                .containsExactly(
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.DUPLICATE);
         assertThat(projectionA(db)).isEqualTo("released last_seq=3 held=0");
         assertThat(effectsA(db)).containsExactly("1 reserved", "2 confirmed", "3 released");
     }
@@ -182,8 +196,12 @@ class CaptureAndReleaseTest {
         }
 
         assertThat(result.deliveries()).extracting(Delivery::kind).containsOnly(DeliveryKind.RELEASED);
-        assertThat(result.returnValues()).containsExactly(
-                ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.DUPLICATE);
+        assertThat(result.returnValues())
+                .containsExactly(
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.DUPLICATE);
         assertThat(projectionA(db)).isEqualTo("confirmed last_seq=2 held=3");
     }
 
@@ -193,9 +211,9 @@ class CaptureAndReleaseTest {
         try (OrderedConsumer consumer = new OrderedConsumer(db)) {
             Transport transport = new Transport(consumer);
             assertThatThrownBy(() -> OrderedDelivery.at(TRANSPORT).run("A1,A2,A3", () -> {
-                transport.deliver(A1);
-                transport.deliver(A3);
-            }))
+                        transport.deliver(A1);
+                        transport.deliver(A3);
+                    }))
                     .isInstanceOfSatisfying(OrderNotHonouredError.class, e -> {
                         assertThat(e.reason()).isEqualTo(OrderFailure.NEVER_ARRIVED);
                         assertThat(e.replayKey()).isEqualTo("order=A1,A2,A3");
@@ -218,7 +236,7 @@ class CaptureAndReleaseTest {
 
     @Test
     void aWorkloadThatNeverCallsTheEntryPointIsToldToCheckTheEntryPoint() {
-        assertThatThrownBy(() -> OrderedDelivery.at(TRANSPORT).run("A1", () -> { }))
+        assertThatThrownBy(() -> OrderedDelivery.at(TRANSPORT).run("A1", () -> {}))
                 .isInstanceOf(OrderNotHonouredError.class)
                 .hasMessage("Order not honoured: message A1 (position 1 of order=A1) never arrived at"
                         + " dev.deliverykit.order.Transport#deliver(dev.deliverykit.reference.ordered.Event): the"
@@ -240,10 +258,11 @@ class CaptureAndReleaseTest {
         try (OrderedConsumer consumer = new OrderedConsumer(db)) {
             Transport transport = new Transport(consumer);
             assertThatThrownBy(() -> OrderedDelivery.at(TRANSPORT).run("A1,A2,A3", () -> {
-                sendA1A2A3(transport);
-                transport.deliver(A3);
-            }))
-                    .isInstanceOfSatisfying(OrderNotHonouredError.class,
+                        sendA1A2A3(transport);
+                        transport.deliver(A3);
+                    }))
+                    .isInstanceOfSatisfying(
+                            OrderNotHonouredError.class,
                             e -> assertThat(e.reason()).isEqualTo(OrderFailure.ARRIVED_TOO_OFTEN))
                     .hasMessage("Order not honoured: message A3 arrived twice at"
                             + " dev.deliverykit.order.Transport#deliver(dev.deliverykit.reference.ordered.Event), but"
@@ -265,8 +284,9 @@ class CaptureAndReleaseTest {
     void anUnknownIdFailsBeforeAnythingRuns() {
         List<String> ran = new ArrayList<>();
 
-        assertThatThrownBy(() -> OrderedDelivery.at(TRANSPORT).expectingMessages("A1", "A2", "A3")
-                .run("A1,A4,A2,A5", () -> ran.add("workload")))
+        assertThatThrownBy(() -> OrderedDelivery.at(TRANSPORT)
+                        .expectingMessages("A1", "A2", "A3")
+                        .run("A1,A4,A2,A5", () -> ran.add("workload")))
                 .isInstanceOfSatisfying(UnknownMessageException.class, e -> {
                     assertThat(e.unknownIds()).containsExactly("A4", "A5");
                     assertThat(e.knownIds()).containsExactly("A1", "A2", "A3");
@@ -287,9 +307,10 @@ class CaptureAndReleaseTest {
         try (OrderedConsumer consumer = new OrderedConsumer(db)) {
             Transport transport = new Transport(consumer);
             assertThatThrownBy(() -> OrderedDelivery.at(TRANSPORT).run("A1", () -> {
-                transport.deliver(A1);
-                throw failure;
-            })).isSameAs(failure);
+                        transport.deliver(A1);
+                        throw failure;
+                    }))
+                    .isSameAs(failure);
         }
         assertThat(inboxA(db)).isEmpty();
     }

@@ -17,12 +17,17 @@ class EntryPointTest {
     @Test
     void anEntryPointPrintsItsReferenceAndHowTheIdIsRead() {
         assertThat(EntryPoint.method("dev.deliverykit.order.Transport#deliver(dev.deliverykit.reference.ordered.Event)")
-                .messageIdFrom("eventId()"))
+                        .messageIdFrom("eventId()"))
                 .hasToString("dev.deliverykit.order.Transport#deliver(dev.deliverykit.reference.ordered.Event)"
                         + " (message id: eventId() of argument 0)");
-        assertThat(EntryPoint.method(Inbox.class, "file").messageArgument(1).messageIdFrom("reference").reference())
+        assertThat(EntryPoint.method(Inbox.class, "file")
+                        .messageArgument(1)
+                        .messageIdFrom("reference")
+                        .reference())
                 .isEqualTo("dev.deliverykit.order.Inbox#file");
-        assertThat(EntryPoint.method(Inbox.class, "accept", String.class).messageIdFrom(m -> "x").describeMessageId())
+        assertThat(EntryPoint.method(Inbox.class, "accept", String.class)
+                        .messageIdFrom(m -> "x")
+                        .describeMessageId())
                 .isEqualTo("a MessageIdReader of argument 0");
     }
 
@@ -44,7 +49,8 @@ class EntryPointTest {
 
     @Test
     void aClassThatIsNotFoundFailsBeforeAnythingRuns() {
-        assertThatThrownBy(() -> OrderedDelivery.at(EntryPoint.method("com.acme.Transport#deliver")).run("A1", this::ran))
+        assertThatThrownBy(() -> OrderedDelivery.at(EntryPoint.method("com.acme.Transport#deliver"))
+                        .run("A1", this::ran))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot use com.acme.Transport#deliver as an entry point: class com.acme.Transport is not"
                         + " found by " + getClass().getClassLoader() + ". Expected the binary name of a class on the"
@@ -55,14 +61,15 @@ class EntryPointTest {
     @Test
     void aMethodTheClassDoesNotDeclareFailsBeforeAnythingRunsAndListsTheDeclaredMethods() {
         assertThatThrownBy(() -> OrderedDelivery.at(EntryPoint.method(Transport.class, "deliver", String.class))
-                .run("A1", this::ran))
+                        .run("A1", this::ran))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot use dev.deliverykit.order.Transport#deliver(java.lang.String) as an entry point:"
                         + " dev.deliverykit.order.Transport declares no method deliver(java.lang.String) with a body."
                         + " Its declared methods: deliver(dev.deliverykit.reference.ordered.Event). Expected the class"
                         + " that declares and implements the method (not an interface, nor a subclass that inherits"
                         + " it). Fix: name that class, or correct the method name or parameter types.");
-        assertThatThrownBy(() -> OrderedDelivery.at(EntryPoint.method(AutoCloseable.class, "close")).run("A1", this::ran))
+        assertThatThrownBy(() -> OrderedDelivery.at(EntryPoint.method(AutoCloseable.class, "close"))
+                        .run("A1", this::ran))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot use java.lang.AutoCloseable#close as an entry point: java.lang.AutoCloseable is a"
                         + " JDK class loaded by the bootstrap class loader, which the kit does not instrument. Expected"
@@ -73,15 +80,17 @@ class EntryPointTest {
 
     @Test
     void aMissingMessageArgumentOrAccessorFailsBeforeAnythingRuns() {
-        assertThatThrownBy(() -> OrderedDelivery.at(EntryPoint.method(Transport.class, "deliver").messageArgument(1))
-                .run("A1", this::ran))
+        assertThatThrownBy(() -> OrderedDelivery.at(
+                                EntryPoint.method(Transport.class, "deliver").messageArgument(1))
+                        .run("A1", this::ran))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot use deliver(dev.deliverykit.reference.ordered.Event) of"
                         + " dev.deliverykit.order.Transport as an entry point: the message is argument 1 (counted from"
                         + " 0), but the method takes 1. Expected a method that receives the message. Fix: set"
                         + " EntryPoint.messageArgument(index), or name the overload that takes the message.");
         assertThatThrownBy(() -> OrderedDelivery.at(EntryPoint.method(OrderedConsumer.class, "receive", Event.class)
-                .messageIdFrom("eventID()")).run("A1", this::ran))
+                                .messageIdFrom("eventID()"))
+                        .run("A1", this::ran))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot read message ids at receive(dev.deliverykit.reference.ordered.Event) of"
                         + " dev.deliverykit.reference.ordered.OrderedConsumer: argument 0 is a"
@@ -93,8 +102,9 @@ class EntryPointTest {
 
     @Test
     void aPlaceholderThatDoesNotFitTheReturnTypeFailsBeforeAnythingRuns() {
-        assertThatThrownBy(() -> OrderedDelivery.at(EntryPoint.method(Inbox.class, "count").returningWhenSkipped("many"))
-                .run("p1", this::ran))
+        assertThatThrownBy(() -> OrderedDelivery.at(
+                                EntryPoint.method(Inbox.class, "count").returningWhenSkipped("many"))
+                        .run("p1", this::ran))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot return java.lang.String many from skipped calls of"
                         + " count(dev.deliverykit.order.Inbox$Parcel) of dev.deliverykit.order.Inbox: it returns int."

@@ -33,23 +33,29 @@ class HoldSendersTest {
     void threeRacingSendersArriveAtTheArrivalOrderConsumerInEveryForcedOrder() throws Exception {
         for (DeliveryOrder order : DeliveryOrder.permutationsOf("A1", "A2", "A3")) {
             SqliteDatabase db = SqliteDatabase.at(dir.resolve("arrival-" + order + ".db"));
-            DeliveryResult result = holding(CaptureAndReleaseTest.ARRIVAL_RECEIVE).run(order,
-                    () -> senders.sendConcurrently(List.of("A1", "A2", "A3"), id -> {
-                        try (ArrivalOrderConsumer consumer = new ArrivalOrderConsumer(db)) {
-                            consumer.receive(Events.byId(id));
-                        }
-                    }));
+            DeliveryResult result = holding(CaptureAndReleaseTest.ARRIVAL_RECEIVE)
+                    .run(
+                            order,
+                            () -> senders.sendConcurrently(List.of("A1", "A2", "A3"), id -> {
+                                try (ArrivalOrderConsumer consumer = new ArrivalOrderConsumer(db)) {
+                                    consumer.receive(Events.byId(id));
+                                }
+                            }));
 
             assertThat(senders.failures()).isEmpty();
             assertThat(result.delivered()).isEqualTo(order.ids());
             assertThat(result.arrived()).containsExactlyInAnyOrder("A1", "A2", "A3");
-            assertThat(result.deliveries()).extracting(Delivery::thread)
+            assertThat(result.deliveries())
+                    .extracting(Delivery::thread)
                     .isEqualTo(order.ids().stream().map(id -> "sender-" + id).toList());
             assertThat(result.deliveries()).extracting(Delivery::kind).containsOnly(DeliveryKind.ADMITTED);
             assertThat(result.returnValues()).containsOnly(ReceiveOutcome.ACCEPTED);
             // This consumer applies on arrival, so its effect log is the arrival order the kit forced.
-            assertThat(effectsA(db)).isEqualTo(order.ids().stream()
-                    .map(id -> Events.byId(id).seq() + " " + Events.byId(id).kind()).toList());
+            assertThat(effectsA(db))
+                    .isEqualTo(order.ids().stream()
+                            .map(id -> Events.byId(id).seq() + " "
+                                    + Events.byId(id).kind())
+                            .toList());
         }
     }
 
@@ -57,12 +63,14 @@ class HoldSendersTest {
     void threeSendersThroughTheirOwnTransportsEndReleasedOnTheOrderedConsumer() throws Exception {
         SqliteDatabase db = SqliteDatabase.at(dir.resolve("consumer.db"));
 
-        DeliveryResult result = holding(CaptureAndReleaseTest.TRANSPORT).run("A3,A1,A2",
-                () -> senders.sendConcurrently(List.of("A1", "A2", "A3"), id -> {
-                    try (OrderedConsumer consumer = new OrderedConsumer(db)) {
-                        new Transport(consumer).deliver(Events.byId(id));
-                    }
-                }));
+        DeliveryResult result = holding(CaptureAndReleaseTest.TRANSPORT)
+                .run(
+                        "A3,A1,A2",
+                        () -> senders.sendConcurrently(List.of("A1", "A2", "A3"), id -> {
+                            try (OrderedConsumer consumer = new OrderedConsumer(db)) {
+                                new Transport(consumer).deliver(Events.byId(id));
+                            }
+                        }));
 
         assertThat(senders.failures()).isEmpty();
         assertThat(result.delivered()).containsExactly("A3", "A1", "A2");
@@ -76,17 +84,23 @@ class HoldSendersTest {
     void aDuplicateInTheOrderIsALaterSenderWithTheSameId() throws Exception {
         SqliteDatabase db = SqliteDatabase.at(dir.resolve("arrival.db"));
 
-        DeliveryResult result = holding(CaptureAndReleaseTest.ARRIVAL_RECEIVE).run("A3,A1,A2,A3",
-                () -> senders.sendConcurrently(List.of("A1", "A2", "A3", "A3"), id -> {
-                    try (ArrivalOrderConsumer consumer = new ArrivalOrderConsumer(db)) {
-                        consumer.receive(Events.byId(id));
-                    }
-                }));
+        DeliveryResult result = holding(CaptureAndReleaseTest.ARRIVAL_RECEIVE)
+                .run(
+                        "A3,A1,A2,A3",
+                        () -> senders.sendConcurrently(List.of("A1", "A2", "A3", "A3"), id -> {
+                            try (ArrivalOrderConsumer consumer = new ArrivalOrderConsumer(db)) {
+                                consumer.receive(Events.byId(id));
+                            }
+                        }));
 
         assertThat(senders.failures()).isEmpty();
         assertThat(result.delivered()).containsExactly("A3", "A1", "A2", "A3");
-        assertThat(result.returnValues()).containsExactly(
-                ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.DUPLICATE);
+        assertThat(result.returnValues())
+                .containsExactly(
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.DUPLICATE);
         assertThat(projectionA(db)).isEqualTo("confirmed last_seq=2 held=3");
         assertThat(effectsA(db)).containsExactly("3 released", "1 reserved", "2 confirmed");
     }
@@ -95,12 +109,14 @@ class HoldSendersTest {
     void anOmittedMessageReturnsAtOnceWithoutReachingTheConsumer() throws Exception {
         SqliteDatabase db = SqliteDatabase.at(dir.resolve("consumer.db"));
 
-        DeliveryResult result = holding(CaptureAndReleaseTest.TRANSPORT).run("A1,A3",
-                () -> senders.sendConcurrently(List.of("A1", "A2", "A3"), id -> {
-                    try (OrderedConsumer consumer = new OrderedConsumer(db)) {
-                        new Transport(consumer).deliver(Events.byId(id));
-                    }
-                }));
+        DeliveryResult result = holding(CaptureAndReleaseTest.TRANSPORT)
+                .run(
+                        "A1,A3",
+                        () -> senders.sendConcurrently(List.of("A1", "A2", "A3"), id -> {
+                            try (OrderedConsumer consumer = new OrderedConsumer(db)) {
+                                new Transport(consumer).deliver(Events.byId(id));
+                            }
+                        }));
 
         assertThat(senders.failures()).isEmpty();
         assertThat(result.delivered()).containsExactly("A1", "A3");
@@ -130,10 +146,12 @@ class HoldSendersTest {
             }
         };
 
-        assertThatThrownBy(() -> holding(CaptureAndReleaseTest.TRANSPORT).timeout(SHORT).run("A1,A2,A3", () -> {
-            senders.sendAlone("sender-A1", "A1", deliver);
-            senders.sendAlone("sender-A3", "A3", deliver);
-        }))
+        assertThatThrownBy(() -> holding(CaptureAndReleaseTest.TRANSPORT)
+                        .timeout(SHORT)
+                        .run("A1,A2,A3", () -> {
+                            senders.sendAlone("sender-A1", "A1", deliver);
+                            senders.sendAlone("sender-A3", "A3", deliver);
+                        }))
                 .isInstanceOfSatisfying(OrderNotHonouredError.class, e -> {
                     assertThat(e.reason()).isEqualTo(OrderFailure.NEVER_ARRIVED);
                     assertThat(e.delivered()).containsExactly("A1");
@@ -141,7 +159,9 @@ class HoldSendersTest {
                 .hasMessage(expected);
         // The held sender got the same failure from its call, and its message never reached the consumer.
         assertThat(senders.failures()).containsOnlyKeys("sender-A3");
-        assertThat(senders.failures().get("sender-A3")).isInstanceOf(OrderNotHonouredError.class).hasMessage(expected);
+        assertThat(senders.failures().get("sender-A3"))
+                .isInstanceOf(OrderNotHonouredError.class)
+                .hasMessage(expected);
         assertThat(inboxA(db)).containsExactly("A1 applied");
         assertThat(projectionA(db)).isEqualTo("reserved last_seq=1 held=3");
     }
@@ -152,11 +172,11 @@ class HoldSendersTest {
         String thread = Thread.currentThread().getName();
 
         assertThatThrownBy(() -> holding(Inbox.ACCEPT).timeout(SHORT).run("b,a", () -> {
-            inbox.accept("a"); // held until b's turn, but b would be sent by this very thread
-            inbox.accept("b");
-        }))
-                .isInstanceOfSatisfying(OrderNotHonouredError.class,
-                        e -> assertThat(e.reason()).isEqualTo(OrderFailure.NEVER_ARRIVED))
+                    inbox.accept("a"); // held until b's turn, but b would be sent by this very thread
+                    inbox.accept("b");
+                }))
+                .isInstanceOfSatisfying(
+                        OrderNotHonouredError.class, e -> assertThat(e.reason()).isEqualTo(OrderFailure.NEVER_ARRIVED))
                 .hasMessage("Order not honoured: message b (position 1 of order=b,a) never arrived at"
                         + " dev.deliverykit.order.Inbox#accept(java.lang.String) within the timeout of 300 ms.\n"
                         + "Mode: HOLD_SENDERS, holding several sending threads until their turn; message id:"
@@ -175,11 +195,12 @@ class HoldSendersTest {
     void aHeldSenderInASynchronizedEntryPointKeepsItsMonitorAndTheMessageSaysSo() {
         Turnstile turnstile = new Turnstile();
 
-        assertThatThrownBy(() -> holding(EntryPoint.method(Turnstile.class, "enter", String.class)).timeout(SHORT)
-                .run("b,a", () -> {
-                    turnstile.enter("a");
-                    turnstile.enter("b");
-                }))
+        assertThatThrownBy(() -> holding(EntryPoint.method(Turnstile.class, "enter", String.class))
+                        .timeout(SHORT)
+                        .run("b,a", () -> {
+                            turnstile.enter("a");
+                            turnstile.enter("b");
+                        }))
                 .isInstanceOf(OrderNotHonouredError.class)
                 .hasMessage("Order not honoured: message b (position 1 of order=b,a) never arrived at"
                         + " dev.deliverykit.order.HoldSendersTest$Turnstile#enter(java.lang.String) within the timeout of"
@@ -216,10 +237,11 @@ class HoldSendersTest {
         Inbox inbox = new Inbox();
 
         assertThatThrownBy(() -> holding(Inbox.ACCEPT).run("a,b", () -> {
-            senders.sendAlone("sender-a-1", "a", inbox::accept);
-            senders.sendAlone("sender-a-2", "a", inbox::accept);
-        }))
-                .isInstanceOfSatisfying(OrderNotHonouredError.class,
+                    senders.sendAlone("sender-a-1", "a", inbox::accept);
+                    senders.sendAlone("sender-a-2", "a", inbox::accept);
+                }))
+                .isInstanceOfSatisfying(
+                        OrderNotHonouredError.class,
                         e -> assertThat(e.reason()).isEqualTo(OrderFailure.ARRIVED_TOO_OFTEN))
                 .hasMessage("Order not honoured: message a arrived twice at"
                         + " dev.deliverykit.order.Inbox#accept(java.lang.String) (the last time on thread sender-a-2),"
@@ -242,14 +264,14 @@ class HoldSendersTest {
         EntryPoint pass = EntryPoint.method(Valve.class, "pass", String.class);
 
         assertThatThrownBy(() -> holding(pass).timeout(SHORT).run("v1,v2", () -> {
-            Thread first = senders.start("sender-v1", "v1", valve::pass);
-            valve.entered.await();
-            senders.sendAlone("sender-v2", "v2", valve::pass); // held behind v1, then failed by the timeout
-            valve.open.countDown();
-            senders.join(first);
-        }))
-                .isInstanceOfSatisfying(OrderNotHonouredError.class,
-                        e -> assertThat(e.reason()).isEqualTo(OrderFailure.STALLED))
+                    Thread first = senders.start("sender-v1", "v1", valve::pass);
+                    valve.entered.await();
+                    senders.sendAlone("sender-v2", "v2", valve::pass); // held behind v1, then failed by the timeout
+                    valve.open.countDown();
+                    senders.join(first);
+                }))
+                .isInstanceOfSatisfying(
+                        OrderNotHonouredError.class, e -> assertThat(e.reason()).isEqualTo(OrderFailure.STALLED))
                 .hasMessage("Order not honoured: the call for message v1 (position 1 of order=v1,v2) on thread"
                         + " sender-v1 did not return within the timeout of 300 ms, so message v2 (position 2 of"
                         + " order=v1,v2) could not follow.\n"

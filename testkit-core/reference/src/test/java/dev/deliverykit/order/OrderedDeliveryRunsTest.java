@@ -7,6 +7,7 @@ import static dev.deliverykit.order.Events.inboxA;
 import static dev.deliverykit.order.Events.projectionA;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.management.ThreadMXBean;
 import dev.deliverykit.boundary.BoundaryEngine;
 import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.CrashResult;
@@ -43,22 +44,30 @@ class OrderedDeliveryRunsTest {
             }
         });
 
-        assertThat(refused).singleElement().extracting(Throwable::getMessage).isEqualTo("Another ordered-delivery run"
-                + " is active in this JVM (thread " + thread + ", order=a at"
-                + " dev.deliverykit.order.Inbox#accept(java.lang.String)), so order=b at"
-                + " dev.deliverykit.order.Inbox#accept(java.lang.String) was not started. The kit's entry-point advice"
-                + " is JVM-wide, so runs cannot overlap. Expected one run at a time. Fix: run these tests sequentially"
-                + " (no parallel JUnit execution for them), and do not start a run inside another run's workload.");
+        assertThat(refused)
+                .singleElement()
+                .extracting(Throwable::getMessage)
+                .isEqualTo(
+                        "Another ordered-delivery run"
+                                + " is active in this JVM (thread " + thread + ", order=a at"
+                                + " dev.deliverykit.order.Inbox#accept(java.lang.String)), so order=b at"
+                                + " dev.deliverykit.order.Inbox#accept(java.lang.String) was not started. The kit's entry-point advice"
+                                + " is JVM-wide, so runs cannot overlap. Expected one run at a time. Fix: run these tests sequentially"
+                                + " (no parallel JUnit execution for them), and do not start a run inside another run's workload.");
         assertThat(result.delivered()).containsExactly("a");
         assertThat(inbox.received()).containsExactly("a");
         // The slot is free again afterwards.
-        assertThat(OrderedDelivery.at(Inbox.ACCEPT).run("c", () -> inbox.accept("c")).delivered()).containsExactly("c");
+        assertThat(OrderedDelivery.at(Inbox.ACCEPT)
+                        .run("c", () -> inbox.accept("c"))
+                        .delivered())
+                .containsExactly("c");
     }
 
     @Test
     void outsideARunTheWovenEntryPointRunsItsBodyAndAllocatesNothing() throws Exception {
         Inbox inbox = new Inbox();
-        EntryPoint count = EntryPoint.method(Inbox.class, "count", Inbox.Parcel.class).messageIdFrom("label");
+        EntryPoint count =
+                EntryPoint.method(Inbox.class, "count", Inbox.Parcel.class).messageIdFrom("label");
         OrderedDelivery.at(count).run("p0", () -> inbox.count(new Inbox.Parcel("p0"))); // weaves the advice
         assertThat(DeliveryDispatcher.active).isFalse();
         Inbox idle = new Inbox();
@@ -67,7 +76,7 @@ class OrderedDeliveryRunsTest {
 
         Tally tally = new Tally();
         OrderedDelivery.at(EntryPoint.method(Tally.class, "add", String.class)).run("t", () -> tally.add("t"));
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long thread = Thread.currentThread().getId();
         for (int i = 0; i < 200_000; i++) {
             tally.add("warm-up"); // let the JIT compile the woven method
@@ -105,19 +114,21 @@ class OrderedDeliveryRunsTest {
         assertThat(inboxA(db)).containsExactly("A3 pending");
         assertThat(projectionA(db)).isEqualTo("(none)");
         String replayKey = crash.replayKey() + ";" + order.replayKey();
-        assertThat(replayKey).isEqualTo("selector=method-entry:dev.deliverykit.reference.ordered.OrderedConsumer"
-                + "#receive(dev.deliverykit.reference.ordered.Event);hit=2;order=A3,A1,A2");
+        assertThat(replayKey)
+                .isEqualTo("selector=method-entry:dev.deliverykit.reference.ordered.OrderedConsumer"
+                        + "#receive(dev.deliverykit.reference.ordered.Event);hit=2;order=A3,A1,A2");
         assertThat(DeliveryOrder.fromReplayKey(replayKey)).isEqualTo(order);
         assertThat(DeliveryDispatcher.active).isFalse();
 
         // Recovery: a fresh consumer on the same file, and the rest delivered in the same order.
         try (OrderedConsumer recovered = new OrderedConsumer(db)) {
             Transport transport = new Transport(recovered);
-            DeliveryResult rest = OrderedDelivery.at(CaptureAndReleaseTest.TRANSPORT).run(order, () -> {
-                transport.deliver(A1);
-                transport.deliver(A2);
-                transport.deliver(A3);
-            });
+            DeliveryResult rest = OrderedDelivery.at(CaptureAndReleaseTest.TRANSPORT)
+                    .run(order, () -> {
+                        transport.deliver(A1);
+                        transport.deliver(A2);
+                        transport.deliver(A3);
+                    });
             assertThat(rest.delivered()).containsExactly("A3", "A1", "A2");
         }
         assertThat(projectionA(db)).isEqualTo("released last_seq=3 held=0");

@@ -16,10 +16,18 @@ class ReferenceArchitectureTest {
 
     @Test
     void theReferenceProtocolsKnowNothingOfTheKit() {
-        noClasses().that().resideInAPackage("dev.deliverykit.reference..")
-                .and().resideOutsideOfPackage("dev.deliverykit.reference.scenarios..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.deliverykit.boundary..",
-                        "dev.deliverykit.order..", "dev.deliverykit.invariant..", "dev.deliverykit.process..",
+        noClasses()
+                .that()
+                .resideInAPackage("dev.deliverykit.reference..")
+                .and()
+                .resideOutsideOfPackage("dev.deliverykit.reference.scenarios..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.deliverykit.boundary..",
+                        "dev.deliverykit.order..",
+                        "dev.deliverykit.invariant..",
+                        "dev.deliverykit.process..",
                         "dev.deliverykit.internal..")
                 .because("the reference implementation must contain no test hooks: the engine crashes it and forces"
                         + " its arrival orders from outside, exactly as it does in users' code")

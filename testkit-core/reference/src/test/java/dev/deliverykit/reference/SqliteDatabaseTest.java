@@ -8,6 +8,7 @@ import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +26,8 @@ class SqliteDatabaseTest {
     @Test
     void connectionsUseWalFullSyncBusyTimeoutAndAutoCommit() throws Exception {
         SqliteDatabase database = SqliteDatabase.at(dir.resolve("a.db")).withBusyTimeout(Duration.ofMillis(1234));
-        try (Connection connection = database.open(); Statement statement = connection.createStatement()) {
+        try (Connection connection = database.open();
+                Statement statement = connection.createStatement()) {
             assertThat(connection.getAutoCommit()).isTrue();
             assertThat(pragma(statement, "journal_mode")).isEqualTo("wal");
             assertThat(pragma(statement, "synchronous")).isEqualTo("2"); // FULL
@@ -43,16 +45,17 @@ class SqliteDatabaseTest {
                 return Sql.update(c, "INSERT INTO t(id, v) VALUES (?, ?)", 2, "two");
             });
             assertThatThrownBy(() -> Sql.inWriteTransaction(connection, database, "insert clash", c -> {
-                Sql.update(c, "INSERT INTO t(id, v) VALUES (?, ?)", 3, "three");
-                return Sql.update(c, "INSERT INTO t(id, v) VALUES (?, ?)", 1, "again");
-            }))
+                        Sql.update(c, "INSERT INTO t(id, v) VALUES (?, ?)", 3, "three");
+                        return Sql.update(c, "INSERT INTO t(id, v) VALUES (?, ?)", 1, "again");
+                    }))
                     .isInstanceOf(StoreException.class)
                     .hasMessage("insert clash failed on "
                             + dir.resolve("b.db")
                             + ": [SQLITE_CONSTRAINT_PRIMARYKEY] A PRIMARY KEY constraint failed (UNIQUE constraint"
                             + " failed: t.id); the transaction was rolled back and nothing was written.")
-                    .satisfies(e -> assertThat(((StoreException) e).isLockTimeout()).isFalse());
-        } catch (java.sql.SQLException e) {
+                    .satisfies(e ->
+                            assertThat(((StoreException) e).isLockTimeout()).isFalse());
+        } catch (SQLException e) {
             throw new AssertionError(e);
         }
         assertThat(Db.rows(database.file(), "SELECT id, v FROM t ORDER BY id"))
@@ -64,17 +67,19 @@ class SqliteDatabaseTest {
     void lockHeldByAnotherConnectionSurfacesAsLockTimeoutAndWritesNothing() throws Exception {
         SqliteDatabase database = SqliteDatabase.at(dir.resolve("c.db")).withBusyTimeout(Duration.ofMillis(50));
         Db.execute(database.file(), "CREATE TABLE t(id INTEGER PRIMARY KEY)");
-        try (Connection holder = database.open(); Statement lock = holder.createStatement();
+        try (Connection holder = database.open();
+                Statement lock = holder.createStatement();
                 Connection writer = database.open()) {
             lock.execute("BEGIN IMMEDIATE");
 
-            assertThatThrownBy(() -> Sql.inWriteTransaction(writer, database, "insert 1",
-                    c -> Sql.update(c, "INSERT INTO t(id) VALUES (?)", 1)))
+            assertThatThrownBy(() -> Sql.inWriteTransaction(
+                            writer, database, "insert 1", c -> Sql.update(c, "INSERT INTO t(id) VALUES (?)", 1)))
                     .isInstanceOf(StoreException.class)
                     .hasMessage("insert 1 failed: " + database.file() + " stayed locked by another connection for"
                             + " the whole busy timeout of 50 ms; nothing was written. Retry the call, or give"
                             + " SqliteDatabase.withBusyTimeout(...) a longer timeout.")
-                    .satisfies(e -> assertThat(((StoreException) e).isLockTimeout()).isTrue());
+                    .satisfies(e ->
+                            assertThat(((StoreException) e).isLockTimeout()).isTrue());
             lock.execute("ROLLBACK");
         }
         assertThat(Db.count(database.file(), "t")).isZero();
@@ -95,7 +100,8 @@ class SqliteDatabaseTest {
                 Thread opener = new Thread(() -> {
                     try {
                         start.await();
-                        Sql.close(Sql.openWithSchema(database, List.of("CREATE TABLE IF NOT EXISTS t(id INTEGER)")),
+                        Sql.close(
+                                Sql.openWithSchema(database, List.of("CREATE TABLE IF NOT EXISTS t(id INTEGER)")),
                                 database);
                     } catch (Throwable e) {
                         failures.add(e);

@@ -26,8 +26,7 @@ public final class TaskBridge {
     /** Told of every thread about to start; {@code null} while no run is active. */
     public static volatile Consumer<Thread> threadHook;
 
-    private TaskBridge() {
-    }
+    private TaskBridge() {}
 
     /** Told when an executor's worker thread starts working; set once the executors are woven. */
     public static volatile Runnable workerHook;

@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.time.Duration;
+import java.util.Optional;
 import net.bytebuddy.agent.ByteBuddyAgent;
 
 /**
@@ -29,8 +30,8 @@ record AgentInstallation(Instrumentation instrumentation, AgentSource source, Du
         }
         try {
             Instrumentation shared = ByteBuddyAgent.getInstrumentation();
-            return new AgentInstallation(shared, AgentSource.BYTE_BUDDY_AGENT,
-                    Duration.ofNanos(System.nanoTime() - start));
+            return new AgentInstallation(
+                    shared, AgentSource.BYTE_BUDDY_AGENT, Duration.ofNanos(System.nanoTime() - start));
         } catch (IllegalStateException notInstalled) {
             // Neither agent is present: attach to ourselves below.
         }
@@ -38,9 +39,12 @@ record AgentInstallation(Instrumentation instrumentation, AgentSource source, Du
         try {
             attached = ByteBuddyAgent.install();
         } catch (IllegalStateException e) {
-            throw new IllegalStateException("The DeliveryKit boundary engine could not attach its Java agent to this JVM"
-                    + " (" + e.getMessage() + "). Expected a JDK (not a JRE) that allows attaching to itself. Fix: start"
-                    + " the JVM with " + javaagentOption() + ".", e);
+            throw new IllegalStateException(
+                    "The DeliveryKit boundary engine could not attach its Java agent to this JVM"
+                            + " (" + e.getMessage()
+                            + "). Expected a JDK (not a JRE) that allows attaching to itself. Fix: start"
+                            + " the JVM with " + javaagentOption() + ".",
+                    e);
         }
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         if (Runtime.version().feature() >= 21 && !dynamicLoadingAllowedExplicitly()) {
@@ -63,16 +67,16 @@ record AgentInstallation(Instrumentation instrumentation, AgentSource source, Du
         return "-javaagent:" + kitJar().map(Path::toString).orElse("<path to testkit-core jar>");
     }
 
-    private static java.util.Optional<Path> kitJar() {
+    private static Optional<Path> kitJar() {
         CodeSource source = KitAgent.class.getProtectionDomain().getCodeSource();
         if (source == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         try {
             Path path = Path.of(source.getLocation().toURI());
-            return path.toString().endsWith(".jar") ? java.util.Optional.of(path) : java.util.Optional.empty();
+            return path.toString().endsWith(".jar") ? Optional.of(path) : Optional.empty();
         } catch (URISyntaxException | IllegalArgumentException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 

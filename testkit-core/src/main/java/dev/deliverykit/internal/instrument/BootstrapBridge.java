@@ -26,10 +26,10 @@ final class BootstrapBridge {
     private static final String TEMPLATE = "dev/deliverykit/internal/bootstrap/TaskBridge";
     /** The internal name of the bridge in {@code java.base}, which the woven executors call. */
     static final String NAME = "java/util/concurrent/DeliveryKitTaskBridge";
+
     private static volatile Class<?> defined;
 
-    private BootstrapBridge() {
-    }
+    private BootstrapBridge() {}
 
     /** Defines the bridge once; the kit sets its hook through {@link #hook}. */
     static synchronized void define(Instrumentation instrumentation) {
@@ -38,8 +38,8 @@ final class BootstrapBridge {
         }
         Module javaBase = ThreadPoolExecutor.class.getModule();
         Module kit = BootstrapBridge.class.getModule();
-        instrumentation.redefineModule(javaBase, Set.of(), Map.of(), Map.of("java.util.concurrent", Set.of(kit)),
-                Set.of(), Map.of());
+        instrumentation.redefineModule(
+                javaBase, Set.of(), Map.of(), Map.of("java.util.concurrent", Set.of(kit)), Set.of(), Map.of());
         try {
             Class<?> existing = Class.forName(NAME.replace('/', '.'), false, null);
             defined = existing; // defined by an earlier copy of the kit in this JVM
@@ -48,7 +48,8 @@ final class BootstrapBridge {
             // define it below
         }
         try {
-            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(ThreadPoolExecutor.class, MethodHandles.lookup());
+            MethodHandles.Lookup lookup =
+                    MethodHandles.privateLookupIn(ThreadPoolExecutor.class, MethodHandles.lookup());
             defined = lookup.defineClass(renamed());
         } catch (IllegalAccessException e) {
             throw new IllegalStateException("cannot define the executor bridge in java.util.concurrent", e);

@@ -24,15 +24,13 @@ public interface BoundarySink {
     void afterJdbc(JdbcCall call);
 
     /** The outermost JDBC call that {@link #beforeJdbc} let through has ended, normally or not. */
-    default void leftJdbc() {
-    }
+    default void leftJdbc() {}
 
     /** A connection object was constructed (its class implements {@code java.sql.Connection}). */
     void connectionCreated(Object connection);
 
     /** {@code DataSource.getConnection} was called on {@code dataSource} (a pool, perhaps). */
-    default void dataSourceUsed(Object dataSource) {
-    }
+    default void dataSourceUsed(Object dataSource) {}
 
     /** A method of a watched type was entered, or left normally or by an exception. */
     void method(MethodCall call);
@@ -43,20 +41,16 @@ public interface BoundarySink {
     }
 
     /** A thread of the process handed a task to an executor; it is pending until it starts. */
-    default void taskHandedOver() {
-    }
+    default void taskHandedOver() {}
 
     /** A task of the process starts ({@code wasPending}: it was counted by {@link #taskHandedOver}). */
-    default void taskStarted(boolean wasPending) {
-    }
+    default void taskStarted(boolean wasPending) {}
 
     /** A thread of the process starts {@code thread}, which belongs to the process too. */
-    default void threadStarted(Thread thread) {
-    }
+    default void threadStarted(Thread thread) {}
 
     /** A task of the process ended. */
-    default void taskEnded() {
-    }
+    default void taskEnded() {}
 
     /** The kit itself failed while observing {@code where}: a DeliveryKit bug, never the workload's. */
     default void kitFailure(String where, Throwable error) {

@@ -18,8 +18,7 @@ import net.bytebuddy.jar.asm.Opcodes;
  * @param interfaces the internal names of the interfaces it declares
  * @param methods its declared methods, constructors included
  */
-record ClassShape(int version, int access, String name, String superName, String[] interfaces,
-        List<Method> methods) {
+record ClassShape(int version, int access, String name, String superName, String[] interfaces, List<Method> methods) {
 
     /**
      * A declared method.
@@ -80,14 +79,26 @@ record ClassShape(int version, int access, String name, String superName, String
                         }
                         offset += 3 + length;
                         break;
-                    case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18: // four bytes
+                    case 3:
+                    case 4:
+                    case 9:
+                    case 10:
+                    case 11:
+                    case 12:
+                    case 17:
+                    case 18: // four bytes
                         offset += 5;
                         break;
-                    case 5: case 6: // Long, Double: two entries
+                    case 5:
+                    case 6: // Long, Double: two entries
                         offset += 9;
                         index++;
                         break;
-                    case 7: case 8: case 16: case 19: case 20: // two bytes
+                    case 7:
+                    case 8:
+                    case 16:
+                    case 19:
+                    case 20: // two bytes
                         offset += 3;
                         break;
                     case 15: // MethodHandle
@@ -127,21 +138,33 @@ record ClassShape(int version, int access, String name, String superName, String
         ClassReader reader = new ClassReader(bytes);
         List<Method> methods = new ArrayList<>();
         int[] version = new int[1];
-        reader.accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public void visit(int classVersion, int access, String name, String signature, String superName,
-                    String[] interfaces) {
-                version[0] = classVersion;
-            }
+        reader.accept(
+                new ClassVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visit(
+                            int classVersion,
+                            int access,
+                            String name,
+                            String signature,
+                            String superName,
+                            String[] interfaces) {
+                        version[0] = classVersion;
+                    }
 
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                    String[] exceptions) {
-                methods.add(new Method(access, name, descriptor, exceptions));
-                return null;
-            }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return new ClassShape(version[0], reader.getAccess(), reader.getClassName(), reader.getSuperName(),
-                reader.getInterfaces(), List.copyOf(methods));
+                    @Override
+                    public MethodVisitor visitMethod(
+                            int access, String name, String descriptor, String signature, String[] exceptions) {
+                        methods.add(new Method(access, name, descriptor, exceptions));
+                        return null;
+                    }
+                },
+                ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return new ClassShape(
+                version[0],
+                reader.getAccess(),
+                reader.getClassName(),
+                reader.getSuperName(),
+                reader.getInterfaces(),
+                List.copyOf(methods));
     }
 }

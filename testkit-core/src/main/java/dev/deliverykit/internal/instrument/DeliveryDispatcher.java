@@ -22,8 +22,7 @@ public final class DeliveryDispatcher {
 
     private static volatile DeliverySink sink;
 
-    private DeliveryDispatcher() {
-    }
+    private DeliveryDispatcher() {}
 
     /** Starts handing entry-point calls to {@code runSink}. */
     public static void activate(DeliverySink runSink) {

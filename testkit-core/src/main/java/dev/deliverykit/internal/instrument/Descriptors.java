@@ -6,8 +6,7 @@ import java.util.List;
 /** Turns a JVM method descriptor into parameter type names as {@link Class#getTypeName()} writes them. */
 final class Descriptors {
 
-    private Descriptors() {
-    }
+    private Descriptors() {}
 
     /** {@code (Ljava/lang/String;[IJ)V} becomes {@code [java.lang.String, int[], long]}. */
     static List<String> parameterTypeNames(String descriptor) {
@@ -36,15 +35,24 @@ final class Descriptors {
 
     private static String primitive(char code) {
         switch (code) {
-            case 'Z': return "boolean";
-            case 'B': return "byte";
-            case 'C': return "char";
-            case 'S': return "short";
-            case 'I': return "int";
-            case 'J': return "long";
-            case 'F': return "float";
-            case 'D': return "double";
-            default: throw new IllegalArgumentException("not a JVM descriptor type code: " + code);
+            case 'Z':
+                return "boolean";
+            case 'B':
+                return "byte";
+            case 'C':
+                return "char";
+            case 'S':
+                return "short";
+            case 'I':
+                return "int";
+            case 'J':
+                return "long";
+            case 'F':
+                return "float";
+            case 'D':
+                return "double";
+            default:
+                throw new IllegalArgumentException("not a JVM descriptor type code: " + code);
         }
     }
 }

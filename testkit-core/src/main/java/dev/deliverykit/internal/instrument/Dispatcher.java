@@ -52,8 +52,7 @@ public final class Dispatcher {
     /** Connections a crash closed, with what they belonged to. */
     private static final WeakIdentityMap<String> KILLED = new WeakIdentityMap<>();
 
-    private Dispatcher() {
-    }
+    private Dispatcher() {}
 
     /** Starts delivering events to {@code runSink}. */
     public static synchronized void activate(BoundarySink runSink) {
@@ -116,12 +115,15 @@ public final class Dispatcher {
     private static void refuseIfKilled(Object connection, String operation) {
         String why = KILLED.get(connection);
         if (why != null) {
-            Dispatcher.<RuntimeException>sneakyThrow(new SQLException("DeliveryKit: " + operation + " on a connection"
-                    + " that " + why + " and the crash closed. It was handed out again after the crash: a connection"
-                    + " pool shared by the run and the restart gave recovery a connection of the dead process"
-                    + " without validating it. Fix: build that DataSource in scenario.restart(...) (a fresh pool for"
-                    + " the fresh process), or use a pool that validates connections on borrow (HikariCP pools are"
-                    + " evicted by the kit).", "08003"));
+            Dispatcher.<RuntimeException>sneakyThrow(new SQLException(
+                    "DeliveryKit: " + operation + " on a connection"
+                            + " that " + why
+                            + " and the crash closed. It was handed out again after the crash: a connection"
+                            + " pool shared by the run and the restart gave recovery a connection of the dead process"
+                            + " without validating it. Fix: build that DataSource in scenario.restart(...) (a fresh pool for"
+                            + " the fresh process), or use a pool that validates connections on borrow (HikariCP pools are"
+                            + " evicted by the kit).",
+                    "08003"));
         }
     }
 
@@ -231,7 +233,8 @@ public final class Dispatcher {
     /** The same for class files older than Java 5, which cannot load a class constant: the caller's class. */
     public static void enterConnectionConstructorOfCaller() {
         if (active) {
-            connectionConstructing(StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass());
+            connectionConstructing(StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+                    .getCallerClass());
         }
     }
 
@@ -385,18 +388,28 @@ public final class Dispatcher {
             refuseIfKilled(connection, connectionOperation(method));
             return false; // recovery after a crash: its calls go on untouched
         }
-        return enterJdbc(new JdbcCall(Kind.CONNECTION_USE, Timing.BEFORE, null, TransactionEnd.NONE, connection,
+        return enterJdbc(new JdbcCall(
+                Kind.CONNECTION_USE,
+                Timing.BEFORE,
+                null,
+                TransactionEnd.NONE,
+                connection,
                 connectionOperation(method)));
     }
 
     /** {@code Connection.createStatement()} and the like, without building the text at every call. */
     private static String connectionOperation(String method) {
         switch (method) {
-            case "createStatement": return "Connection.createStatement()";
-            case "prepareStatement": return "Connection.prepareStatement()";
-            case "prepareCall": return "Connection.prepareCall()";
-            case "setAutoCommit": return "Connection.setAutoCommit()";
-            default: return "Connection." + method + "()";
+            case "createStatement":
+                return "Connection.createStatement()";
+            case "prepareStatement":
+                return "Connection.prepareStatement()";
+            case "prepareCall":
+                return "Connection.prepareCall()";
+            case "setAutoCommit":
+                return "Connection.setAutoCommit()";
+            default:
+                return "Connection." + method + "()";
         }
     }
 
@@ -456,8 +469,12 @@ public final class Dispatcher {
 
     private static JdbcCall transactionCall(Timing timing, Object connection, String method) {
         boolean commit = "commit".equals(method);
-        return new JdbcCall(commit ? Kind.COMMIT : Kind.ROLLBACK, timing, null,
-                commit ? TransactionEnd.COMMIT : TransactionEnd.ROLLBACK, connection,
+        return new JdbcCall(
+                commit ? Kind.COMMIT : Kind.ROLLBACK,
+                timing,
+                null,
+                commit ? TransactionEnd.COMMIT : TransactionEnd.ROLLBACK,
+                connection,
                 commit ? "Connection.commit()" : "Connection.rollback()");
     }
 
@@ -505,7 +522,12 @@ public final class Dispatcher {
     private static void connectionConstructing(Class<?> type) {
         BoundarySink current = sink;
         if (current != null && Connection.class.isAssignableFrom(type) && !outsideTheDeadProcess(current)) {
-            current.beforeJdbc(new JdbcCall(Kind.CONNECTION_OPEN, Timing.BEFORE, null, TransactionEnd.NONE, null,
+            current.beforeJdbc(new JdbcCall(
+                    Kind.CONNECTION_OPEN,
+                    Timing.BEFORE,
+                    null,
+                    TransactionEnd.NONE,
+                    null,
                     "new " + type.getName() + "(...)"));
         }
     }
@@ -514,8 +536,12 @@ public final class Dispatcher {
     private static void opened(Object connection) {
         if (CONNECTIONS.get(connection) == null) {
             ProcessContext context = Processes.current();
-            CONNECTIONS.put(connection, new OpenedBy(new WeakReference<>(Thread.currentThread()),
-                    context == null ? null : context.process(), PoolFrames.opensForAPool(connection.getClass())));
+            CONNECTIONS.put(
+                    connection,
+                    new OpenedBy(
+                            new WeakReference<>(Thread.currentThread()),
+                            context == null ? null : context.process(),
+                            PoolFrames.opensForAPool(connection.getClass())));
         }
         BoundarySink current = sink;
         if (active && current != null) {
@@ -548,8 +574,8 @@ public final class Dispatcher {
         BoundarySink current = sink;
         if (current != null && !outsideTheDeadProcess(current)) {
             MethodOrigin method = ORIGINS.computeIfAbsent(origin, MethodOrigin::parse);
-            current.method(method.call(thrown == null ? MethodCall.Point.NORMAL_EXIT
-                    : MethodCall.Point.EXCEPTIONAL_EXIT, thrown));
+            current.method(method.call(
+                    thrown == null ? MethodCall.Point.NORMAL_EXIT : MethodCall.Point.EXCEPTIONAL_EXIT, thrown));
         }
     }
 

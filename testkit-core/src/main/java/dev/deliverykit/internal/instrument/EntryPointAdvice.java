@@ -8,12 +8,14 @@ import net.bytebuddy.asm.Advice;
  */
 final class EntryPointAdvice {
 
-    private EntryPointAdvice() {
-    }
+    private EntryPointAdvice() {}
 
     @Advice.OnMethodEnter(skipOn = SkippedCall.class)
-    static Object enter(@Advice.Origin Class<?> type, @Advice.Origin("#m|#d") String method,
-            @Advice.This(optional = true) Object receiver, @Advice.AllArguments Object[] arguments) {
+    static Object enter(
+            @Advice.Origin Class<?> type,
+            @Advice.Origin("#m|#d") String method,
+            @Advice.This(optional = true) Object receiver,
+            @Advice.AllArguments Object[] arguments) {
         // The argument array is only built when this branch is taken.
         return DeliveryDispatcher.active ? DeliveryDispatcher.enter(type, method, receiver, arguments) : null;
     }

@@ -45,14 +45,15 @@ final class EntryPointWeaving {
 
     /** Never instrumented: ByteBuddy, this package, synthetic classes. */
     private static final ElementMatcher.Junction<TypeDescription> KIT_AND_SYNTHETIC = nameStartsWith("net.bytebuddy.")
-            .or(nameStartsWith(EntryPointWeaving.class.getPackageName() + ".")).or(isSynthetic());
+            .or(nameStartsWith(EntryPointWeaving.class.getPackageName() + "."))
+            .or(isSynthetic());
 
     /**
      * Advice is only woven into methods a type declares, so the method graph of declared methods is enough
      * (the full graph resolves every super type); and the types are only redefined, never new.
      */
-    private static final ByteBuddy BYTE_BUDDY = new ByteBuddy().with(TypeValidation.DISABLED)
-            .with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE);
+    private static final ByteBuddy BYTE_BUDDY =
+            new ByteBuddy().with(TypeValidation.DISABLED).with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE);
 
     private final Instrumentation instrumentation;
     private final Predicate<ClassLoader> seesKit;
@@ -88,9 +89,9 @@ final class EntryPointWeaving {
                 .type(new NamedTypes(matchers.keySet()))
                 .transform((builder, type, loader, module, domain) -> {
                     ElementMatcher.Junction<MethodDescription> methods = matchers.get(type.getName());
-                    return builder
-                            .visit(Advice.to(EntryPointAdvice.class).on(methods.and(returns(void.class))))
-                            .visit(Advice.to(ReturningEntryPointAdvice.class).on(methods.and(not(returns(void.class)))));
+                    return builder.visit(Advice.to(EntryPointAdvice.class).on(methods.and(returns(void.class))))
+                            .visit(Advice.to(ReturningEntryPointAdvice.class)
+                                    .on(methods.and(not(returns(void.class)))));
                 })
                 .installOn(instrumentation);
     }
@@ -116,11 +117,14 @@ final class EntryPointWeaving {
     private static ElementMatcher.Junction<MethodDescription> anyOf(List<MethodTarget> targets) {
         ElementMatcher.Junction<MethodDescription> matcher = none();
         for (MethodTarget target : targets) {
-            ElementMatcher.Junction<MethodDescription> one = named(target.methodName()).and(not(isAbstract()));
+            ElementMatcher.Junction<MethodDescription> one =
+                    named(target.methodName()).and(not(isAbstract()));
             if (target.parameterTypes() != null) {
                 List<String> wanted = target.parameterTypes();
                 one = one.and(method -> method.getParameters().asTypeList().asErasures().stream()
-                        .map(TypeDescription::getActualName).collect(Collectors.toList()).equals(wanted));
+                        .map(TypeDescription::getActualName)
+                        .collect(Collectors.toList())
+                        .equals(wanted));
             }
             matcher = matcher.or(one);
         }
@@ -136,13 +140,20 @@ final class EntryPointWeaving {
         }
 
         @Override
-        public boolean matches(TypeDescription type, ClassLoader loader, JavaModule module, Class<?> beingRedefined,
+        public boolean matches(
+                TypeDescription type,
+                ClassLoader loader,
+                JavaModule module,
+                Class<?> beingRedefined,
                 ProtectionDomain domain) {
             if (!names.contains(type.getName())) {
                 return false;
             }
             if (!seesKit.test(loader)) {
-                problems.add(type.getName(), loader, beingRedefined != null,
+                problems.add(
+                        type.getName(),
+                        loader,
+                        beingRedefined != null,
                         new IllegalStateException("its class loader cannot see the kit's Dispatcher, so no advice"
                                 + " can be woven into it; load the kit from the same or a parent class loader"));
                 return false;
@@ -154,8 +165,8 @@ final class EntryPointWeaving {
     /** Keeps transformer errors and remembers what was woven. */
     private final class Recorder extends AgentBuilder.Listener.Adapter {
         @Override
-        public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
-                DynamicType dynamicType) {
+        public void onTransformation(
+                TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded, DynamicType dynamicType) {
             wovenTypes.add(type.getName());
         }
 
@@ -168,8 +179,8 @@ final class EntryPointWeaving {
     /** Keeps errors of retransforming already-loaded classes (for example an unmodifiable class). */
     private final class RetransformationErrors extends AgentBuilder.RedefinitionStrategy.Listener.Adapter {
         @Override
-        public Iterable<? extends List<Class<?>>> onError(int index, List<Class<?>> batch, Throwable error,
-                List<Class<?>> types) {
+        public Iterable<? extends List<Class<?>>> onError(
+                int index, List<Class<?>> batch, Throwable error, List<Class<?>> types) {
             for (Class<?> type : batch) {
                 problems.add(type.getName(), type.getClassLoader(), true, error);
             }

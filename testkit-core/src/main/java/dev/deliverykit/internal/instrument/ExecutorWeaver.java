@@ -21,31 +21,41 @@ final class ExecutorWeaver implements ClassFileTransformer {
 
     /** Per class, per method name and descriptor: the bridge method that wraps its first argument. */
     static final Map<String, Map<String, String>> METHODS = Map.of(
-            "java/lang/Thread", Map.of(
-                    "start()V", "threadStarting"),
-            "java/util/concurrent/ForkJoinWorkerThread", Map.of(
-                    "run()V", "workerStarting"),
-            "java/util/concurrent/ThreadPoolExecutor", Map.of(
-                    "execute(Ljava/lang/Runnable;)V", "runnable",
-                    "runWorker(Ljava/util/concurrent/ThreadPoolExecutor$Worker;)V", "workerStarting"),
-            "java/util/concurrent/ScheduledThreadPoolExecutor", Map.of(
-                    "execute(Ljava/lang/Runnable;)V", "runnable",
-                    "submit(Ljava/lang/Runnable;)Ljava/util/concurrent/Future;", "runnable",
-                    "submit(Ljava/lang/Runnable;Ljava/lang/Object;)Ljava/util/concurrent/Future;", "runnable",
-                    "submit(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/Future;", "callable",
-                    "schedule(Ljava/lang/Runnable;JLjava/util/concurrent/TimeUnit;)"
-                            + "Ljava/util/concurrent/ScheduledFuture;", "scheduledRunnable",
-                    "schedule(Ljava/util/concurrent/Callable;JLjava/util/concurrent/TimeUnit;)"
-                            + "Ljava/util/concurrent/ScheduledFuture;", "scheduledCallable",
-                    "scheduleAtFixedRate(Ljava/lang/Runnable;JJLjava/util/concurrent/TimeUnit;)"
-                            + "Ljava/util/concurrent/ScheduledFuture;", "scheduledRunnable",
-                    "scheduleWithFixedDelay(Ljava/lang/Runnable;JJLjava/util/concurrent/TimeUnit;)"
-                            + "Ljava/util/concurrent/ScheduledFuture;", "scheduledRunnable"),
-            "java/util/concurrent/ForkJoinPool", Map.of(
-                    "execute(Ljava/lang/Runnable;)V", "runnable",
-                    "submit(Ljava/lang/Runnable;)Ljava/util/concurrent/ForkJoinTask;", "runnable",
-                    "submit(Ljava/lang/Runnable;Ljava/lang/Object;)Ljava/util/concurrent/ForkJoinTask;", "runnable",
-                    "submit(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/ForkJoinTask;", "callable"));
+            "java/lang/Thread", Map.of("start()V", "threadStarting"),
+            "java/util/concurrent/ForkJoinWorkerThread", Map.of("run()V", "workerStarting"),
+            "java/util/concurrent/ThreadPoolExecutor",
+                    Map.of(
+                            "execute(Ljava/lang/Runnable;)V", "runnable",
+                            "runWorker(Ljava/util/concurrent/ThreadPoolExecutor$Worker;)V", "workerStarting"),
+            "java/util/concurrent/ScheduledThreadPoolExecutor",
+                    Map.of(
+                            "execute(Ljava/lang/Runnable;)V",
+                            "runnable",
+                            "submit(Ljava/lang/Runnable;)Ljava/util/concurrent/Future;",
+                            "runnable",
+                            "submit(Ljava/lang/Runnable;Ljava/lang/Object;)Ljava/util/concurrent/Future;",
+                            "runnable",
+                            "submit(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/Future;",
+                            "callable",
+                            "schedule(Ljava/lang/Runnable;JLjava/util/concurrent/TimeUnit;)"
+                                    + "Ljava/util/concurrent/ScheduledFuture;",
+                            "scheduledRunnable",
+                            "schedule(Ljava/util/concurrent/Callable;JLjava/util/concurrent/TimeUnit;)"
+                                    + "Ljava/util/concurrent/ScheduledFuture;",
+                            "scheduledCallable",
+                            "scheduleAtFixedRate(Ljava/lang/Runnable;JJLjava/util/concurrent/TimeUnit;)"
+                                    + "Ljava/util/concurrent/ScheduledFuture;",
+                            "scheduledRunnable",
+                            "scheduleWithFixedDelay(Ljava/lang/Runnable;JJLjava/util/concurrent/TimeUnit;)"
+                                    + "Ljava/util/concurrent/ScheduledFuture;",
+                            "scheduledRunnable"),
+            "java/util/concurrent/ForkJoinPool",
+                    Map.of(
+                            "execute(Ljava/lang/Runnable;)V", "runnable",
+                            "submit(Ljava/lang/Runnable;)Ljava/util/concurrent/ForkJoinTask;", "runnable",
+                            "submit(Ljava/lang/Runnable;Ljava/lang/Object;)Ljava/util/concurrent/ForkJoinTask;",
+                                    "runnable",
+                            "submit(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/ForkJoinTask;", "callable"));
 
     private final Consumer<Throwable> problems;
 
@@ -54,8 +64,12 @@ final class ExecutorWeaver implements ClassFileTransformer {
     }
 
     @Override
-    public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
-            ProtectionDomain protectionDomain, byte[] classfileBuffer) {
+    public byte[] transform(
+            ClassLoader loader,
+            String className,
+            Class<?> classBeingRedefined,
+            ProtectionDomain protectionDomain,
+            byte[] classfileBuffer) {
         Map<String, String> methods = className == null || loader != null ? null : METHODS.get(className);
         if (methods == null) {
             return null;
@@ -69,7 +83,9 @@ final class ExecutorWeaver implements ClassFileTransformer {
                 if (bridge.equals("workerStarting")) {
                     return new TellOfWorker(visitor);
                 }
-                return bridge.equals("threadStarting") ? new TellOfThis(visitor) : new WrapFirstArgument(visitor, bridge);
+                return bridge.equals("threadStarting")
+                        ? new TellOfThis(visitor)
+                        : new WrapFirstArgument(visitor, bridge);
             });
         } catch (Throwable error) {
             problems.accept(error);
@@ -122,8 +138,12 @@ final class ExecutorWeaver implements ClassFileTransformer {
         public void visitCode() {
             super.visitCode();
             mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, bridge, bridge.toLowerCase().endsWith("callable")
-                    ? CALLABLE : RUNNABLE, false);
+            mv.visitMethodInsn(
+                    Opcodes.INVOKESTATIC,
+                    BRIDGE,
+                    bridge,
+                    bridge.toLowerCase().endsWith("callable") ? CALLABLE : RUNNABLE,
+                    false);
             mv.visitVarInsn(Opcodes.ASTORE, 1);
         }
 

@@ -53,6 +53,7 @@ public final class Instrumenter {
     private final Map<ClassLoader, Boolean> loaderSeesKit = Collections.synchronizedMap(new WeakHashMap<>());
     /** Per internal class name, every method target known so far. */
     private final Map<String, List<MethodTarget>> methodTargets = new LinkedHashMap<>();
+
     private final Weaver weaver = new Weaver(new Weaver.Host() {
         @Override
         public boolean seesKit(ClassLoader loader) {
@@ -126,8 +127,8 @@ public final class Instrumenter {
         try {
             instrumenter.ensureJdbc();
         } catch (RuntimeException | Error e) {
-            instrumenter.problems.add(new InstrumentationProblem("JDBC weaving (started at JVM start by -javaagent)",
-                    "-", false, e));
+            instrumenter.problems.add(
+                    new InstrumentationProblem("JDBC weaving (started at JVM start by -javaagent)", "-", false, e));
         }
     }
 
@@ -159,12 +160,21 @@ public final class Instrumenter {
             BootstrapBridge.define(instrumentation());
             BootstrapBridge.workerHook(Processes::workerStarting);
         } catch (RuntimeException | LinkageError e) {
-            problems.add(new InstrumentationProblem("executor tracking (the bootstrap bridge "
-                    + ExecutorWeaver.BRIDGE.replace('/', '.') + ")", "bootstrap", false, e));
+            problems.add(new InstrumentationProblem(
+                    "executor tracking (the bootstrap bridge " + ExecutorWeaver.BRIDGE.replace('/', '.') + ")",
+                    "bootstrap",
+                    false,
+                    e));
             return;
         }
-        instrumentation().addTransformer(new ExecutorWeaver(error -> problems.add(new InstrumentationProblem(
-                "a JDK executor (tasks it runs are not tracked as the process's)", "bootstrap", true, error))), true);
+        instrumentation()
+                .addTransformer(
+                        new ExecutorWeaver(error -> problems.add(new InstrumentationProblem(
+                                "a JDK executor (tasks it runs are not tracked as the process's)",
+                                "bootstrap",
+                                true,
+                                error))),
+                        true);
         List<Class<?>> executors = new ArrayList<>();
         for (String name : ExecutorWeaver.METHODS.keySet()) {
             try {
@@ -216,9 +226,11 @@ public final class Instrumenter {
      */
     public synchronized void ensureEntryPoints(List<MethodTarget> targets) {
         if (entryPoints == null) {
-            entryPoints = new EntryPointWeaving(instrumentation(), this::seesKit,
-                    (type, loader, loaded, error) -> problems.add(
-                            new InstrumentationProblem(type, describe(loader), loaded, error)));
+            entryPoints = new EntryPointWeaving(
+                    instrumentation(),
+                    this::seesKit,
+                    (type, loader, loaded, error) ->
+                            problems.add(new InstrumentationProblem(type, describe(loader), loaded, error)));
         }
         entryPoints.ensure(targets);
     }
@@ -251,8 +263,8 @@ public final class Instrumenter {
                     try {
                         instrumentation().retransformClasses(type);
                     } catch (UnmodifiableClassException | RuntimeException | LinkageError error) {
-                        problems.add(new InstrumentationProblem(type.getName(), describe(type.getClassLoader()), true,
-                                error));
+                        problems.add(new InstrumentationProblem(
+                                type.getName(), describe(type.getClassLoader()), true, error));
                     }
                 }
                 dropRepeatsSince(mark);
@@ -283,14 +295,20 @@ public final class Instrumenter {
      * again from the class file.
      */
     private boolean isJdbcCandidate(Class<?> type) {
-        if (type.getClassLoader() == null || type.isInterface() || type.isArray() || type.isPrimitive()
-                || type.isSynthetic() || !instrumentation().isModifiableClass(type)
+        if (type.getClassLoader() == null
+                || type.isInterface()
+                || type.isArray()
+                || type.isPrimitive()
+                || type.isSynthetic()
+                || !instrumentation().isModifiableClass(type)
                 || Weaver.rejectsByName(type.getName().replace('.', '/'))) {
             return false;
         }
-        if (Statement.class.isAssignableFrom(type) || Connection.class.isAssignableFrom(type)
+        if (Statement.class.isAssignableFrom(type)
+                || Connection.class.isAssignableFrom(type)
                 || ResultSet.class.isAssignableFrom(type)
-                || Driver.class.isAssignableFrom(type) || DataSource.class.isAssignableFrom(type)) {
+                || Driver.class.isAssignableFrom(type)
+                || DataSource.class.isAssignableFrom(type)) {
             return true;
         }
         Method[] methods;
@@ -300,8 +318,10 @@ public final class Instrumenter {
             return true; // let the weaver read the class file
         }
         for (Method method : methods) {
-            if ((Weaver.STATEMENT_METHODS.contains(method.getName()) || Weaver.CONNECTION_METHODS.contains(method.getName()))
-                    && Modifier.isPublic(method.getModifiers()) && !Modifier.isStatic(method.getModifiers())
+            if ((Weaver.STATEMENT_METHODS.contains(method.getName())
+                            || Weaver.CONNECTION_METHODS.contains(method.getName()))
+                    && Modifier.isPublic(method.getModifiers())
+                    && !Modifier.isStatic(method.getModifiers())
                     && Arrays.asList(method.getExceptionTypes()).contains(SQLException.class)) {
                 return true;
             }
@@ -337,11 +357,13 @@ public final class Instrumenter {
             return false;
         }
         try (JarFile file = new JarFile(jar.toFile())) {
-            String premain = file.getManifest() == null ? null
+            String premain = file.getManifest() == null
+                    ? null
                     : file.getManifest().getMainAttributes().getValue("Premain-Class");
             // byte-buddy-agent's jar counts only if its Installer is the one the kit reads its Instrumentation
             // from: in the kit's jar that Installer is relocated, so a user's byte-buddy-agent is not passed on.
-            return KitAgent.class.getName().equals(premain) || Installer.class.getName().equals(premain);
+            return KitAgent.class.getName().equals(premain)
+                    || Installer.class.getName().equals(premain);
         } catch (IOException unreadable) {
             return false;
         }

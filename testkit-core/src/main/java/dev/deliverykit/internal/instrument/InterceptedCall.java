@@ -18,13 +18,18 @@ import org.apiguardian.api.API;
  * @param thread the calling thread
  */
 @API(status = INTERNAL, since = "0.1")
-public record InterceptedCall(Class<?> type, String methodName, String descriptor, Object receiver,
-        List<Object> arguments, Thread thread) {
+public record InterceptedCall(
+        Class<?> type, String methodName, String descriptor, Object receiver, List<Object> arguments, Thread thread) {
 
     static InterceptedCall of(Class<?> type, String method, Object receiver, Object[] arguments) {
         int bar = method.indexOf('|');
-        return new InterceptedCall(type, method.substring(0, bar), method.substring(bar + 1), receiver,
-                Collections.unmodifiableList(Arrays.asList(arguments)), Thread.currentThread());
+        return new InterceptedCall(
+                type,
+                method.substring(0, bar),
+                method.substring(bar + 1),
+                receiver,
+                Collections.unmodifiableList(Arrays.asList(arguments)),
+                Thread.currentThread());
     }
 
     /** {@code com.acme.Transport#deliver(com.acme.Event)}. */

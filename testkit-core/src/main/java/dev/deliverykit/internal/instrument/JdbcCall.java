@@ -17,8 +17,8 @@ import org.apiguardian.api.API;
  * @param operation a short name of the call, for messages, such as {@code Connection.commit()}
  */
 @API(status = INTERNAL, since = "0.1")
-public record JdbcCall(Kind kind, Timing timing, String sql, TransactionEnd transactionEnd, Object connection,
-        String operation) {
+public record JdbcCall(
+        Kind kind, Timing timing, String sql, TransactionEnd transactionEnd, Object connection, String operation) {
 
     /** What kind of JDBC call. */
     public enum Kind {

@@ -26,8 +26,7 @@ public final class KitAgent {
 
     private static volatile Instrumentation instrumentation;
 
-    private KitAgent() {
-    }
+    private KitAgent() {}
 
     /** Called by the JVM for {@code -javaagent:testkit-core.jar[=lazy]}. */
     public static void premain(String arguments, Instrumentation instrumentation) {

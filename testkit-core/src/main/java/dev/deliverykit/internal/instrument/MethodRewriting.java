@@ -18,21 +18,25 @@ final class MethodRewriting {
         MethodVisitor rewrite(int access, String name, String descriptor, MethodVisitor original);
     }
 
-    private MethodRewriting() {
-    }
+    private MethodRewriting() {}
 
     /** The class file {@code original} with every method passed through {@code rewriter}. */
     static byte[] rewrite(byte[] original, int readerFlags, MethodRewriter rewriter) {
         ClassReader reader = new ClassReader(original);
         ClassWriter writer = new ClassWriter(reader, 0);
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                    String[] exceptions) {
-                return rewriter.rewrite(access, name, descriptor,
-                        super.visitMethod(access, name, descriptor, signature, exceptions));
-            }
-        }, readerFlags);
+        reader.accept(
+                new ClassVisitor(Opcodes.ASM9, writer) {
+                    @Override
+                    public MethodVisitor visitMethod(
+                            int access, String name, String descriptor, String signature, String[] exceptions) {
+                        return rewriter.rewrite(
+                                access,
+                                name,
+                                descriptor,
+                                super.visitMethod(access, name, descriptor, signature, exceptions));
+                    }
+                },
+                readerFlags);
         return writer.toByteArray();
     }
 }

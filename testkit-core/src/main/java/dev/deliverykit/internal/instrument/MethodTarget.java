@@ -30,8 +30,8 @@ public record MethodTarget(String typeName, String methodName, List<String> para
         String text = reference.replace(" ", "");
         int hash = text.indexOf('#');
         int open = text.indexOf('(');
-        boolean wellFormed = hash > 0 && hash < text.length() - 1
-                && (open < 0 || (open > hash + 1 && text.endsWith(")")));
+        boolean wellFormed =
+                hash > 0 && hash < text.length() - 1 && (open < 0 || (open > hash + 1 && text.endsWith(")")));
         if (!wellFormed) {
             return Optional.empty();
         }
@@ -46,7 +46,8 @@ public record MethodTarget(String typeName, String methodName, List<String> para
 
     /** {@code type}'s method {@code name}; with {@code parameterTypes} only that overload, else every overload. */
     public static MethodTarget of(Class<?> type, String name, Class<?>... parameterTypes) {
-        List<String> parameters = parameterTypes.length == 0 ? null
+        List<String> parameters = parameterTypes.length == 0
+                ? null
                 : Arrays.stream(parameterTypes).map(Class::getTypeName).toList();
         return new MethodTarget(type.getName(), name, parameters);
     }

@@ -13,13 +13,19 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class PoolFrames {
 
-    private static final List<String> POOLS = List.of("com.zaxxer.hikari.", "org.apache.commons.dbcp",
-            "org.apache.tomcat.jdbc.pool.", "com.mchange.v2.", "io.agroal.", "org.h2.jdbcx.JdbcConnectionPool",
-            "oracle.ucp.", "com.alibaba.druid.pool.", "org.vibur.dbcp.");
+    private static final List<String> POOLS = List.of(
+            "com.zaxxer.hikari.",
+            "org.apache.commons.dbcp",
+            "org.apache.tomcat.jdbc.pool.",
+            "com.mchange.v2.",
+            "io.agroal.",
+            "org.h2.jdbcx.JdbcConnectionPool",
+            "oracle.ucp.",
+            "com.alibaba.druid.pool.",
+            "org.vibur.dbcp.");
     private static final StackWalker WALKER = StackWalker.getInstance();
 
-    private PoolFrames() {
-    }
+    private PoolFrames() {}
 
     /** Whether a frame of a pool's own code is on the calling thread's stack. */
     public static boolean onStack() {

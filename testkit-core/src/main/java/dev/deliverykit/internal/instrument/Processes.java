@@ -21,8 +21,7 @@ public final class Processes {
         }
     };
 
-    private Processes() {
-    }
+    private Processes() {}
 
     /** The calling thread's flow, or {@code null} if it belongs to no run. */
     public static ProcessContext current() {

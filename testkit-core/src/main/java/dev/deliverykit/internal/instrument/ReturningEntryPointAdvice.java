@@ -9,17 +9,20 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
  */
 final class ReturningEntryPointAdvice {
 
-    private ReturningEntryPointAdvice() {
-    }
+    private ReturningEntryPointAdvice() {}
 
     @Advice.OnMethodEnter(skipOn = SkippedCall.class)
-    static Object enter(@Advice.Origin Class<?> type, @Advice.Origin("#m|#d") String method,
-            @Advice.This(optional = true) Object receiver, @Advice.AllArguments Object[] arguments) {
+    static Object enter(
+            @Advice.Origin Class<?> type,
+            @Advice.Origin("#m|#d") String method,
+            @Advice.This(optional = true) Object receiver,
+            @Advice.AllArguments Object[] arguments) {
         return DeliveryDispatcher.active ? DeliveryDispatcher.enter(type, method, receiver, arguments) : null;
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
-    static void exit(@Advice.Enter Object token,
+    static void exit(
+            @Advice.Enter Object token,
             @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object returned,
             @Advice.Thrown Throwable thrown) {
         if (token != null) {

@@ -11,13 +11,11 @@ import org.apiguardian.api.API;
 public final class SqlText {
 
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-    private static final Pattern COMMIT = Pattern.compile("(COMMIT|END)( TRANSACTION| WORK)?",
-            Pattern.CASE_INSENSITIVE);
-    private static final Pattern ROLLBACK = Pattern.compile("ROLLBACK( TRANSACTION| WORK)?",
-            Pattern.CASE_INSENSITIVE);
+    private static final Pattern COMMIT =
+            Pattern.compile("(COMMIT|END)( TRANSACTION| WORK)?", Pattern.CASE_INSENSITIVE);
+    private static final Pattern ROLLBACK = Pattern.compile("ROLLBACK( TRANSACTION| WORK)?", Pattern.CASE_INSENSITIVE);
 
-    private SqlText() {
-    }
+    private SqlText() {}
 
     /**
      * Drops leading comments, trims, and collapses every run of whitespace (line breaks of text blocks
@@ -62,8 +60,11 @@ public final class SqlText {
     /** Whether {@link #normalise} would return the text unchanged: no leading comment, no whitespace to trim or collapse. */
     private static boolean isNormal(String sql) {
         int length = sql.length();
-        if (length == 0 || Character.isWhitespace(sql.charAt(0)) || Character.isWhitespace(sql.charAt(length - 1))
-                || sql.startsWith("--") || sql.startsWith("/*")) {
+        if (length == 0
+                || Character.isWhitespace(sql.charAt(0))
+                || Character.isWhitespace(sql.charAt(length - 1))
+                || sql.startsWith("--")
+                || sql.startsWith("/*")) {
             return false;
         }
         char previous = 0;

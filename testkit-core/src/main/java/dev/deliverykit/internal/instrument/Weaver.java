@@ -44,25 +44,46 @@ final class Weaver implements ClassFileTransformer {
      * Packages that hold no JDBC driver or pool: the JDK, test and build tools, the kit's libraries. Every
      * class that loads comes here; these are rejected by name, before anything is parsed.
      */
-    private static final String[] NOT_JDBC_PACKAGES = {"java/", "javax/", "jdk/", "sun/", "com/sun/", "org/junit/",
-        "junit/", "org/opentest4j/", "org/apiguardian/", "org/assertj/", "org/hamcrest/", "org/mockito/",
-        "org/apache/maven/", "org/codehaus/plexus/", "com/fasterxml/jackson/", "org/slf4j/", "org/jboss/byteman/",
-        "org/openjdk/jmh/", "kotlin/", "scala/", "groovy/", "org/gradle/", "dev/deliverykit/internal/",
-        "net/bytebuddy/"};
+    private static final String[] NOT_JDBC_PACKAGES = {
+        "java/",
+        "javax/",
+        "jdk/",
+        "sun/",
+        "com/sun/",
+        "org/junit/",
+        "junit/",
+        "org/opentest4j/",
+        "org/apiguardian/",
+        "org/assertj/",
+        "org/hamcrest/",
+        "org/mockito/",
+        "org/apache/maven/",
+        "org/codehaus/plexus/",
+        "com/fasterxml/jackson/",
+        "org/slf4j/",
+        "org/jboss/byteman/",
+        "org/openjdk/jmh/",
+        "kotlin/",
+        "scala/",
+        "groovy/",
+        "org/gradle/",
+        "dev/deliverykit/internal/",
+        "net/bytebuddy/"
+    };
 
     /** Never woven, not even for a method selector: ByteBuddy and this package. */
     private static final String[] KIT = {"net/bytebuddy/", "dev/deliverykit/internal/instrument/"};
 
-    private static final Set<String> EXECUTE = Set.of("execute", "executeQuery", "executeUpdate",
-            "executeLargeUpdate", "executeBatch", "executeLargeBatch");
+    private static final Set<String> EXECUTE = Set.of(
+            "execute", "executeQuery", "executeUpdate", "executeLargeUpdate", "executeBatch", "executeLargeBatch");
     static final Set<String> STATEMENT_METHODS = union(EXECUTE, Set.of("addBatch", "clearBatch"));
-    static final Set<String> CONNECTION_METHODS = Set.of("createStatement", "prepareStatement", "prepareCall",
-            "commit", "rollback", "setAutoCommit");
+    static final Set<String> CONNECTION_METHODS =
+            Set.of("createStatement", "prepareStatement", "prepareCall", "commit", "rollback", "setAutoCommit");
     /** The result-set calls a dead process may not make: reading on, or writing rows. */
     static final Set<String> RESULT_SET_METHODS = Set.of("next", "updateRow", "insertRow", "deleteRow");
     /** A class that declares no method of these names gets no JDBC weaving (its constructors neither). */
-    private static final Set<String> JDBC_METHODS = union(STATEMENT_METHODS,
-            union(CONNECTION_METHODS, Set.of("connect", "getConnection", "updateRow", "wasNull")));
+    private static final Set<String> JDBC_METHODS = union(
+            STATEMENT_METHODS, union(CONNECTION_METHODS, Set.of("connect", "getConnection", "updateRow", "wasNull")));
 
     private static final byte[][] JDBC_METHOD_NAMES = ascii(JDBC_METHODS);
 
@@ -90,6 +111,7 @@ final class Weaver implements ClassFileTransformer {
     private volatile boolean jdbc;
     /** Per internal class name, the method selectors' targets; replaced, never changed. */
     private volatile Map<String, List<MethodTarget>> targets = Map.of();
+
     private final Map<ClassLoader, Map<String, Header>> headers = Collections.synchronizedMap(new WeakHashMap<>());
 
     Weaver(Host host) {
@@ -107,13 +129,19 @@ final class Weaver implements ClassFileTransformer {
     }
 
     @Override
-    public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
-            ProtectionDomain protectionDomain, byte[] classfileBuffer) {
+    public byte[] transform(
+            ClassLoader loader,
+            String className,
+            Class<?> classBeingRedefined,
+            ProtectionDomain protectionDomain,
+            byte[] classfileBuffer) {
         if (className == null || startsWithAny(className, KIT)) {
             return null;
         }
         List<MethodTarget> named = targets.get(className);
-        boolean jdbcCandidate = jdbc && loader != null && !startsWithAny(className, NOT_JDBC_PACKAGES)
+        boolean jdbcCandidate = jdbc
+                && loader != null
+                && !startsWithAny(className, NOT_JDBC_PACKAGES)
                 && ClassShape.mentionsAny(classfileBuffer, JDBC_METHOD_NAMES);
         if (named == null && !jdbcCandidate) {
             return null;
@@ -129,17 +157,25 @@ final class Weaver implements ClassFileTransformer {
             if (jdbcCandidate) {
                 jdbcWeaving(shape, loader, classBeingRedefined, plans);
                 if (!plans.isEmpty() && !host.seesKit(loader)) {
-                    host.problem(typeName, loader, retransforming, new IllegalStateException("its class loader cannot"
-                            + " see the kit's Dispatcher, so its JDBC calls cannot be woven and are no boundaries;"
-                            + " load the kit from the same or a parent class loader"));
+                    host.problem(
+                            typeName,
+                            loader,
+                            retransforming,
+                            new IllegalStateException("its class loader cannot"
+                                    + " see the kit's Dispatcher, so its JDBC calls cannot be woven and are no boundaries;"
+                                    + " load the kit from the same or a parent class loader"));
                     plans.clear();
                 }
             }
             if (named != null) {
                 if (!host.seesKit(loader)) {
-                    host.problem(typeName, loader, retransforming, new IllegalStateException("its class loader cannot"
-                            + " see the kit's Dispatcher, so no advice can be woven into it; load the kit from the"
-                            + " same or a parent class loader"));
+                    host.problem(
+                            typeName,
+                            loader,
+                            retransforming,
+                            new IllegalStateException("its class loader cannot"
+                                    + " see the kit's Dispatcher, so no advice can be woven into it; load the kit from the"
+                                    + " same or a parent class loader"));
                 } else {
                     methodWeaving(shape, named, plans);
                 }
@@ -256,7 +292,9 @@ final class Weaver implements ClassFileTransformer {
         // the interface (sqlite-jdbc's JDBC3PreparedStatement): a public executeUpdate() that throws SQLException.
         boolean prepared = supers.isA(PREPARED_STATEMENT, PreparedStatement.class) || declaresPreparedExecute(shape);
         for (ClassShape.Method method : shape.methods()) {
-            if (resultSet && RESULT_SET_METHODS.contains(method.name()) && method.isPublicInstanceWithCode()
+            if (resultSet
+                    && RESULT_SET_METHODS.contains(method.name())
+                    && method.isPublicInstanceWithCode()
                     && method.descriptor().startsWith("()")) {
                 guard(plans, method, "ResultSet." + method.name() + "()");
             } else if (prepared && isParameterSetter(method)) {
@@ -283,8 +321,10 @@ final class Weaver implements ClassFileTransformer {
 
     private static boolean declaresPreparedExecute(ClassShape shape) {
         for (ClassShape.Method method : shape.methods()) {
-            if (EXECUTE.contains(method.name()) && method.descriptor().startsWith("()")
-                    && method.has(Opcodes.ACC_PUBLIC) && !method.has(Opcodes.ACC_STATIC)
+            if (EXECUTE.contains(method.name())
+                    && method.descriptor().startsWith("()")
+                    && method.has(Opcodes.ACC_PUBLIC)
+                    && !method.has(Opcodes.ACC_STATIC)
                     && method.declares(SQL_EXCEPTION)) {
                 return true;
             }
@@ -294,13 +334,17 @@ final class Weaver implements ClassFileTransformer {
 
     /** {@code setString(int, String)} and the other parameter setters of a prepared statement. */
     private static boolean isParameterSetter(ClassShape.Method method) {
-        return method.name().startsWith("set") && method.name().length() > 3 && method.isPublicInstanceWithCode()
+        return method.name().startsWith("set")
+                && method.name().length() > 3
+                && method.isPublicInstanceWithCode()
                 && method.descriptor().startsWith("(I");
     }
 
     static boolean declaresJdbcMethod(ClassShape shape, Set<String> names) {
         for (ClassShape.Method method : shape.methods()) {
-            if (names.contains(method.name()) && method.has(Opcodes.ACC_PUBLIC) && !method.has(Opcodes.ACC_STATIC)
+            if (names.contains(method.name())
+                    && method.has(Opcodes.ACC_PUBLIC)
+                    && !method.has(Opcodes.ACC_STATIC)
                     && method.declares(SQL_EXCEPTION)) {
                 return true;
             }
@@ -310,7 +354,8 @@ final class Weaver implements ClassFileTransformer {
 
     /** {@code execute*()} or {@code execute*(String, ...)}. */
     private static boolean isExecute(ClassShape.Method method) {
-        return EXECUTE.contains(method.name()) && method.isPublicInstanceWithCode()
+        return EXECUTE.contains(method.name())
+                && method.isPublicInstanceWithCode()
                 && (method.descriptor().startsWith("()") || method.descriptor().startsWith("(Ljava/lang/String;"));
     }
 
@@ -318,7 +363,8 @@ final class Weaver implements ClassFileTransformer {
     private static boolean isBatch(ClassShape.Method method) {
         return method.isPublicInstanceWithCode()
                 && (method.name().equals("addBatch") && method.descriptor().startsWith("(Ljava/lang/String;)")
-                        || method.name().equals("clearBatch") && method.descriptor().startsWith("()"));
+                        || method.name().equals("clearBatch")
+                                && method.descriptor().startsWith("()"));
     }
 
     private static WovenMethod.Kind connectionKind(ClassShape.Method method) {
@@ -344,12 +390,14 @@ final class Weaver implements ClassFileTransformer {
     }
 
     private static boolean isConnect(ClassShape.Method method) {
-        return method.name().equals("connect") && method.isPublicInstanceWithCode()
+        return method.name().equals("connect")
+                && method.isPublicInstanceWithCode()
                 && method.descriptor().startsWith("(Ljava/lang/String;Ljava/util/Properties;)");
     }
 
     private static boolean isGetConnection(ClassShape.Method method) {
-        return method.name().equals("getConnection") && method.isPublicInstanceWithCode()
+        return method.name().equals("getConnection")
+                && method.isPublicInstanceWithCode()
                 && (method.descriptor().startsWith("()")
                         || method.descriptor().startsWith("(Ljava/lang/String;Ljava/lang/String;)"));
     }
@@ -362,8 +410,10 @@ final class Weaver implements ClassFileTransformer {
                 continue;
             }
             for (MethodTarget target : named) {
-                if (target.methodName().equals(method.name()) && (target.parameterTypes() == null
-                        || target.parameterTypes().equals(Descriptors.parameterTypeNames(method.descriptor())))) {
+                if (target.methodName().equals(method.name())
+                        && (target.parameterTypes() == null
+                                || target.parameterTypes()
+                                        .equals(Descriptors.parameterTypeNames(method.descriptor())))) {
                     plan(plans, method).origin = typeName + "|" + method.name() + "|" + method.descriptor();
                     break;
                 }
@@ -381,12 +431,19 @@ final class Weaver implements ClassFileTransformer {
             }
             MethodVisitor woven = visitor;
             if (plan.origin != null) {
-                woven = new WovenMethod(WovenMethod.Kind.METHOD, shape.name(), access, name, descriptor,
-                        shape.version(), plan.origin, woven);
+                woven = new WovenMethod(
+                        WovenMethod.Kind.METHOD,
+                        shape.name(),
+                        access,
+                        name,
+                        descriptor,
+                        shape.version(),
+                        plan.origin,
+                        woven);
             }
             if (plan.jdbc != null) {
-                woven = new WovenMethod(plan.jdbc, shape.name(), access, name, descriptor, shape.version(),
-                        plan.guarded, woven);
+                woven = new WovenMethod(
+                        plan.jdbc, shape.name(), access, name, descriptor, shape.version(), plan.guarded, woven);
             }
             return woven;
         });
@@ -395,8 +452,7 @@ final class Weaver implements ClassFileTransformer {
     // ---- super types -----------------------------------------------------------------------------------
 
     /** A class file's super types, as far as read. */
-    private record Header(String superName, String[] interfaces) {
-    }
+    private record Header(String superName, String[] interfaces) {}
 
     /**
      * The super types of one class: of a class being loaded, read as class file headers through its loader
@@ -471,8 +527,10 @@ final class Weaver implements ClassFileTransformer {
             ClassReader reader = new ClassReader(in.readAllBytes());
             return new Header(reader.getSuperName(), reader.getInterfaces());
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read the class file of " + name.replace('/', '.') + ", a super"
-                    + " type of " + forType.replace('/', '.') + ": " + e, e);
+            throw new IllegalStateException(
+                    "cannot read the class file of " + name.replace('/', '.') + ", a super" + " type of "
+                            + forType.replace('/', '.') + ": " + e,
+                    e);
         }
     }
 }

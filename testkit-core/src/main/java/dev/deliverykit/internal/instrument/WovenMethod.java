@@ -85,9 +85,11 @@ final class WovenMethod extends MethodVisitor {
     private final int addedSlots;
     /** The return value's local for the exit block, or -1 (void, or no exit block). */
     private final int resultSlot;
+
     private final Type returnType;
     /** Whether returns jump to one exit block after the original code (see the class comment). */
     private final boolean exitBlock;
+
     private Label exitLabel;
 
     private Label rangeStart;
@@ -98,7 +100,14 @@ final class WovenMethod extends MethodVisitor {
      * @param origin {@code type|method|descriptor} for {@link Kind#METHOD}, the operation for {@link Kind#GUARDED},
      *     else unused
      */
-    WovenMethod(Kind kind, String owner, int access, String name, String descriptor, int classVersion, String origin,
+    WovenMethod(
+            Kind kind,
+            String owner,
+            int access,
+            String name,
+            String descriptor,
+            int classVersion,
+            String origin,
             MethodVisitor next) {
         super(Opcodes.ASM9, next);
         this.kind = kind;
@@ -110,11 +119,11 @@ final class WovenMethod extends MethodVisitor {
         this.origin = origin;
         this.firstLocal = (Type.getArgumentsAndReturnSizes(descriptor) >> 2) - (isStatic ? 1 : 0);
         Type[] arguments = Type.getArgumentTypes(descriptor);
-        this.hasStringArgument = arguments.length > 0 && arguments[0].getSort() == Type.OBJECT
+        this.hasStringArgument = arguments.length > 0
+                && arguments[0].getSort() == Type.OBJECT
                 && arguments[0].getInternalName().equals(STRING);
         List<Object> added = new ArrayList<>();
-        boolean entered = kind != Kind.BATCH && kind != Kind.CONSTRUCTOR && kind != Kind.METHOD
-                && kind != Kind.GUARDED;
+        boolean entered = kind != Kind.BATCH && kind != Kind.CONSTRUCTOR && kind != Kind.METHOD && kind != Kind.GUARDED;
         this.enteredSlot = entered ? firstLocal + added.size() : -1;
         if (entered) {
             added.add(Opcodes.INTEGER);
@@ -337,17 +346,35 @@ final class WovenMethod extends MethodVisitor {
         }
         String box;
         switch (returned.getSort()) {
-            case Type.BOOLEAN: box = "java/lang/Boolean"; break;
-            case Type.BYTE: box = "java/lang/Byte"; break;
-            case Type.CHAR: box = "java/lang/Character"; break;
-            case Type.SHORT: box = "java/lang/Short"; break;
-            case Type.INT: box = "java/lang/Integer"; break;
-            case Type.FLOAT: box = "java/lang/Float"; break;
-            case Type.LONG: box = "java/lang/Long"; break;
-            case Type.DOUBLE: box = "java/lang/Double"; break;
-            default: throw new IllegalStateException("a primitive return type expected: " + descriptor);
+            case Type.BOOLEAN:
+                box = "java/lang/Boolean";
+                break;
+            case Type.BYTE:
+                box = "java/lang/Byte";
+                break;
+            case Type.CHAR:
+                box = "java/lang/Character";
+                break;
+            case Type.SHORT:
+                box = "java/lang/Short";
+                break;
+            case Type.INT:
+                box = "java/lang/Integer";
+                break;
+            case Type.FLOAT:
+                box = "java/lang/Float";
+                break;
+            case Type.LONG:
+                box = "java/lang/Long";
+                break;
+            case Type.DOUBLE:
+                box = "java/lang/Double";
+                break;
+            default:
+                throw new IllegalStateException("a primitive return type expected: " + descriptor);
         }
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, box, "valueOf", "(" + returned.getDescriptor() + ")L" + box + ";", false);
+        mv.visitMethodInsn(
+                Opcodes.INVOKESTATIC, box, "valueOf", "(" + returned.getDescriptor() + ")L" + box + ";", false);
     }
 
     // ---- the handler's ranges: the original code between the injected exits -------------------------
@@ -486,7 +513,9 @@ final class WovenMethod extends MethodVisitor {
     @Override
     public void visitVarInsn(int opcode, int var) {
         rangeHasCode = true;
-        boolean wide = opcode == Opcodes.LLOAD || opcode == Opcodes.DLOAD || opcode == Opcodes.LSTORE
+        boolean wide = opcode == Opcodes.LLOAD
+                || opcode == Opcodes.DLOAD
+                || opcode == Opcodes.LSTORE
                 || opcode == Opcodes.DSTORE;
         super.visitVarInsn(opcode, remap(var, wide ? 2 : 1));
     }
@@ -498,15 +527,25 @@ final class WovenMethod extends MethodVisitor {
     }
 
     @Override
-    public void visitLocalVariable(String localName, String localDescriptor, String signature, Label start, Label end,
-            int index) {
-        super.visitLocalVariable(localName, localDescriptor, signature, start, end,
+    public void visitLocalVariable(
+            String localName, String localDescriptor, String signature, Label start, Label end, int index) {
+        super.visitLocalVariable(
+                localName,
+                localDescriptor,
+                signature,
+                start,
+                end,
                 remap(index, Type.getType(localDescriptor).getSize()));
     }
 
     @Override
-    public AnnotationVisitor visitLocalVariableAnnotation(int typeRef,
-            TypePath typePath, Label[] start, Label[] end, int[] index, String annotationDescriptor,
+    public AnnotationVisitor visitLocalVariableAnnotation(
+            int typeRef,
+            TypePath typePath,
+            Label[] start,
+            Label[] end,
+            int[] index,
+            String annotationDescriptor,
             boolean visible) {
         int[] moved = new int[index.length];
         for (int i = 0; i < index.length; i++) {
@@ -565,15 +604,15 @@ final class WovenMethod extends MethodVisitor {
     }
 
     @Override
-    public void visitMethodInsn(int opcode, String methodOwner, String methodName, String methodDescriptor,
-            boolean isInterface) {
+    public void visitMethodInsn(
+            int opcode, String methodOwner, String methodName, String methodDescriptor, boolean isInterface) {
         rangeHasCode = true;
         super.visitMethodInsn(opcode, methodOwner, methodName, methodDescriptor, isInterface);
     }
 
     @Override
-    public void visitInvokeDynamicInsn(String indyName, String indyDescriptor, Handle bootstrap,
-            Object... bootstrapArguments) {
+    public void visitInvokeDynamicInsn(
+            String indyName, String indyDescriptor, Handle bootstrap, Object... bootstrapArguments) {
         rangeHasCode = true;
         super.visitInvokeDynamicInsn(indyName, indyDescriptor, bootstrap, bootstrapArguments);
     }

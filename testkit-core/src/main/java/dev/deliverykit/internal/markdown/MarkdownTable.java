@@ -34,8 +34,8 @@ public final class MarkdownTable {
     /** Adds a row; every cell is written with {@link String#valueOf(Object)}. */
     public MarkdownTable row(Object... cells) {
         if (cells.length != header.size()) {
-            throw new IllegalArgumentException("row has " + cells.length + " cells but the table has "
-                    + header.size() + " columns " + header);
+            throw new IllegalArgumentException(
+                    "row has " + cells.length + " cells but the table has " + header.size() + " columns " + header);
         }
         List<String> row = new ArrayList<>(cells.length);
         for (Object cell : cells) {

@@ -16,13 +16,12 @@ import org.apiguardian.api.API;
 public final class DurationText {
 
     /** What a setting says it accepts, for error messages. */
-    public static final String EXPECTED = "a positive number with an optional unit ms, s (default), m or h, for"
-            + " example 90 s";
+    public static final String EXPECTED =
+            "a positive number with an optional unit ms, s (default), m or h, for" + " example 90 s";
 
     private static final Pattern DURATION = Pattern.compile("([0-9]{1,9})\\s*(ms|s|m|h)?");
 
-    private DurationText() {
-    }
+    private DurationText() {}
 
     /** The duration {@code text} says, or empty if it is not one (or zero). */
     public static Optional<Duration> parse(String text) {

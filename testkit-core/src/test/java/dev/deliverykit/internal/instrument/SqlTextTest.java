@@ -10,7 +10,8 @@ class SqlTextTest {
 
     @Test
     void whitespaceOfTextBlocksIsNormalised() {
-        assertThat(SqlText.normalise("\n  INSERT INTO outbox(id)\n\t VALUES (?)  \n")).isEqualTo("INSERT INTO outbox(id) VALUES (?)");
+        assertThat(SqlText.normalise("\n  INSERT INTO outbox(id)\n\t VALUES (?)  \n"))
+                .isEqualTo("INSERT INTO outbox(id) VALUES (?)");
     }
 
     @Test
@@ -39,15 +40,17 @@ class SqlTextTest {
 
     @Test
     void transactionEndsAreRecognisedButSavepointRollbacksAreNot() {
-        for (String commit : List.of("COMMIT", "commit;", "END", "end transaction", "COMMIT WORK", "/* x */ COMMIT",
-                "-- done\nCOMMIT")) {
-            assertThat(SqlText.transactionEnd(SqlText.normalise(commit))).as(commit).isEqualTo(TransactionEnd.COMMIT);
+        for (String commit : List.of(
+                "COMMIT", "commit;", "END", "end transaction", "COMMIT WORK", "/* x */ COMMIT", "-- done\nCOMMIT")) {
+            assertThat(SqlText.transactionEnd(SqlText.normalise(commit)))
+                    .as(commit)
+                    .isEqualTo(TransactionEnd.COMMIT);
         }
         for (String rollback : List.of("ROLLBACK", "rollback transaction;", "ROLLBACK WORK")) {
             assertThat(SqlText.transactionEnd(rollback)).as(rollback).isEqualTo(TransactionEnd.ROLLBACK);
         }
-        for (String other : List.of("ROLLBACK TO SAVEPOINT s1", "BEGIN IMMEDIATE", "UPDATE t SET x = 'COMMIT'",
-                "COMMIT PREPARED 'x'")) {
+        for (String other : List.of(
+                "ROLLBACK TO SAVEPOINT s1", "BEGIN IMMEDIATE", "UPDATE t SET x = 'COMMIT'", "COMMIT PREPARED 'x'")) {
             assertThat(SqlText.transactionEnd(other)).as(other).isEqualTo(TransactionEnd.NONE);
         }
     }

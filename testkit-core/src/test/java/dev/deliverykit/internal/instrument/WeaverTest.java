@@ -14,9 +14,11 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import net.bytebuddy.jar.asm.ClassReader;
@@ -74,97 +76,131 @@ class WeaverTest {
         assertThat(statement.executeUpdate("UPDATE t")).isEqualTo(-1);
         assertThat(statement.executeUpdate("DELETE FROM t")).isEqualTo(13);
         assertThatThrownBy(() -> statement.executeUpdate("UPDATE " + "x".repeat(100)))
-                .isInstanceOf(SQLException.class).hasMessage("too long");
-        assertThatThrownBy(() -> statement.executeQuery("SELECT *")).isInstanceOf(SQLException.class)
+                .isInstanceOf(SQLException.class)
+                .hasMessage("too long");
+        assertThatThrownBy(() -> statement.executeQuery("SELECT *"))
+                .isInstanceOf(SQLException.class)
                 .hasMessage("no results for SELECT *");
         statement.addBatch("INSERT INTO a VALUES (1)");
         statement.addBatch("INSERT INTO b VALUES (2)");
         assertThat(statement.executeBatch()).containsExactly(24, 24);
 
-        assertThat(events).containsExactly(
-                "BEFORE STATEMENT SELECT 1 2 3", "AFTER STATEMENT SELECT 1 2 3", // the argument, not "reassigned"
-                "BEFORE STATEMENT UPDATE t", "AFTER STATEMENT UPDATE t",
-                "BEFORE STATEMENT DELETE FROM t", "AFTER STATEMENT DELETE FROM t",
-                "BEFORE STATEMENT UPDATE " + "x".repeat(100), // threw: no after
-                "BEFORE STATEMENT SELECT *",
-                "BEFORE STATEMENT INSERT INTO a VALUES (1); INSERT INTO b VALUES (2)",
-                "AFTER STATEMENT INSERT INTO a VALUES (1); INSERT INTO b VALUES (2)");
+        assertThat(events)
+                .containsExactly(
+                        "BEFORE STATEMENT SELECT 1 2 3",
+                        "AFTER STATEMENT SELECT 1 2 3", // the argument, not "reassigned"
+                        "BEFORE STATEMENT UPDATE t",
+                        "AFTER STATEMENT UPDATE t",
+                        "BEFORE STATEMENT DELETE FROM t",
+                        "AFTER STATEMENT DELETE FROM t",
+                        "BEFORE STATEMENT UPDATE " + "x".repeat(100), // threw: no after
+                        "BEFORE STATEMENT SELECT *",
+                        "BEFORE STATEMENT INSERT INTO a VALUES (1); INSERT INTO b VALUES (2)",
+                        "AFTER STATEMENT INSERT INTO a VALUES (1); INSERT INTO b VALUES (2)");
         assertThat(problems).isEmpty();
     }
 
     @Test
     void methodBoundariesSeeEntryNormalAndExceptionalExitWithTheOriginByteBuddyWrote() throws Exception {
         weaver.weaveMethods(Map.of(
-                internalName(Arithmetic.class), List.of(new MethodTarget(Arithmetic.class.getName(), "scaledSum", null),
-                        new MethodTarget(Arithmetic.class.getName(), "factorial", List.of("int"))),
-                internalName(Arithmetic.Inner.class), List.of(new MethodTarget(Arithmetic.Inner.class.getName(), "twice",
-                        null))));
+                internalName(Arithmetic.class),
+                        List.of(
+                                new MethodTarget(Arithmetic.class.getName(), "scaledSum", null),
+                                new MethodTarget(Arithmetic.class.getName(), "factorial", List.of("int"))),
+                internalName(Arithmetic.Inner.class),
+                        List.of(new MethodTarget(Arithmetic.Inner.class.getName(), "twice", null))));
         Class<?> arithmetic = define(weave(Arithmetic.class));
         Class<?> inner = define(weave(Arithmetic.Inner.class));
         Object instance = instantiate(arithmetic);
         record();
 
-        assertThat(invoke(arithmetic, instance, "scaledSum", 10L, new double[] {1.26, 2.5}, "x")).isEqualTo(38.0);
-        assertThat(invoke(arithmetic, instance, "scaledSum", 10L, new double[] {-1}, "")).isEqualTo(-1.0);
+        assertThat(invoke(arithmetic, instance, "scaledSum", 10L, new double[] {1.26, 2.5}, "x"))
+                .isEqualTo(38.0);
+        assertThat(invoke(arithmetic, instance, "scaledSum", 10L, new double[] {-1}, ""))
+                .isEqualTo(-1.0);
         assertThat(invoke(arithmetic, null, "factorial", 3)).isEqualTo(6L);
         assertThatThrownBy(() -> invoke(arithmetic, null, "factorial", -1))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("negative");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("negative");
         assertThat(invoke(inner, instantiate(inner), "twice", 21L)).isEqualTo(42L);
 
         String sum = "dev.deliverykit.weaving.Arithmetic#scaledSum(long,double[],java.lang.String)";
         String factorial = "dev.deliverykit.weaving.Arithmetic#factorial(int)";
-        assertThat(events).containsExactly(
-                "ENTRY " + sum, "NORMAL_EXIT " + sum,
-                "ENTRY " + sum, "NORMAL_EXIT " + sum,
-                "ENTRY " + factorial, "ENTRY " + factorial, "ENTRY " + factorial,
-                "NORMAL_EXIT " + factorial, "NORMAL_EXIT " + factorial, "NORMAL_EXIT " + factorial,
-                "ENTRY " + factorial, "EXCEPTIONAL_EXIT " + factorial + " negative",
-                "ENTRY dev.deliverykit.weaving.Arithmetic$Inner#twice(long)",
-                "NORMAL_EXIT dev.deliverykit.weaving.Arithmetic$Inner#twice(long)");
+        assertThat(events)
+                .containsExactly(
+                        "ENTRY " + sum,
+                        "NORMAL_EXIT " + sum,
+                        "ENTRY " + sum,
+                        "NORMAL_EXIT " + sum,
+                        "ENTRY " + factorial,
+                        "ENTRY " + factorial,
+                        "ENTRY " + factorial,
+                        "NORMAL_EXIT " + factorial,
+                        "NORMAL_EXIT " + factorial,
+                        "NORMAL_EXIT " + factorial,
+                        "ENTRY " + factorial,
+                        "EXCEPTIONAL_EXIT " + factorial + " negative",
+                        "ENTRY dev.deliverykit.weaving.Arithmetic$Inner#twice(long)",
+                        "NORMAL_EXIT dev.deliverykit.weaving.Arithmetic$Inner#twice(long)");
         assertThat(problems).isEmpty();
     }
 
     @Test
     void aMethodWithBothJdbcCallsAndAMethodBoundaryCarriesTheBoundaryOutside() throws Exception {
         weaver.weaveJdbc();
-        weaver.weaveMethods(Map.of(internalName(LoopingStatement.class),
+        weaver.weaveMethods(Map.of(
+                internalName(LoopingStatement.class),
                 List.of(new MethodTarget(LoopingStatement.class.getName(), "executeUpdate", null))));
         Statement statement = (Statement) instantiate(define(weave(LoopingStatement.class)));
         record();
 
         assertThat(statement.executeUpdate("UPDATE t")).isEqualTo(-1);
-        assertThatThrownBy(() -> statement.executeUpdate("UPDATE " + "x".repeat(100))).isInstanceOf(SQLException.class);
+        assertThatThrownBy(() -> statement.executeUpdate("UPDATE " + "x".repeat(100)))
+                .isInstanceOf(SQLException.class);
 
         String update = "dev.deliverykit.weaving.LoopingStatement#executeUpdate(java.lang.String)";
-        assertThat(events).containsExactly("ENTRY " + update, "BEFORE STATEMENT UPDATE t", "AFTER STATEMENT UPDATE t",
-                "NORMAL_EXIT " + update,
-                "ENTRY " + update, "BEFORE STATEMENT UPDATE " + "x".repeat(100), "EXCEPTIONAL_EXIT " + update + " too long");
+        assertThat(events)
+                .containsExactly(
+                        "ENTRY " + update,
+                        "BEFORE STATEMENT UPDATE t",
+                        "AFTER STATEMENT UPDATE t",
+                        "NORMAL_EXIT " + update,
+                        "ENTRY " + update,
+                        "BEFORE STATEMENT UPDATE " + "x".repeat(100),
+                        "EXCEPTIONAL_EXIT " + update + " too long");
     }
 
     @Test
     void classFilesWithoutStackMapFramesAreWovenToo() throws Exception {
         weaver.weaveJdbc();
-        weaver.weaveMethods(Map.of(internalName(Arithmetic.class),
+        weaver.weaveMethods(Map.of(
+                internalName(Arithmetic.class),
                 List.of(new MethodTarget(Arithmetic.class.getName(), "factorial", null))));
-        Statement statement = (Statement) instantiate(define(weave(LoopingStatement.class, asJava14(LoopingStatement.class))));
+        Statement statement =
+                (Statement) instantiate(define(weave(LoopingStatement.class, asJava14(LoopingStatement.class))));
         Class<?> arithmetic = define(weave(Arithmetic.class, asJava14(Arithmetic.class)));
         Class<?> shaped = define(weave(ConnectionShaped.class, asJava14(ConnectionShaped.class)));
         Object connection = shaped.getConstructor(int.class).newInstance(2);
         record();
 
         assertThat(statement.execute("SELECT 1 2 3")).isTrue();
-        assertThatThrownBy(() -> invoke(arithmetic, null, "factorial", -2)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> invoke(arithmetic, null, "factorial", -2))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThat(invoke(shaped, connection, "prepareStatement", "abc")).isEqualTo(32L);
         assertThatThrownBy(() -> invoke(shaped, connection, "commit")).isInstanceOf(SQLException.class);
         invoke(shaped, connection, "setAutoCommit", false);
         invoke(shaped, connection, "commit");
         assertThat(invoke(shaped, connection, "prepareStatement", "abc")).isEqualTo(33L);
 
-        assertThat(events).containsExactly("BEFORE STATEMENT SELECT 1 2 3", "AFTER STATEMENT SELECT 1 2 3",
-                "ENTRY dev.deliverykit.weaving.Arithmetic#factorial(int)",
-                "EXCEPTIONAL_EXIT dev.deliverykit.weaving.Arithmetic#factorial(int) negative");
-        assertThat(woven).containsExactly(LoopingStatement.class.getName(), Arithmetic.class.getName(),
-                ConnectionShaped.class.getName());
+        assertThat(events)
+                .containsExactly(
+                        "BEFORE STATEMENT SELECT 1 2 3",
+                        "AFTER STATEMENT SELECT 1 2 3",
+                        "ENTRY dev.deliverykit.weaving.Arithmetic#factorial(int)",
+                        "EXCEPTIONAL_EXIT dev.deliverykit.weaving.Arithmetic#factorial(int) negative");
+        assertThat(woven)
+                .containsExactly(
+                        LoopingStatement.class.getName(), Arithmetic.class.getName(), ConnectionShaped.class.getName());
         assertThat(problems).isEmpty();
     }
 
@@ -190,8 +226,8 @@ class WeaverTest {
      */
     private static byte[] slotReusingStatement() {
         ClassWriter writer = statementStubSubclass(SLOT_REUSING);
-        MethodVisitor execute = writer.visitMethod(Opcodes.ACC_PUBLIC, "execute", "(Ljava/lang/String;)Z", null,
-                new String[] {"java/sql/SQLException"});
+        MethodVisitor execute = writer.visitMethod(
+                Opcodes.ACC_PUBLIC, "execute", "(Ljava/lang/String;)Z", null, new String[] {"java/sql/SQLException"});
         execute.visitCode();
         execute.visitIntInsn(Opcodes.BIPUSH, 7);
         execute.visitVarInsn(Opcodes.ISTORE, 1);
@@ -231,17 +267,17 @@ class WeaverTest {
             }
 
             @Override
-            public void connectionCreated(Object connection) {
-            }
+            public void connectionCreated(Object connection) {}
 
             @Override
-            public void method(MethodCall call) {
-            }
+            public void method(MethodCall call) {}
         });
 
         assertThatThrownBy(() -> statement.execute("SELECT 1")).isSameAs(crash);
         assertThat(events).containsExactly("BEFORE STATEMENT SELECT 1", "AFTER STATEMENT SELECT 1");
-        assertThat(type.getField("caught").getInt(statement)).as("the driver's catch-all handler ran").isZero();
+        assertThat(type.getField("caught").getInt(statement))
+                .as("the driver's catch-all handler ran")
+                .isZero();
         assertThat(problems).isEmpty();
     }
 
@@ -270,8 +306,8 @@ class WeaverTest {
     private static byte[] returnInTryStatement() {
         ClassWriter writer = statementStubSubclass(RETURN_IN_TRY);
         writer.visitField(Opcodes.ACC_PUBLIC, "caught", "I", null, null).visitEnd();
-        MethodVisitor execute = writer.visitMethod(Opcodes.ACC_PUBLIC, "execute", "(Ljava/lang/String;)Z", null,
-                new String[] {"java/sql/SQLException"});
+        MethodVisitor execute = writer.visitMethod(
+                Opcodes.ACC_PUBLIC, "execute", "(Ljava/lang/String;)Z", null, new String[] {"java/sql/SQLException"});
         Label start = new Label();
         Label end = new Label();
         Label handler = new Label();
@@ -282,8 +318,9 @@ class WeaverTest {
         execute.visitInsn(Opcodes.IRETURN);
         execute.visitLabel(end);
         execute.visitLabel(handler);
-        execute.visitFrame(Opcodes.F_FULL, 2, new Object[] {RETURN_IN_TRY, "java/lang/String"}, 1,
-                new Object[] {"java/lang/Throwable"});
+        execute.visitFrame(Opcodes.F_FULL, 2, new Object[] {RETURN_IN_TRY, "java/lang/String"}, 1, new Object[] {
+            "java/lang/Throwable"
+        });
         execute.visitVarInsn(Opcodes.ASTORE, 2);
         execute.visitVarInsn(Opcodes.ALOAD, 0);
         execute.visitInsn(Opcodes.DUP);
@@ -320,11 +357,17 @@ class WeaverTest {
         });
         blind.weaveJdbc();
 
-        assertThat(blind.transform(LoopingStatement.class.getClassLoader(), internalName(LoopingStatement.class), null,
-                null, bytes(LoopingStatement.class))).isNull();
-        assertThat(reported).containsExactly(LoopingStatement.class.getName() + ": its class loader cannot see the"
-                + " kit's Dispatcher, so its JDBC calls cannot be woven and are no boundaries; load the kit from the"
-                + " same or a parent class loader");
+        assertThat(blind.transform(
+                        LoopingStatement.class.getClassLoader(),
+                        internalName(LoopingStatement.class),
+                        null,
+                        null,
+                        bytes(LoopingStatement.class)))
+                .isNull();
+        assertThat(reported)
+                .containsExactly(LoopingStatement.class.getName() + ": its class loader cannot see the"
+                        + " kit's Dispatcher, so its JDBC calls cannot be woven and are no boundaries; load the kit from the"
+                        + " same or a parent class loader");
     }
 
     @Test
@@ -332,18 +375,21 @@ class WeaverTest {
         weaver.weaveJdbc();
         // The loader cannot read the superclass's class file, so the weaver cannot tell whether it is a Statement.
         try (URLClassLoader blind = new URLClassLoader("blind", new URL[0], null)) {
-            byte[] result = weaver.transform(blind, internalName(StatementNamedOnly.class), null, null,
-                    bytes(StatementNamedOnly.class));
+            byte[] result = weaver.transform(
+                    blind, internalName(StatementNamedOnly.class), null, null, bytes(StatementNamedOnly.class));
 
             assertThat(result).isNull();
         }
-        assertThat(weaver.transform(getClass().getClassLoader(), "com/example/Broken", null, null,
-                new byte[] {(byte) 0xCA, (byte) 0xFE, 0, 1})).isNull();
+        assertThat(weaver.transform(getClass().getClassLoader(), "com/example/Broken", null, null, new byte[] {
+                    (byte) 0xCA, (byte) 0xFE, 0, 1
+                }))
+                .isNull();
 
         assertThat(problems).hasSize(2);
-        assertThat(problems.get(0)).isEqualTo("dev.deliverykit.weaving.StatementNamedOnly: cannot read the class file of"
-                + " dev.deliverykit.weaving.UnreadableBase, a super type of dev.deliverykit.weaving.StatementNamedOnly,"
-                + " through its class loader");
+        assertThat(problems.get(0))
+                .isEqualTo("dev.deliverykit.weaving.StatementNamedOnly: cannot read the class file of"
+                        + " dev.deliverykit.weaving.UnreadableBase, a super type of dev.deliverykit.weaving.StatementNamedOnly,"
+                        + " through its class loader");
         assertThat(problems.get(1)).startsWith("com.example.Broken: ");
         assertThat(woven).isEmpty();
     }
@@ -352,23 +398,30 @@ class WeaverTest {
     void classesOfTheJdkTheKitAndTestToolsAreRejectedByNameWithoutParsing() {
         weaver.weaveJdbc();
         byte[] garbage = {1, 2, 3};
-        for (String name : List.of("java/sql/Foo", "org/junit/Foo", "net/bytebuddy/Foo",
-                "dev/deliverykit/internal/instrument/Foo", "com/fasterxml/jackson/Foo")) {
-            assertThat(weaver.transform(getClass().getClassLoader(), name, null, null, garbage)).isNull();
+        for (String name : List.of(
+                "java/sql/Foo",
+                "org/junit/Foo",
+                "net/bytebuddy/Foo",
+                "dev/deliverykit/internal/instrument/Foo",
+                "com/fasterxml/jackson/Foo")) {
+            assertThat(weaver.transform(getClass().getClassLoader(), name, null, null, garbage))
+                    .isNull();
         }
-        assertThat(weaver.transform(null, "org/example/BootstrapLoaded", null, null, garbage)).isNull();
+        assertThat(weaver.transform(null, "org/example/BootstrapLoaded", null, null, garbage))
+                .isNull();
         assertThat(problems).isEmpty();
     }
 
     @Test
     void theConstantPoolScanFindsMethodNamesPastWideConstantsAndAnswersTrueForWhatItCannotRead() throws IOException {
         byte[] arithmetic = bytes(Arithmetic.class); // long constants take two pool entries
-        byte[][] factorial = {"factorial".getBytes(java.nio.charset.StandardCharsets.US_ASCII)};
-        byte[][] absent = {"executeLargeBatch".getBytes(java.nio.charset.StandardCharsets.US_ASCII)};
+        byte[][] factorial = {"factorial".getBytes(StandardCharsets.US_ASCII)};
+        byte[][] absent = {"executeLargeBatch".getBytes(StandardCharsets.US_ASCII)};
 
         assertThat(ClassShape.mentionsAny(arithmetic, factorial)).isTrue();
         assertThat(ClassShape.mentionsAny(arithmetic, absent)).isFalse();
-        assertThat(ClassShape.mentionsAny(java.util.Arrays.copyOf(arithmetic, 40), absent)).isTrue();
+        assertThat(ClassShape.mentionsAny(Arrays.copyOf(arithmetic, 40), absent))
+                .isTrue();
     }
 
     // ---- helpers -------------------------------------------------------------------------------------
@@ -414,7 +467,9 @@ class WeaverTest {
 
     private byte[] weave(Class<?> type, byte[] original) {
         byte[] result = weaver.transform(type.getClassLoader(), internalName(type), null, null, original);
-        assertThat(result).as("woven " + type.getName() + ", problems: " + problems).isNotNull();
+        assertThat(result)
+                .as("woven " + type.getName() + ", problems: " + problems)
+                .isNotNull();
         return result;
     }
 
@@ -422,13 +477,20 @@ class WeaverTest {
     private static byte[] asJava14(Class<?> type) throws IOException {
         ClassReader reader = new ClassReader(bytes(type));
         ClassWriter writer = new ClassWriter(0);
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public void visit(int version, int access, String name, String signature, String superName,
-                    String[] interfaces) {
-                super.visit(Opcodes.V1_4, access, name, signature, superName, interfaces);
-            }
-        }, ClassReader.SKIP_FRAMES);
+        reader.accept(
+                new ClassVisitor(Opcodes.ASM9, writer) {
+                    @Override
+                    public void visit(
+                            int version,
+                            int access,
+                            String name,
+                            String signature,
+                            String superName,
+                            String[] interfaces) {
+                        super.visit(Opcodes.V1_4, access, name, signature, superName, interfaces);
+                    }
+                },
+                ClassReader.SKIP_FRAMES);
         return writer.toByteArray();
     }
 

@@ -27,8 +27,7 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class DeliveryAssertions {
 
-    private DeliveryAssertions() {
-    }
+    private DeliveryAssertions() {}
 
     /** Assertions on {@code actual}, which is checked once, on the first assertion that needs its result. */
     public static InvariantAssert assertThat(Invariant actual) {

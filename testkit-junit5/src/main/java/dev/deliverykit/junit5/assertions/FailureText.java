@@ -5,8 +5,7 @@ import dev.deliverykit.invariant.InvariantResult;
 /** Pieces of the assertion messages that every error message factory shares. */
 final class FailureText {
 
-    private FailureText() {
-    }
+    private FailureText() {}
 
     /** What AssertJ prints as the actual value: {@code <name>: <description>}. */
     static String actual(InvariantResult result) {

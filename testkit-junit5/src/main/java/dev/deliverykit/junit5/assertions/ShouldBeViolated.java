@@ -8,7 +8,8 @@ import org.assertj.core.error.ErrorMessageFactory;
 final class ShouldBeViolated extends BasicErrorMessageFactory {
 
     private ShouldBeViolated(InvariantResult result) {
-        super("%nExpecting actual:%n  %s%nto be violated, but it held (checked %s)",
+        super(
+                "%nExpecting actual:%n  %s%nto be violated, but it held (checked %s)",
                 unquotedString(FailureText.actual(result)), unquotedString(result.checked()));
     }
 

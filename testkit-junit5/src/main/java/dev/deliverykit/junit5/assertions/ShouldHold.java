@@ -8,8 +8,10 @@ import org.assertj.core.error.ErrorMessageFactory;
 final class ShouldHold extends BasicErrorMessageFactory {
 
     private ShouldHold(InvariantResult result) {
-        super("%nExpecting actual:%n  %s%nto hold, but it was violated (checked %s):%n%s",
-                unquotedString(FailureText.actual(result)), unquotedString(result.checked()),
+        super(
+                "%nExpecting actual:%n  %s%nto hold, but it was violated (checked %s):%n%s",
+                unquotedString(FailureText.actual(result)),
+                unquotedString(result.checked()),
                 unquotedString(FailureText.lines(result.details())));
     }
 

@@ -11,9 +11,12 @@ import org.assertj.core.error.ErrorMessageFactory;
 final class ShouldNotHaveViolation extends BasicErrorMessageFactory {
 
     private ShouldNotHaveViolation(InvariantResult result, String subject, List<Violation> found) {
-        super("%nExpecting actual:%n  %s%nto have no violation for:%n  %s%nbut found:%n%s",
-                unquotedString(FailureText.actual(result)), unquotedString(subject),
-                unquotedString(found.stream().map(v -> "  " + v.line() + " (" + v.kind().label() + ")")
+        super(
+                "%nExpecting actual:%n  %s%nto have no violation for:%n  %s%nbut found:%n%s",
+                unquotedString(FailureText.actual(result)),
+                unquotedString(subject),
+                unquotedString(found.stream()
+                        .map(v -> "  " + v.line() + " (" + v.kind().label() + ")")
                         .collect(Collectors.joining(System.lineSeparator()))));
     }
 

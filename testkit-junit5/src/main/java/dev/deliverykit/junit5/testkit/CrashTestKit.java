@@ -52,7 +52,8 @@ public final class CrashTestKit {
 
     /** Runs the test classes, in one launcher run, and returns what the engine reported. */
     public CrashTestResults run(Class<?>... testClasses) {
-        return run(Arrays.stream(testClasses).map(DiscoverySelectors::selectClass).toArray(DiscoverySelector[]::new));
+        return run(
+                Arrays.stream(testClasses).map(DiscoverySelectors::selectClass).toArray(DiscoverySelector[]::new));
     }
 
     /**
@@ -60,7 +61,9 @@ public final class CrashTestKit {
      * ({@code DiscoverySelectors.selectUniqueId(...)}), and returns what the engine reported.
      */
     public CrashTestResults run(DiscoverySelector... selectors) {
-        return new CrashTestResults(EngineTestKit.engine("junit-jupiter").configurationParameters(parameters)
-                .selectors(selectors).execute());
+        return new CrashTestResults(EngineTestKit.engine("junit-jupiter")
+                .configurationParameters(parameters)
+                .selectors(selectors)
+                .execute());
     }
 }

@@ -19,8 +19,7 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class CrashTestKitAssertions {
 
-    private CrashTestKitAssertions() {
-    }
+    private CrashTestKitAssertions() {}
 
     /** Assertions on the cases of a {@link CrashTestKit} run. */
     public static CrashTestResultsAssert assertThat(CrashTestResults actual) {

@@ -36,5 +36,4 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Target({ElementType.ANNOTATION_TYPE, ElementType.TYPE})
 @ExtendWith(CrashTestKitOnlyCondition.class)
 @API(status = EXPERIMENTAL, since = "0.1")
-public @interface CrashTestKitOnly {
-}
+public @interface CrashTestKitOnly {}

@@ -9,7 +9,9 @@ final class CrashTestKitOnlyCondition implements ExecutionCondition {
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        return context.getConfigurationParameter(CrashTestKit.RUNNING).map(Boolean::parseBoolean).orElse(false)
+        return context.getConfigurationParameter(CrashTestKit.RUNNING)
+                        .map(Boolean::parseBoolean)
+                        .orElse(false)
                 ? ConditionEvaluationResult.enabled("run by CrashTestKit")
                 : ConditionEvaluationResult.disabled("a fixture that fails on purpose; it runs only through"
                         + " CrashTestKit, inside another test (" + CrashTestKit.RUNNING + "=true)");

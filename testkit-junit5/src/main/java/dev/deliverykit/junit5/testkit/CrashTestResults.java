@@ -49,17 +49,22 @@ public final class CrashTestResults {
     public Optional<Throwable> failureOf(String displayName) {
         return results.testEvents().failed().stream()
                 .filter(event -> event.getTestDescriptor().getDisplayName().equals(displayName))
-                .findFirst().map(CrashTestResults::throwable);
+                .findFirst()
+                .map(CrashTestResults::throwable);
     }
 
     /** Every failure of a case or a container (a test class, a test template), in the order they were reported. */
     public List<Throwable> failures() {
-        return results.allEvents().failed().stream().map(CrashTestResults::throwable).toList();
+        return results.allEvents().failed().stream()
+                .map(CrashTestResults::throwable)
+                .toList();
     }
 
     /** The failures of containers (a test class, a test template), in the order they were reported. */
     public List<Throwable> containerFailures() {
-        return results.containerEvents().failed().stream().map(CrashTestResults::throwable).toList();
+        return results.containerEvents().failed().stream()
+                .map(CrashTestResults::throwable)
+                .toList();
     }
 
     /** JUnit's events of the cases, for what this class does not say. */
@@ -78,16 +83,21 @@ public final class CrashTestResults {
     }
 
     private static List<String> names(Events events) {
-        return events.stream().map(event -> event.getTestDescriptor().getDisplayName()).toList();
+        return events.stream()
+                .map(event -> event.getTestDescriptor().getDisplayName())
+                .toList();
     }
 
     private static Throwable throwable(Event event) {
-        return event.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow();
+        return event.getRequiredPayload(TestExecutionResult.class)
+                .getThrowable()
+                .orElseThrow();
     }
 
     @Override
     public String toString() {
-        return "CrashTestResults[started " + startedCases().size() + ", succeeded " + succeededCases().size()
-                + ", failed " + failedCases().size() + ", aborted " + abortedCases().size() + "]";
+        return "CrashTestResults[started " + startedCases().size() + ", succeeded "
+                + succeededCases().size() + ", failed " + failedCases().size() + ", aborted "
+                + abortedCases().size() + "]";
     }
 }

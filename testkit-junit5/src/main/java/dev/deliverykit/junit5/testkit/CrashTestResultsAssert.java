@@ -58,8 +58,8 @@ public final class CrashTestResultsAssert extends AbstractAssert<CrashTestResult
         isNotNull();
         List<Throwable> failures = actual.containerFailures();
         if (failures.size() != expected) {
-            failWithMessage("%nExpecting %s failed container(s) but %s failed:%n%s", expected, failures.size(),
-                    failures);
+            failWithMessage(
+                    "%nExpecting %s failed container(s) but %s failed:%n%s", expected, failures.size(), failures);
         }
         return myself;
     }
@@ -82,7 +82,8 @@ public final class CrashTestResultsAssert extends AbstractAssert<CrashTestResult
     /** Verifies that exactly one case failed, and goes on to its failure. */
     public FailureAssert hasSingleFailedCase() {
         hasNumberOfFailedCases(1);
-        return new FailureAssert(actual.failureOf(actual.failedCases().get(0)).orElseThrow(),
+        return new FailureAssert(
+                actual.failureOf(actual.failedCases().get(0)).orElseThrow(),
                 actual.failedCases().get(0));
     }
 
@@ -95,9 +96,11 @@ public final class CrashTestResultsAssert extends AbstractAssert<CrashTestResult
     /** Verifies that the case named {@code displayName} failed (others may have too), and goes on to its failure. */
     public FailureAssert hasFailedCase(String displayName) {
         isNotNull();
-        return actual.failureOf(displayName).map(failure -> new FailureAssert(failure, displayName))
+        return actual.failureOf(displayName)
+                .map(failure -> new FailureAssert(failure, displayName))
                 .orElseGet(() -> {
-                    failWithMessage("%nExpecting a failed case named:%n  %s%nbut the failed cases were:%n  %s",
+                    failWithMessage(
+                            "%nExpecting a failed case named:%n  %s%nbut the failed cases were:%n  %s",
                             displayName, actual.failedCases());
                     throw new IllegalStateException("unreachable");
                 });
@@ -119,24 +122,30 @@ public final class CrashTestResultsAssert extends AbstractAssert<CrashTestResult
         return new FailureAssert(actual.containerFailures().get(0), "the failed container");
     }
 
-    private CrashTestResultsAssert hasNumberOf(String what, Function<CrashTestResults, List<String>> cases,
-            int expected) {
+    private CrashTestResultsAssert hasNumberOf(
+            String what, Function<CrashTestResults, List<String>> cases, int expected) {
         isNotNull();
         List<String> names = cases.apply(actual);
         if (names.size() != expected) {
-            failWithMessage("%nExpecting %s %s case(s) but %s %s:%n  %s%nin %s", expected, what, names.size(), what,
-                    names, actual);
+            failWithMessage(
+                    "%nExpecting %s %s case(s) but %s %s:%n  %s%nin %s",
+                    expected, what, names.size(), what, names, actual);
         }
         return myself;
     }
 
-    private CrashTestResultsAssert hasCases(String what, Function<CrashTestResults, List<String>> cases,
-            String... displayNames) {
+    private CrashTestResultsAssert hasCases(
+            String what, Function<CrashTestResults, List<String>> cases, String... displayNames) {
         isNotNull();
         List<String> names = cases.apply(actual);
         if (!names.equals(List.of(displayNames))) {
-            failWithActualExpectedAndMessage(names, List.of(displayNames), "%nExpecting the %s cases to be:%n  %s%n"
-                    + "but they were:%n  %s", what, List.of(displayNames), names);
+            failWithActualExpectedAndMessage(
+                    names,
+                    List.of(displayNames),
+                    "%nExpecting the %s cases to be:%n  %s%n" + "but they were:%n  %s",
+                    what,
+                    List.of(displayNames),
+                    names);
         }
         return myself;
     }

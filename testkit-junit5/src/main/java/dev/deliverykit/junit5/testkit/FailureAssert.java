@@ -29,8 +29,14 @@ public final class FailureAssert extends AbstractAssert<FailureAssert, Throwable
     /** Verifies the whole message. */
     public FailureAssert withMessage(String expected) {
         if (!expected.equals(actual.getMessage())) {
-            failWithActualExpectedAndMessage(actual.getMessage(), expected, "%nExpecting the message of %s (%s):%n  %s%n"
-                    + "to be:%n  %s", source, actual.getClass().getName(), actual.getMessage(), expected);
+            failWithActualExpectedAndMessage(
+                    actual.getMessage(),
+                    expected,
+                    "%nExpecting the message of %s (%s):%n  %s%n" + "to be:%n  %s",
+                    source,
+                    actual.getClass().getName(),
+                    actual.getMessage(),
+                    expected);
         }
         return myself;
     }
@@ -39,8 +45,9 @@ public final class FailureAssert extends AbstractAssert<FailureAssert, Throwable
     public FailureAssert withMessageStartingWith(String expected) {
         String message = String.valueOf(actual.getMessage());
         if (!message.startsWith(expected)) {
-            failWithMessage("%nExpecting the message of %s (%s):%n  %s%nto start with:%n  %s", source,
-                    actual.getClass().getName(), message, expected);
+            failWithMessage(
+                    "%nExpecting the message of %s (%s):%n  %s%nto start with:%n  %s",
+                    source, actual.getClass().getName(), message, expected);
         }
         return myself;
     }
@@ -50,8 +57,9 @@ public final class FailureAssert extends AbstractAssert<FailureAssert, Throwable
         String message = String.valueOf(actual.getMessage());
         for (String part : parts) {
             if (!message.contains(part)) {
-                failWithMessage("%nExpecting the message of %s (%s):%n  %s%nto contain:%n  %s", source,
-                        actual.getClass().getName(), message, part);
+                failWithMessage(
+                        "%nExpecting the message of %s (%s):%n  %s%nto contain:%n  %s",
+                        source, actual.getClass().getName(), message, part);
             }
         }
         return myself;
@@ -60,8 +68,8 @@ public final class FailureAssert extends AbstractAssert<FailureAssert, Throwable
     /** Verifies that the failure is an instance of {@code type}. */
     public FailureAssert withExceptionInstanceOf(Class<? extends Throwable> type) {
         if (!type.isInstance(actual)) {
-            failWithMessage("%nExpecting %s to be an instance of:%n  %s%nbut it was:%n  %s", source, type.getName(),
-                    actual);
+            failWithMessage(
+                    "%nExpecting %s to be an instance of:%n  %s%nbut it was:%n  %s", source, type.getName(), actual);
         }
         return myself;
     }

@@ -24,8 +24,8 @@ class InvariantAssertOnSqliteTest {
     @TempDir
     static Path dir;
 
-    private static final JdbcSource ORCHESTRATOR =
-            JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orchestrator.db")).named("orchestrator.db");
+    private static final JdbcSource ORCHESTRATOR = JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orchestrator.db"))
+            .named("orchestrator.db");
     private static final JdbcSource WAREHOUSE =
             JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("warehouse.db")).named("warehouse.db");
 
@@ -43,9 +43,14 @@ class InvariantAssertOnSqliteTest {
     }
 
     private static void freshTables() throws SQLException {
-        execute("orchestrator.db", "DROP TABLE IF EXISTS outbox", "CREATE TABLE outbox(command_id TEXT PRIMARY KEY)",
+        execute(
+                "orchestrator.db",
+                "DROP TABLE IF EXISTS outbox",
+                "CREATE TABLE outbox(command_id TEXT PRIMARY KEY)",
                 "INSERT INTO outbox VALUES ('r1:1:0'), ('r2:1:0'), ('r3:1:0')");
-        execute("warehouse.db", "DROP TABLE IF EXISTS effect",
+        execute(
+                "warehouse.db",
+                "DROP TABLE IF EXISTS effect",
                 "CREATE TABLE effect(effect_id INTEGER PRIMARY KEY, intent_id TEXT NOT NULL)");
     }
 
@@ -62,7 +67,8 @@ class InvariantAssertOnSqliteTest {
         freshTables();
         execute("warehouse.db", "INSERT INTO effect(intent_id) VALUES ('r1:1:0'), ('r3:1:0'), ('r3:1:0')");
 
-        assertThat(EXACTLY_ONCE).isViolated()
+        assertThat(EXACTLY_ONCE)
+                .isViolated()
                 .hasViolation(ViolationKind.LOST_INTENT, "r2:1:0")
                 .hasViolation(ViolationKind.DUPLICATE_EFFECT, "r3:1:0");
         assertThatThrownBy(() -> assertThat(EXACTLY_ONCE).holds())

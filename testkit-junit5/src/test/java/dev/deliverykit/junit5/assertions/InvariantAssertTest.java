@@ -22,10 +22,10 @@ class InvariantAssertTest {
     private static final Violation DUPLICATE =
             new Violation(ViolationKind.DUPLICATE_EFFECT, "r3:1:0", "2 effects", "exactly 1");
 
-    private static final InvariantResult VIOLATED = new InvariantResult("exactly once per key", DESCRIPTION,
-            "3 intent keys, 3 effect rows", List.of(DUPLICATE, LOST));
-    private static final InvariantResult HELD = new InvariantResult("exactly once per key", DESCRIPTION,
-            "3 intent keys, 3 effect rows", List.of());
+    private static final InvariantResult VIOLATED = new InvariantResult(
+            "exactly once per key", DESCRIPTION, "3 intent keys, 3 effect rows", List.of(DUPLICATE, LOST));
+    private static final InvariantResult HELD =
+            new InvariantResult("exactly once per key", DESCRIPTION, "3 intent keys, 3 effect rows", List.of());
 
     /** An invariant whose check returns {@code result} and counts how often it ran. */
     private static Invariant judging(InvariantResult result, AtomicInteger checks) {
@@ -111,7 +111,8 @@ class InvariantAssertTest {
 
     @Test
     void hasViolationChecksTheKindToo() {
-        assertThat(judging(VIOLATED)).hasViolation(ViolationKind.LOST_INTENT, "r2:1:0")
+        assertThat(judging(VIOLATED))
+                .hasViolation(ViolationKind.LOST_INTENT, "r2:1:0")
                 .hasViolation(ViolationKind.DUPLICATE_EFFECT, "r3:1:0");
 
         assertThatThrownBy(() -> assertThat(judging(VIOLATED)).hasViolation(ViolationKind.DUPLICATE_EFFECT, "r2:1:0"))
@@ -155,8 +156,12 @@ class InvariantAssertTest {
 
     @Test
     void compositeKeysAreGivenAsTheirParts() {
-        InvariantResult resurrected = new InvariantResult("no resurrection after cleanup", "d", "2 effect rows, 1 key",
-                List.of(new Violation(ViolationKind.RESURRECTED_EFFECT, "(demo, 1, work-1)", "2 effects", "at most 1")));
+        InvariantResult resurrected = new InvariantResult(
+                "no resurrection after cleanup",
+                "d",
+                "2 effect rows, 1 key",
+                List.of(new Violation(
+                        ViolationKind.RESURRECTED_EFFECT, "(demo, 1, work-1)", "2 effects", "at most 1")));
 
         assertThat(resurrected).hasViolationFor("demo", 1, "work-1").hasNoViolationFor("demo", 2, "work-1");
     }
@@ -171,15 +176,21 @@ class InvariantAssertTest {
     void anInvariantIsCheckedOnceForAWholeChain() {
         AtomicInteger checks = new AtomicInteger();
 
-        assertThat(judging(VIOLATED, checks)).isViolated().hasViolationFor("r2:1:0").hasNoViolationFor("r1:1:0")
-                .violations().hasSize(2);
+        assertThat(judging(VIOLATED, checks))
+                .isViolated()
+                .hasViolationFor("r2:1:0")
+                .hasNoViolationFor("r1:1:0")
+                .violations()
+                .hasSize(2);
 
         assertThat(checks).hasValue(1);
     }
 
     @Test
     void aDescriptionGivenWithAsPrefixesTheMessageAsInAssertJ() {
-        assertThatThrownBy(() -> assertThat(judging(HELD)).as("after a crash at boundary 2").isViolated())
+        assertThatThrownBy(() -> assertThat(judging(HELD))
+                        .as("after a crash at boundary 2")
+                        .isViolated())
                 .hasMessage("""
                         [after a crash at boundary 2]\s
                         Expecting actual:
@@ -222,7 +233,10 @@ class InvariantAssertTest {
 
     @Test
     void aViolationInAMessageIsNeverReadAsAFormatPattern() {
-        InvariantResult percent = new InvariantResult("100% once", "d %s %n", "1 key",
+        InvariantResult percent = new InvariantResult(
+                "100% once",
+                "d %s %n",
+                "1 key",
                 List.of(new Violation(ViolationKind.UNEXPECTED_ROW, "50%", "row {rate=50%}", "no such row: %d")));
 
         assertThatThrownBy(() -> assertThat(percent).holds()).hasMessage("""

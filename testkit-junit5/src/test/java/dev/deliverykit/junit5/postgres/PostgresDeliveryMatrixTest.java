@@ -32,6 +32,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.Event;
 import org.opentest4j.AssertionFailedError;
 
@@ -72,18 +73,21 @@ class PostgresDeliveryMatrixTest {
         abstract Warehouse warehouse(String url);
 
         ReservationService service() {
-            return new ReservationService(new ReservationOutbox(pg.url("orchestrator")),
-                    new WarehouseClient("tenantA", warehouse(pg.url("warehouse"))), markFirst());
+            return new ReservationService(
+                    new ReservationOutbox(pg.url("orchestrator")),
+                    new WarehouseClient("tenantA", warehouse(pg.url("warehouse"))),
+                    markFirst());
         }
 
         @CrashAt({"before-submit", "before-send", "after-reserve", "after-send", "after-deliver"})
         void exactlyOneReservation(CrashScenario scenario) throws Exception {
-            scenario.run(() -> service().submit(INTENT));        // dies at the boundary
-            scenario.restart(() -> {                             // a fresh process: new objects, same databases
-                ReservationService recovered = service();
-                recovered.submit(INTENT);                        // the caller never got an answer
-                recovered.recover();
-            });
+            scenario.run(() -> service().submit(INTENT)); // dies at the boundary
+            scenario.restart(
+                    () -> { // a fresh process: new objects, same databases
+                        ReservationService recovered = service();
+                        recovered.submit(INTENT); // the caller never got an answer
+                        recovered.recover();
+                    });
             long effects = effects(pg.url("warehouse"));
             scenario.observe("effects", effects);
             String boundary = scenario.replayKey().replaceAll("^boundary=([a-z-]+);hit=1$", "$1");
@@ -94,25 +98,49 @@ class PostgresDeliveryMatrixTest {
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "MARK_FIRST")
     static class MarkFirstTestCases extends Variant {
-        String label() { return "mark-first (write \"done\", then send)"; }
-        boolean markFirst() { return true; }
-        Warehouse warehouse(String url) { return new NaiveWarehouse(url); }
+        String label() {
+            return "mark-first (write \"done\", then send)";
+        }
+
+        boolean markFirst() {
+            return true;
+        }
+
+        Warehouse warehouse(String url) {
+            return new NaiveWarehouse(url);
+        }
     }
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "WITHOUT_DEDUP")
     static class WithoutDedupTestCases extends Variant {
-        String label() { return "outbox without receiver dedup"; }
-        boolean markFirst() { return false; }
-        Warehouse warehouse(String url) { return new NaiveWarehouse(url); }
+        String label() {
+            return "outbox without receiver dedup";
+        }
+
+        boolean markFirst() {
+            return false;
+        }
+
+        Warehouse warehouse(String url) {
+            return new NaiveWarehouse(url);
+        }
     }
 
     @CrashTestKitOnly
     @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "ATOMIC_RECEIPT")
     static class AtomicReceiptTestCases extends Variant {
-        String label() { return "outbox + atomic receiver receipt"; }
-        boolean markFirst() { return false; }
-        Warehouse warehouse(String url) { return new DedupWarehouse(url); }
+        String label() {
+            return "outbox + atomic receiver receipt";
+        }
+
+        boolean markFirst() {
+            return false;
+        }
+
+        Warehouse warehouse(String url) {
+            return new DedupWarehouse(url);
+        }
     }
 
     static long effects(String warehouseUrl) throws SQLException {
@@ -131,7 +159,8 @@ class PostgresDeliveryMatrixTest {
      * Variant, which declares it).
      */
     static String invariantFailure(String fixture, String boundary, String checked, String violation) {
-        return "1 of 1 invariant declared with @CheckInvariant violated after crash at " + boundary + " #1 and recovery:\n"
+        return "1 of 1 invariant declared with @CheckInvariant violated after crash at " + boundary
+                + " #1 and recovery:\n"
                 + "[" + fixture + ".exactlyOnce] exactly once per key: violated (checked " + checked + ")\n"
                 + violation + "\n\n"
                 + "DeliveryKit case: crash at " + boundary + " #1 (in process)\n"
@@ -139,45 +168,69 @@ class PostgresDeliveryMatrixTest {
     }
 
     static final String LOST = "  lost intent: 1 key\n    tenantA:reserve42:1:0: found 0 effects, expected exactly 1";
-    static final String DUPLICATE = "  duplicate effect: 1 key\n    tenantA:reserve42:1:0: found 2 effects, expected exactly 1";
+    static final String DUPLICATE =
+            "  duplicate effect: 1 key\n    tenantA:reserve42:1:0: found 2 effects, expected exactly 1";
 
     @Test
     void markFirstLosesTheIntentOnlyWhenItDiesBeforeTheSend() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(4).hasNumberOfFailedCases(1).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
-        assertThat(results).hasFailedCase("[2] crash at before-send #1")
+        assertThat(results)
+                .hasNumberOfStartedCases(5)
+                .hasNumberOfSucceededCases(4)
+                .hasNumberOfFailedCases(1)
+                .hasNumberOfAbortedCases(0)
+                .hasNumberOfSkippedCases(0);
+        assertThat(results)
+                .hasFailedCase("[2] crash at before-send #1")
                 .withExceptionInstanceOf(AssertionFailedError.class)
-                .withMessage(invariantFailure("Variant",
-                        "before-send", "1 intent key, 0 effect rows", LOST));
-        assertThat(outcomes(results)).containsExactly("[1] crash at before-submit #1: passed",
-                "[2] crash at before-send #1: failed", "[3] crash at after-reserve #1: passed",
-                "[4] crash at after-send #1: passed", "[5] crash at after-deliver #1: passed");
+                .withMessage(invariantFailure("Variant", "before-send", "1 intent key, 0 effect rows", LOST));
+        assertThat(outcomes(results))
+                .containsExactly(
+                        "[1] crash at before-submit #1: passed",
+                        "[2] crash at before-send #1: failed",
+                        "[3] crash at after-reserve #1: passed",
+                        "[4] crash at after-send #1: passed",
+                        "[5] crash at after-deliver #1: passed");
     }
 
     @Test
     void outboxWithoutDedupDoublesTheEffectWhenItDiesAfterTheReserveAndBeforeTheSendReturns() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(2).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
-        assertThat(results).hasFailedCase("[3] crash at after-reserve #1")
+        assertThat(results)
+                .hasNumberOfStartedCases(5)
+                .hasNumberOfSucceededCases(3)
+                .hasNumberOfFailedCases(2)
+                .hasNumberOfAbortedCases(0)
+                .hasNumberOfSkippedCases(0);
+        assertThat(results)
+                .hasFailedCase("[3] crash at after-reserve #1")
                 .withExceptionInstanceOf(AssertionFailedError.class)
-                .withMessage(invariantFailure("Variant", "after-reserve",
-                                "1 intent key, 2 effect rows", DUPLICATE));
-        assertThat(results).hasFailedCase("[4] crash at after-send #1")
+                .withMessage(invariantFailure("Variant", "after-reserve", "1 intent key, 2 effect rows", DUPLICATE));
+        assertThat(results)
+                .hasFailedCase("[4] crash at after-send #1")
                 .withExceptionInstanceOf(AssertionFailedError.class)
-                .withMessage(invariantFailure("Variant", "after-send",
-                                "1 intent key, 2 effect rows", DUPLICATE));
-        assertThat(outcomes(results)).containsExactly("[1] crash at before-submit #1: passed",
-                "[2] crash at before-send #1: passed", "[3] crash at after-reserve #1: failed",
-                "[4] crash at after-send #1: failed", "[5] crash at after-deliver #1: passed");
+                .withMessage(invariantFailure("Variant", "after-send", "1 intent key, 2 effect rows", DUPLICATE));
+        assertThat(outcomes(results))
+                .containsExactly(
+                        "[1] crash at before-submit #1: passed",
+                        "[2] crash at before-send #1: passed",
+                        "[3] crash at after-reserve #1: failed",
+                        "[4] crash at after-send #1: failed",
+                        "[5] crash at after-deliver #1: passed");
     }
 
     @Test
     void outboxWithAtomicReceiptPassesAtEveryBoundary() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceiptTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(5).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
+        assertThat(results)
+                .hasNumberOfStartedCases(5)
+                .hasNumberOfSucceededCases(5)
+                .hasNumberOfFailedCases(0)
+                .hasNumberOfAbortedCases(0)
+                .hasNumberOfSkippedCases(0);
         assertThat(results).hasNumberOfFailedContainers(0);
     }
 
@@ -206,25 +259,34 @@ class PostgresDeliveryMatrixTest {
 
     /** The matrix as protocols.md writes it, N in bold where it is not 1. */
     static String matrix() {
-        StringBuilder table = new StringBuilder("| protocol | 0 | 1 | 2 | 3 | 4 |\n| --- | --- | --- | --- | --- | --- |\n");
-        EFFECTS.forEach((protocol, cells) -> table.append("| ").append(protocol).append(" | ")
-                .append(cells.values().stream().map(n -> n == 1 ? "1" : "**" + n + "**").collect(Collectors.joining(" | ")))
+        StringBuilder table =
+                new StringBuilder("| protocol | 0 | 1 | 2 | 3 | 4 |\n| --- | --- | --- | --- | --- | --- |\n");
+        EFFECTS.forEach((protocol, cells) -> table.append("| ")
+                .append(protocol)
+                .append(" | ")
+                .append(cells.values().stream()
+                        .map(n -> n == 1 ? "1" : "**" + n + "**")
+                        .collect(Collectors.joining(" | ")))
                 .append(" |\n"));
         return table.toString();
     }
 
     /** "display name: passed|failed" for each finished test, with the failure's message, in the order run. */
     static List<String> outcomes(CrashTestResults results) {
-        return results.testEvents().finished().stream().map(PostgresDeliveryMatrixTest::outcome).toList();
+        return results.testEvents().finished().stream()
+                .map(PostgresDeliveryMatrixTest::outcome)
+                .toList();
     }
 
     private static String outcome(Event event) {
-        var result = event.getRequiredPayload(org.junit.platform.engine.TestExecutionResult.class);
+        var result = event.getRequiredPayload(TestExecutionResult.class);
         String name = event.getTestDescriptor().getDisplayName();
         return switch (result.getStatus()) {
             case SUCCESSFUL -> name + ": passed";
             case FAILED -> name + ": failed";
-            case ABORTED -> name + ": aborted " + result.getThrowable().map(Throwable::getMessage).orElse("");
+            case ABORTED ->
+                name + ": aborted "
+                        + result.getThrowable().map(Throwable::getMessage).orElse("");
         };
     }
 }

@@ -71,9 +71,9 @@ class PostgresOrderedPipelineTest {
         void crashAndRecover(CrashScenario scenario) throws Exception {
             String producer = pg.url("producer");
             String consumer = pg.url("consumer");
-            new FlowProducer(producer);                   // the schema, as a deployment's migration made it
+            new FlowProducer(producer); // the schema, as a deployment's migration made it
             new FlowConsumer(consumer);
-            scenario.run(AdvanceRelayDrain.class, producer, consumer);   // dies at the boundary
+            scenario.run(AdvanceRelayDrain.class, producer, consumer); // dies at the boundary
             String before = state(producer, consumer);
             AtomicReference<String> recovery = new AtomicReference<>();
             scenario.restart(() -> recovery.set(recover(producer, consumer)));
@@ -86,10 +86,12 @@ class PostgresOrderedPipelineTest {
     @CrashTestKitOnly
     @BoundaryCatalogueSource(PipelineBoundaries.class)
     static class InThisJvmTestCases extends Pipeline {
-        @CrashAt({"producer.after-flow-update", "producer.after-outbox-insert", "producer.after-commit",
-                  "consumer.after-inbox-insert", "consumer.after-receive-commit", "relay.after-accepted-update",
-                  "relay.after-accepted-commit", "apply.after-projection-update", "apply.after-applied-mark",
-                  "apply.after-commit"})
+        @CrashAt({
+            "producer.after-flow-update", "producer.after-outbox-insert", "producer.after-commit",
+            "consumer.after-inbox-insert", "consumer.after-receive-commit", "relay.after-accepted-update",
+            "relay.after-accepted-commit", "apply.after-projection-update", "apply.after-applied-mark",
+            "apply.after-commit"
+        })
         void a1IsAppliedExactlyOnce(CrashScenario scenario) throws Exception {
             crashAndRecover(scenario);
         }
@@ -98,11 +100,14 @@ class PostgresOrderedPipelineTest {
     @CrashTestKitOnly
     @BoundaryCatalogueSource(PipelineBoundaries.class)
     static class AsProcessExitsTestCases extends Pipeline {
-        @CrashAt(value = {"producer.after-flow-update", "producer.after-outbox-insert", "producer.after-commit",
-                          "consumer.after-inbox-insert", "consumer.after-receive-commit", "relay.after-accepted-update",
-                          "relay.after-accepted-commit", "apply.after-projection-update", "apply.after-applied-mark",
-                          "apply.after-commit"},
-                 mode = CrashMode.CHILD_PROCESS)
+        @CrashAt(
+                value = {
+                    "producer.after-flow-update", "producer.after-outbox-insert", "producer.after-commit",
+                    "consumer.after-inbox-insert", "consumer.after-receive-commit", "relay.after-accepted-update",
+                    "relay.after-accepted-commit", "apply.after-projection-update", "apply.after-applied-mark",
+                    "apply.after-commit"
+                },
+                mode = CrashMode.CHILD_PROCESS)
         void a1IsAppliedExactlyOnce(CrashScenario scenario) throws Exception {
             crashAndRecover(scenario);
         }
@@ -140,9 +145,11 @@ class PostgresOrderedPipelineTest {
 
     /** The durable state of both databases, read with plain JDBC. */
     static String state(String producerUrl, String consumerUrl) throws SQLException {
-        try (Connection p = PostgresServer.connect(producerUrl); Connection c = PostgresServer.connect(consumerUrl)) {
+        try (Connection p = PostgresServer.connect(producerUrl);
+                Connection c = PostgresServer.connect(consumerUrl)) {
             return "flow " + rows(p, "SELECT state || ' seq=' || seq FROM flow ORDER BY flow_id")
-                    + ", outbox " + rows(p, "SELECT event_id || ' accepted=' || accepted FROM outbox ORDER BY flow_id, seq")
+                    + ", outbox "
+                    + rows(p, "SELECT event_id || ' accepted=' || accepted FROM outbox ORDER BY flow_id, seq")
                     + ", inbox " + rows(c, "SELECT event_id || ' ' || state FROM inbox ORDER BY flow_id, seq")
                     + ", projection " + projection(c)
                     + ", effects " + rows(c, "SELECT event_id || ' ' || kind FROM effect ORDER BY effect_id");
@@ -152,20 +159,23 @@ class PostgresOrderedPipelineTest {
     /** The contract's "after recovery" column: A1's effects and the projection. */
     static String summary(String producerUrl, String consumerUrl) throws SQLException {
         try (Connection c = PostgresServer.connect(consumerUrl)) {
-            return "A1 effects " + rows(c, "SELECT count(*) FROM effect WHERE event_id = 'A1'")
-                    + ", projection " + projection(c);
+            return "A1 effects " + rows(c, "SELECT count(*) FROM effect WHERE event_id = 'A1'") + ", projection "
+                    + projection(c);
         }
     }
 
     private static String projection(Connection c) throws SQLException {
-        String row = rows(c, "SELECT state || ' last_seq=' || last_seq || ' held=' || held FROM projection"
-                + " WHERE flow_id = 'A'");
+        String row = rows(
+                c,
+                "SELECT state || ' last_seq=' || last_seq || ' held=' || held FROM projection"
+                        + " WHERE flow_id = 'A'");
         return row.equals("(none)") ? "new last_seq=0 held=0" : row;
     }
 
     private static String rows(Connection connection, String sql) throws SQLException {
         List<String> values = new ArrayList<>();
-        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
             while (rows.next()) {
                 values.add(rows.getString(1));
             }
@@ -192,8 +202,13 @@ class PostgresOrderedPipelineTest {
         StringBuilder table = new StringBuilder();
         for (int i = 0; i < PipelineBoundaries.NAMES.length; i++) {
             String name = PipelineBoundaries.NAMES[i];
-            table.append("| ").append(i + 1).append(" | ").append(name).append(" | ")
-                    .append(ROWS.get("crash at " + name + " #1" + suffix)).append(" |\n");
+            table.append("| ")
+                    .append(i + 1)
+                    .append(" | ")
+                    .append(name)
+                    .append(" | ")
+                    .append(ROWS.get("crash at " + name + " #1" + suffix))
+                    .append(" |\n");
         }
         return table.toString();
     }
@@ -203,7 +218,12 @@ class PostgresOrderedPipelineTest {
         ROWS.clear();
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(InThisJvmTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(10).hasNumberOfSucceededCases(10).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
+        assertThat(results)
+                .hasNumberOfStartedCases(10)
+                .hasNumberOfSucceededCases(10)
+                .hasNumberOfFailedCases(0)
+                .hasNumberOfAbortedCases(0)
+                .hasNumberOfSkippedCases(0);
         assertThat(ROWS).hasSize(10);
         assertThat(table("")).isEqualTo(EXPECTED);
     }
@@ -213,7 +233,12 @@ class PostgresOrderedPipelineTest {
         ROWS.clear();
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(AsProcessExitsTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(10).hasNumberOfSucceededCases(10).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
+        assertThat(results)
+                .hasNumberOfStartedCases(10)
+                .hasNumberOfSucceededCases(10)
+                .hasNumberOfFailedCases(0)
+                .hasNumberOfAbortedCases(0)
+                .hasNumberOfSkippedCases(0);
         assertThat(ROWS).hasSize(10);
         assertThat(table(" (child JVM)")).isEqualTo(EXPECTED);
     }

@@ -31,8 +31,7 @@ final class PostgresServer {
     private static String casesUrl;
     private static int schemas;
 
-    private PostgresServer() {
-    }
+    private PostgresServer() {}
 
     /** Starts the server if nobody holds it yet, and counts one more holder. */
     static synchronized void acquire() {
@@ -71,7 +70,8 @@ final class PostgresServer {
             throw new IllegalStateException("PostgreSQL is not running: acquire() it first");
         }
         String name = "c" + (++schemas) + "_" + purpose;
-        try (Connection connection = connect(casesUrl); Statement statement = connection.createStatement()) {
+        try (Connection connection = connect(casesUrl);
+                Statement statement = connection.createStatement()) {
             statement.execute("CREATE SCHEMA " + name);
         } catch (SQLException e) {
             throw new IllegalStateException("could not create schema " + name + ": " + e.getMessage(), e);
@@ -115,7 +115,12 @@ final class PostgresServer {
     /** {@code target/} of this module: the parent of {@code target/test-classes}. */
     private static Path buildDirectory() {
         try {
-            return Path.of(PostgresServer.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getParent();
+            return Path.of(PostgresServer.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .getParent();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

@@ -29,9 +29,14 @@ class PostgresServerTest {
                 Statement s = c.createStatement()) {
             assertThat(setting(s, "listen_addresses")).isEqualTo("127.0.0.1");
             assertThat(setting(s, "fsync")).isEqualTo("off");
-            assertThat(Path.of(setting(s, "data_directory")).getParent()).isEqualTo(Path.of(
-                    PostgresServer.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                    .getParent().resolve("embedded-pg"));
+            assertThat(Path.of(setting(s, "data_directory")).getParent())
+                    .isEqualTo(Path.of(PostgresServer.class
+                                    .getProtectionDomain()
+                                    .getCodeSource()
+                                    .getLocation()
+                                    .toURI())
+                            .getParent()
+                            .resolve("embedded-pg"));
         }
     }
 
@@ -46,12 +51,15 @@ class PostgresServerTest {
     void twoSchemasDoNotSeeEachOthersTables() throws Exception {
         String first = PostgresServer.createSchema("smoke");
         String second = PostgresServer.createSchema("smoke");
-        try (Connection a = PostgresServer.connect(first); Statement s = a.createStatement()) {
+        try (Connection a = PostgresServer.connect(first);
+                Statement s = a.createStatement()) {
             s.execute("CREATE TABLE t(x INTEGER)");
             s.execute("INSERT INTO t VALUES (1)");
         }
-        try (Connection b = PostgresServer.connect(second); Statement s = b.createStatement();
-                ResultSet rows = s.executeQuery("SELECT count(*) FROM pg_tables WHERE tablename = 't' AND schemaname = current_schema()")) {
+        try (Connection b = PostgresServer.connect(second);
+                Statement s = b.createStatement();
+                ResultSet rows = s.executeQuery(
+                        "SELECT count(*) FROM pg_tables WHERE tablename = 't' AND schemaname = current_schema()")) {
             rows.next();
             assertThat(rows.getInt(1)).isZero();
         }

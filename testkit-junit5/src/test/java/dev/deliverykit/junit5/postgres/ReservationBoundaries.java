@@ -17,16 +17,17 @@ public final class ReservationBoundaries {
     /** The outbox with an atomic receiver receipt. */
     public static final BoundaryCatalogue ATOMIC_RECEIPT = catalogue("pg outbox-atomic-receipt", DedupWarehouse.class);
 
-    private ReservationBoundaries() {
-    }
+    private ReservationBoundaries() {}
 
     private static BoundaryCatalogue catalogue(String name, Class<?> warehouse) {
         return BoundaryCatalogue.builder(name)
-                .add("before-submit", Selector.methodEntry(ReservationService.class, "submit"))   // before the local record
-                .add("before-send", Selector.methodEntry(WarehouseClient.class, "send"))        // recorded, not sent
-                .add("after-reserve", Selector.methodExit(warehouse, "reserve"))                  // effect, no response
-                .add("after-send", Selector.methodExit(WarehouseClient.class, "send"))         // response, no mark
-                .add("after-deliver", Selector.methodExit(ReservationService.class, "deliver"))   // after the mark
+                .add(
+                        "before-submit",
+                        Selector.methodEntry(ReservationService.class, "submit")) // before the local record
+                .add("before-send", Selector.methodEntry(WarehouseClient.class, "send")) // recorded, not sent
+                .add("after-reserve", Selector.methodExit(warehouse, "reserve")) // effect, no response
+                .add("after-send", Selector.methodExit(WarehouseClient.class, "send")) // response, no mark
+                .add("after-deliver", Selector.methodExit(ReservationService.class, "deliver")) // after the mark
                 .build();
     }
 }

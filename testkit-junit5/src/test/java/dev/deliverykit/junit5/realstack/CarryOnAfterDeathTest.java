@@ -18,6 +18,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
@@ -79,7 +80,8 @@ class CarryOnAfterDeathTest {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) throws Exception {
             PlainOrders orders = new PlainOrders(dir);
-            try (Connection early = orders.open(); PreparedStatement audit = early.prepareStatement(PlainOrders.AUDIT)) {
+            try (Connection early = orders.open();
+                    PreparedStatement audit = early.prepareStatement(PlainOrders.AUDIT)) {
                 scenario.run(() -> {
                     try {
                         orders.placeOrder("o-1");
@@ -137,23 +139,25 @@ class CarryOnAfterDeathTest {
             PlainOrders orders = new PlainOrders(dir);
             scenario.run(() -> {
                 CountDownLatch died = new CountDownLatch(1);
-                Thread writer = new Thread(() -> {
-                    try {
-                        died.await();
-                        try (Connection late = orders.open()) {
-                            PlainOrders.audit(late, "written after the crash");
-                        }
-                    } catch (Exception failure) {
-                        throw new IllegalStateException(failure);
-                    }
-                }, "late-writer");
+                Thread writer = new Thread(
+                        () -> {
+                            try {
+                                died.await();
+                                try (Connection late = orders.open()) {
+                                    PlainOrders.audit(late, "written after the crash");
+                                }
+                            } catch (Exception failure) {
+                                throw new IllegalStateException(failure);
+                            }
+                        },
+                        "late-writer");
                 writer.setUncaughtExceptionHandler((thread, death) -> lateWriterDiedOf.set(death));
                 lateWriter = writer;
                 writer.start();
                 try {
                     orders.placeOrder("o-1");
                 } finally {
-                    died.countDown();                // the writer goes on after the workload's death
+                    died.countDown(); // the writer goes on after the workload's death
                 }
             });
         }
@@ -178,7 +182,8 @@ class CarryOnAfterDeathTest {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) throws Exception {
             String url = Store.H2.url(dir, "blank");
-            try (Connection connection = DriverManager.getConnection(url); Statement statement = connection.createStatement()) {
+            try (Connection connection = DriverManager.getConnection(url);
+                    Statement statement = connection.createStatement()) {
                 statement.execute("CREATE TABLE IF NOT EXISTS orders (order_id VARCHAR(64) PRIMARY KEY)");
             }
             scenario.run(() -> {
@@ -189,7 +194,7 @@ class CarryOnAfterDeathTest {
                     PlainOrders.placeOrder(connection, "o-1");
                 }
             });
-            scenario.restart(() -> { });
+            scenario.restart(() -> {});
             assertThat(Shop.rows(url, "SELECT order_id FROM orders")).containsExactly("o-1");
         }
     }
@@ -199,18 +204,18 @@ class CarryOnAfterDeathTest {
     private static final String CRASH = "hit 1 of after commit";
     private static final String OPENING = "opening a connection (new org.sqlite.jdbc4.JDBC4Connection(...)) on"
             + " thread main at dev.deliverykit.junit5.realstack.fixtures.PlainOrders.open(PlainOrders.java:N)";
-    private static final String SITE = "main at dev.deliverykit.junit5.realstack.fixtures.PlainOrders.placeOrder("
-            + "PlainOrders.java:N)";
+    private static final String SITE =
+            "main at dev.deliverykit.junit5.realstack.fixtures.PlainOrders.placeOrder(" + "PlainOrders.java:N)";
 
     private CrashTestResults run(Class<?> fixture) {
         return CrashTestKit.reportingTo(reports).run(fixture);
     }
 
-    private java.util.List<String> durableOrders() throws Exception {
+    private List<String> durableOrders() throws Exception {
         return Shop.rows(orders.url(), "SELECT order_id FROM orders ORDER BY order_id");
     }
 
-    private java.util.List<String> durableAudit() throws Exception {
+    private List<String> durableAudit() throws Exception {
         return Shop.rows(orders.url(), "SELECT note FROM audit");
     }
 
@@ -219,10 +224,16 @@ class CarryOnAfterDeathTest {
         CrashTestResults results = run(WritesOnAConnectionOpenedBeforeTheRunTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(Outcomes.normalised(assertThat(results).hasSingleFailedCase().failure().getMessage())).isEqualTo(Spec.keptWorking(
-                "Connection.prepareStatement() on thread main at"
-                        + " dev.deliverykit.junit5.realstack.fixtures.PlainOrders.audit(PlainOrders.java:N)", CRASH, SITE,
-                "threw the kit's SimulatedCrash", CASE, KEY));
+        assertThat(Outcomes.normalised(
+                        assertThat(results).hasSingleFailedCase().failure().getMessage()))
+                .isEqualTo(Spec.keptWorking(
+                        "Connection.prepareStatement() on thread main at"
+                                + " dev.deliverykit.junit5.realstack.fixtures.PlainOrders.audit(PlainOrders.java:N)",
+                        CRASH,
+                        SITE,
+                        "threw the kit's SimulatedCrash",
+                        CASE,
+                        KEY));
         assertThat(durableOrders()).containsExactly("o-1");
         assertThat(durableAudit()).isEmpty();
     }
@@ -232,10 +243,16 @@ class CarryOnAfterDeathTest {
         CrashTestResults results = run(StatementPreparedBeforeTheRunExecutedInFinallyTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(Outcomes.normalised(assertThat(results).hasSingleFailedCase().failure().getMessage())).isEqualTo(Spec.keptWorking(
-                "PreparedStatement.setString(...) on thread main at"
-                        + " dev.deliverykit.junit5.realstack.fixtures.PlainOrders.audit(PlainOrders.java:N)", CRASH, SITE,
-                "threw the kit's SimulatedCrash", CASE, KEY));
+        assertThat(Outcomes.normalised(
+                        assertThat(results).hasSingleFailedCase().failure().getMessage()))
+                .isEqualTo(Spec.keptWorking(
+                        "PreparedStatement.setString(...) on thread main at"
+                                + " dev.deliverykit.junit5.realstack.fixtures.PlainOrders.audit(PlainOrders.java:N)",
+                        CRASH,
+                        SITE,
+                        "threw the kit's SimulatedCrash",
+                        CASE,
+                        KEY));
         assertThat(durableOrders()).containsExactly("o-1");
         assertThat(durableAudit()).isEmpty();
     }
@@ -245,9 +262,15 @@ class CarryOnAfterDeathTest {
         CrashTestResults results = run(SwallowsThenThrowsAnotherTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(Outcomes.normalised(assertThat(results).hasSingleFailedCase().failure().getMessage()))
-                .isEqualTo(Spec.keptWorking(OPENING, CRASH, SITE,
-                        "threw java.lang.IllegalStateException: order o-1 not placed", CASE, KEY));
+        assertThat(Outcomes.normalised(
+                        assertThat(results).hasSingleFailedCase().failure().getMessage()))
+                .isEqualTo(Spec.keptWorking(
+                        OPENING,
+                        CRASH,
+                        SITE,
+                        "threw java.lang.IllegalStateException: order o-1 not placed",
+                        CASE,
+                        KEY));
         assertThat(durableOrders()).containsExactly("o-1");
         assertThat(durableAudit()).isEmpty();
     }
@@ -257,7 +280,8 @@ class CarryOnAfterDeathTest {
         CrashTestResults results = run(SwallowsThenReturnsTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(Outcomes.normalised(assertThat(results).hasSingleFailedCase().failure().getMessage()))
+        assertThat(Outcomes.normalised(
+                        assertThat(results).hasSingleFailedCase().failure().getMessage()))
                 .isEqualTo(Spec.keptWorking(OPENING, CRASH, SITE, "returned normally", CASE, KEY));
         assertThat(durableOrders()).containsExactly("o-1");
         assertThat(durableAudit()).isEmpty();
@@ -272,13 +296,16 @@ class CarryOnAfterDeathTest {
     @Test
     void aThreadTheWorkloadStartedThatWritesAfterTheCrashIsRefusedAndWritesNothing() throws Exception {
         CrashTestResults results = run(LateWriterThreadTestCases.class);
-        lateWriter.join();                           // it ends either way: its write succeeds or dies
+        lateWriter.join(); // it ends either way: its write succeeds or dies
 
         assertThat(Outcomes.of(results)).containsExactly("[1] crash after commit #1: SUCCESSFUL");
-        assertThat(lateWriterDiedOf).hasValueSatisfying(death -> assertThat(death).isInstanceOf(SimulatedCrash.class)
-                .hasMessage("The simulated process already died at hit 1 of after commit (on thread main); opening a"
-                        + " connection (new org.sqlite.jdbc4.JDBC4Connection(...)) on thread late-writer was refused"
-                        + " before it reached the database: a dead process does nothing more."));
+        assertThat(lateWriterDiedOf)
+                .hasValueSatisfying(death -> assertThat(death)
+                        .isInstanceOf(SimulatedCrash.class)
+                        .hasMessage(
+                                "The simulated process already died at hit 1 of after commit (on thread main); opening a"
+                                        + " connection (new org.sqlite.jdbc4.JDBC4Connection(...)) on thread late-writer was refused"
+                                        + " before it reached the database: a dead process does nothing more."));
         assertThat(durableOrders()).containsExactly("o-1");
         assertThat(durableAudit()).isEmpty();
     }
@@ -288,17 +315,18 @@ class CarryOnAfterDeathTest {
         CrashTestResults results = run(CatchesBoundaryNotReachedTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(assertThat(results).hasSingleFailedCase().failure()).hasMessage("Boundary not reached: the crash was armed at hit 9 of"
-                + " after commit, but the workload returned normally after reaching it 1 time.\n"
-                + "Reached boundaries (hits):\n"
-                + "  after statement \"PRAGMA busy_timeout = 5000\": 1\n"
-                + "  after statement \"INSERT INTO orders(order_id) VALUES (?)\": 1\n"
-                + "  after commit: 1\n"
-                + "Expected: the run to reach that hit, so that the crash test tests something.\n"
-                + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
-                + " reaches the boundary.\n"
-                + "\n"
-                + Spec.suffix("crash after commit #9", "selector=after-commit;hit=9"));
+        assertThat(assertThat(results).hasSingleFailedCase().failure())
+                .hasMessage("Boundary not reached: the crash was armed at hit 9 of"
+                        + " after commit, but the workload returned normally after reaching it 1 time.\n"
+                        + "Reached boundaries (hits):\n"
+                        + "  after statement \"PRAGMA busy_timeout = 5000\": 1\n"
+                        + "  after statement \"INSERT INTO orders(order_id) VALUES (?)\": 1\n"
+                        + "  after commit: 1\n"
+                        + "Expected: the run to reach that hit, so that the crash test tests something.\n"
+                        + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
+                        + " reaches the boundary.\n"
+                        + "\n"
+                        + Spec.suffix("crash after commit #9", "selector=after-commit;hit=9"));
         assertThat(durableOrders()).containsExactly("o-1");
     }
 
@@ -306,7 +334,7 @@ class CarryOnAfterDeathTest {
     void blankSqlThatTheDriverAcceptsDoesNotBreakTheCodeUnderTest() throws Exception {
         try (Connection connection = DriverManager.getConnection(Store.H2.url(data, "outside"));
                 Statement statement = connection.createStatement()) {
-            assertThat(statement.execute("")).isFalse();  // outside a run: the driver accepts it
+            assertThat(statement.execute("")).isFalse(); // outside a run: the driver accepts it
         }
 
         CrashTestResults results = run(BlankSqlInTheRunTestCases.class);

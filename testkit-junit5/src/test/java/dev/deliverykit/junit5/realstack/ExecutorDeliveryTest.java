@@ -9,8 +9,8 @@ import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
-import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
 import dev.deliverykit.junit5.realstack.fixtures.Shop;
+import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
@@ -43,7 +43,9 @@ class ExecutorDeliveryTest {
         @CheckInvariant
         final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
 
-        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        @CrashSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                sql = "^(INSERT|UPDATE|DELETE)")
         void placedOrdersShipExactlyOnce(CrashScenario scenario) throws Exception {
             Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.EXECUTOR, "o-1", "o-2");
         }
@@ -60,7 +62,9 @@ class ExecutorDeliveryTest {
         @CheckInvariant
         final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
 
-        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        @CrashSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                sql = "^(INSERT|UPDATE|DELETE)")
         void placedOrdersShipExactlyOnce(CrashScenario scenario) throws Exception {
             Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.COMMON_POOL, "o-1", "o-2");
         }
@@ -113,7 +117,9 @@ class ExecutorDeliveryTest {
 
     @Test
     void aSweepOverDeliveriesOnTheRelaysOwnPoolIsTheSameFiveTimesAndPasses() {
-        List<List<String>> runs = fiveRuns(OwnPoolSweepTestCases.class).stream().map(ExecutorDeliveryTest::unordered).toList();
+        List<List<String>> runs = fiveRuns(OwnPoolSweepTestCases.class).stream()
+                .map(ExecutorDeliveryTest::unordered)
+                .toList();
 
         assertThat(runs).containsOnly(runs.get(0));
         assertThat(runs.get(0)).hasSize(TWO_ORDER_CASES).allMatch(line -> line.endsWith(": SUCCESSFUL"));
@@ -121,7 +127,9 @@ class ExecutorDeliveryTest {
 
     @Test
     void aSweepOverDeliveriesOnTheCommonPoolIsTheSameFiveTimesAndPasses() {
-        List<List<String>> runs = fiveRuns(CommonPoolSweepTestCases.class).stream().map(ExecutorDeliveryTest::unordered).toList();
+        List<List<String>> runs = fiveRuns(CommonPoolSweepTestCases.class).stream()
+                .map(ExecutorDeliveryTest::unordered)
+                .toList();
 
         assertThat(runs).containsOnly(runs.get(0));
         assertThat(runs.get(0)).hasSize(TWO_ORDER_CASES).allMatch(line -> line.endsWith(": SUCCESSFUL"));
@@ -133,7 +141,10 @@ class ExecutorDeliveryTest {
      * themselves, their names and outcomes, are the same in every run (docs/sweeps.md).
      */
     static List<String> unordered(List<String> outcomes) {
-        return outcomes.stream().map(line -> line.replaceFirst("^\\[[0-9]+\\] ", "")).sorted().toList();
+        return outcomes.stream()
+                .map(line -> line.replaceFirst("^\\[[0-9]+\\] ", ""))
+                .sorted()
+                .toList();
     }
 
     /** Two orders: 4 inserts and a commit each to place, 2 inserts and a commit to receive, an update and a commit to mark. */
@@ -143,15 +154,15 @@ class ExecutorDeliveryTest {
     void aCrashOnTheRelaysPoolThreadIsACrashOfTheProcessFiredOnThatThread() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashOnTheOwnPoolsThreadTestCases.class);
 
-        assertThat(Outcomes.of(results)).containsExactly("[1] crash before commit #2: SUCCESSFUL",
-                "[2] crash after commit #2: SUCCESSFUL");
+        assertThat(Outcomes.of(results))
+                .containsExactly("[1] crash before commit #2: SUCCESSFUL", "[2] crash after commit #2: SUCCESSFUL");
     }
 
     @Test
     void aCrashOnACommonPoolThreadIsACrashOfTheProcessFiredOnThatThread() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashOnTheCommonPoolsThreadTestCases.class);
 
-        assertThat(Outcomes.of(results)).containsExactly("[1] crash before commit #2: SUCCESSFUL",
-                "[2] crash after commit #2: SUCCESSFUL");
+        assertThat(Outcomes.of(results))
+                .containsExactly("[1] crash before commit #2: SUCCESSFUL", "[2] crash after commit #2: SUCCESSFUL");
     }
 }

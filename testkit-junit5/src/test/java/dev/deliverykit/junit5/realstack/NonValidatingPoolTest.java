@@ -43,9 +43,11 @@ class NonValidatingPoolTest {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(SharedNaivePoolTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        Throwable failure = assertThat(results).hasSingleFailedCase().failure().getCause(); // the kit adds the case to the failure
+        Throwable failure =
+                assertThat(results).hasSingleFailedCase().failure().getCause(); // the kit adds the case to the failure
         assertThat(failure).isInstanceOf(DataAccessResourceFailureException.class);
-        assertThat(failure.getCause()).isInstanceOf(SQLException.class)
+        assertThat(failure.getCause())
+                .isInstanceOf(SQLException.class)
                 .hasMessage("DeliveryKit: Connection.createStatement() on a connection that belonged to the process"
                         + " that crashed at hit 1 of after statement matching /^INSERT/ (it used the DataSource"
                         + " dev.deliverykit.junit5.realstack.fixtures.NaivePool) and the crash closed. It"

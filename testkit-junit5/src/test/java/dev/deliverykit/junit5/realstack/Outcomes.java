@@ -9,8 +9,7 @@ import org.junit.platform.testkit.engine.EventType;
 /** The per-case outcomes of an EngineTestKit run, as comparable text. */
 final class Outcomes {
 
-    private Outcomes() {
-    }
+    private Outcomes() {}
 
     /** One line per finished test: its display name, its status and its failure's message (line numbers normalised). */
     static List<String> of(CrashTestResults results) {
@@ -18,8 +17,10 @@ final class Outcomes {
     }
 
     static String normalised(String message) {
-        return message == null ? "" : message.replaceAll("\\.java:[0-9]+\\)", ".java:N)")
-                .replaceAll("ForkJoinPool\\.commonPool-worker-[0-9]+", "ForkJoinPool.commonPool-worker-N");
+        return message == null
+                ? ""
+                : message.replaceAll("\\.java:[0-9]+\\)", ".java:N)")
+                        .replaceAll("ForkJoinPool\\.commonPool-worker-[0-9]+", "ForkJoinPool.commonPool-worker-N");
     }
 
     private static String line(Event event) {

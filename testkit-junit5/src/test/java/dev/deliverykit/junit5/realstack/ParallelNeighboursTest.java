@@ -71,7 +71,8 @@ class ParallelNeighboursTest {
         @CrashSweep(kinds = SweepKind.COMMITS)
         void threeTransactions(CrashScenario scenario, @TempDir Path dir) throws Exception {
             String url = "jdbc:sqlite:" + dir.resolve("ledger.db");
-            try (Connection connection = DriverManager.getConnection(url); Statement statement = connection.createStatement()) {
+            try (Connection connection = DriverManager.getConnection(url);
+                    Statement statement = connection.createStatement()) {
                 statement.execute("CREATE TABLE IF NOT EXISTS t(id INTEGER)");
             }
             scenario.run(() -> {
@@ -79,7 +80,7 @@ class ParallelNeighboursTest {
                     insert(url, i);
                 }
             });
-            scenario.restart(() -> { });
+            scenario.restart(() -> {});
             assertThat(Files.exists(dir.resolve("ledger.db"))).isTrue();
         }
 
@@ -103,11 +104,16 @@ class ParallelNeighboursTest {
                 .with("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
                 .run(PlainJdbcNeighboursTestCases.class, NestedSweepTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(41).hasNumberOfSucceededCases(41).hasNumberOfFailedCases(0);
+        assertThat(results)
+                .hasNumberOfStartedCases(41)
+                .hasNumberOfSucceededCases(41)
+                .hasNumberOfFailedCases(0);
         // A recording that met a neighbour fails, and the sweep then has no crash cases; else 6 crash cases.
         assertThat(NESTED).hasSize(NESTED.get(0).contains(": FAILED: ") ? 1 : 7);
-        assertThat(NESTED).allSatisfy(outcome -> assertThat(outcome).matches(
-                "(?s)\\[[1-7]\\] [^:]+: (SUCCESSFUL|FAILED: A thread outside the process under test used JDBC during an"
-                        + " in-process run: .* on thread ForkJoinPool-[0-9]+-worker-[0-9]+ at .*)"));
+        assertThat(NESTED)
+                .allSatisfy(outcome -> assertThat(outcome)
+                        .matches(
+                                "(?s)\\[[1-7]\\] [^:]+: (SUCCESSFUL|FAILED: A thread outside the process under test used JDBC during an"
+                                        + " in-process run: .* on thread ForkJoinPool-[0-9]+-worker-[0-9]+ at .*)"));
     }
 }

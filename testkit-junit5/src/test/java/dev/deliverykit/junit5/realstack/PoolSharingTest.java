@@ -7,8 +7,8 @@ import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
-import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
 import dev.deliverykit.junit5.realstack.fixtures.Shop;
+import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
@@ -40,7 +40,9 @@ class PoolSharingTest {
         @CheckInvariant
         final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
 
-        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        @CrashSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                sql = "^(INSERT|UPDATE|DELETE)")
         void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
             Shop.crashAndRecoverOnSharedPools(scenario, Store.SQLITE, dir, RelayKind.CORRECT, "o-1");
         }
@@ -57,7 +59,9 @@ class PoolSharingTest {
         @CheckInvariant
         final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.H2, () -> dir);
 
-        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        @CrashSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                sql = "^(INSERT|UPDATE|DELETE)")
         void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
             Shop.crashAndRecoverOnSharedPools(scenario, Store.H2, dir, RelayKind.CORRECT, "o-1");
         }
@@ -74,7 +78,9 @@ class PoolSharingTest {
         @CheckInvariant
         final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
 
-        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        @CrashSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                sql = "^(INSERT|UPDATE|DELETE)")
         void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
             Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.CORRECT, "o-1");
         }
@@ -91,21 +97,29 @@ class PoolSharingTest {
     }
 
     private static List<String> allPassing() {
-        return SpringOutboxCrashTest.DELIVER_FIRST_CASES.stream().map(name -> name + ": SUCCESSFUL").toList();
+        return SpringOutboxCrashTest.DELIVER_FIRST_CASES.stream()
+                .map(name -> name + ": SUCCESSFUL")
+                .toList();
     }
 
     @Test
     void aSqlitePoolSharedByRunAndRestartGivesTheSameAllGreenSweepFiveTimes() {
-        assertThat(fiveRuns(SharedPoolsOnSqliteTestCases.class)).containsOnly(allPassing()).hasSize(5);
+        assertThat(fiveRuns(SharedPoolsOnSqliteTestCases.class))
+                .containsOnly(allPassing())
+                .hasSize(5);
     }
 
     @Test
     void anH2PoolSharedByRunAndRestartGivesTheSameAllGreenSweepFiveTimes() {
-        assertThat(fiveRuns(SharedPoolsOnH2TestCases.class)).containsOnly(allPassing()).hasSize(5);
+        assertThat(fiveRuns(SharedPoolsOnH2TestCases.class))
+                .containsOnly(allPassing())
+                .hasSize(5);
     }
 
     @Test
     void aFreshPoolPerRestartGivesTheSameAllGreenSweepFiveTimes() {
-        assertThat(fiveRuns(FreshPoolsOnSqliteTestCases.class)).containsOnly(allPassing()).hasSize(5);
+        assertThat(fiveRuns(FreshPoolsOnSqliteTestCases.class))
+                .containsOnly(allPassing())
+                .hasSize(5);
     }
 }

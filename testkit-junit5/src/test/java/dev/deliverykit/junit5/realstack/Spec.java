@@ -5,8 +5,7 @@ package dev.deliverykit.junit5.realstack;
  */
 final class Spec {
 
-    private Spec() {
-    }
+    private Spec() {}
 
     /**
      * A workload that carried on after its death, however it ended.
@@ -17,8 +16,8 @@ final class Spec {
      * @param site     the crash's thread and frame ({@code main at PlainOrders.placeOrder(PlainOrders.java:N)})
      * @param ended    how the workload ended ({@code returned normally}, {@code threw the kit's SimulatedCrash})
      */
-    static String keptWorking(String place, String crash, String site, String ended, String caseName,
-            String replayKey) {
+    static String keptWorking(
+            String place, String crash, String site, String ended, String caseName, String replayKey) {
         return "The crashed process kept working at " + place + ", after the simulated crash at " + crash
                 + " on thread " + site + ".\n"
                 + "The workload then " + ended + ". The call was refused before it reached the database, so nothing"
@@ -35,7 +34,7 @@ final class Spec {
 
     /** The two lines every case failure ends with. */
     static String suffix(String caseName, String replayKey) {
-        return "DeliveryKit case: " + caseName + " (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='" + replayKey + "'";
+        return "DeliveryKit case: " + caseName + " (in process)\n" + "Replay only this case: -Ddeliverykit.replay='"
+                + replayKey + "'";
     }
 }

@@ -9,8 +9,8 @@ import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
-import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
 import dev.deliverykit.junit5.realstack.fixtures.Shop;
+import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
@@ -43,7 +43,9 @@ class SpringOutboxCrashTest {
         @CheckInvariant
         final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
 
-        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        @CrashSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                sql = "^(INSERT|UPDATE|DELETE)")
         void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
             Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.CORRECT, "o-1");
         }
@@ -60,7 +62,9 @@ class SpringOutboxCrashTest {
         @CheckInvariant
         final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.H2, () -> dir);
 
-        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        @CrashSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                sql = "^(INSERT|UPDATE|DELETE)")
         void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
             Shop.crashAndRecover(scenario, Store.H2, dir, RelayKind.CORRECT, "o-1");
         }
@@ -101,7 +105,9 @@ class SpringOutboxCrashTest {
         @CheckInvariant
         final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
 
-        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        @CrashSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                sql = "^(INSERT|UPDATE|DELETE)")
         void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
             Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.MARK_FIRST, "o-1");
         }
@@ -118,7 +124,9 @@ class SpringOutboxCrashTest {
         @CheckInvariant
         final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.H2, () -> dir);
 
-        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        @CrashSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                sql = "^(INSERT|UPDATE|DELETE)")
         void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
             Shop.crashAndRecover(scenario, Store.H2, dir, RelayKind.MARK_FIRST, "o-1");
         }
@@ -135,7 +143,9 @@ class SpringOutboxCrashTest {
         @CheckInvariant
         final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
 
-        @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, sql = "^(INSERT|UPDATE|DELETE)")
+        @CrashSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                sql = "^(INSERT|UPDATE|DELETE)")
         void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
             Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.FORGIVING, "o-1");
         }
@@ -167,7 +177,11 @@ class SpringOutboxCrashTest {
         for (int run = 0; run < 5; run++) {
             CrashTestResults results = CrashTestKit.reportingTo(reports).run(CorrectOnSqliteTestCases.class);
 
-            assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(17).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
+            assertThat(results)
+                    .hasNumberOfStartedCases(17)
+                    .hasNumberOfSucceededCases(17)
+                    .hasNumberOfFailedCases(0)
+                    .hasNumberOfAbortedCases(0);
             assertThat(results).hasNumberOfFailedContainers(0);
             assertThat(results.startedCases()).containsExactlyElementsOf(DELIVER_FIRST_CASES);
             runs.add(Outcomes.of(results));
@@ -181,7 +195,11 @@ class SpringOutboxCrashTest {
         for (int run = 0; run < 5; run++) {
             CrashTestResults results = CrashTestKit.reportingTo(reports).run(CorrectOnH2TestCases.class);
 
-            assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(17).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
+            assertThat(results)
+                    .hasNumberOfStartedCases(17)
+                    .hasNumberOfSucceededCases(17)
+                    .hasNumberOfFailedCases(0)
+                    .hasNumberOfAbortedCases(0);
             assertThat(results).hasNumberOfFailedContainers(0);
             assertThat(results.startedCases()).containsExactlyElementsOf(DELIVER_FIRST_CASES);
             runs.add(Outcomes.of(results));
@@ -193,17 +211,27 @@ class SpringOutboxCrashTest {
     void aCrashAtEachCommitOfTheCorrectRelayRecoversToOneShipmentAndAPublishedMessage() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashAtEachCommitOnSqliteTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(4).hasNumberOfSucceededCases(4).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
-        assertThat(results.startedCases()).containsExactly("[1] crash after commit #1", "[2] crash before commit #2",
-                "[3] crash after commit #2", "[4] crash after commit #3");
+        assertThat(results)
+                .hasNumberOfStartedCases(4)
+                .hasNumberOfSucceededCases(4)
+                .hasNumberOfFailedCases(0)
+                .hasNumberOfAbortedCases(0);
+        assertThat(results.startedCases())
+                .containsExactly(
+                        "[1] crash after commit #1",
+                        "[2] crash before commit #2",
+                        "[3] crash after commit #2",
+                        "[4] crash after commit #3");
     }
 
     static String markFirstLost(String fixture, String caseName, String replayKey) {
         return "2 of 2 invariants declared with @CheckInvariant violated after " + caseName + " and recovery:\n"
-                + "[" + fixture + ".everyOrderShipped] every order shipped: violated (checked 1 intent key, 0 effect rows)\n"
+                + "[" + fixture
+                + ".everyOrderShipped] every order shipped: violated (checked 1 intent key, 0 effect rows)\n"
                 + "  lost intent: 1 key\n"
                 + "    o-1: found 0 effects, expected at least 1\n"
-                + "[" + fixture + ".exactlyOnce] exactly once per message: violated (checked 1 intent key, 0 effect rows)\n"
+                + "[" + fixture
+                + ".exactlyOnce] exactly once per message: violated (checked 1 intent key, 0 effect rows)\n"
                 + "  lost intent: 1 key\n"
                 + "    o-1:placed: found 0 effects, expected exactly 1\n"
                 + "\n"
@@ -222,22 +250,35 @@ class SpringOutboxCrashTest {
     void theMarkFirstRelayOnSqliteIsCaughtFromItsMarkToTheReceiversCommit() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstOnSqliteTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(11).hasNumberOfFailedCases(6);
+        assertThat(results)
+                .hasNumberOfStartedCases(17)
+                .hasNumberOfSucceededCases(11)
+                .hasNumberOfFailedCases(6);
         assertThat(results.failedCases()).containsExactlyElementsOf(MARK_FIRST_FAILURES);
-        assertThat(results).hasFailedCase(MARK_FIRST_FAILURES.get(0)).withMessage(markFirstLost("MarkFirstOnSqliteTestCases",
-                "crash after commit #2 in DataSourceTransactionManager.doCommit", "selector=after-commit;hit=2"));
+        assertThat(results)
+                .hasFailedCase(MARK_FIRST_FAILURES.get(0))
+                .withMessage(markFirstLost(
+                        "MarkFirstOnSqliteTestCases",
+                        "crash after commit #2 in DataSourceTransactionManager.doCommit",
+                        "selector=after-commit;hit=2"));
     }
 
     @Test
     void theMarkFirstRelayOnH2IsCaughtFromItsMarkToTheReceiversCommit() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstOnH2TestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(11).hasNumberOfFailedCases(6);
+        assertThat(results)
+                .hasNumberOfStartedCases(17)
+                .hasNumberOfSucceededCases(11)
+                .hasNumberOfFailedCases(6);
         assertThat(results.failedCases()).containsExactlyElementsOf(MARK_FIRST_FAILURES);
-        assertThat(results).hasFailedCase(MARK_FIRST_FAILURES.get(3)).withMessage(markFirstLost("MarkFirstOnH2TestCases",
-                "crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in"
-                        + " JdbcTemplate.update",
-                "selector=before-statement=INSERT INTO shipment (order_id, message_id) VALUES (?, ?);hit=1"));
+        assertThat(results)
+                .hasFailedCase(MARK_FIRST_FAILURES.get(3))
+                .withMessage(markFirstLost(
+                        "MarkFirstOnH2TestCases",
+                        "crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in"
+                                + " JdbcTemplate.update",
+                        "selector=before-statement=INSERT INTO shipment (order_id, message_id) VALUES (?, ?);hit=1"));
     }
 
     /**
@@ -249,14 +290,24 @@ class SpringOutboxCrashTest {
     void theRelayThatMarksAFailedSendPublishedIsCaughtCarryingOnAfterItsDeath() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(ForgivingOnSqliteTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(11).hasNumberOfFailedCases(6);
+        assertThat(results)
+                .hasNumberOfStartedCases(17)
+                .hasNumberOfSucceededCases(11)
+                .hasNumberOfFailedCases(6);
         assertThat(results.failedCases()).containsExactlyElementsOf(DELIVER_FIRST_CASES.subList(7, 13));
-        assertThat(Outcomes.normalised(assertThat(results).hasFailedCase(DELIVER_FIRST_CASES.get(11)).failure().getMessage()))
-                .isEqualTo(Spec.keptWorking("Connection.prepareStatement() on thread main at"
-                        + " org.springframework.jdbc.core.JdbcTemplate$SimplePreparedStatementCreator"
-                        + ".createPreparedStatement(JdbcTemplate.java:N)", "hit 2 of before commit",
+        assertThat(Outcomes.normalised(assertThat(results)
+                        .hasFailedCase(DELIVER_FIRST_CASES.get(11))
+                        .failure()
+                        .getMessage()))
+                .isEqualTo(Spec.keptWorking(
+                        "Connection.prepareStatement() on thread main at"
+                                + " org.springframework.jdbc.core.JdbcTemplate$SimplePreparedStatementCreator"
+                                + ".createPreparedStatement(JdbcTemplate.java:N)",
+                        "hit 2 of before commit",
                         "main at org.springframework.jdbc.datasource.DataSourceTransactionManager.doCommit("
-                        + "DataSourceTransactionManager.java:N)", "threw the kit's SimulatedCrash",
-                        "crash before commit #2 in DataSourceTransactionManager.doCommit", "selector=before-commit;hit=2"));
+                                + "DataSourceTransactionManager.java:N)",
+                        "threw the kit's SimulatedCrash",
+                        "crash before commit #2 in DataSourceTransactionManager.doCommit",
+                        "selector=before-commit;hit=2"));
     }
 }

@@ -18,7 +18,8 @@ import org.apiguardian.api.API;
  * }</pre>
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public sealed interface ApplyResult permits ApplyResult.Applied, ApplyResult.Blocked, ApplyResult.Gap, ApplyResult.Idle {
+public sealed interface ApplyResult
+        permits ApplyResult.Applied, ApplyResult.Blocked, ApplyResult.Gap, ApplyResult.Idle {
 
     /** The flow. */
     String flowId();

@@ -2,9 +2,9 @@ package dev.deliverykit.reference.ordered;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.internal.sqlite.PreparedStatements;
 import dev.deliverykit.reference.internal.sqlite.Sql;
-import dev.deliverykit.reference.SqliteDatabase;
 import java.util.List;
 import java.util.Objects;
 import org.apiguardian.api.API;
@@ -45,17 +45,22 @@ public final class ArrivalOrderConsumer implements AutoCloseable {
      */
     public ReceiveOutcome receive(Event event) {
         Objects.requireNonNull(event, "event");
-        return Sql.inWriteTransaction(statements.connection(), database,
-                "receive and apply " + event.eventId() + " on arrival", c -> {
+        return Sql.inWriteTransaction(
+                statements.connection(), database, "receive and apply " + event.eventId() + " on arrival", c -> {
                     if (ConsumerStore.inboxEntry(statements, event.eventId()).isPresent()) {
                         return ReceiveOutcome.DUPLICATE;
                     }
-                    statements.update(INSERT_APPLIED, event.eventId(), event.flowId(), event.seq(),
-                            event.canonicalBody());
+                    statements.update(
+                            INSERT_APPLIED, event.eventId(), event.flowId(), event.seq(), event.canonicalBody());
                     // The bug: whatever arrives is taken as the flow's new state.
                     long amount = StepRules.amount(event).orElse(StepRules.FLOW_AMOUNT);
-                    ConsumerStore.updateProjection(statements,
-                            new Projection(event.flowId(), event.seq(), event.kind(), event.kind().heldFor(amount)));
+                    ConsumerStore.updateProjection(
+                            statements,
+                            new Projection(
+                                    event.flowId(),
+                                    event.seq(),
+                                    event.kind(),
+                                    event.kind().heldFor(amount)));
                     ConsumerStore.insertEffect(statements, event);
                     return ReceiveOutcome.ACCEPTED;
                 });
@@ -63,13 +68,19 @@ public final class ArrivalOrderConsumer implements AutoCloseable {
 
     /** The committed projection of {@code flowId}. */
     public Projection projection(String flowId) {
-        return Sql.read(statements.connection(), database, "read projection of " + flowId,
+        return Sql.read(
+                statements.connection(),
+                database,
+                "read projection of " + flowId,
                 c -> ConsumerStore.projection(statements, flowId));
     }
 
     /** The effects of {@code flowId}, in the order they were applied. */
     public List<Effect> effects(String flowId) {
-        return Sql.read(statements.connection(), database, "read the effects of " + flowId,
+        return Sql.read(
+                statements.connection(),
+                database,
+                "read the effects of " + flowId,
                 c -> ConsumerStore.effects(statements, flowId));
     }
 

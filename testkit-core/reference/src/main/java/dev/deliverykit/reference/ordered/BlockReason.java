@@ -35,7 +35,9 @@ public enum BlockReason {
     }
 
     static BlockReason stored(String wireName) {
-        return Arrays.stream(values()).filter(reason -> reason.wireName.equals(wireName)).findFirst()
+        return Arrays.stream(values())
+                .filter(reason -> reason.wireName.equals(wireName))
+                .findFirst()
                 .orElseThrow(() -> new IllegalStateException("stored block reason \"" + wireName
                         + "\" is not one of unsupported_schema, invalid_payload, invalid_transition;"
                         + " the inbox row was written by something other than this reference code"));

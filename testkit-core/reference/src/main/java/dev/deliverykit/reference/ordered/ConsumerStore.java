@@ -30,9 +30,11 @@ final class ConsumerStore {
     static final String UPDATE_PROJECTION = "INSERT INTO projection(flow_id, last_seq, state, held)"
             + " VALUES (?, ?, ?, ?) ON CONFLICT(flow_id) DO UPDATE SET last_seq = excluded.last_seq,"
             + " state = excluded.state, held = excluded.held";
+
     static final String INSERT_EFFECT = "INSERT INTO effect(event_id, flow_id, seq, kind) VALUES (?, ?, ?, ?)";
     /** Boundary 9 is right after this statement, before the apply COMMIT. */
     static final String MARK_APPLIED = "UPDATE inbox SET state = 'applied', reason = NULL WHERE event_id = ?";
+
     static final String MARK_BLOCKED = "UPDATE inbox SET state = 'blocked', reason = ? WHERE event_id = ?";
 
     private static final String INBOX_COLUMNS = "SELECT event_id, flow_id, seq, body, state, reason FROM inbox";
@@ -48,8 +50,7 @@ final class ConsumerStore {
     private static final String SELECT_EFFECTS = EFFECT_COLUMNS + " ORDER BY id";
     private static final String SELECT_FLOW_EFFECTS = EFFECT_COLUMNS + " WHERE flow_id = ? ORDER BY id";
 
-    private ConsumerStore() {
-    }
+    private ConsumerStore() {}
 
     static final List<String> SCHEMA = List.of(CREATE_INBOX, CREATE_PROJECTION, CREATE_EFFECT);
 
@@ -58,12 +59,21 @@ final class ConsumerStore {
     }
 
     static void updateProjection(PreparedStatements statements, Projection projection) throws SQLException {
-        statements.update(UPDATE_PROJECTION, projection.flowId(), projection.lastSeq(),
-                projection.state().wireName(), projection.held());
+        statements.update(
+                UPDATE_PROJECTION,
+                projection.flowId(),
+                projection.lastSeq(),
+                projection.state().wireName(),
+                projection.held());
     }
 
     static void insertEffect(PreparedStatements statements, Event event) throws SQLException {
-        statements.update(INSERT_EFFECT, event.eventId(), event.flowId(), event.seq(), event.kind().wireName());
+        statements.update(
+                INSERT_EFFECT,
+                event.eventId(),
+                event.flowId(),
+                event.seq(),
+                event.kind().wireName());
     }
 
     static void markApplied(PreparedStatements statements, String eventId) throws SQLException {
@@ -107,8 +117,11 @@ final class ConsumerStore {
             if (!row.next()) {
                 return Projection.initial(flowId);
             }
-            return new Projection(row.getString("flow_id"), row.getLong("last_seq"),
-                    FlowState.stored(row.getString("state")), row.getLong("held"));
+            return new Projection(
+                    row.getString("flow_id"),
+                    row.getLong("last_seq"),
+                    FlowState.stored(row.getString("state")),
+                    row.getLong("held"));
         }
     }
 
@@ -133,8 +146,12 @@ final class ConsumerStore {
             List<InboxEntry> entries = new ArrayList<>();
             while (row.next()) {
                 String reason = row.getString("reason");
-                entries.add(new InboxEntry(row.getString("event_id"), row.getString("flow_id"),
-                        row.getLong("seq"), row.getString("body"), InboxState.stored(row.getString("state")),
+                entries.add(new InboxEntry(
+                        row.getString("event_id"),
+                        row.getString("flow_id"),
+                        row.getLong("seq"),
+                        row.getString("body"),
+                        InboxState.stored(row.getString("state")),
                         reason == null ? Optional.empty() : Optional.of(BlockReason.stored(reason))));
             }
             return entries;
@@ -146,7 +163,10 @@ final class ConsumerStore {
         try (ResultSet row = statements.bound(sql, parameters).executeQuery()) {
             List<Effect> effects = new ArrayList<>();
             while (row.next()) {
-                effects.add(new Effect(row.getString("event_id"), row.getString("flow_id"), row.getLong("seq"),
+                effects.add(new Effect(
+                        row.getString("event_id"),
+                        row.getString("flow_id"),
+                        row.getLong("seq"),
                         FlowState.stored(row.getString("kind"))));
             }
             return effects;

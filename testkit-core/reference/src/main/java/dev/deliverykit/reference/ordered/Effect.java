@@ -17,5 +17,4 @@ import org.apiguardian.api.API;
  * @param kind    the state it moved the flow to
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Effect(String eventId, String flowId, long seq, FlowState kind) {
-}
+public record Effect(String eventId, String flowId, long seq, FlowState kind) {}

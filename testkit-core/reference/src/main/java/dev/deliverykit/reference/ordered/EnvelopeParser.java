@@ -30,6 +30,7 @@ final class EnvelopeParser {
 
     /** Envelope object, payload object, and one more level so that nested payload values get a field message. */
     private static final int MAX_NESTING_DEPTH = 3;
+
     private static final int MAX_NUMBER_LENGTH = 100;
     private static final String PARSER_LIMITS_ALLOWED = "JSON nested at most " + MAX_NESTING_DEPTH
             + " levels deep, strings of at most " + Event.MAX_ENVELOPE_CHARS + " characters, numbers of at most "
@@ -48,18 +49,18 @@ final class EnvelopeParser {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
-    private EnvelopeParser() {
-    }
+    private EnvelopeParser() {}
 
     static Event parse(String json) {
         Objects.requireNonNull(json, "json");
         if (json.length() > Event.MAX_ENVELOPE_CHARS) {
-            throw MalformedEnvelopeException.envelope("a text of " + json.length() + " characters",
+            throw MalformedEnvelopeException.envelope(
+                    "a text of " + json.length() + " characters",
                     "at most " + Event.MAX_ENVELOPE_CHARS + " characters");
         }
         if (json.isBlank()) {
-            throw MalformedEnvelopeException.envelope(json.isEmpty() ? "an empty text" : "only white space",
-                    "one JSON object");
+            throw MalformedEnvelopeException.envelope(
+                    json.isEmpty() ? "an empty text" : "only white space", "one JSON object");
         }
         return fromTree(readSingleObject(json));
     }
@@ -139,13 +140,17 @@ final class EnvelopeParser {
     private static Event fromTree(Map<String, Object> root) {
         for (String name : root.keySet()) {
             if (!EnvelopeRules.FIELDS.contains(name)) {
-                throw MalformedEnvelopeException.field(name, "a field that is not part of the envelope",
+                throw MalformedEnvelopeException.field(
+                        name,
+                        "a field that is not part of the envelope",
                         "exactly the fields " + String.join(", ", EnvelopeRules.FIELDS));
             }
         }
         for (String field : EnvelopeRules.FIELDS) {
             if (!root.containsKey(field)) {
-                throw MalformedEnvelopeException.field(field, "nothing (the field is missing)",
+                throw MalformedEnvelopeException.field(
+                        field,
+                        "nothing (the field is missing)",
                         "exactly the fields " + String.join(", ", EnvelopeRules.FIELDS));
             }
         }
@@ -169,7 +174,8 @@ final class EnvelopeParser {
     private static long positive(Map<String, Object> root, String field) {
         Object value = root.get(field);
         if (!isLong(value)) {
-            throw MalformedEnvelopeException.field(field, EnvelopeRules.describe(value), EnvelopeRules.POSITIVE_ALLOWED);
+            throw MalformedEnvelopeException.field(
+                    field, EnvelopeRules.describe(value), EnvelopeRules.POSITIVE_ALLOWED);
         }
         return EnvelopeRules.requirePositive(field, ((Number) value).longValue());
     }
@@ -180,7 +186,8 @@ final class EnvelopeParser {
     }
 
     private static FlowState kind(Object value) {
-        FlowState kind = value instanceof String text ? FlowState.fromWireName(text).orElse(null) : null;
+        FlowState kind =
+                value instanceof String text ? FlowState.fromWireName(text).orElse(null) : null;
         if (kind == null || kind == FlowState.NEW) {
             throw MalformedEnvelopeException.field("kind", EnvelopeRules.describe(value), EnvelopeRules.KIND_ALLOWED);
         }
@@ -189,8 +196,8 @@ final class EnvelopeParser {
 
     private static Map<String, Object> payload(Object value) {
         if (!(value instanceof Map<?, ?> object)) {
-            throw MalformedEnvelopeException.field("payload", EnvelopeRules.describe(value),
-                    EnvelopeRules.PAYLOAD_ALLOWED);
+            throw MalformedEnvelopeException.field(
+                    "payload", EnvelopeRules.describe(value), EnvelopeRules.PAYLOAD_ALLOWED);
         }
         if (object.size() > Event.MAX_PAYLOAD_FIELDS) {
             throw MalformedEnvelopeException.field(
@@ -212,6 +219,7 @@ final class EnvelopeParser {
         if (isLong(value)) {
             return ((Number) value).longValue();
         }
-        throw MalformedEnvelopeException.field(field, EnvelopeRules.describe(value), EnvelopeRules.PAYLOAD_VALUE_ALLOWED);
+        throw MalformedEnvelopeException.field(
+                field, EnvelopeRules.describe(value), EnvelopeRules.PAYLOAD_VALUE_ALLOWED);
     }
 }

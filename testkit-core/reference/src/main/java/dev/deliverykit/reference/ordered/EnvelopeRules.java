@@ -17,8 +17,7 @@ final class EnvelopeRules {
     /** The six fields, in the order they are checked and reported. */
     static final List<String> FIELDS = List.of("event_id", "flow_id", "seq", "kind", "schema", "payload");
 
-    static final String ID_ALLOWED = "a string of 1 to " + Event.MAX_ID_LENGTH
-            + " characters from A-Z a-z 0-9 . _ : -";
+    static final String ID_ALLOWED = "a string of 1 to " + Event.MAX_ID_LENGTH + " characters from A-Z a-z 0-9 . _ : -";
     static final String POSITIVE_ALLOWED = "an integer from 1 to " + Event.MAX_INTEGER;
     static final String KIND_ALLOWED = "one of reserved, confirmed, released";
     static final String PAYLOAD_ALLOWED = "an object of at most " + Event.MAX_PAYLOAD_FIELDS + " fields";
@@ -34,8 +33,7 @@ final class EnvelopeRules {
     /** Longer strings are described by their length, so that a message stays one readable line. */
     private static final int MAX_QUOTED_LENGTH = 40;
 
-    private EnvelopeRules() {
-    }
+    private EnvelopeRules() {}
 
     static String requireId(String field, String value) {
         if (value == null || !ID.matcher(value).matches()) {
@@ -53,8 +51,8 @@ final class EnvelopeRules {
 
     static FlowState requireKind(FlowState kind) {
         if (kind == null || kind == FlowState.NEW) {
-            throw MalformedEnvelopeException.field("kind", describe(kind == null ? null : kind.wireName()),
-                    KIND_ALLOWED);
+            throw MalformedEnvelopeException.field(
+                    "kind", describe(kind == null ? null : kind.wireName()), KIND_ALLOWED);
         }
         return kind;
     }

@@ -61,14 +61,17 @@ public enum FlowState {
 
     /** The state with this wire name, or empty if there is none. */
     public static Optional<FlowState> fromWireName(String wireName) {
-        return Arrays.stream(values()).filter(state -> state.wireName.equals(wireName)).findFirst();
+        return Arrays.stream(values())
+                .filter(state -> state.wireName.equals(wireName))
+                .findFirst();
     }
 
     /** The state with this wire name, for values read back from a database this code wrote. */
     static FlowState stored(String wireName) {
-        return fromWireName(wireName).orElseThrow(() -> new IllegalStateException(
-                "stored flow state \"" + wireName + "\" is not one of new, reserved, confirmed, released;"
-                        + " the row was written by something other than this reference code"));
+        return fromWireName(wireName)
+                .orElseThrow(() -> new IllegalStateException(
+                        "stored flow state \"" + wireName + "\" is not one of new, reserved, confirmed, released;"
+                                + " the row was written by something other than this reference code"));
     }
 
     @Override

@@ -20,6 +20,5 @@ import org.apiguardian.api.API;
  * @param reason  why it is blocked, when it is
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record InboxEntry(String eventId, String flowId, long seq, String body, InboxState state,
-        Optional<BlockReason> reason) {
-}
+public record InboxEntry(
+        String eventId, String flowId, long seq, String body, InboxState state, Optional<BlockReason> reason) {}

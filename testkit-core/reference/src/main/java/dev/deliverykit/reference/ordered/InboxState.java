@@ -33,9 +33,11 @@ public enum InboxState {
     }
 
     static InboxState stored(String wireName) {
-        return Arrays.stream(values()).filter(state -> state.wireName.equals(wireName)).findFirst()
-                .orElseThrow(() -> new IllegalStateException("stored inbox state \"" + wireName
-                        + "\" is not one of pending, blocked, applied"));
+        return Arrays.stream(values())
+                .filter(state -> state.wireName.equals(wireName))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException(
+                        "stored inbox state \"" + wireName + "\" is not one of pending, blocked, applied"));
     }
 
     @Override

@@ -2,9 +2,9 @@ package dev.deliverykit.reference.ordered;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.internal.sqlite.PreparedStatements;
 import dev.deliverykit.reference.internal.sqlite.Sql;
-import dev.deliverykit.reference.SqliteDatabase;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -95,14 +95,16 @@ public final class OrderedConsumer implements AutoCloseable {
     public ReceiveOutcome receive(Event event) {
         Objects.requireNonNull(event, "event");
         String canonicalBody = event.canonicalBody();
-        ReceiveOutcome outcome = Sql.inWriteTransaction(statements.connection(), database, "receive " + event.eventId(),
-                c -> {
+        ReceiveOutcome outcome =
+                Sql.inWriteTransaction(statements.connection(), database, "receive " + event.eventId(), c -> {
                     Optional<InboxEntry> stored = ConsumerStore.inboxEntry(statements, event.eventId());
                     if (stored.isPresent()) {
                         return stored.get().body().equals(canonicalBody)
-                                ? ReceiveOutcome.DUPLICATE : ReceiveOutcome.ID_CONFLICT;
+                                ? ReceiveOutcome.DUPLICATE
+                                : ReceiveOutcome.ID_CONFLICT;
                     }
-                    if (ConsumerStore.inboxAt(statements, event.flowId(), event.seq()).isPresent()) {
+                    if (ConsumerStore.inboxAt(statements, event.flowId(), event.seq())
+                            .isPresent()) {
                         return ReceiveOutcome.SEQUENCE_CONFLICT;
                     }
                     ConsumerStore.insertPending(statements, event, canonicalBody);
@@ -130,8 +132,8 @@ public final class OrderedConsumer implements AutoCloseable {
      */
     public ApplyResult apply(String flowId) {
         Objects.requireNonNull(flowId, "flowId");
-        return Sql.inWriteTransaction(statements.connection(), database, "apply the next event of flow " + flowId,
-                c -> applyNext(flowId));
+        return Sql.inWriteTransaction(
+                statements.connection(), database, "apply the next event of flow " + flowId, c -> applyNext(flowId));
     }
 
     /**
@@ -154,7 +156,8 @@ public final class OrderedConsumer implements AutoCloseable {
                     return new DrainResult.Idle(flowId, applied);
                 }
                 case BLOCKED -> {
-                    return new DrainResult.Blocked(flowId, applied, result.blockReason().orElseThrow());
+                    return new DrainResult.Blocked(
+                            flowId, applied, result.blockReason().orElseThrow());
                 }
             }
         }
@@ -166,7 +169,10 @@ public final class OrderedConsumer implements AutoCloseable {
      * or a blocked event stops only its own flow.
      */
     public List<DrainResult> drainAll(int limitPerFlow) {
-        List<String> flowIds = Sql.read(statements.connection(), database, "list the flows in the inbox",
+        List<String> flowIds = Sql.read(
+                statements.connection(),
+                database,
+                "list the flows in the inbox",
                 c -> ConsumerStore.flowIds(statements));
         List<DrainResult> results = new ArrayList<>(flowIds.size());
         for (String flowId : flowIds) {
@@ -177,18 +183,25 @@ public final class OrderedConsumer implements AutoCloseable {
 
     /** The committed projection of {@code flowId}; {@code new, 0, 0} when nothing was applied. */
     public Projection projection(String flowId) {
-        return Sql.read(statements.connection(), database, "read projection of " + flowId,
+        return Sql.read(
+                statements.connection(),
+                database,
+                "read projection of " + flowId,
                 c -> ConsumerStore.projection(statements, flowId));
     }
 
     /** Every effect, in the order the events were applied. */
     public List<Effect> effects() {
-        return Sql.read(statements.connection(), database, "read the effect log", c -> ConsumerStore.effects(statements));
+        return Sql.read(
+                statements.connection(), database, "read the effect log", c -> ConsumerStore.effects(statements));
     }
 
     /** The effects of {@code flowId}, in the order they were applied. */
     public List<Effect> effects(String flowId) {
-        return Sql.read(statements.connection(), database, "read the effects of " + flowId,
+        return Sql.read(
+                statements.connection(),
+                database,
+                "read the effects of " + flowId,
                 c -> ConsumerStore.effects(statements, flowId));
     }
 
@@ -213,7 +226,8 @@ public final class OrderedConsumer implements AutoCloseable {
         Optional<InboxEntry> next = ConsumerStore.inboxAt(statements, flowId, nextSeq);
         if (next.isEmpty()) {
             return ConsumerStore.hasLaterThan(statements, flowId, nextSeq)
-                    ? new ApplyResult.Gap(flowId, nextSeq) : new ApplyResult.Idle(flowId, nextSeq);
+                    ? new ApplyResult.Gap(flowId, nextSeq)
+                    : new ApplyResult.Idle(flowId, nextSeq);
         }
         InboxEntry entry = next.get();
         if (entry.state() == InboxState.APPLIED) {
@@ -228,7 +242,9 @@ public final class OrderedConsumer implements AutoCloseable {
             return new ApplyResult.Blocked(flowId, nextSeq, event.eventId(), blocked.get());
         }
         long amount = StepRules.amount(event).orElseThrow();
-        ConsumerStore.updateProjection(statements, new Projection(flowId, event.seq(), event.kind(), event.kind().heldFor(amount)));
+        ConsumerStore.updateProjection(
+                statements,
+                new Projection(flowId, event.seq(), event.kind(), event.kind().heldFor(amount)));
         ConsumerStore.insertEffect(statements, event);
         ConsumerStore.markApplied(statements, event.eventId());
         return new ApplyResult.Applied(flowId, event.seq(), event.eventId());

@@ -2,9 +2,9 @@ package dev.deliverykit.reference.ordered;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.internal.sqlite.PreparedStatements;
 import dev.deliverykit.reference.internal.sqlite.Sql;
-import dev.deliverykit.reference.SqliteDatabase;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -62,10 +62,10 @@ public final class OrderedProducer implements AutoCloseable {
     public AdvanceOutcome advance(Event event, long expectedSeq) {
         Objects.requireNonNull(event, "event");
         String canonicalBody = event.canonicalBody();
-        return Sql.inWriteTransaction(statements.connection(), database,
-                "advance " + event.eventId() + " of flow " + event.flowId(), c -> {
-                    Optional<AdvanceOutcome> refusal = ProducerStore.refusal(statements, event, canonicalBody,
-                            expectedSeq);
+        return Sql.inWriteTransaction(
+                statements.connection(), database, "advance " + event.eventId() + " of flow " + event.flowId(), c -> {
+                    Optional<AdvanceOutcome> refusal =
+                            ProducerStore.refusal(statements, event, canonicalBody, expectedSeq);
                     if (refusal.isPresent()) {
                         return refusal.get();
                     }
@@ -86,8 +86,8 @@ public final class OrderedProducer implements AutoCloseable {
 
     /** The committed row of {@code flowId}, if the flow has moved at all. */
     public Optional<ProducerFlow> flow(String flowId) {
-        return Sql.read(statements.connection(), database, "read flow " + flowId,
-                c -> ProducerStore.flow(statements, flowId));
+        return Sql.read(
+                statements.connection(), database, "read flow " + flowId, c -> ProducerStore.flow(statements, flowId));
     }
 
     /** Every outbox row, by {@code (flow_id, seq)}. */

@@ -18,5 +18,4 @@ import org.apiguardian.api.API;
  * @param accepted whether a relay saw the consumer accept it ({@code accepted=1})
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record OutboxEntry(String eventId, String flowId, long seq, String body, boolean accepted) {
-}
+public record OutboxEntry(String eventId, String flowId, long seq, String body, boolean accepted) {}

@@ -17,5 +17,4 @@ import org.apiguardian.api.API;
  * @param amount the fixed amount of the flow
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ProducerFlow(String flowId, long seq, FlowState state, long amount) {
-}
+public record ProducerFlow(String flowId, long seq, FlowState state, long amount) {}

@@ -25,8 +25,8 @@ final class ProducerStore {
      * accepted row (the relay's per-event cost grew with the outbox without it). The contract's tables and
      * their rows are unchanged; the index holds only the rows still to relay.
      */
-    static final String CREATE_UNACCEPTED_INDEX = "CREATE INDEX IF NOT EXISTS outbox_unaccepted"
-            + " ON outbox(flow_id, seq) WHERE accepted = 0";
+    static final String CREATE_UNACCEPTED_INDEX =
+            "CREATE INDEX IF NOT EXISTS outbox_unaccepted" + " ON outbox(flow_id, seq) WHERE accepted = 0";
 
     /** Boundary 1 is right after this statement: the flow moved, its outbox row not yet written. */
     static final String WRITE_FLOW = "INSERT INTO flow(flow_id, seq, state, amount) VALUES (?, ?, ?, ?)"
@@ -41,12 +41,10 @@ final class ProducerStore {
     private static final String SELECT_FLOW = "SELECT flow_id, seq, state, amount FROM flow WHERE flow_id = ?";
     private static final String OUTBOX_COLUMNS = "SELECT event_id, flow_id, seq, body, accepted FROM outbox";
     private static final String SELECT_OUTBOX = OUTBOX_COLUMNS + " ORDER BY flow_id, seq";
-    static final String SELECT_NEXT_UNACCEPTED = OUTBOX_COLUMNS
-            + " WHERE accepted = 0 ORDER BY flow_id, seq LIMIT 1";
+    static final String SELECT_NEXT_UNACCEPTED = OUTBOX_COLUMNS + " WHERE accepted = 0 ORDER BY flow_id, seq LIMIT 1";
     private static final String SELECT_OUTBOX_ROW = OUTBOX_COLUMNS + " WHERE event_id = ?";
 
-    private ProducerStore() {
-    }
+    private ProducerStore() {}
 
     static final List<String> SCHEMA = List.of(CREATE_FLOW, CREATE_OUTBOX, CREATE_UNACCEPTED_INDEX);
 
@@ -54,12 +52,12 @@ final class ProducerStore {
      * Rules (1) to (3) of {@code advance}, in the contract's order: the outcome that refuses the event, or
      * empty when it is the legal next step and may be committed.
      */
-    static Optional<AdvanceOutcome> refusal(PreparedStatements statements, Event event, String canonicalBody,
-            long expectedSeq) throws SQLException {
+    static Optional<AdvanceOutcome> refusal(
+            PreparedStatements statements, Event event, String canonicalBody, long expectedSeq) throws SQLException {
         Optional<String> storedBody = storedBody(statements, event.eventId());
         if (storedBody.isPresent()) {
-            return Optional.of(storedBody.get().equals(canonicalBody)
-                    ? AdvanceOutcome.EXISTING : AdvanceOutcome.CONFLICT);
+            return Optional.of(
+                    storedBody.get().equals(canonicalBody) ? AdvanceOutcome.EXISTING : AdvanceOutcome.CONFLICT);
         }
         Optional<ProducerFlow> flow = flow(statements, event.flowId());
         long currentSeq = flow.map(ProducerFlow::seq).orElse(0L);
@@ -95,8 +93,11 @@ final class ProducerStore {
             if (!row.next()) {
                 return Optional.empty();
             }
-            return Optional.of(new ProducerFlow(row.getString("flow_id"), row.getLong("seq"),
-                    FlowState.stored(row.getString("state")), row.getLong("amount")));
+            return Optional.of(new ProducerFlow(
+                    row.getString("flow_id"),
+                    row.getLong("seq"),
+                    FlowState.stored(row.getString("state")),
+                    row.getLong("amount")));
         }
     }
 
@@ -124,8 +125,12 @@ final class ProducerStore {
         try (ResultSet row = statements.bound(sql, parameters).executeQuery()) {
             List<OutboxEntry> entries = new ArrayList<>();
             while (row.next()) {
-                entries.add(new OutboxEntry(row.getString("event_id"), row.getString("flow_id"),
-                        row.getLong("seq"), row.getString("body"), row.getInt("accepted") == 1));
+                entries.add(new OutboxEntry(
+                        row.getString("event_id"),
+                        row.getString("flow_id"),
+                        row.getLong("seq"),
+                        row.getString("body"),
+                        row.getInt("accepted") == 1));
             }
             return entries;
         }

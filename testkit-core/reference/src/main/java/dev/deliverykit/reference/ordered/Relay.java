@@ -2,9 +2,9 @@ package dev.deliverykit.reference.ordered;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.internal.sqlite.PreparedStatements;
 import dev.deliverykit.reference.internal.sqlite.Sql;
-import dev.deliverykit.reference.SqliteDatabase;
 import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -56,8 +56,11 @@ public final class Relay implements AutoCloseable {
 
     /** Sends the first not-yet-accepted outbox row by {@code (flow_id, seq)}; {@link RelayOutcome#IDLE} if none. */
     public RelayResult relay() {
-        Optional<OutboxEntry> next = Sql.read(statements.connection(), producerDatabase,
-                "find the next outbox row to relay", c -> ProducerStore.nextUnaccepted(statements));
+        Optional<OutboxEntry> next = Sql.read(
+                statements.connection(),
+                producerDatabase,
+                "find the next outbox row to relay",
+                c -> ProducerStore.nextUnaccepted(statements));
         return next.map(this::deliver).orElseGet(RelayResult.Idle::new);
     }
 
@@ -68,8 +71,11 @@ public final class Relay implements AutoCloseable {
      */
     public RelayResult relay(String eventId) {
         Objects.requireNonNull(eventId, "eventId");
-        OutboxEntry entry = Sql.read(statements.connection(), producerDatabase, "find outbox row " + eventId,
-                c -> ProducerStore.outboxRow(statements, eventId))
+        OutboxEntry entry = Sql.read(
+                        statements.connection(),
+                        producerDatabase,
+                        "find outbox row " + eventId,
+                        c -> ProducerStore.outboxRow(statements, eventId))
                 .orElseThrow(() -> new IllegalArgumentException("the outbox in " + producerDatabase.file()
                         + " has no event " + eventId + "; only events a producer committed can be relayed"));
         return deliver(entry);
@@ -90,8 +96,8 @@ public final class Relay implements AutoCloseable {
     }
 
     private void markAccepted(String eventId) {
-        Sql.inWriteTransaction(statements.connection(), producerDatabase, "mark outbox row " + eventId + " accepted",
-                c -> {
+        Sql.inWriteTransaction(
+                statements.connection(), producerDatabase, "mark outbox row " + eventId + " accepted", c -> {
                     ProducerStore.markAccepted(statements, eventId);
                     return null;
                 });

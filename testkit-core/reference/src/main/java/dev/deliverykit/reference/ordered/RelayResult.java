@@ -21,8 +21,7 @@ import org.apiguardian.api.API;
 public sealed interface RelayResult permits RelayResult.Idle, RelayResult.Sent {
 
     /** No outbox row is waiting to be accepted. */
-    record Idle() implements RelayResult {
-    }
+    record Idle() implements RelayResult {}
 
     /**
      * An outbox row was sent.

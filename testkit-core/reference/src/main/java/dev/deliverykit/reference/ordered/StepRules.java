@@ -14,8 +14,7 @@ final class StepRules {
     /** Every flow reserves, confirms and releases exactly this amount. */
     static final long FLOW_AMOUNT = 3;
 
-    private StepRules() {
-    }
+    private StepRules() {}
 
     /**
      * Why {@code event} is not the legal next step of a flow that is in {@code current}, or empty if it is.

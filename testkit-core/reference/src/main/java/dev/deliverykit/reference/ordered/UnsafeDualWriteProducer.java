@@ -2,9 +2,9 @@ package dev.deliverykit.reference.ordered;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.internal.sqlite.PreparedStatements;
 import dev.deliverykit.reference.internal.sqlite.Sql;
-import dev.deliverykit.reference.SqliteDatabase;
 import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -52,10 +52,14 @@ public final class UnsafeDualWriteProducer implements AutoCloseable {
     }
 
     private AdvanceOutcome commitFlowStep(Event event, String canonicalBody, long expectedSeq) {
-        return Sql.inWriteTransaction(statements.connection(), database, "advance flow " + event.flowId() + " for "
-                + event.eventId() + " (unsafe: outbox row written separately)", c -> {
-                    Optional<AdvanceOutcome> refusal = ProducerStore.refusal(statements, event, canonicalBody,
-                            expectedSeq);
+        return Sql.inWriteTransaction(
+                statements.connection(),
+                database,
+                "advance flow " + event.flowId() + " for " + event.eventId()
+                        + " (unsafe: outbox row written separately)",
+                c -> {
+                    Optional<AdvanceOutcome> refusal =
+                            ProducerStore.refusal(statements, event, canonicalBody, expectedSeq);
                     if (refusal.isPresent()) {
                         return refusal.get();
                     }
@@ -65,8 +69,11 @@ public final class UnsafeDualWriteProducer implements AutoCloseable {
     }
 
     private void commitOutboxRow(Event event, String canonicalBody) {
-        Sql.inWriteTransaction(statements.connection(), database, "write outbox row " + event.eventId()
-                + " (unsafe: flow already committed)", c -> {
+        Sql.inWriteTransaction(
+                statements.connection(),
+                database,
+                "write outbox row " + event.eventId() + " (unsafe: flow already committed)",
+                c -> {
                     ProducerStore.insertOutbox(statements, event, canonicalBody);
                     return null;
                 });

@@ -28,8 +28,7 @@ final class EffectLog {
 
     private static final String COUNT_FOR_KEY = "SELECT count(*) FROM effect WHERE tenant = ? AND intent_id = ?";
 
-    private EffectLog() {
-    }
+    private EffectLog() {}
 
     /** Inserts one effect for {@code key} and returns its id. */
     static long insert(Connection connection, IdempotencyKey key, String canonicalParameters) throws SQLException {

@@ -18,8 +18,8 @@ import org.apiguardian.api.API;
  * }</pre>
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public sealed interface ExecutionResult permits ExecutionResult.Executed, ExecutionResult.Replayed,
-        ExecutionResult.Conflict {
+public sealed interface ExecutionResult
+        permits ExecutionResult.Executed, ExecutionResult.Replayed, ExecutionResult.Conflict {
 
     /** The request's idempotency key. */
     IdempotencyKey key();

@@ -28,8 +28,7 @@ final class FlatParameters {
 
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    private FlatParameters() {
-    }
+    private FlatParameters() {}
 
     /**
      * The canonical JSON of {@code parameters} after checking them; {@code owner} names them in error
@@ -40,8 +39,8 @@ final class FlatParameters {
         for (Map.Entry<String, ?> entry : parameters.entrySet()) {
             String name = entry.getKey();
             if (name == null || name.isBlank()) {
-                throw new IllegalArgumentException(owner + " contain a null or blank parameter name; every"
-                        + " name must be non-blank text");
+                throw new IllegalArgumentException(
+                        owner + " contain a null or blank parameter name; every" + " name must be non-blank text");
             }
             Object value = entry.getValue();
             if (value == null) {
@@ -85,12 +84,18 @@ final class FlatParameters {
     }
 
     private static IllegalStateException notAnObject(String json, Throwable cause) {
-        return new IllegalStateException("stored payload " + json + " is not a JSON object; it was"
-                + " not written by this package, so check what else writes to the table", cause);
+        return new IllegalStateException(
+                "stored payload " + json + " is not a JSON object; it was"
+                        + " not written by this package, so check what else writes to the table",
+                cause);
     }
 
     private static boolean isScalar(Object value) {
-        return value instanceof String || value instanceof Boolean || value instanceof Integer
-                || value instanceof Long || value instanceof Short || value instanceof Byte;
+        return value instanceof String
+                || value instanceof Boolean
+                || value instanceof Integer
+                || value instanceof Long
+                || value instanceof Short
+                || value instanceof Byte;
     }
 }

@@ -2,10 +2,9 @@ package dev.deliverykit.reference.outbox;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.internal.json.CanonicalJson;
 import dev.deliverykit.reference.internal.sqlite.Sql;
-import java.util.List;
-import dev.deliverykit.reference.SqliteDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -61,8 +60,8 @@ public final class IdempotentReceiver implements AutoCloseable {
             + " PRIMARY KEY (tenant, intent_id))";
     private static final String SELECT_RECEIPT =
             "SELECT parameters_digest, result FROM receipt WHERE tenant = ? AND intent_id = ?";
-    private static final String INSERT_RECEIPT = "INSERT INTO receipt(tenant, intent_id, parameters_digest,"
-            + " result, effect_id) VALUES (?, ?, ?, ?, ?)";
+    private static final String INSERT_RECEIPT =
+            "INSERT INTO receipt(tenant, intent_id, parameters_digest," + " result, effect_id) VALUES (?, ?, ?, ?, ?)";
 
     private final WarehouseConnection warehouse;
 
@@ -109,8 +108,7 @@ public final class IdempotentReceiver implements AutoCloseable {
         warehouse.close();
     }
 
-    private static Optional<StoredReceipt> findReceipt(Connection connection, IdempotencyKey key)
-            throws SQLException {
+    private static Optional<StoredReceipt> findReceipt(Connection connection, IdempotencyKey key) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(SELECT_RECEIPT)) {
             Sql.bind(statement, key.tenant(), key.id());
             try (ResultSet rows = statement.executeQuery()) {
@@ -121,6 +119,5 @@ public final class IdempotentReceiver implements AutoCloseable {
         }
     }
 
-    private record StoredReceipt(String digest, String result) {
-    }
+    private record StoredReceipt(String digest, String result) {}
 }

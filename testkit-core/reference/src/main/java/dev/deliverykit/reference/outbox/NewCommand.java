@@ -24,11 +24,12 @@ public record NewCommand(String kind, Map<String, ?> payload) {
     public NewCommand {
         Objects.requireNonNull(kind, "command kind must not be null");
         if (kind.isBlank()) {
-            throw new IllegalArgumentException("command kind must not be blank; name what the receiver should"
-                    + " do, for example lock_budget");
+            throw new IllegalArgumentException(
+                    "command kind must not be blank; name what the receiver should" + " do, for example lock_budget");
         }
-        Objects.requireNonNull(payload, () -> "payload of command " + kind + " must not be null; pass Map.of()"
-                + " when there is none");
+        Objects.requireNonNull(
+                payload,
+                () -> "payload of command " + kind + " must not be null; pass Map.of()" + " when there is none");
         payload = Map.copyOf(payload);
     }
 }

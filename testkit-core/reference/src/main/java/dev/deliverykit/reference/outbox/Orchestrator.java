@@ -72,7 +72,10 @@ public final class Orchestrator implements AutoCloseable {
      * @param orchestratorDatabase the local file: workflow events and outbox
      * @param warehouseDatabase the remote file: effects (and receipts)
      */
-    public Orchestrator(DeliveryProtocol protocol, String tenant, SqliteDatabase orchestratorDatabase,
+    public Orchestrator(
+            DeliveryProtocol protocol,
+            String tenant,
+            SqliteDatabase orchestratorDatabase,
             SqliteDatabase warehouseDatabase) {
         this.protocol = Objects.requireNonNull(protocol, "protocol");
         IdempotencyKey.requireTenant(tenant);
@@ -96,7 +99,8 @@ public final class Orchestrator implements AutoCloseable {
     public SubmitResult submit(ReservationIntent intent) {
         AppendResult record = record(intent);
         return switch (record.outcome()) {
-            case APPENDED -> new SubmitResult.Sent(record, deliver(record.commands().get(0)));
+            case APPENDED ->
+                new SubmitResult.Sent(record, deliver(record.commands().get(0)));
             case ALREADY_APPENDED -> new SubmitResult.AlreadyRecorded(record);
             case STALE -> new SubmitResult.ConflictingIntent(record);
         };
@@ -109,8 +113,8 @@ public final class Orchestrator implements AutoCloseable {
     public AppendResult record(ReservationIntent intent) {
         Objects.requireNonNull(intent, "intent");
         Map<String, Object> parameters = intent.parameters();
-        return outbox.append(intent.reservationId(), 0, EVENT_KIND, parameters,
-                List.of(new NewCommand(COMMAND_KIND, parameters)));
+        return outbox.append(
+                intent.reservationId(), 0, EVENT_KIND, parameters, List.of(new NewCommand(COMMAND_KIND, parameters)));
     }
 
     /** Delivers one recorded command in the protocol's order (see the class description). */

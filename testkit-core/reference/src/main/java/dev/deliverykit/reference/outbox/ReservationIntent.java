@@ -31,8 +31,8 @@ public record ReservationIntent(String reservationId, String part, int quantity)
                     + reservationId + "' and '" + part + "'");
         }
         if (quantity < 1) {
-            throw new IllegalArgumentException("reservation " + reservationId + " must reserve at least 1 of "
-                    + part + ", got quantity " + quantity);
+            throw new IllegalArgumentException("reservation " + reservationId + " must reserve at least 1 of " + part
+                    + ", got quantity " + quantity);
         }
     }
 

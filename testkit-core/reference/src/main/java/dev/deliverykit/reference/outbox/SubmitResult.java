@@ -16,8 +16,8 @@ import org.apiguardian.api.API;
  * }</pre>
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public sealed interface SubmitResult permits SubmitResult.Sent, SubmitResult.AlreadyRecorded,
-        SubmitResult.ConflictingIntent {
+public sealed interface SubmitResult
+        permits SubmitResult.Sent, SubmitResult.AlreadyRecorded, SubmitResult.ConflictingIntent {
 
     /** What the outbox did with the local record. */
     AppendResult record();

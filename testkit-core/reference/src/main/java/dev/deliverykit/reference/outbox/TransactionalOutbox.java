@@ -2,8 +2,8 @@ package dev.deliverykit.reference.outbox;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.deliverykit.reference.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
+import dev.deliverykit.reference.internal.sqlite.Sql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -86,10 +86,12 @@ public final class TransactionalOutbox implements AutoCloseable {
 
     private static final String SELECT_CURRENT_SEQ =
             "SELECT coalesce(max(seq), 0) FROM workflow_event WHERE workflow_id = ?";
-    private static final String SELECT_EVENT = "SELECT kind, payload FROM workflow_event WHERE workflow_id = ? AND seq = ?";
+    private static final String SELECT_EVENT =
+            "SELECT kind, payload FROM workflow_event WHERE workflow_id = ? AND seq = ?";
     private static final String SELECT_EVENT_COMMANDS = "SELECT command_id, workflow_id, event_seq, command_index,"
             + " kind, payload FROM outbox WHERE workflow_id = ? AND event_seq = ? ORDER BY command_index";
-    private static final String INSERT_EVENT = "INSERT INTO workflow_event(workflow_id, seq, kind, payload) VALUES (?, ?, ?, ?)";
+    private static final String INSERT_EVENT =
+            "INSERT INTO workflow_event(workflow_id, seq, kind, payload) VALUES (?, ?, ?, ?)";
     private static final String INSERT_COMMAND = "INSERT INTO outbox(command_id, workflow_id, event_seq,"
             + " command_index, kind, payload) VALUES (?, ?, ?, ?, ?, ?)";
     private static final String SELECT_PENDING = "SELECT command_id, workflow_id, event_seq, command_index, kind,"
@@ -105,7 +107,8 @@ public final class TransactionalOutbox implements AutoCloseable {
     /** Opens the outbox's connection and creates {@code workflow_event} and {@code outbox} if needed. */
     public TransactionalOutbox(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
-        this.connection = Sql.openWithSchema(database, List.of(CREATE_EVENT_TABLE, CREATE_OUTBOX_TABLE, CREATE_PENDING_INDEX));
+        this.connection =
+                Sql.openWithSchema(database, List.of(CREATE_EVENT_TABLE, CREATE_OUTBOX_TABLE, CREATE_PENDING_INDEX));
     }
 
     /**
@@ -116,8 +119,8 @@ public final class TransactionalOutbox implements AutoCloseable {
     public static String commandId(String workflowId, long eventSeq, int commandIndex) {
         requireWorkflowId(workflowId);
         if (eventSeq < 1 || commandIndex < 0) {
-            throw new IllegalArgumentException("command id needs event_seq >= 1 and command_index >= 0, got "
-                    + eventSeq + " and " + commandIndex);
+            throw new IllegalArgumentException(
+                    "command id needs event_seq >= 1 and command_index >= 0, got " + eventSeq + " and " + commandIndex);
         }
         return workflowId + ":" + eventSeq + ":" + commandIndex;
     }
@@ -152,7 +155,12 @@ public final class TransactionalOutbox implements AutoCloseable {
         for (int index = 0; index < commands.size(); index++) {
             NewCommand command = Objects.requireNonNull(commands.get(index), "command " + index + " is null");
             String id = commandId(workflowId, seq, index);
-            planned.add(new OutboxCommand(id, workflowId, seq, index, command.kind(),
+            planned.add(new OutboxCommand(
+                    id,
+                    workflowId,
+                    seq,
+                    index,
+                    command.kind(),
                     FlatParameters.canonical(command.payload(), "payload of command " + id)));
         }
         return Sql.inWriteTransaction(connection, database, "append event " + workflowId + ":" + seq, c -> {
@@ -167,8 +175,15 @@ public final class TransactionalOutbox implements AutoCloseable {
             }
             Sql.update(c, INSERT_EVENT, workflowId, seq, kind, eventPayload);
             for (OutboxCommand command : planned) {
-                Sql.update(c, INSERT_COMMAND, command.commandId(), workflowId, seq, command.commandIndex(),
-                        command.kind(), command.payloadJson());
+                Sql.update(
+                        c,
+                        INSERT_COMMAND,
+                        command.commandId(),
+                        workflowId,
+                        seq,
+                        command.commandIndex(),
+                        command.kind(),
+                        command.payloadJson());
             }
             return new AppendResult(AppendOutcome.APPENDED, workflowId, seq, seq, planned);
         });
@@ -223,8 +238,8 @@ public final class TransactionalOutbox implements AutoCloseable {
     private static void requireWorkflowId(String workflowId) {
         Objects.requireNonNull(workflowId, "workflowId must not be null");
         if (workflowId.isBlank()) {
-            throw new IllegalArgumentException("workflowId must not be blank; it is the first part of every"
-                    + " command id");
+            throw new IllegalArgumentException(
+                    "workflowId must not be blank; it is the first part of every" + " command id");
         }
     }
 
@@ -262,8 +277,13 @@ public final class TransactionalOutbox implements AutoCloseable {
     private static List<OutboxCommand> readCommands(ResultSet rows) throws SQLException {
         List<OutboxCommand> commands = new ArrayList<>();
         while (rows.next()) {
-            commands.add(new OutboxCommand(rows.getString(1), rows.getString(2), rows.getLong(3), rows.getInt(4),
-                    rows.getString(5), rows.getString(6)));
+            commands.add(new OutboxCommand(
+                    rows.getString(1),
+                    rows.getString(2),
+                    rows.getLong(3),
+                    rows.getInt(4),
+                    rows.getString(5),
+                    rows.getString(6)));
         }
         return List.copyOf(commands);
     }

@@ -2,10 +2,8 @@ package dev.deliverykit.reference.outbox;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.deliverykit.reference.internal.sqlite.Sql;
-import java.util.List;
 import dev.deliverykit.reference.SqliteDatabase;
-import java.sql.Connection;
+import dev.deliverykit.reference.internal.sqlite.Sql;
 import java.util.Map;
 import java.util.Objects;
 import org.apiguardian.api.API;
@@ -40,7 +38,10 @@ public final class WarehouseWithoutDedup implements Warehouse {
     public ExecutionResult reserve(IdempotencyKey key, Map<String, ?> coreParameters) {
         Objects.requireNonNull(key, "idempotency key must not be null");
         String canonical = FlatParameters.canonical(coreParameters, "core parameters of " + key);
-        return Sql.inWriteTransaction(warehouse.connection(), warehouse.database(), "reserve " + key + " without dedup",
+        return Sql.inWriteTransaction(
+                warehouse.connection(),
+                warehouse.database(),
+                "reserve " + key + " without dedup",
                 c -> new ExecutionResult.Executed(key, EffectLog.reference(EffectLog.insert(c, key, canonical))));
     }
 

@@ -20,5 +20,4 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record CloseAndCollectResult(
-        String namespace, long previousClosedThrough, long closedThrough, int receiptsDeleted) {
-}
+        String namespace, long previousClosedThrough, long closedThrough, int receiptsDeleted) {}

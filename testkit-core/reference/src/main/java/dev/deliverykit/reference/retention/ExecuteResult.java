@@ -17,36 +17,35 @@ import org.apiguardian.api.API;
  * }</pre>
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public sealed interface ExecuteResult permits ExecuteResult.Created, ExecuteResult.Replayed,
-        ExecuteResult.ResultExpired, ExecuteResult.Conflict, ExecuteResult.Closed {
+public sealed interface ExecuteResult
+        permits ExecuteResult.Created,
+                ExecuteResult.Replayed,
+                ExecuteResult.ResultExpired,
+                ExecuteResult.Conflict,
+                ExecuteResult.Closed {
 
     /**
      * New key: the effect and its receipt were committed together in this call.
      *
      * @param effect the id of the effect row created
      */
-    record Created(long effect) implements ExecuteResult {
-    }
+    record Created(long effect) implements ExecuteResult {}
 
     /**
      * Same key, same parameter digest, result kept: no new effect.
      *
      * @param effect the id of the effect row the first call created
      */
-    record Replayed(long effect) implements ExecuteResult {
-    }
+    record Replayed(long effect) implements ExecuteResult {}
 
     /** Same key, same parameter digest, but the result was expired (tombstone): no new effect, no answer. */
-    record ResultExpired() implements ExecuteResult {
-    }
+    record ResultExpired() implements ExecuteResult {}
 
     /** Same key with a different parameter digest: rejected, no new effect. */
-    record Conflict() implements ExecuteResult {
-    }
+    record Conflict() implements ExecuteResult {}
 
     /** The epoch is at or below the namespace's {@code closed_through}: rejected whether or not it was seen. */
-    record Closed() implements ExecuteResult {
-    }
+    record Closed() implements ExecuteResult {}
 
     /** What the store decided. */
     default ExecuteOutcome outcome() {

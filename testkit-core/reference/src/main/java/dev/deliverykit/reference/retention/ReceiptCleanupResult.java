@@ -17,5 +17,4 @@ import org.apiguardian.api.API;
  * @param receiptsDeleted how many receipts were deleted
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ReceiptCleanupResult(String namespace, long through, int receiptsDeleted) {
-}
+public record ReceiptCleanupResult(String namespace, long through, int receiptsDeleted) {}

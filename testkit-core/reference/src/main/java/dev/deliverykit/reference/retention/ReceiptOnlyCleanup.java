@@ -2,9 +2,9 @@ package dev.deliverykit.reference.retention;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.deliverykit.reference.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
+import dev.deliverykit.reference.internal.sqlite.Sql;
 import java.sql.Connection;
 import java.util.Objects;
 import org.apiguardian.api.API;
@@ -30,8 +30,7 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ReceiptOnlyCleanup implements AutoCloseable {
 
-    private static final String DELETE_RECEIPTS_THROUGH =
-            "DELETE FROM receipt WHERE namespace = ? AND epoch <= ?";
+    private static final String DELETE_RECEIPTS_THROUGH = "DELETE FROM receipt WHERE namespace = ? AND epoch <= ?";
 
     private final SqliteDatabase database;
     private final Connection connection;
@@ -54,8 +53,8 @@ public final class ReceiptOnlyCleanup implements AutoCloseable {
         RetentionInputs.namespace(call, namespace);
         RetentionInputs.through(call, through);
         String operation = "delete receipts of namespace '" + namespace + "' through epoch " + through;
-        int deleted = Sql.inWriteTransaction(connection, database, operation,
-                c -> Sql.update(c, DELETE_RECEIPTS_THROUGH, namespace, through));
+        int deleted = Sql.inWriteTransaction(
+                connection, database, operation, c -> Sql.update(c, DELETE_RECEIPTS_THROUGH, namespace, through));
         return new ReceiptCleanupResult(namespace, through, deleted);
     }
 

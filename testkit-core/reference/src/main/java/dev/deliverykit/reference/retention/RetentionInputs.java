@@ -6,16 +6,23 @@ package dev.deliverykit.reference.retention;
  */
 final class RetentionInputs {
 
-    private RetentionInputs() {
-    }
+    private RetentionInputs() {}
 
     static void namespace(String call, String namespace) {
-        text(call, "namespace", namespace, RetentionStore.MAX_NAMESPACE_LENGTH,
+        text(
+                call,
+                "namespace",
+                namespace,
+                RetentionStore.MAX_NAMESPACE_LENGTH,
                 "the namespace isolates one tenant's receipts and boundary; pass a name such as \"tenantA\"");
     }
 
     static void op(String call, String op) {
-        text(call, "op", op, RetentionStore.MAX_OP_LENGTH,
+        text(
+                call,
+                "op",
+                op,
+                RetentionStore.MAX_OP_LENGTH,
                 "the op is the identity of the business intent within its epoch; pass an id such as \"work-1\"");
     }
 
@@ -45,8 +52,8 @@ final class RetentionInputs {
 
     private static void text(String call, String name, String value, int maxLength, String hint) {
         if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(call + ": " + name + " must not be "
-                    + (value == null ? "null" : "blank") + "; " + hint + ".");
+            throw new IllegalArgumentException(
+                    call + ": " + name + " must not be " + (value == null ? "null" : "blank") + "; " + hint + ".");
         }
         tooLong(call, name, value, maxLength);
     }

@@ -49,8 +49,7 @@ final class RetentionSchema {
                 SELECT RAISE(ABORT, 'boundary rows cannot be deleted: a missing row means closed_through 0');
             END""";
 
-    private RetentionSchema() {
-    }
+    private RetentionSchema() {}
 
     static final List<String> ALL = List.of(RECEIPT, BOUNDARY, EFFECT, BOUNDARY_NEVER_LOWERED, BOUNDARY_NEVER_DELETED);
 }

@@ -2,10 +2,10 @@ package dev.deliverykit.reference.retention;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.deliverykit.reference.internal.json.CanonicalJson;
-import dev.deliverykit.reference.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
+import dev.deliverykit.reference.internal.json.CanonicalJson;
+import dev.deliverykit.reference.internal.sqlite.Sql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -68,21 +68,17 @@ public final class RetentionStore implements AutoCloseable {
     /** Longest accepted parameter string, in characters. */
     public static final int MAX_PARAMS_LENGTH = 65_536;
 
-    private static final String SELECT_CLOSED_THROUGH =
-            "SELECT closed_through FROM boundary WHERE namespace = ?";
+    private static final String SELECT_CLOSED_THROUGH = "SELECT closed_through FROM boundary WHERE namespace = ?";
     private static final String SELECT_RECEIPT =
             "SELECT digest, result FROM receipt WHERE namespace = ? AND epoch = ? AND op = ?";
-    private static final String INSERT_EFFECT =
-            "INSERT INTO effect(namespace, epoch, op) VALUES (?, ?, ?)";
+    private static final String INSERT_EFFECT = "INSERT INTO effect(namespace, epoch, op) VALUES (?, ?, ?)";
     private static final String SELECT_INSERTED_EFFECT_ID = "SELECT last_insert_rowid()";
     private static final String INSERT_RECEIPT =
             "INSERT INTO receipt(namespace, epoch, op, digest, result) VALUES (?, ?, ?, ?, ?)";
     private static final String INSERT_BOUNDARY_IF_MISSING =
             "INSERT INTO boundary(namespace, closed_through) VALUES (?, 0) ON CONFLICT(namespace) DO NOTHING";
-    private static final String UPDATE_BOUNDARY =
-            "UPDATE boundary SET closed_through = ? WHERE namespace = ?";
-    private static final String DELETE_RECEIPTS_THROUGH =
-            "DELETE FROM receipt WHERE namespace = ? AND epoch <= ?";
+    private static final String UPDATE_BOUNDARY = "UPDATE boundary SET closed_through = ? WHERE namespace = ?";
+    private static final String DELETE_RECEIPTS_THROUGH = "DELETE FROM receipt WHERE namespace = ? AND epoch <= ?";
     private static final String EXPIRE_RESULT =
             "UPDATE receipt SET result = NULL WHERE namespace = ? AND epoch = ? AND op = ?";
 
@@ -158,7 +154,8 @@ public final class RetentionStore implements AutoCloseable {
             Sql.update(c, INSERT_BOUNDARY_IF_MISSING, namespace);
             long previous = closedThrough(c, namespace);
             if (through < previous) {
-                throw new BoundaryLoweringException(namespace, through, previous, database.file().toString());
+                throw new BoundaryLoweringException(
+                        namespace, through, previous, database.file().toString());
             }
             raiseBoundary(c, namespace, through);
             int deleted = deleteReceiptsThrough(c, namespace, through);
@@ -194,7 +191,10 @@ public final class RetentionStore implements AutoCloseable {
     /** The committed {@code closed_through} of {@code namespace}; 0 if it was never sealed. */
     public long closedThrough(String namespace) {
         RetentionInputs.namespace("closedThrough", namespace);
-        return Sql.read(connection, database, "read the boundary of namespace '" + namespace + "'",
+        return Sql.read(
+                connection,
+                database,
+                "read the boundary of namespace '" + namespace + "'",
                 c -> closedThrough(c, namespace));
     }
 
@@ -248,8 +248,8 @@ public final class RetentionStore implements AutoCloseable {
         }
     }
 
-    private static void insertReceipt(Connection c, String namespace, long epoch, String op, String digest,
-            long effectId) throws SQLException {
+    private static void insertReceipt(
+            Connection c, String namespace, long epoch, String op, String digest, long effectId) throws SQLException {
         Sql.update(c, INSERT_RECEIPT, namespace, epoch, op, digest, effectId);
     }
 

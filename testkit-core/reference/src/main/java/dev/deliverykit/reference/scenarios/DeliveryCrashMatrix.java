@@ -1,8 +1,8 @@
 package dev.deliverykit.reference.scenarios;
 
-import dev.deliverykit.internal.markdown.MarkdownTable;
 import dev.deliverykit.boundary.BoundaryEngine;
 import dev.deliverykit.boundary.CrashPlan;
+import dev.deliverykit.internal.markdown.MarkdownTable;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.outbox.DeliveryBoundary;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;
@@ -33,8 +33,7 @@ final class DeliveryCrashMatrix {
     private static final String TENANT = "tenantA";
     private static final ReservationIntent INTENT = new ReservationIntent("reserve42", "P-7", 1);
 
-    private DeliveryCrashMatrix() {
-    }
+    private DeliveryCrashMatrix() {}
 
     static String render(Path workDirectory) throws IOException {
         MarkdownTable boundaries = new MarkdownTable("#", "boundary", "catalogue name");
@@ -53,7 +52,10 @@ final class DeliveryCrashMatrix {
             for (DeliveryBoundary boundary : DeliveryBoundary.values()) {
                 Path cell = Files.createDirectories(
                         workDirectory.resolve(protocol.name().toLowerCase(Locale.ROOT) + "-" + boundary.number()));
-                long effects = crashAndRecover(protocol, boundary, SqliteDatabase.at(cell.resolve("orchestrator.db")),
+                long effects = crashAndRecover(
+                        protocol,
+                        boundary,
+                        SqliteDatabase.at(cell.resolve("orchestrator.db")),
                         SqliteDatabase.at(cell.resolve("warehouse.db")));
                 cells.add(effects == 1 ? Long.toString(effects) : "**" + effects + "**");
             }
@@ -63,15 +65,22 @@ final class DeliveryCrashMatrix {
     }
 
     /** One cell: submit dies at the boundary, new instances resubmit and recover; returns {@code N}. */
-    private static long crashAndRecover(DeliveryProtocol protocol, DeliveryBoundary boundary,
-            SqliteDatabase orchestratorDb, SqliteDatabase warehouseDb) {
-        BoundaryEngine.get().crashInProcess(
-                CrashPlan.at(ReferenceBoundaries.catalogue(), ReferenceBoundaries.deliveryBoundary(protocol, boundary)),
-                () -> {
-                    try (Orchestrator orchestrator = new Orchestrator(protocol, TENANT, orchestratorDb, warehouseDb)) {
-                        orchestrator.submit(INTENT);
-                    }
-                });
+    private static long crashAndRecover(
+            DeliveryProtocol protocol,
+            DeliveryBoundary boundary,
+            SqliteDatabase orchestratorDb,
+            SqliteDatabase warehouseDb) {
+        BoundaryEngine.get()
+                .crashInProcess(
+                        CrashPlan.at(
+                                ReferenceBoundaries.catalogue(),
+                                ReferenceBoundaries.deliveryBoundary(protocol, boundary)),
+                        () -> {
+                            try (Orchestrator orchestrator =
+                                    new Orchestrator(protocol, TENANT, orchestratorDb, warehouseDb)) {
+                                orchestrator.submit(INTENT);
+                            }
+                        });
         try (Orchestrator recovered = new Orchestrator(protocol, TENANT, orchestratorDb, warehouseDb)) {
             recovered.submit(INTENT);
             recovered.recover();

@@ -121,8 +121,13 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
 
     private static String permutations(Scenarios scenarios) {
         MarkdownTable table = new MarkdownTable("arrival order", "state", "last_seq", "held", "effects");
-        for (List<Integer> order : List.of(List.of(1, 2, 3), List.of(1, 3, 2), List.of(2, 1, 3), List.of(2, 3, 1),
-                List.of(3, 1, 2), List.of(3, 2, 1))) {
+        for (List<Integer> order : List.of(
+                List.of(1, 2, 3),
+                List.of(1, 3, 2),
+                List.of(2, 1, 3),
+                List.of(2, 3, 1),
+                List.of(3, 1, 2),
+                List.of(3, 2, 1))) {
             Pair pair = scenarios.next("permutation-" + join(order, String::valueOf, "-"));
             try (OrderedConsumer consumer = new OrderedConsumer(pair.consumerDb())) {
                 for (int seq : order) {
@@ -130,8 +135,12 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
                     consumer.drain("A", NO_LIMIT);
                 }
                 Projection projection = consumer.projection("A");
-                table.row(join(order, String::valueOf, ", "), projection.state(), projection.lastSeq(),
-                        projection.held(), kinds(consumer.effects("A")));
+                table.row(
+                        join(order, String::valueOf, ", "),
+                        projection.state(),
+                        projection.lastSeq(),
+                        projection.held(),
+                        kinds(consumer.effects("A")));
             }
         }
         return table.render();
@@ -139,27 +148,37 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
 
     private static String counterExample(Scenarios scenarios) {
         List<Integer> input = List.of(3, 1, 2, 3);
-        MarkdownTable table = new MarkdownTable(
-                "consumer", "receive outcomes", "state", "last_seq", "held", "effects");
-        try (OrderedConsumer ordered = new OrderedConsumer(scenarios.next("counter-example-ordered").consumerDb())) {
+        MarkdownTable table = new MarkdownTable("consumer", "receive outcomes", "state", "last_seq", "held", "effects");
+        try (OrderedConsumer ordered =
+                new OrderedConsumer(scenarios.next("counter-example-ordered").consumerDb())) {
             List<ReceiveOutcome> outcomes = new ArrayList<>();
             for (int seq : input) {
                 outcomes.add(ordered.receive(step("A", seq)));
                 ordered.drain("A", NO_LIMIT);
             }
             Projection projection = ordered.projection("A");
-            table.row("ordered (apply last_seq + 1)", join(outcomes, OrderedDeliveryScenarios::word, ", "),
-                    projection.state(), projection.lastSeq(), projection.held(), kinds(ordered.effects("A")));
+            table.row(
+                    "ordered (apply last_seq + 1)",
+                    join(outcomes, OrderedDeliveryScenarios::word, ", "),
+                    projection.state(),
+                    projection.lastSeq(),
+                    projection.held(),
+                    kinds(ordered.effects("A")));
         }
-        try (ArrivalOrderConsumer arrivalOrder =
-                new ArrivalOrderConsumer(scenarios.next("counter-example-arrival-order").consumerDb())) {
+        try (ArrivalOrderConsumer arrivalOrder = new ArrivalOrderConsumer(
+                scenarios.next("counter-example-arrival-order").consumerDb())) {
             List<ReceiveOutcome> outcomes = new ArrayList<>();
             for (int seq : input) {
                 outcomes.add(arrivalOrder.receive(step("A", seq)));
             }
             Projection projection = arrivalOrder.projection("A");
-            table.row("arrival order (dedup by id only, WRONG)", join(outcomes, OrderedDeliveryScenarios::word, ", "),
-                    projection.state(), projection.lastSeq(), projection.held(), kinds(arrivalOrder.effects("A")));
+            table.row(
+                    "arrival order (dedup by id only, WRONG)",
+                    join(outcomes, OrderedDeliveryScenarios::word, ", "),
+                    projection.state(),
+                    projection.lastSeq(),
+                    projection.held(),
+                    kinds(arrivalOrder.effects("A")));
         }
         return table.render();
     }
@@ -170,8 +189,7 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
             producer.advance(Event.v2("A2", "A", 2, FlowState.CONFIRMED, 3), 1);
             producer.advance(Event.v2("A3", "A", 3, FlowState.RELEASED, 3), 2);
         }
-        MarkdownTable table = new MarkdownTable(
-                "consumer", "drain", "#1", "#2", "#3", "state", "last_seq", "held");
+        MarkdownTable table = new MarkdownTable("consumer", "drain", "#1", "#2", "#3", "state", "last_seq", "held");
         List<InboxEntry> storedBefore;
         try (OrderedConsumer defaultConsumer = new OrderedConsumer(pair.consumerDb());
                 Relay relay = new Relay(pair.producerDb(), defaultConsumer)) {
@@ -193,8 +211,15 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
         Map<String, String> rows = consumer.inbox().stream()
                 .collect(Collectors.toMap(InboxEntry::eventId, OrderedDeliveryScenarios::inboxState));
         Projection projection = consumer.projection("A");
-        table.row(consumerName, describe(drained), rows.get("A1"), rows.get("A2"), rows.get("A3"),
-                projection.state(), projection.lastSeq(), projection.held());
+        table.row(
+                consumerName,
+                describe(drained),
+                rows.get("A1"),
+                rows.get("A2"),
+                rows.get("A3"),
+                projection.state(),
+                projection.lastSeq(),
+                projection.held());
     }
 
     private static String blockedReasons(Scenarios scenarios) {
@@ -211,8 +236,13 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
             try (OrderedConsumer consumer = new OrderedConsumer(pair.consumerDb(), SchemaSupport.V1_AND_V2)) {
                 ReceiveOutcome received = consumer.receive(event.getValue());
                 ApplyResult applied = consumer.apply("A");
-                table.row(event.getKey(), word(received),
-                        word(applied.outcome()) + applied.blockReason().map(reason -> " " + reason).orElse(""),
+                table.row(
+                        event.getKey(),
+                        word(received),
+                        word(applied.outcome())
+                                + applied.blockReason()
+                                        .map(reason -> " " + reason)
+                                        .orElse(""),
                         inboxState(consumer.inbox().get(0)));
             }
         }
@@ -228,10 +258,12 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
             for (DrainResult drained : consumer.drainAll(NO_LIMIT)) {
                 String flow = drained.flowId();
                 Projection projection = consumer.projection(flow);
-                String received = consumer.inbox().stream().filter(entry -> entry.flowId().equals(flow))
-                        .map(entry -> String.valueOf(entry.seq())).collect(Collectors.joining(", "));
-                table.row(flow, received, describe(drained), projection.state(), projection.lastSeq(),
-                        projection.held());
+                String received = consumer.inbox().stream()
+                        .filter(entry -> entry.flowId().equals(flow))
+                        .map(entry -> String.valueOf(entry.seq()))
+                        .collect(Collectors.joining(", "));
+                table.row(
+                        flow, received, describe(drained), projection.state(), projection.lastSeq(), projection.held());
             }
         }
         return table.render();
@@ -247,7 +279,10 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
                 Relay relay = new Relay(pair.producerDb(), consumer);
                 OrderedProducer producer = new OrderedProducer(pair.producerDb())) {
             ReceiveOutcome planted = consumer.receive(Event.v1("A1", "A", 1, FlowState.RESERVED, 4));
-            table.row("consumer stores another body as A1 (amount 4)", word(planted), accepted(producer),
+            table.row(
+                    "consumer stores another body as A1 (amount 4)",
+                    word(planted),
+                    accepted(producer),
                     inboxIds(consumer));
             for (int call = 1; call <= 3; call++) {
                 table.row("relay() #" + call, describe(relay.relay()), accepted(producer), inboxIds(consumer));
@@ -273,10 +308,16 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
                 "relay outcomes", "outbox accepted=1", "inbox pending", "projection rows", "effect rows");
         try (OrderedProducer producer = new OrderedProducer(pair.producerDb());
                 OrderedConsumer consumer = new OrderedConsumer(pair.consumerDb())) {
-            long accepted = producer.outbox().stream().filter(OutboxEntry::accepted).count();
-            long pending = consumer.inbox().stream().filter(entry -> entry.state() == InboxState.PENDING).count();
-            table.row(String.join(", ", outcomes), accepted + " of " + producer.outbox().size(),
-                    pending + " of " + consumer.inbox().size(), count(pair.consumerDb(), COUNT_PROJECTIONS),
+            long accepted =
+                    producer.outbox().stream().filter(OutboxEntry::accepted).count();
+            long pending = consumer.inbox().stream()
+                    .filter(entry -> entry.state() == InboxState.PENDING)
+                    .count();
+            table.row(
+                    String.join(", ", outcomes),
+                    accepted + " of " + producer.outbox().size(),
+                    pending + " of " + consumer.inbox().size(),
+                    count(pair.consumerDb(), COUNT_PROJECTIONS),
                     count(pair.consumerDb(), COUNT_EFFECTS));
         }
         return table.render();
@@ -285,8 +326,12 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
     private static String producerOutcomes(Pair pair) {
         MarkdownTable table = new MarkdownTable("advance", "expected_seq", "outcome", "flow", "outbox rows");
         try (OrderedProducer producer = new OrderedProducer(pair.producerDb())) {
-            Advance advance = (label, event, expectedSeq) -> table.row(label, expectedSeq,
-                    word(producer.advance(event, expectedSeq)), flow(producer), producer.outbox().size());
+            Advance advance = (label, event, expectedSeq) -> table.row(
+                    label,
+                    expectedSeq,
+                    word(producer.advance(event, expectedSeq)),
+                    flow(producer),
+                    producer.outbox().size());
             advance.row("A1 reserved", step("A", 1), 0);
             advance.row("A1 again, same body", step("A", 1), 0);
             advance.row("A1 with amount 4", Event.v1("A1", "A", 1, FlowState.RESERVED, 4), 0);
@@ -321,14 +366,22 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
         Pair ordered = scenarios.next("dual-write-ordered");
         try (OrderedProducer producer = new OrderedProducer(ordered.producerDb())) {
             execute(ordered.producerDb(), REJECT_OUTBOX_INSERT);
-            table.row("ordered (one transaction)", failure(() -> producer.advance(step("A", 1), 0)),
-                    count(ordered.producerDb(), COUNT_FLOWS), count(ordered.producerDb(), COUNT_OUTBOX), relayOnce(ordered));
+            table.row(
+                    "ordered (one transaction)",
+                    failure(() -> producer.advance(step("A", 1), 0)),
+                    count(ordered.producerDb(), COUNT_FLOWS),
+                    count(ordered.producerDb(), COUNT_OUTBOX),
+                    relayOnce(ordered));
         }
         Pair unsafe = scenarios.next("dual-write-unsafe");
         try (UnsafeDualWriteProducer producer = new UnsafeDualWriteProducer(unsafe.producerDb())) {
             execute(unsafe.producerDb(), REJECT_OUTBOX_INSERT);
-            table.row("unsafe_dual_write (two transactions, WRONG)", failure(() -> producer.advance(step("A", 1), 0)),
-                    count(unsafe.producerDb(), COUNT_FLOWS), count(unsafe.producerDb(), COUNT_OUTBOX), relayOnce(unsafe));
+            table.row(
+                    "unsafe_dual_write (two transactions, WRONG)",
+                    failure(() -> producer.advance(step("A", 1), 0)),
+                    count(unsafe.producerDb(), COUNT_FLOWS),
+                    count(unsafe.producerDb(), COUNT_OUTBOX),
+                    relayOnce(unsafe));
         }
         return table.render();
     }
@@ -336,8 +389,12 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
     private static String rejectedEffect(Pair pair) throws SQLException {
         MarkdownTable table = new MarkdownTable("step", "outcome", "projection", "effect rows", "inbox A1");
         try (OrderedConsumer consumer = new OrderedConsumer(pair.consumerDb())) {
-            Step step = (label, outcome) -> table.row(label, outcome, projection(consumer.projection("A")),
-                    count(pair.consumerDb(), COUNT_EFFECTS), inboxState(consumer.inbox().get(0)));
+            Step step = (label, outcome) -> table.row(
+                    label,
+                    outcome,
+                    projection(consumer.projection("A")),
+                    count(pair.consumerDb(), COUNT_EFFECTS),
+                    inboxState(consumer.inbox().get(0)));
             step.row("receive A1", word(consumer.receive(step("A", 1))));
             execute(pair.consumerDb(), REJECT_EFFECT_INSERT);
             step.row("apply A with the trigger", failure(() -> consumer.apply("A")));
@@ -388,7 +445,10 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
 
     private static boolean sameEvents(List<InboxEntry> before, List<InboxEntry> after) {
         Function<InboxEntry, String> identity = entry -> entry.eventId() + " " + entry.seq() + " " + entry.body();
-        return before.stream().map(identity).toList().equals(after.stream().map(identity).toList());
+        return before.stream()
+                .map(identity)
+                .toList()
+                .equals(after.stream().map(identity).toList());
     }
 
     private static String prefix(List<Effect> effects) {
@@ -396,7 +456,9 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
     }
 
     private static String kinds(List<Effect> effects) {
-        return effects.isEmpty() ? "(none)" : join(effects, effect -> effect.kind().toString(), ", ");
+        return effects.isEmpty()
+                ? "(none)"
+                : join(effects, effect -> effect.kind().toString(), ", ");
     }
 
     private static String projection(Projection projection) {
@@ -404,7 +466,9 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
     }
 
     private static String flow(OrderedProducer producer) {
-        return producer.flow("A").map(flow -> flow.state() + " seq=" + flow.seq()).orElse("(none)");
+        return producer.flow("A")
+                .map(flow -> flow.state() + " seq=" + flow.seq())
+                .orElse("(none)");
     }
 
     private static String accepted(OrderedProducer producer) {
@@ -437,7 +501,8 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
     }
 
     private static void execute(SqliteDatabase db, String ddl) throws SQLException {
-        try (Connection connection = db.open(); Statement statement = connection.createStatement()) {
+        try (Connection connection = db.open();
+                Statement statement = connection.createStatement()) {
             statement.execute(ddl);
         }
     }
@@ -454,8 +519,7 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
     }
 
     /** A producer and a consumer database of one scenario. */
-    private record Pair(SqliteDatabase producerDb, SqliteDatabase consumerDb) {
-    }
+    private record Pair(SqliteDatabase producerDb, SqliteDatabase consumerDb) {}
 
     /** Hands out fresh database pairs below the work directory, one per scenario name. */
     private static final class Scenarios {
@@ -466,7 +530,8 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
         }
 
         Pair next(String scenario) {
-            return new Pair(SqliteDatabase.at(workDirectory.resolve(scenario + "-producer.db")),
+            return new Pair(
+                    SqliteDatabase.at(workDirectory.resolve(scenario + "-producer.db")),
                     SqliteDatabase.at(workDirectory.resolve(scenario + "-consumer.db")));
         }
     }

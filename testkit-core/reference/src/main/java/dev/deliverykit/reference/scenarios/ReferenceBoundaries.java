@@ -99,9 +99,11 @@ public final class ReferenceBoundaries {
     /** Section 1, boundary 1: recorded (mark-first: and marked done), nothing sent. */
     public static final String DELIVERY_AFTER_LOCAL_RECORD = "delivery.after-local-record";
     /** Section 1, boundary 2 for mark-first and outbox-without-dedup: the warehouse committed the effect. */
-    public static final String DELIVERY_AFTER_REMOTE_EFFECT_WITHOUT_DEDUP = "delivery.after-remote-effect.without-dedup";
+    public static final String DELIVERY_AFTER_REMOTE_EFFECT_WITHOUT_DEDUP =
+            "delivery.after-remote-effect.without-dedup";
     /** Section 1, boundary 2 for outbox + atomic receipt: the warehouse committed effect and receipt. */
-    public static final String DELIVERY_AFTER_REMOTE_EFFECT_ATOMIC_RECEIPT = "delivery.after-remote-effect.atomic-receipt";
+    public static final String DELIVERY_AFTER_REMOTE_EFFECT_ATOMIC_RECEIPT =
+            "delivery.after-remote-effect.atomic-receipt";
     /** Section 1, boundary 3: the response was observed, the row is not marked done (mark-first: it was). */
     public static final String DELIVERY_AFTER_RESPONSE = "delivery.after-response";
     /** Section 1, boundary 4: delivery finished. */
@@ -141,8 +143,7 @@ public final class ReferenceBoundaries {
 
     private static final BoundaryCatalogue CATALOGUE = build();
 
-    private ReferenceBoundaries() {
-    }
+    private ReferenceBoundaries() {}
 
     /** All 21 boundaries, in the order of protocols.md. */
     public static BoundaryCatalogue catalogue() {
@@ -155,8 +156,10 @@ public final class ReferenceBoundaries {
         return switch (Objects.requireNonNull(boundary, "boundary")) {
             case BEFORE_LOCAL_RECORD -> DELIVERY_BEFORE_LOCAL_RECORD;
             case AFTER_LOCAL_RECORD -> DELIVERY_AFTER_LOCAL_RECORD;
-            case AFTER_REMOTE_EFFECT -> protocol == DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT
-                    ? DELIVERY_AFTER_REMOTE_EFFECT_ATOMIC_RECEIPT : DELIVERY_AFTER_REMOTE_EFFECT_WITHOUT_DEDUP;
+            case AFTER_REMOTE_EFFECT ->
+                protocol == DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT
+                        ? DELIVERY_AFTER_REMOTE_EFFECT_ATOMIC_RECEIPT
+                        : DELIVERY_AFTER_REMOTE_EFFECT_WITHOUT_DEDUP;
             case AFTER_RESPONSE -> DELIVERY_AFTER_RESPONSE;
             case AFTER_DONE_MARK -> DELIVERY_AFTER_DONE_MARK;
         };
@@ -165,19 +168,29 @@ public final class ReferenceBoundaries {
     private static BoundaryCatalogue build() {
         return BoundaryCatalogue.builder(CATALOGUE_NAME)
                 // section 1
-                .add(DELIVERY_BEFORE_LOCAL_RECORD, Selector.methodEntry(Orchestrator.class, "submit", ReservationIntent.class))
-                .add(DELIVERY_AFTER_LOCAL_RECORD, Selector.methodEntry(ReservationClient.class, "send", OutboxCommand.class))
-                .add(DELIVERY_AFTER_REMOTE_EFFECT_WITHOUT_DEDUP,
+                .add(
+                        DELIVERY_BEFORE_LOCAL_RECORD,
+                        Selector.methodEntry(Orchestrator.class, "submit", ReservationIntent.class))
+                .add(
+                        DELIVERY_AFTER_LOCAL_RECORD,
+                        Selector.methodEntry(ReservationClient.class, "send", OutboxCommand.class))
+                .add(
+                        DELIVERY_AFTER_REMOTE_EFFECT_WITHOUT_DEDUP,
                         Selector.methodExit(WarehouseWithoutDedup.class, "reserve", IdempotencyKey.class, Map.class))
-                .add(DELIVERY_AFTER_REMOTE_EFFECT_ATOMIC_RECEIPT,
-                        Selector.methodExit(WarehouseWithAtomicReceipt.class, "reserve", IdempotencyKey.class, Map.class))
+                .add(
+                        DELIVERY_AFTER_REMOTE_EFFECT_ATOMIC_RECEIPT,
+                        Selector.methodExit(
+                                WarehouseWithAtomicReceipt.class, "reserve", IdempotencyKey.class, Map.class))
                 .add(DELIVERY_AFTER_RESPONSE, Selector.methodExit(ReservationClient.class, "send", OutboxCommand.class))
                 .add(DELIVERY_AFTER_DONE_MARK, Selector.methodExit(Orchestrator.class, "deliver", OutboxCommand.class))
                 // section 2
                 .add(PRODUCER_AFTER_FLOW_UPDATE, Selector.afterStatement("^INSERT INTO flow\\("))
                 .add(PRODUCER_AFTER_OUTBOX_INSERT, Selector.afterStatement("^INSERT INTO outbox\\(event_id,"))
-                .add(PRODUCER_AFTER_COMMIT, Selector.methodExit(OrderedProducer.class, "advance", Event.class, long.class))
-                .add(CONSUMER_AFTER_INBOX_INSERT,
+                .add(
+                        PRODUCER_AFTER_COMMIT,
+                        Selector.methodExit(OrderedProducer.class, "advance", Event.class, long.class))
+                .add(
+                        CONSUMER_AFTER_INBOX_INSERT,
                         Selector.afterStatement("^INSERT INTO inbox\\(event_id, flow_id, seq, body\\) VALUES"))
                 .add(CONSUMER_AFTER_RECEIVE_COMMIT, Selector.methodExit(OrderedConsumer.class, "receive", Event.class))
                 .add(RELAY_AFTER_ACCEPTED_UPDATE, Selector.afterStatement("^UPDATE outbox SET accepted = 1 WHERE"))
@@ -187,12 +200,17 @@ public final class ReferenceBoundaries {
                 .add(APPLY_AFTER_COMMIT, Selector.methodExit(OrderedConsumer.class, "apply", String.class))
                 // section 3
                 .add(CLOSE_AFTER_BOUNDARY_UPDATE, Selector.afterStatement("^UPDATE boundary SET closed_through = \\?"))
-                .add(CLOSE_AFTER_RECEIPT_DELETE,
+                .add(
+                        CLOSE_AFTER_RECEIPT_DELETE,
                         Selector.afterStatement("^DELETE FROM receipt WHERE namespace = \\? AND epoch <= \\?"))
-                .add(CLOSE_AFTER_COMMIT, Selector.methodExit(RetentionStore.class, "closeAndCollect", String.class, long.class))
+                .add(
+                        CLOSE_AFTER_COMMIT,
+                        Selector.methodExit(RetentionStore.class, "closeAndCollect", String.class, long.class))
                 .add(EXECUTE_AFTER_EFFECT_INSERT, Selector.afterStatement("^INSERT INTO effect\\(namespace,"))
-                .add(EXECUTE_AFTER_COMMIT, Selector.methodExit(RetentionStore.class, "execute", String.class, long.class,
-                        String.class, String.class))
+                .add(
+                        EXECUTE_AFTER_COMMIT,
+                        Selector.methodExit(
+                                RetentionStore.class, "execute", String.class, long.class, String.class, String.class))
                 .build();
     }
 }

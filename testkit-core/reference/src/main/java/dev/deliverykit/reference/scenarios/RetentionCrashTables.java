@@ -28,29 +28,42 @@ final class RetentionCrashTables {
     private static final String OP = "work-1";
 
     /** A row: the contract's words, the catalogue's boundary, and the call that dies there. */
-    private record Row(String processDies, String boundary, Function<SqliteDatabase, Workload> dyingCall) {
-    }
+    private record Row(String processDies, String boundary, Function<SqliteDatabase, Workload> dyingCall) {}
 
     private static final List<Row> CLOSE_AND_COLLECT = List.of(
-            new Row("after the boundary update, before commit", ReferenceBoundaries.CLOSE_AFTER_BOUNDARY_UPDATE,
+            new Row(
+                    "after the boundary update, before commit",
+                    ReferenceBoundaries.CLOSE_AFTER_BOUNDARY_UPDATE,
                     RetentionCrashTables::closeThroughEpoch1),
-            new Row("after the delete, before commit", ReferenceBoundaries.CLOSE_AFTER_RECEIPT_DELETE,
+            new Row(
+                    "after the delete, before commit",
+                    ReferenceBoundaries.CLOSE_AFTER_RECEIPT_DELETE,
                     RetentionCrashTables::closeThroughEpoch1),
-            new Row("after commit, before reply", ReferenceBoundaries.CLOSE_AFTER_COMMIT,
+            new Row(
+                    "after commit, before reply",
+                    ReferenceBoundaries.CLOSE_AFTER_COMMIT,
                     RetentionCrashTables::closeThroughEpoch1));
 
     private static final List<Row> EXECUTE = List.of(
-            new Row("after the effect insert, before the receipt insert", ReferenceBoundaries.EXECUTE_AFTER_EFFECT_INSERT,
+            new Row(
+                    "after the effect insert, before the receipt insert",
+                    ReferenceBoundaries.EXECUTE_AFTER_EFFECT_INSERT,
                     RetentionCrashTables::executeWork1),
-            new Row("after commit, before reply", ReferenceBoundaries.EXECUTE_AFTER_COMMIT,
+            new Row(
+                    "after commit, before reply",
+                    ReferenceBoundaries.EXECUTE_AFTER_COMMIT,
                     RetentionCrashTables::executeWork1));
 
-    private RetentionCrashTables() {
-    }
+    private RetentionCrashTables() {}
 
     static String render(Path workDirectory) throws SQLException {
-        MarkdownTable close = new MarkdownTable("close_and_collect dies", "boundary", "closed_through before recovery",
-                "receipts before recovery", "old request after recovery", "effects after recovery");
+        MarkdownTable close = new MarkdownTable(
+                "close_and_collect dies",
+                "boundary",
+                "closed_through before recovery",
+                "receipts before recovery",
+                "old request after recovery",
+                "effects after recovery");
         int scenario = 0;
         for (Row row : CLOSE_AND_COLLECT) {
             SqliteDatabase db = SqliteDatabase.at(workDirectory.resolve("close-" + ++scenario + ".db"));
@@ -60,18 +73,33 @@ final class RetentionCrashTables {
             crash(row, db);
             long boundary = RetentionScenarios.closedThrough(db, NAMESPACE);
             long receipts = RetentionScenarios.receipts(db, NAMESPACE);
-            close.row(row.processDies(), "`" + row.boundary() + "`", boundary, receipts, oldRequest(db),
+            close.row(
+                    row.processDies(),
+                    "`" + row.boundary() + "`",
+                    boundary,
+                    receipts,
+                    oldRequest(db),
                     RetentionScenarios.effects(db));
         }
-        MarkdownTable execute = new MarkdownTable("execute dies", "boundary", "effects before recovery",
-                "receipts before recovery", "retry after recovery", "effects after recovery");
+        MarkdownTable execute = new MarkdownTable(
+                "execute dies",
+                "boundary",
+                "effects before recovery",
+                "receipts before recovery",
+                "retry after recovery",
+                "effects after recovery");
         scenario = 0;
         for (Row row : EXECUTE) {
             SqliteDatabase db = SqliteDatabase.at(workDirectory.resolve("execute-" + ++scenario + ".db"));
             crash(row, db);
             long effects = RetentionScenarios.effects(db);
             long receipts = RetentionScenarios.receipts(db, NAMESPACE);
-            execute.row(row.processDies(), "`" + row.boundary() + "`", effects, receipts, oldRequest(db),
+            execute.row(
+                    row.processDies(),
+                    "`" + row.boundary() + "`",
+                    effects,
+                    receipts,
+                    oldRequest(db),
                     RetentionScenarios.effects(db));
         }
         return "### Crash inside close_and_collect (demo/1/work-1 executed, then close through epoch 1)\n\n"
@@ -81,8 +109,10 @@ final class RetentionCrashTables {
     }
 
     private static void crash(Row row, SqliteDatabase db) {
-        BoundaryEngine.get().crashInProcess(CrashPlan.at(ReferenceBoundaries.catalogue(), row.boundary()),
-                row.dyingCall().apply(db));
+        BoundaryEngine.get()
+                .crashInProcess(
+                        CrashPlan.at(ReferenceBoundaries.catalogue(), row.boundary()),
+                        row.dyingCall().apply(db));
     }
 
     private static Workload closeThroughEpoch1(SqliteDatabase db) {

@@ -86,7 +86,8 @@ public final class RetentionScenarios implements ScenarioSection {
         }
         try (ReceiptOnlyCleanup cleanup = new ReceiptOnlyCleanup(db)) {
             ReceiptCleanupResult cleaned = cleanup.deleteReceiptsThrough("demo", 1);
-            table.step("delete receipts through epoch 1, boundary untouched",
+            table.step(
+                    "delete receipts through epoch 1, boundary untouched",
                     cleaned.receiptsDeleted() + " receipt(s) deleted");
         }
         try (RetentionStore late = new RetentionStore(db)) {
@@ -115,8 +116,8 @@ public final class RetentionScenarios implements ScenarioSection {
             table.step("execute demo/1/work-1", describe(store.execute("demo", 1, "work-1", PARAMS)));
             table.step("expire the result of demo/1/work-1", store.expireResult("demo", 1, "work-1"));
             table.step("same key, same params", describe(store.execute("demo", 1, "work-1", PARAMS)));
-            table.step("same key, changed params",
-                    describe(store.execute("demo", 1, "work-1", "{\"ticket\":\"T-2\"}")));
+            table.step(
+                    "same key, changed params", describe(store.execute("demo", 1, "work-1", "{\"ticket\":\"T-2\"}")));
         }
         return table.render();
     }
@@ -136,7 +137,8 @@ public final class RetentionScenarios implements ScenarioSection {
             table.step("close and collect through epoch 1", refusal);
         }
         try (RetentionStore reinitialised = new RetentionStore(db)) {
-            table.step("re-initialise the store on the same file",
+            table.step(
+                    "re-initialise the store on the same file",
                     "closedThrough(demo) = " + reinitialised.closedThrough("demo"));
             table.step("late request demo/2/work-2", describe(reinitialised.execute("demo", 2, "work-2", PARAMS)));
         }
@@ -153,7 +155,10 @@ public final class RetentionScenarios implements ScenarioSection {
             for (String namespace : List.of("demo", "other")) {
                 long closedThrough = closedThrough(db, namespace);
                 long receipts = receipts(db, namespace);
-                table.row(namespace, closedThrough, receipts,
+                table.row(
+                        namespace,
+                        closedThrough,
+                        receipts,
                         describe(store.execute(namespace, 1, "work-1", PARAMS)),
                         describe(store.execute(namespace, 1, "work-2", PARAMS)));
             }
@@ -165,7 +170,8 @@ public final class RetentionScenarios implements ScenarioSection {
         StepTable table = new StepTable(db, "demo");
         try (RetentionStore store = new RetentionStore(db)) {
             table.step("execute demo/1/work-1", describe(store.execute("demo", 1, "work-1", PARAMS)));
-            try (Connection connection = db.open(); Statement statement = connection.createStatement()) {
+            try (Connection connection = db.open();
+                    Statement statement = connection.createStatement()) {
                 statement.execute("CREATE TRIGGER reject_receipt_delete BEFORE DELETE ON receipt"
                         + " BEGIN SELECT RAISE(ABORT, 'injected fault: receipt delete rejected'); END");
             }
@@ -203,7 +209,8 @@ public final class RetentionScenarios implements ScenarioSection {
         int created = counts.getOrDefault(ExecuteOutcome.CREATED, 0);
         int replayed = counts.getOrDefault(ExecuteOutcome.REPLAYED, 0);
         int total = counts.values().stream().mapToInt(Integer::intValue).sum();
-        return table.row(THREADS, total, created, replayed, total - created - replayed, effects(db)).render();
+        return table.row(THREADS, total, created, replayed, total - created - replayed, effects(db))
+                .render();
     }
 
     /** One thread: its own store (its own connection), all threads released together, then its calls. */
@@ -232,7 +239,10 @@ public final class RetentionScenarios implements ScenarioSection {
     }
 
     static String describe(ExecuteResult result) {
-        return ContractWords.of(result.outcome()) + (result.effectId().isPresent() ? " (effect " + result.effectId().getAsLong() + ")" : "");
+        return ContractWords.of(result.outcome())
+                + (result.effectId().isPresent()
+                        ? " (effect " + result.effectId().getAsLong() + ")"
+                        : "");
     }
 
     private static String describe(CloseAndCollectResult sealed) {
@@ -259,7 +269,8 @@ public final class RetentionScenarios implements ScenarioSection {
 
     /** The first column of the first row, or 0 without rows; read through a connection of its own. */
     private static long single(SqliteDatabase db, String sql, Object... parameters) throws SQLException {
-        try (Connection connection = db.open(); PreparedStatement statement = connection.prepareStatement(sql)) {
+        try (Connection connection = db.open();
+                PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);
             }

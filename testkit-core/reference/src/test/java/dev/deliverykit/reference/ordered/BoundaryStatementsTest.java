@@ -23,13 +23,13 @@ class BoundaryStatementsTest {
     @Test
     void everyBoundaryStatementHasItsOwnSqlText() {
         List<String> boundaryStatements = List.of(
-                ProducerStore.WRITE_FLOW,          // boundary 1
-                ProducerStore.INSERT_OUTBOX,       // boundary 2
-                ConsumerStore.INSERT_PENDING,      // boundary 4
-                ProducerStore.MARK_ACCEPTED,       // boundary 6
-                ConsumerStore.UPDATE_PROJECTION,   // boundary 8
+                ProducerStore.WRITE_FLOW, // boundary 1
+                ProducerStore.INSERT_OUTBOX, // boundary 2
+                ConsumerStore.INSERT_PENDING, // boundary 4
+                ProducerStore.MARK_ACCEPTED, // boundary 6
+                ConsumerStore.UPDATE_PROJECTION, // boundary 8
                 ConsumerStore.INSERT_EFFECT,
-                ConsumerStore.MARK_APPLIED,        // boundary 9
+                ConsumerStore.MARK_APPLIED, // boundary 9
                 ConsumerStore.MARK_BLOCKED);
         assertThat(boundaryStatements).doesNotHaveDuplicates().allMatch(sql -> sql.contains("?"));
     }
@@ -38,7 +38,9 @@ class BoundaryStatementsTest {
     void advanceWritesTheFlowThenTheOutboxRow() {
         SqliteDatabase db = SqliteDatabase.at(dir.resolve("producer.db"));
         try (OrderedProducer producer = new OrderedProducer(db)) {
-            Db.execute(db.file(), "CREATE TABLE trace(id INTEGER PRIMARY KEY AUTOINCREMENT, what TEXT NOT NULL)",
+            Db.execute(
+                    db.file(),
+                    "CREATE TABLE trace(id INTEGER PRIMARY KEY AUTOINCREMENT, what TEXT NOT NULL)",
                     "CREATE TRIGGER trace_flow_insert AFTER INSERT ON flow BEGIN INSERT INTO trace(what) VALUES ('flow'); END",
                     "CREATE TRIGGER trace_flow_update AFTER UPDATE ON flow BEGIN INSERT INTO trace(what) VALUES ('flow'); END",
                     "CREATE TRIGGER trace_outbox AFTER INSERT ON outbox BEGIN INSERT INTO trace(what) VALUES ('outbox'); END");
@@ -54,7 +56,9 @@ class BoundaryStatementsTest {
         try (OrderedConsumer consumer = new OrderedConsumer(db)) {
             consumer.receive(v1("A", 1));
             consumer.receive(v1("A", 2));
-            Db.execute(db.file(), "CREATE TABLE trace(id INTEGER PRIMARY KEY AUTOINCREMENT, what TEXT NOT NULL)",
+            Db.execute(
+                    db.file(),
+                    "CREATE TABLE trace(id INTEGER PRIMARY KEY AUTOINCREMENT, what TEXT NOT NULL)",
                     "CREATE TRIGGER trace_projection_insert AFTER INSERT ON projection"
                             + " BEGIN INSERT INTO trace(what) VALUES ('projection'); END",
                     "CREATE TRIGGER trace_projection_update AFTER UPDATE ON projection"
@@ -64,11 +68,13 @@ class BoundaryStatementsTest {
                             + " BEGIN INSERT INTO trace(what) VALUES ('inbox ' || NEW.state); END");
             consumer.drain("A", 100);
         }
-        assertThat(trace(db)).containsExactly(
-                "projection", "effect", "inbox applied", "projection", "effect", "inbox applied");
+        assertThat(trace(db))
+                .containsExactly("projection", "effect", "inbox applied", "projection", "effect", "inbox applied");
     }
 
     private static List<Object> trace(SqliteDatabase db) {
-        return Db.rows(db.file(), "SELECT what FROM trace ORDER BY id").stream().map(row -> row.get("what")).toList();
+        return Db.rows(db.file(), "SELECT what FROM trace ORDER BY id").stream()
+                .map(row -> row.get("what"))
+                .toList();
     }
 }

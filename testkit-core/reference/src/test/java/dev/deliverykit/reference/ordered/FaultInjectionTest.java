@@ -10,7 +10,6 @@ import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,7 +67,8 @@ class FaultInjectionTest {
         }
         assertThat(flowRows(producerDb)).containsExactly("A 1 reserved 3");
         assertThat(Db.count(producerDb.file(), "outbox")).isZero();
-        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
+        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb);
+                Relay relay = new Relay(producerDb, consumer)) {
             assertThat(relay.relay()).isEqualTo(new RelayResult.Idle());
         }
         assertThat(Db.count(consumerDb.file(), "inbox")).isZero();

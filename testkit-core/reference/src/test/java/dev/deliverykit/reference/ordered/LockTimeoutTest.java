@@ -30,14 +30,16 @@ class LockTimeoutTest {
         SqliteDatabase db = SqliteDatabase.at(dir.resolve("consumer.db"));
         try (OrderedConsumer consumer = new OrderedConsumer(db.withBusyTimeout(SHORT))) {
             consumer.receive(v1("A", 1));
-            try (Connection side = db.open(); Statement statement = side.createStatement()) {
+            try (Connection side = db.open();
+                    Statement statement = side.createStatement()) {
                 statement.execute("BEGIN IMMEDIATE");
 
                 StoreException receive = catchThrowableOfType(StoreException.class, () -> consumer.receive(v1("A", 2)));
                 assertThat(receive.isLockTimeout()).isTrue();
-                assertThat(receive).hasMessage("receive A2 failed: " + db.file() + " stayed locked by another"
-                        + " connection for the whole busy timeout of 100 ms; nothing was written. Retry the call,"
-                        + " or give SqliteDatabase.withBusyTimeout(...) a longer timeout.");
+                assertThat(receive)
+                        .hasMessage("receive A2 failed: " + db.file() + " stayed locked by another"
+                                + " connection for the whole busy timeout of 100 ms; nothing was written. Retry the call,"
+                                + " or give SqliteDatabase.withBusyTimeout(...) a longer timeout.");
 
                 StoreException apply = catchThrowableOfType(StoreException.class, () -> consumer.apply("A"));
                 assertThat(apply.isLockTimeout()).isTrue();
@@ -58,10 +60,12 @@ class LockTimeoutTest {
                 OrderedConsumer consumer = new OrderedConsumer(consumerDb);
                 Relay relay = new Relay(producerDb.withBusyTimeout(SHORT), consumer)) {
             producer.advance(v1("A", 1), 0);
-            try (Connection side = producerDb.open(); Statement statement = side.createStatement()) {
+            try (Connection side = producerDb.open();
+                    Statement statement = side.createStatement()) {
                 statement.execute("BEGIN IMMEDIATE");
 
-                StoreException advance = catchThrowableOfType(StoreException.class, () -> producer.advance(v1("A", 2), 1));
+                StoreException advance =
+                        catchThrowableOfType(StoreException.class, () -> producer.advance(v1("A", 2), 1));
                 assertThat(advance.isLockTimeout()).isTrue();
 
                 // The consumer (another file) accepts; only marking accepted=1 on the locked producer fails.

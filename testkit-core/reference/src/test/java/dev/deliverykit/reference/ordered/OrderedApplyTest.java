@@ -11,7 +11,6 @@ import dev.deliverykit.reference.SqliteDatabase;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -45,7 +44,8 @@ class OrderedApplyTest {
             assertThat(effectRows(db, "A")).containsExactly("1 reserved", "2 confirmed", "3 released");
 
             assertThat(consumer.projection("A")).isEqualTo(new Projection("A", 3, FlowState.RELEASED, 0));
-            assertThat(consumer.effects("A")).extracting(Effect::kind)
+            assertThat(consumer.effects("A"))
+                    .extracting(Effect::kind)
                     .containsExactly(FlowState.RESERVED, FlowState.CONFIRMED, FlowState.RELEASED);
         }
         assertThat(projectionRow(db, "A")).isEqualTo("released last_seq=3 held=0");
@@ -54,8 +54,12 @@ class OrderedApplyTest {
 
     static Stream<Arguments> permutations() {
         return Stream.of(
-                Arguments.of(List.of(1, 2, 3)), Arguments.of(List.of(1, 3, 2)), Arguments.of(List.of(2, 1, 3)),
-                Arguments.of(List.of(2, 3, 1)), Arguments.of(List.of(3, 1, 2)), Arguments.of(List.of(3, 2, 1)));
+                Arguments.of(List.of(1, 2, 3)),
+                Arguments.of(List.of(1, 3, 2)),
+                Arguments.of(List.of(2, 1, 3)),
+                Arguments.of(List.of(2, 3, 1)),
+                Arguments.of(List.of(3, 1, 2)),
+                Arguments.of(List.of(3, 2, 1)));
     }
 
     @ParameterizedTest(name = "arrival {0}")
@@ -69,9 +73,13 @@ class OrderedApplyTest {
                 received.add(seq);
                 consumer.drain("A", NO_LIMIT);
                 // Applied is always the longest contiguous prefix 1..k of what has arrived.
-                long prefix = LongStream.rangeClosed(1, 3).takeWhile(s -> received.contains((int) s)).count();
-                assertThat(consumer.effects("A")).extracting(Effect::seq)
-                        .containsExactlyElementsOf(LongStream.rangeClosed(1, prefix).boxed().toList());
+                long prefix = LongStream.rangeClosed(1, 3)
+                        .takeWhile(s -> received.contains((int) s))
+                        .count();
+                assertThat(consumer.effects("A"))
+                        .extracting(Effect::seq)
+                        .containsExactlyElementsOf(
+                                LongStream.rangeClosed(1, prefix).boxed().toList());
             }
         }
         assertThat(projectionRow(db, "A")).isEqualTo("released last_seq=3 held=0");
@@ -89,8 +97,12 @@ class OrderedApplyTest {
             assertThat(consumer.projection("A")).isEqualTo(new Projection("A", 2, FlowState.CONFIRMED, 3));
         }
         // The duplicate 3 is ignored correctly, yet the order is wrong: the flow looks confirmed and holding.
-        assertThat(outcomes).containsExactly(
-                ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.DUPLICATE);
+        assertThat(outcomes)
+                .containsExactly(
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.DUPLICATE);
         assertThat(projectionRow(db, "A")).isEqualTo("confirmed last_seq=2 held=3");
         assertThat(effectRows(db, "A")).containsExactly("3 released", "1 reserved", "2 confirmed");
     }
@@ -105,8 +117,12 @@ class OrderedApplyTest {
                 consumer.drain("A", NO_LIMIT);
             }
         }
-        assertThat(outcomes).containsExactly(
-                ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.ACCEPTED, ReceiveOutcome.DUPLICATE);
+        assertThat(outcomes)
+                .containsExactly(
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.ACCEPTED,
+                        ReceiveOutcome.DUPLICATE);
         assertThat(projectionRow(db, "A")).isEqualTo("released last_seq=3 held=0");
         assertThat(effectRows(db, "A")).containsExactly("1 reserved", "2 confirmed", "3 released");
     }

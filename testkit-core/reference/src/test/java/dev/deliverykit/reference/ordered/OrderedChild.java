@@ -21,8 +21,7 @@ public final class OrderedChild {
     /** Generous, so that six JVMs on two cores queue for the write lock instead of failing. */
     private static final Duration BUSY_TIMEOUT = Duration.ofSeconds(30);
 
-    private OrderedChild() {
-    }
+    private OrderedChild() {}
 
     public static void main(String[] args) {
         switch (args[0]) {
@@ -30,8 +29,9 @@ public final class OrderedChild {
             case "receive" -> receive(database(args[1]), args[2]);
             case "apply" -> apply(database(args[1]), args[2]);
             case "relay" -> relay(database(args[1]), database(args[2]));
-            default -> throw new IllegalArgumentException("unknown operation " + args[0]
-                    + "; use advance, receive, apply or relay");
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown operation " + args[0] + "; use advance, receive, apply or relay");
         }
     }
 
@@ -57,7 +57,8 @@ public final class OrderedChild {
     }
 
     private static void relay(SqliteDatabase producerDb, SqliteDatabase consumerDb) {
-        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
+        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb);
+                Relay relay = new Relay(producerDb, consumer)) {
             Handshake.readyThenAwaitGo();
             RelayResult result;
             do {

@@ -61,8 +61,11 @@ class OrderedConcurrencyTest {
 
     @Test
     void sixNewEventIdsRacingForExpectedSeqZeroCommitOnceAndAreStaleFiveTimes() {
-        List<String> outcomes = race(child -> args("advance", producerDb.file().toString(),
-                Event.v1("A1-p" + child, "A", 1, FlowState.RESERVED, 3).canonicalBody(), "0"));
+        List<String> outcomes = race(child -> args(
+                "advance",
+                producerDb.file().toString(),
+                Event.v1("A1-p" + child, "A", 1, FlowState.RESERVED, 3).canonicalBody(),
+                "0"));
 
         assertThat(counts(outcomes)).isEqualTo(Map.of("COMMITTED", 1L, "STALE", 5L));
         assertThat(flowRows(producerDb)).containsExactly("A 1 reserved 3");
@@ -98,11 +101,15 @@ class OrderedConcurrencyTest {
             producer.advance(v1("A", 2), 1);
             producer.advance(v1("A", 3), 2);
         }
-        List<String> outcomes = race(child -> args("relay", producerDb.file().toString(), consumerDb.file().toString()));
+        List<String> outcomes = race(child ->
+                args("relay", producerDb.file().toString(), consumerDb.file().toString()));
 
         // Who sent what varies by schedule; the allowed set and the final records do not.
         assertThat(outcomes).allMatch(outcome -> outcome.matches("(ACCEPTED|DUPLICATE) A[123]|IDLE"));
-        assertThat(outcomes.stream().filter(outcome -> outcome.startsWith("ACCEPTED")).sorted().toList())
+        assertThat(outcomes.stream()
+                        .filter(outcome -> outcome.startsWith("ACCEPTED"))
+                        .sorted()
+                        .toList())
                 .containsExactly("ACCEPTED A1", "ACCEPTED A2", "ACCEPTED A3");
         assertThat(outcomes.stream().filter("IDLE"::equals).count()).isEqualTo(PROCESSES);
         assertThat(outboxRows(producerDb)).containsExactly("A1 accepted=1", "A2 accepted=1", "A3 accepted=1");
@@ -117,8 +124,10 @@ class OrderedConcurrencyTest {
         List<ChildProcess> children = new ArrayList<>();
         try {
             for (int child = 0; child < PROCESSES; child++) {
-                children.add(ChildJvm.mainClass(OrderedChild.class).args(argumentsOfChild.apply(child))
-                        .timeout(TIMEOUT).start());
+                children.add(ChildJvm.mainClass(OrderedChild.class)
+                        .args(argumentsOfChild.apply(child))
+                        .timeout(TIMEOUT)
+                        .start());
             }
             children.forEach(child -> child.awaitLine(Handshake.READY));
             children.forEach(child -> child.sendLine(Handshake.GO));

@@ -37,14 +37,23 @@ class OrderedProducerTest {
         try (OrderedProducer producer = new OrderedProducer(db)) {
             assertThat(producer.advance(v1("A", 1), 0)).isEqualTo(AdvanceOutcome.COMMITTED);
             assertThat(producer.flow("A")).contains(new ProducerFlow("A", 1, FlowState.RESERVED, 3));
-            assertThat(producer.outbox()).containsExactly(
-                    new OutboxEntry("A1", "A", 1, v1("A", 1).canonicalBody(), false));
+            assertThat(producer.outbox())
+                    .containsExactly(new OutboxEntry("A1", "A", 1, v1("A", 1).canonicalBody(), false));
         }
         assertThat(flowRows(db)).containsExactly("A 1 reserved 3");
-        assertThat(Db.rows(db.file(), "SELECT event_id, flow_id, seq, body, accepted FROM outbox")).containsExactly(Map.of(
-                "event_id", "A1", "flow_id", "A", "seq", 1, "accepted", 0,
-                "body", "{\"event_id\":\"A1\",\"flow_id\":\"A\",\"kind\":\"reserved\",\"payload\":{\"amount\":3},"
-                        + "\"schema\":1,\"seq\":1}"));
+        assertThat(Db.rows(db.file(), "SELECT event_id, flow_id, seq, body, accepted FROM outbox"))
+                .containsExactly(Map.of(
+                        "event_id",
+                        "A1",
+                        "flow_id",
+                        "A",
+                        "seq",
+                        1,
+                        "accepted",
+                        0,
+                        "body",
+                        "{\"event_id\":\"A1\",\"flow_id\":\"A\",\"kind\":\"reserved\",\"payload\":{\"amount\":3},"
+                                + "\"schema\":1,\"seq\":1}"));
     }
 
     @Test
@@ -87,7 +96,8 @@ class OrderedProducerTest {
                     .isEqualTo(AdvanceOutcome.CONFLICT);
         }
         assertThat(flowRows(db)).containsExactly("A 1 reserved 3");
-        assertThat(Db.rows(db.file(), "SELECT body FROM outbox")).extracting(row -> row.get("body"))
+        assertThat(Db.rows(db.file(), "SELECT body FROM outbox"))
+                .extracting(row -> row.get("body"))
                 .containsExactly(v1("A", 1).canonicalBody());
     }
 
@@ -111,25 +121,33 @@ class OrderedProducerTest {
     void skippingReopeningChangingTheAmountOrAnUnknownPayloadIsAnInvalidTransition() {
         try (OrderedProducer producer = new OrderedProducer(db)) {
             assertThat(producer.advance(Event.v1("A2", "A", 2, FlowState.CONFIRMED, 3), 0))
-                    .as("skip to seq 2").isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
+                    .as("skip to seq 2")
+                    .isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
             assertThat(producer.advance(Event.v1("A1", "A", 1, FlowState.CONFIRMED, 3), 0))
-                    .as("wrong kind for seq 1").isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
+                    .as("wrong kind for seq 1")
+                    .isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
             assertThat(producer.advance(Event.v1("A1", "A", 1, FlowState.RESERVED, 5), 0))
-                    .as("amount other than 3").isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
+                    .as("amount other than 3")
+                    .isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
             assertThat(producer.advance(new Event("A1", "A", 1, FlowState.RESERVED, 3, Map.of("amount", 3)), 0))
-                    .as("schema the producer does not write").isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
+                    .as("schema the producer does not write")
+                    .isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
             assertThat(producer.advance(new Event("A1", "A", 1, FlowState.RESERVED, 1, Map.of("units", 3)), 0))
-                    .as("payload of another schema").isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
+                    .as("payload of another schema")
+                    .isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
 
             producer.advance(v1("A", 1), 0);
             assertThat(producer.advance(Event.v1("A2", "A", 2, FlowState.CONFIRMED, 4), 1))
-                    .as("amount changed at seq 2").isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
+                    .as("amount changed at seq 2")
+                    .isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
             assertThat(producer.advance(Event.v1("A2", "A", 2, FlowState.RELEASED, 3), 1))
-                    .as("skip confirmed").isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
+                    .as("skip confirmed")
+                    .isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
             producer.advance(v1("A", 2), 1);
             producer.advance(v1("A", 3), 2);
             assertThat(producer.advance(Event.v1("A4", "A", 4, FlowState.RESERVED, 3), 3))
-                    .as("reopen after released").isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
+                    .as("reopen after released")
+                    .isEqualTo(AdvanceOutcome.INVALID_TRANSITION);
         }
         assertThat(flowRows(db)).containsExactly("A 3 released 3");
         assertThat(outboxRows(db)).containsExactly("A1 accepted=0", "A2 accepted=0", "A3 accepted=0");
@@ -138,10 +156,16 @@ class OrderedProducerTest {
     @Test
     void anEnvelopeGivenAsJsonIsParsedAndAdvanced() {
         try (OrderedProducer producer = new OrderedProducer(db)) {
-            assertThat(producer.advance("{\"event_id\":\"A1\",\"flow_id\":\"A\",\"seq\":1,\"kind\":\"reserved\","
-                    + "\"schema\":1,\"payload\":{\"amount\":3}}", 0)).isEqualTo(AdvanceOutcome.COMMITTED);
-            assertThat(producer.advance("{ \"payload\": {\"amount\": 3}, \"schema\": 1, \"kind\": \"reserved\","
-                    + " \"seq\": 1, \"flow_id\": \"A\", \"event_id\": \"A1\" }", 0)).isEqualTo(AdvanceOutcome.EXISTING);
+            assertThat(producer.advance(
+                            "{\"event_id\":\"A1\",\"flow_id\":\"A\",\"seq\":1,\"kind\":\"reserved\","
+                                    + "\"schema\":1,\"payload\":{\"amount\":3}}",
+                            0))
+                    .isEqualTo(AdvanceOutcome.COMMITTED);
+            assertThat(producer.advance(
+                            "{ \"payload\": {\"amount\": 3}, \"schema\": 1, \"kind\": \"reserved\","
+                                    + " \"seq\": 1, \"flow_id\": \"A\", \"event_id\": \"A1\" }",
+                            0))
+                    .isEqualTo(AdvanceOutcome.EXISTING);
         }
         assertThat(outboxRows(db)).containsExactly("A1 accepted=0");
     }

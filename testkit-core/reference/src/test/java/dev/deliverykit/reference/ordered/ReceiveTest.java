@@ -30,12 +30,26 @@ class ReceiveTest {
     void aNewEventIsStoredPendingWithItsCanonicalBody() {
         try (OrderedConsumer consumer = new OrderedConsumer(db)) {
             assertThat(consumer.receive(v1("A", 1))).isEqualTo(ReceiveOutcome.ACCEPTED);
-            assertThat(consumer.inbox()).containsExactly(new InboxEntry("A1", "A", 1, v1("A", 1).canonicalBody(),
-                    InboxState.PENDING, Optional.empty()));
+            assertThat(consumer.inbox())
+                    .containsExactly(new InboxEntry(
+                            "A1", "A", 1, v1("A", 1).canonicalBody(), InboxState.PENDING, Optional.empty()));
         }
-        assertThat(Db.rows(db.file(), "SELECT event_id, flow_id, seq, body, state, reason IS NULL AS no_reason FROM inbox"))
-                .containsExactly(Map.of("event_id", "A1", "flow_id", "A", "seq", 1,
-                        "body", v1("A", 1).canonicalBody(), "state", "pending", "no_reason", 1));
+        assertThat(Db.rows(
+                        db.file(),
+                        "SELECT event_id, flow_id, seq, body, state, reason IS NULL AS no_reason FROM inbox"))
+                .containsExactly(Map.of(
+                        "event_id",
+                        "A1",
+                        "flow_id",
+                        "A",
+                        "seq",
+                        1,
+                        "body",
+                        v1("A", 1).canonicalBody(),
+                        "state",
+                        "pending",
+                        "no_reason",
+                        1));
     }
 
     @Test
@@ -44,7 +58,8 @@ class ReceiveTest {
             consumer.receive(v1("A", 1));
             assertThat(consumer.receive(v1("A", 1))).isEqualTo(ReceiveOutcome.DUPLICATE);
             assertThat(consumer.receive("{ \"seq\" : 1, \"payload\" : { \"amount\" : 3 }, \"kind\" : \"reserved\","
-                    + " \"schema\" : 1, \"flow_id\" : \"A\", \"event_id\" : \"A1\" }")).isEqualTo(ReceiveOutcome.DUPLICATE);
+                            + " \"schema\" : 1, \"flow_id\" : \"A\", \"event_id\" : \"A1\" }"))
+                    .isEqualTo(ReceiveOutcome.DUPLICATE);
         }
         assertThat(inboxRows(db)).containsExactly("A1 pending null");
     }
@@ -53,10 +68,13 @@ class ReceiveTest {
     void theSameIdWithAnotherBodyIsAnIdConflictAndTheStoredBodyIsKept() {
         try (OrderedConsumer consumer = new OrderedConsumer(db)) {
             consumer.receive(v1("A", 1));
-            assertThat(consumer.receive(Event.v1("A1", "A", 1, FlowState.RESERVED, 4))).isEqualTo(ReceiveOutcome.ID_CONFLICT);
-            assertThat(consumer.receive(Event.v1("A1", "B", 7, FlowState.RELEASED, 3))).isEqualTo(ReceiveOutcome.ID_CONFLICT);
+            assertThat(consumer.receive(Event.v1("A1", "A", 1, FlowState.RESERVED, 4)))
+                    .isEqualTo(ReceiveOutcome.ID_CONFLICT);
+            assertThat(consumer.receive(Event.v1("A1", "B", 7, FlowState.RELEASED, 3)))
+                    .isEqualTo(ReceiveOutcome.ID_CONFLICT);
         }
-        assertThat(Db.value(db.file(), "SELECT body FROM inbox WHERE event_id = 'A1'")).isEqualTo(v1("A", 1).canonicalBody());
+        assertThat(Db.value(db.file(), "SELECT body FROM inbox WHERE event_id = 'A1'"))
+                .isEqualTo(v1("A", 1).canonicalBody());
         assertThat(Db.count(db.file(), "inbox")).isEqualTo(1);
     }
 
@@ -78,9 +96,10 @@ class ReceiveTest {
         try (OrderedConsumer consumer = new OrderedConsumer(db)) {
             assertThat(consumer.receive(future)).isEqualTo(ReceiveOutcome.ACCEPTED);
         }
-        assertThat(Db.value(db.file(), "SELECT body FROM inbox WHERE event_id = 'A1'")).isEqualTo(
-                "{\"event_id\":\"A1\",\"flow_id\":\"A\",\"kind\":\"reserved\",\"payload\":{\"quantity\":3,\"unit\":\"box\"},"
-                        + "\"schema\":9,\"seq\":1}");
+        assertThat(Db.value(db.file(), "SELECT body FROM inbox WHERE event_id = 'A1'"))
+                .isEqualTo(
+                        "{\"event_id\":\"A1\",\"flow_id\":\"A\",\"kind\":\"reserved\",\"payload\":{\"quantity\":3,\"unit\":\"box\"},"
+                                + "\"schema\":9,\"seq\":1}");
         assertThat(inboxRows(db)).containsExactly("A1 pending null");
     }
 }

@@ -10,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,7 +34,8 @@ class RelayTest {
         commit(v1("A", 1), 0);
         commit(v1("A", 2), 1);
         commit(v1("A", 3), 2);
-        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
+        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb);
+                Relay relay = new Relay(producerDb, consumer)) {
             assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.ACCEPTED, "A1"));
             assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.ACCEPTED, "A2"));
             assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.ACCEPTED, "A3"));
@@ -51,7 +51,8 @@ class RelayTest {
     @Test
     void theNextRowToRelayIsFoundThroughThePartialIndexNotByWalkingAcceptedRows() {
         commit(v1("A", 1), 0);
-        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
+        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb);
+                Relay relay = new Relay(producerDb, consumer)) {
             assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.ACCEPTED, "A1"));
         }
         // EXPLAIN QUERY PLAN's detail column: a search of the partial index, no scan of outbox, no sort.
@@ -64,9 +65,11 @@ class RelayTest {
     void aPermanentIdConflictOnA1IsPickedEveryTimeAndB1WaitsUntilRelayedByName() {
         commit(v1("A", 1), 0);
         commit(v1("B", 1), 0);
-        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
+        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb);
+                Relay relay = new Relay(producerDb, consumer)) {
             // The consumer already holds another body under the id A1.
-            assertThat(consumer.receive(Event.v1("A1", "A", 1, FlowState.RESERVED, 4))).isEqualTo(ReceiveOutcome.ACCEPTED);
+            assertThat(consumer.receive(Event.v1("A1", "A", 1, FlowState.RESERVED, 4)))
+                    .isEqualTo(ReceiveOutcome.ACCEPTED);
 
             for (int call = 0; call < 3; call++) {
                 assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.ID_CONFLICT, "A1"));
@@ -85,7 +88,8 @@ class RelayTest {
     @Test
     void aSameBodyDuplicateIsMarkedAcceptedWithoutASecondInboxRow() {
         commit(v1("A", 1), 0);
-        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
+        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb);
+                Relay relay = new Relay(producerDb, consumer)) {
             consumer.receive(v1("A", 1));
             assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.DUPLICATE, "A1"));
             assertThat(relay.relay()).isEqualTo(new RelayResult.Idle());
@@ -99,7 +103,8 @@ class RelayTest {
     @Test
     void aSequenceConflictIsNeverMarkedAccepted() {
         commit(v1("A", 1), 0);
-        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
+        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb);
+                Relay relay = new Relay(producerDb, consumer)) {
             consumer.receive(Event.v1("other-A1", "A", 1, FlowState.RESERVED, 3));
             assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.SEQUENCE_CONFLICT, "A1"));
         }
@@ -109,7 +114,8 @@ class RelayTest {
 
     @Test
     void anEmptyOutboxIsIdleAndAnUnknownNameIsRefused() {
-        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
+        try (OrderedConsumer consumer = new OrderedConsumer(consumerDb);
+                Relay relay = new Relay(producerDb, consumer)) {
             assertThat(relay.relay()).isEqualTo(new RelayResult.Idle());
             assertThatThrownBy(() -> relay.relay("Z9"))
                     .isInstanceOf(IllegalArgumentException.class)
@@ -125,9 +131,8 @@ class RelayTest {
             for (Event event : new Event[] {v1("A", 1), v1("A", 3), v1("B", 1), v1("B", 2), v1("B", 3)}) {
                 assertThat(consumer.receive(event)).isEqualTo(ReceiveOutcome.ACCEPTED);
             }
-            assertThat(consumer.drainAll(100)).containsExactly(
-                    new DrainResult.Gap("A", 1),
-                    new DrainResult.Idle("B", 3));
+            assertThat(consumer.drainAll(100))
+                    .containsExactly(new DrainResult.Gap("A", 1), new DrainResult.Idle("B", 3));
         }
         assertThat(projectionRow(consumerDb, "A")).isEqualTo("reserved last_seq=1 held=3");
         assertThat(projectionRow(consumerDb, "B")).isEqualTo("released last_seq=3 held=0");

@@ -10,8 +10,7 @@ final class Steps {
 
     static final List<FlowState> KINDS = List.of(FlowState.RESERVED, FlowState.CONFIRMED, FlowState.RELEASED);
 
-    private Steps() {
-    }
+    private Steps() {}
 
     /** Step {@code seq} (1..3) of {@code flowId} as schema 1, id {@code flowId + seq}, amount 3. */
     static Event v1(String flowId, int seq) {
@@ -32,10 +31,12 @@ final class Steps {
 
     /** The committed projection row as {@code "state last_seq held"}, or {@code "(none)"}. */
     static String projectionRow(SqliteDatabase consumerDb, String flowId) {
-        List<Map<String, Object>> rows = Db.rows(consumerDb.file(),
-                "SELECT state, last_seq, held FROM projection WHERE flow_id = ?", flowId);
-        return rows.isEmpty() ? "(none)"
-                : rows.get(0).get("state") + " last_seq=" + rows.get(0).get("last_seq") + " held=" + rows.get(0).get("held");
+        List<Map<String, Object>> rows =
+                Db.rows(consumerDb.file(), "SELECT state, last_seq, held FROM projection WHERE flow_id = ?", flowId);
+        return rows.isEmpty()
+                ? "(none)"
+                : rows.get(0).get("state") + " last_seq=" + rows.get(0).get("last_seq") + " held="
+                        + rows.get(0).get("held");
     }
 
     /** The committed inbox rows as {@code "event_id state reason"}, by (flow_id, seq). */
@@ -55,7 +56,8 @@ final class Steps {
     /** The committed flow rows as {@code "flow_id seq state amount"}. */
     static List<String> flowRows(SqliteDatabase producerDb) {
         return Db.rows(producerDb.file(), "SELECT flow_id, seq, state, amount FROM flow ORDER BY flow_id").stream()
-                .map(row -> row.get("flow_id") + " " + row.get("seq") + " " + row.get("state") + " " + row.get("amount"))
+                .map(row ->
+                        row.get("flow_id") + " " + row.get("seq") + " " + row.get("state") + " " + row.get("amount"))
                 .toList();
     }
 }

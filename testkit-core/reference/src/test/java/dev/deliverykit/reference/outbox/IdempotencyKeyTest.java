@@ -46,6 +46,7 @@ class IdempotencyKeyTest {
                 .hasMessage("idempotency key id is 201 characters long, more than the limit of 200; use a shorter id");
         assertThatThrownBy(() -> IdempotencyKey.parse("reserve42"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("idempotency key 'reserve42' has no ':'; expected tenant:id, for example tenantA:reserve42");
+                .hasMessage(
+                        "idempotency key 'reserve42' has no ':'; expected tenant:id, for example tenantA:reserve42");
     }
 }

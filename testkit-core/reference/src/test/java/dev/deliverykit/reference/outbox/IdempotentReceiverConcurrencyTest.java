@@ -31,7 +31,7 @@ class IdempotentReceiverConcurrencyTest {
         IdempotencyKey key = new IdempotencyKey("tenantA", "reserve42");
         List<IdempotentReceiver> receivers = new ArrayList<>();
         for (int i = 0; i < WORKERS; i++) {
-            receivers.add(new IdempotentReceiver(db));   // one connection each, like separate workers
+            receivers.add(new IdempotentReceiver(db)); // one connection each, like separate workers
         }
         CyclicBarrier start = new CyclicBarrier(WORKERS);
         ExecutorService pool = Executors.newFixedThreadPool(WORKERS);

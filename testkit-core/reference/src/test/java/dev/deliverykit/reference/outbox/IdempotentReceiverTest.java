@@ -3,9 +3,9 @@ package dev.deliverykit.reference.outbox;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.deliverykit.reference.internal.json.CanonicalJson;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
+import dev.deliverykit.reference.internal.json.CanonicalJson;
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -38,15 +38,24 @@ class IdempotentReceiverTest {
     @Test
     void aNewKeyIsExecutedWithItsReceiptDigestAndResultStoredBesideTheEffect() {
         try (IdempotentReceiver receiver = new IdempotentReceiver(db)) {
-            assertThat(receiver.execute(KEY, ONE))
-                    .isEqualTo(new ExecutionResult.Executed(KEY, "REF-1"));
+            assertThat(receiver.execute(KEY, ONE)).isEqualTo(new ExecutionResult.Executed(KEY, "REF-1"));
         }
         String canonical = "{\"part\":\"P-7\",\"quantity\":1}";
         assertThat(Db.rows(db.file(), "SELECT tenant, intent_id, parameters_digest, result, effect_id FROM receipt"))
-                .containsExactly(Map.of("tenant", "tenantA", "intent_id", "reserve42",
-                        "parameters_digest", CanonicalJson.sha256(canonical), "result", "REF-1", "effect_id", 1));
-        assertThat(Db.rows(db.file(), "SELECT effect_id, tenant, intent_id, parameters FROM effect")).containsExactly(
-                Map.of("effect_id", 1, "tenant", "tenantA", "intent_id", "reserve42", "parameters", canonical));
+                .containsExactly(Map.of(
+                        "tenant",
+                        "tenantA",
+                        "intent_id",
+                        "reserve42",
+                        "parameters_digest",
+                        CanonicalJson.sha256(canonical),
+                        "result",
+                        "REF-1",
+                        "effect_id",
+                        1));
+        assertThat(Db.rows(db.file(), "SELECT effect_id, tenant, intent_id, parameters FROM effect"))
+                .containsExactly(
+                        Map.of("effect_id", 1, "tenant", "tenantA", "intent_id", "reserve42", "parameters", canonical));
     }
 
     @Test
@@ -84,13 +93,13 @@ class IdempotentReceiverTest {
         IdempotencyKey tenantB = new IdempotencyKey("tenantB", "reserve42");
         try (IdempotentReceiver receiver = new IdempotentReceiver(db)) {
             assertThat(receiver.execute(KEY, ONE).result()).contains("REF-1");
-            assertThat(receiver.execute(tenantB, ONE))
-                    .isEqualTo(new ExecutionResult.Executed(tenantB, "REF-2"));
+            assertThat(receiver.execute(tenantB, ONE)).isEqualTo(new ExecutionResult.Executed(tenantB, "REF-2"));
             assertThat(receiver.effectCount(KEY)).isEqualTo(1);
             assertThat(receiver.effectCount(tenantB)).isEqualTo(1);
         }
-        assertThat(Db.rows(db.file(), "SELECT tenant, result FROM receipt ORDER BY tenant")).containsExactly(
-                Map.of("tenant", "tenantA", "result", "REF-1"), Map.of("tenant", "tenantB", "result", "REF-2"));
+        assertThat(Db.rows(db.file(), "SELECT tenant, result FROM receipt ORDER BY tenant"))
+                .containsExactly(
+                        Map.of("tenant", "tenantA", "result", "REF-1"), Map.of("tenant", "tenantB", "result", "REF-2"));
     }
 
     @Test
@@ -111,8 +120,10 @@ class IdempotentReceiverTest {
     @Test
     void aRejectedEffectInsertLeavesNoReceiptAndTheStoreExceptionPropagates() {
         try (IdempotentReceiver receiver = new IdempotentReceiver(db)) {
-            Db.execute(db.file(), "CREATE TRIGGER reject_effect BEFORE INSERT ON effect"
-                    + " BEGIN SELECT RAISE(ABORT, 'effect rejected by test trigger'); END");
+            Db.execute(
+                    db.file(),
+                    "CREATE TRIGGER reject_effect BEFORE INSERT ON effect"
+                            + " BEGIN SELECT RAISE(ABORT, 'effect rejected by test trigger'); END");
 
             assertThatThrownBy(() -> receiver.execute(KEY, ONE))
                     .isInstanceOf(StoreException.class)
@@ -129,8 +140,10 @@ class IdempotentReceiverTest {
     @Test
     void aRejectedReceiptInsertRollsBackTheEffect() {
         try (IdempotentReceiver receiver = new IdempotentReceiver(db)) {
-            Db.execute(db.file(), "CREATE TRIGGER reject_receipt BEFORE INSERT ON receipt"
-                    + " BEGIN SELECT RAISE(ABORT, 'receipt rejected by test trigger'); END");
+            Db.execute(
+                    db.file(),
+                    "CREATE TRIGGER reject_receipt BEFORE INSERT ON receipt"
+                            + " BEGIN SELECT RAISE(ABORT, 'receipt rejected by test trigger'); END");
 
             assertThatThrownBy(() -> receiver.execute(KEY, ONE))
                     .isInstanceOf(StoreException.class)
@@ -149,9 +162,11 @@ class IdempotentReceiverTest {
         // A trigger plays the other worker: it commits "its" receipt between our check and our insert,
         // which BEGIN IMMEDIATE normally makes impossible. The primary key must still refuse the second one.
         try (IdempotentReceiver receiver = new IdempotentReceiver(db)) {
-            Db.execute(db.file(), "CREATE TRIGGER other_worker_was_faster AFTER INSERT ON effect BEGIN"
-                    + " INSERT INTO receipt(tenant, intent_id, parameters_digest, result, effect_id)"
-                    + " VALUES (NEW.tenant, NEW.intent_id, 'other-digest', 'REF-other', NEW.effect_id); END");
+            Db.execute(
+                    db.file(),
+                    "CREATE TRIGGER other_worker_was_faster AFTER INSERT ON effect BEGIN"
+                            + " INSERT INTO receipt(tenant, intent_id, parameters_digest, result, effect_id)"
+                            + " VALUES (NEW.tenant, NEW.intent_id, 'other-digest', 'REF-other', NEW.effect_id); END");
 
             assertThatThrownBy(() -> receiver.execute(KEY, ONE))
                     .isInstanceOf(StoreException.class)
@@ -173,11 +188,14 @@ class IdempotentReceiverTest {
             statement.execute("BEGIN IMMEDIATE");
 
             assertThatThrownBy(() -> receiver.execute(KEY, ONE))
-                    .isInstanceOfSatisfying(StoreException.class, e -> assertThat(e.isLockTimeout()).isTrue())
-                    .hasMessage("execute tenantA:reserve42 failed: "
-                            + dir.resolve("warehouse.db")
-                            + " stayed locked by another connection for the whole busy timeout of 0 ms; nothing was"
-                            + " written. Retry the call, or give SqliteDatabase.withBusyTimeout(...) a longer timeout.");
+                    .isInstanceOfSatisfying(
+                            StoreException.class,
+                            e -> assertThat(e.isLockTimeout()).isTrue())
+                    .hasMessage(
+                            "execute tenantA:reserve42 failed: "
+                                    + dir.resolve("warehouse.db")
+                                    + " stayed locked by another connection for the whole busy timeout of 0 ms; nothing was"
+                                    + " written. Retry the call, or give SqliteDatabase.withBusyTimeout(...) a longer timeout.");
 
             statement.execute("ROLLBACK");
             assertThat(Db.count(db.file(), "effect")).isZero();
@@ -205,7 +223,8 @@ class IdempotentReceiverTest {
             assertThatThrownBy(() -> receiver.execute(KEY, Map.of("part", Map.of("id", "P-7"))))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("core parameters of tenantA:reserve42: parameter 'part' is a"
-                            + " " + Map.of("id", "P-7").getClass().getName() + "; only text, integers (Byte, Short, Integer, Long)"
+                            + " " + Map.of("id", "P-7").getClass().getName()
+                            + "; only text, integers (Byte, Short, Integer, Long)"
                             + " and booleans compare exactly, so flatten nested values and send decimals as text");
             assertThatThrownBy(() -> receiver.execute(KEY, Map.of("quantity", 1.0)))
                     .isInstanceOf(IllegalArgumentException.class)
@@ -218,8 +237,9 @@ class IdempotentReceiverTest {
                             + " it a text, integer or boolean value");
             assertThatThrownBy(() -> receiver.execute(KEY, blankName))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("core parameters of tenantA:reserve42 contain a null or blank parameter name; every name"
-                            + " must be non-blank text");
+                    .hasMessage(
+                            "core parameters of tenantA:reserve42 contain a null or blank parameter name; every name"
+                                    + " must be non-blank text");
             assertThatThrownBy(() -> receiver.execute(KEY, Map.of("note", "x".repeat(4096))))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("core parameters of tenantA:reserve42 are 4107 bytes of canonical JSON, more than"

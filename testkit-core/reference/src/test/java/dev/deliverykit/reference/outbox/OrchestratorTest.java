@@ -9,7 +9,7 @@ import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,20 +46,34 @@ class OrchestratorTest {
 
             assertThat(result.outcome()).isEqualTo(SubmitOutcome.SENT);
             assertThat(result.record().commandIds()).containsExactly("reserve42:1:0");
-            assertThat(result.delivery()).contains(new CommandDelivery("reserve42:1:0",
-                    new ExecutionResult.Executed(WAREHOUSE_KEY, "REF-1"),
-                    DeliveryOutcome.MARKED_DONE));
+            assertThat(result.delivery())
+                    .contains(new CommandDelivery(
+                            "reserve42:1:0",
+                            new ExecutionResult.Executed(WAREHOUSE_KEY, "REF-1"),
+                            DeliveryOutcome.MARKED_DONE));
             assertThat(orchestrator.pending()).isEmpty();
             assertThat(orchestrator.effectCount(INTENT)).isEqualTo(1);
         }
         assertThat(Db.rows(orchestratorDb.file(), "SELECT workflow_id, seq, kind, payload FROM workflow_event"))
-                .containsExactly(Map.of("workflow_id", "reserve42", "seq", 1, "kind", "reservation_requested",
-                        "payload", "{\"part\":\"P-7\",\"quantity\":1}"));
+                .containsExactly(Map.of(
+                        "workflow_id",
+                        "reserve42",
+                        "seq",
+                        1,
+                        "kind",
+                        "reservation_requested",
+                        "payload",
+                        "{\"part\":\"P-7\",\"quantity\":1}"));
         assertThat(Db.rows(orchestratorDb.file(), "SELECT command_id, kind, processed_at FROM outbox"))
                 .containsExactly(Map.of("command_id", "reserve42:1:0", "kind", "reserve_part", "processed_at", 1));
         assertThat(Db.rows(warehouseDb.file(), "SELECT tenant, intent_id, parameters FROM effect"))
-                .containsExactly(Map.of("tenant", "tenantA", "intent_id", "reserve42:1:0",
-                        "parameters", "{\"part\":\"P-7\",\"quantity\":1}"));
+                .containsExactly(Map.of(
+                        "tenant",
+                        "tenantA",
+                        "intent_id",
+                        "reserve42:1:0",
+                        "parameters",
+                        "{\"part\":\"P-7\",\"quantity\":1}"));
     }
 
     @ParameterizedTest
@@ -109,14 +123,17 @@ class OrchestratorTest {
                             + " statement to abort (warehouse down); the transaction was rolled back and nothing was"
                             + " written.");
         }
-        assertThat(Db.value(orchestratorDb.file(), "SELECT processed_at FROM outbox")).isEqualTo(1);
+        assertThat(Db.value(orchestratorDb.file(), "SELECT processed_at FROM outbox"))
+                .isEqualTo(1);
         Db.execute(warehouseDb.file(), "DROP TRIGGER reject_effect");
 
         assertThat(recoverAndCountEffects(DeliveryProtocol.MARK_FIRST)).isZero();
     }
 
     @ParameterizedTest
-    @EnumSource(value = DeliveryProtocol.class, names = {"OUTBOX_WITHOUT_DEDUP", "OUTBOX_WITH_ATOMIC_RECEIPT"})
+    @EnumSource(
+            value = DeliveryProtocol.class,
+            names = {"OUTBOX_WITHOUT_DEDUP", "OUTBOX_WITH_ATOMIC_RECEIPT"})
     void outboxProtocolsKeepTheRowPendingWhenTheSendFailsAndRecoveryDeliversIt(DeliveryProtocol protocol) {
         try (Orchestrator orchestrator = orchestrator(protocol)) {
             Db.execute(warehouseDb.file(), REJECT_EFFECT);
@@ -125,21 +142,23 @@ class OrchestratorTest {
                     .isInstanceOf(StoreException.class)
                     .hasMessageContaining("warehouse down");
         }
-        assertThat(Db.value(orchestratorDb.file(), "SELECT count(*) FROM outbox WHERE processed_at IS NULL")).isEqualTo(1);
+        assertThat(Db.value(orchestratorDb.file(), "SELECT count(*) FROM outbox WHERE processed_at IS NULL"))
+                .isEqualTo(1);
         Db.execute(warehouseDb.file(), "DROP TRIGGER reject_effect");
 
         assertThat(recoverAndCountEffects(protocol)).isEqualTo(1);
-        assertThat(Db.value(orchestratorDb.file(), "SELECT count(*) FROM outbox WHERE processed_at IS NULL")).isEqualTo(0);
+        assertThat(Db.value(orchestratorDb.file(), "SELECT count(*) FROM outbox WHERE processed_at IS NULL"))
+                .isEqualTo(0);
     }
 
     @ParameterizedTest
     @CsvSource({
-        "MARK_FIRST, 0, 1",                   // the done mark fails before sending: nothing sent, row pending
-        "OUTBOX_WITHOUT_DEDUP, 1, 2",         // sent and applied, done mark fails: the resend is applied again
-        "OUTBOX_WITH_ATOMIC_RECEIPT, 1, 1",   // sent and applied, done mark fails: the resend is replayed
+        "MARK_FIRST, 0, 1", // the done mark fails before sending: nothing sent, row pending
+        "OUTBOX_WITHOUT_DEDUP, 1, 2", // sent and applied, done mark fails: the resend is applied again
+        "OUTBOX_WITH_ATOMIC_RECEIPT, 1, 1", // sent and applied, done mark fails: the resend is replayed
     })
-    void aFailedDoneMarkLeavesTheRowPendingForRecovery(DeliveryProtocol protocol, long effectsAfterFailure,
-            long effectsAfterRecovery) {
+    void aFailedDoneMarkLeavesTheRowPendingForRecovery(
+            DeliveryProtocol protocol, long effectsAfterFailure, long effectsAfterRecovery) {
         try (Orchestrator orchestrator = orchestrator(protocol)) {
             Db.execute(orchestratorDb.file(), REJECT_DONE_MARK);
 
@@ -152,7 +171,8 @@ class OrchestratorTest {
                             + " was written.");
         }
         assertThat(Db.count(warehouseDb.file(), "effect")).isEqualTo(effectsAfterFailure);
-        assertThat(Db.value(orchestratorDb.file(), "SELECT count(*) FROM outbox WHERE processed_at IS NULL")).isEqualTo(1);
+        assertThat(Db.value(orchestratorDb.file(), "SELECT count(*) FROM outbox WHERE processed_at IS NULL"))
+                .isEqualTo(1);
         Db.execute(orchestratorDb.file(), "DROP TRIGGER reject_done_mark");
 
         assertThat(recoverAndCountEffects(protocol)).isEqualTo(effectsAfterRecovery);
@@ -171,14 +191,21 @@ class OrchestratorTest {
         try (Orchestrator recovered = orchestrator(DeliveryProtocol.OUTBOX_WITHOUT_DEDUP)) {
             List<CommandDelivery> deliveries = recovered.recover();
 
-            assertThat(deliveries).extracting(CommandDelivery::commandId, d -> d.response().result().orElseThrow(),
-                    CommandDelivery::outcome).containsExactly(
-                            org.assertj.core.groups.Tuple.tuple("reserve42:1:0", "REF-2", DeliveryOutcome.MARKED_DONE),
-                            org.assertj.core.groups.Tuple.tuple("reserve43:1:0", "REF-3", DeliveryOutcome.MARKED_DONE));
+            assertThat(deliveries)
+                    .extracting(
+                            CommandDelivery::commandId,
+                            d -> d.response().result().orElseThrow(),
+                            CommandDelivery::outcome)
+                    .containsExactly(
+                            Tuple.tuple("reserve42:1:0", "REF-2", DeliveryOutcome.MARKED_DONE),
+                            Tuple.tuple("reserve43:1:0", "REF-3", DeliveryOutcome.MARKED_DONE));
             assertThat(recovered.recover()).isEmpty();
             // even the warehouse without dedup got each intent once: done rows are never resent
-            assertThat(List.of(recovered.effectCount(done), recovered.effectCount(pendingA),
-                    recovered.effectCount(pendingB))).containsExactly(1L, 1L, 1L);
+            assertThat(List.of(
+                            recovered.effectCount(done),
+                            recovered.effectCount(pendingA),
+                            recovered.effectCount(pendingB)))
+                    .containsExactly(1L, 1L, 1L);
         }
     }
 
@@ -192,10 +219,14 @@ class OrchestratorTest {
             SubmitResult result = orchestrator.submit(INTENT);
 
             assertThat(result.outcome()).isEqualTo(SubmitOutcome.SENT);
-            assertThat(result.delivery()).contains(new CommandDelivery("reserve42:1:0",
-                    new ExecutionResult.Conflict(WAREHOUSE_KEY),
-                    DeliveryOutcome.LEFT_PENDING));
-            assertThat(orchestrator.pending()).extracting(OutboxCommand::commandId).containsExactly("reserve42:1:0");
+            assertThat(result.delivery())
+                    .contains(new CommandDelivery(
+                            "reserve42:1:0",
+                            new ExecutionResult.Conflict(WAREHOUSE_KEY),
+                            DeliveryOutcome.LEFT_PENDING));
+            assertThat(orchestrator.pending())
+                    .extracting(OutboxCommand::commandId)
+                    .containsExactly("reserve42:1:0");
         }
         assertThat(Db.count(warehouseDb.file(), "effect")).isEqualTo(1);
     }
@@ -205,8 +236,10 @@ class OrchestratorTest {
         try (Warehouse markFirst = Warehouse.forProtocol(DeliveryProtocol.MARK_FIRST, warehouseDb);
                 Warehouse withoutDedup = Warehouse.forProtocol(DeliveryProtocol.OUTBOX_WITHOUT_DEDUP, warehouseDb);
                 Warehouse atomic = Warehouse.forProtocol(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, warehouseDb)) {
-            assertThat(List.of(markFirst, withoutDedup, atomic)).extracting(Object::getClass).containsExactly(
-                    WarehouseWithoutDedup.class, WarehouseWithoutDedup.class, WarehouseWithAtomicReceipt.class);
+            assertThat(List.of(markFirst, withoutDedup, atomic))
+                    .extracting(Object::getClass)
+                    .containsExactly(
+                            WarehouseWithoutDedup.class, WarehouseWithoutDedup.class, WarehouseWithAtomicReceipt.class);
             assertThat(withoutDedup.reserve(WAREHOUSE_KEY, Map.of()).result()).contains("REF-1");
             assertThat(withoutDedup.reserve(WAREHOUSE_KEY, Map.of()).result()).contains("REF-2");
             assertThat(withoutDedup.effectCount(WAREHOUSE_KEY)).isEqualTo(2);

@@ -25,7 +25,11 @@ class RetryAfterCrashBeforeMarkDoneTest {
         String firstCommandId;
         try (TransactionalOutbox store = new TransactionalOutbox(flowDb);
                 IdempotentReceiver supplier = new IdempotentReceiver(supplierDb)) {
-            store.append("trip-001", 0, "trip_requested", Map.of("city", "Chengdu"),
+            store.append(
+                    "trip-001",
+                    0,
+                    "trip_requested",
+                    Map.of("city", "Chengdu"),
                     List.of(new NewCommand("lock_budget", Map.of("trip_id", "trip-001"))));
             OutboxCommand first = store.pending().get(0);
             firstCommandId = first.commandId();
@@ -47,8 +51,9 @@ class RetryAfterCrashBeforeMarkDoneTest {
         assertThat(firstDelivery.result()).isEqualTo(Optional.of("REF-1"));
         assertThat(retryDelivery.outcome()).isEqualTo(ExecutionOutcome.REPLAYED);
         assertThat(retryDelivery.result()).isEqualTo(Optional.of("REF-1"));
-        assertThat(Db.count(supplierDb.file(), "effect")).isEqualTo(1);                         // real side effects: 1
-        assertThat(Db.value(flowDb.file(), "SELECT count(*) FROM outbox WHERE processed_at IS NULL")).isEqualTo(0);
-        assertThat(Db.count(flowDb.file(), "outbox")).isEqualTo(1);                             // marked, not deleted
+        assertThat(Db.count(supplierDb.file(), "effect")).isEqualTo(1); // real side effects: 1
+        assertThat(Db.value(flowDb.file(), "SELECT count(*) FROM outbox WHERE processed_at IS NULL"))
+                .isEqualTo(0);
+        assertThat(Db.count(flowDb.file(), "outbox")).isEqualTo(1); // marked, not deleted
     }
 }

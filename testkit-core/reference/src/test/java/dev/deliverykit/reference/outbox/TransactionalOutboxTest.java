@@ -7,8 +7,10 @@ import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,18 +30,24 @@ class TransactionalOutboxTest {
     @Test
     void commandIdsAreWorkflowIdEventSeqAndCommandIndex() {
         try (TransactionalOutbox outbox = new TransactionalOutbox(db)) {
-            AppendResult first = outbox.append("trip-001", 0, "trip_requested", Map.of("city", "Chengdu"),
+            AppendResult first = outbox.append(
+                    "trip-001",
+                    0,
+                    "trip_requested",
+                    Map.of("city", "Chengdu"),
                     List.of(command("lock_budget"), command("book_hotel")));
-            AppendResult second = outbox.append("trip-001", 1, "budget_locked", Map.of(),
-                    List.of(command("notify")));
+            AppendResult second = outbox.append("trip-001", 1, "budget_locked", Map.of(), List.of(command("notify")));
 
             assertThat(first.outcome()).isEqualTo(AppendOutcome.APPENDED);
             assertThat(first.commandIds()).containsExactly("trip-001:1:0", "trip-001:1:1");
             assertThat(second.commandIds()).containsExactly("trip-001:2:0");
             assertThat(second.currentSeq()).isEqualTo(2);
         }
-        assertThat(Db.rows(db.file(), "SELECT command_id, workflow_id, event_seq, command_index, kind, payload, processed_at"
-                + " FROM outbox ORDER BY command_id")).containsExactly(
+        assertThat(Db.rows(
+                        db.file(),
+                        "SELECT command_id, workflow_id, event_seq, command_index, kind, payload, processed_at"
+                                + " FROM outbox ORDER BY command_id"))
+                .containsExactly(
                         row("trip-001:1:0", "trip-001", 1, 0, "lock_budget", "{\"n\":\"lock_budget\"}"),
                         row("trip-001:1:1", "trip-001", 1, 1, "book_hotel", "{\"n\":\"book_hotel\"}"),
                         row("trip-001:2:0", "trip-001", 2, 0, "notify", "{\"n\":\"notify\"}"));
@@ -52,8 +60,8 @@ class TransactionalOutboxTest {
             outbox.append("trip-001", 0, "trip_requested", Map.of("city", "Chengdu"), List.of(command("lock_budget")));
             outbox.append("trip-001", 1, "budget_locked", Map.of(), List.of());
 
-            AppendResult retry = outbox.append("trip-001", 0, "trip_requested", Map.of("city", "Chengdu"),
-                    List.of(command("lock_budget")));
+            AppendResult retry = outbox.append(
+                    "trip-001", 0, "trip_requested", Map.of("city", "Chengdu"), List.of(command("lock_budget")));
 
             assertThat(retry.outcome()).isEqualTo(AppendOutcome.ALREADY_APPENDED);
             assertThat(retry.eventSeq()).isEqualTo(1);
@@ -69,18 +77,22 @@ class TransactionalOutboxTest {
         try (TransactionalOutbox outbox = new TransactionalOutbox(db)) {
             outbox.append("trip-001", 0, "trip_requested", Map.of("city", "Chengdu"), List.of(command("lock_budget")));
 
-            AppendResult otherEventAtSeq1 = outbox.append("trip-001", 0, "trip_requested", Map.of("city", "Xi'an"),
-                    List.of(command("lock_budget")));
-            AppendResult sameEventOtherCommands = outbox.append("trip-001", 0, "trip_requested",
-                    Map.of("city", "Chengdu"), List.of(command("lock_budget"), command("extra")));
+            AppendResult otherEventAtSeq1 = outbox.append(
+                    "trip-001", 0, "trip_requested", Map.of("city", "Xi'an"), List.of(command("lock_budget")));
+            AppendResult sameEventOtherCommands = outbox.append(
+                    "trip-001",
+                    0,
+                    "trip_requested",
+                    Map.of("city", "Chengdu"),
+                    List.of(command("lock_budget"), command("extra")));
             AppendResult ahead = outbox.append("trip-001", 5, "budget_locked", Map.of(), List.of());
 
             assertThat(List.of(otherEventAtSeq1, sameEventOtherCommands, ahead))
                     .extracting(AppendResult::outcome, AppendResult::currentSeq, AppendResult::commandIds)
                     .containsExactly(
-                            org.assertj.core.groups.Tuple.tuple(AppendOutcome.STALE, 1L, List.of()),
-                            org.assertj.core.groups.Tuple.tuple(AppendOutcome.STALE, 1L, List.of()),
-                            org.assertj.core.groups.Tuple.tuple(AppendOutcome.STALE, 1L, List.of()));
+                            Tuple.tuple(AppendOutcome.STALE, 1L, List.of()),
+                            Tuple.tuple(AppendOutcome.STALE, 1L, List.of()),
+                            Tuple.tuple(AppendOutcome.STALE, 1L, List.of()));
         }
         assertThat(Db.rows(db.file(), "SELECT seq, payload FROM workflow_event"))
                 .containsExactly(Map.of("seq", 1, "payload", "{\"city\":\"Chengdu\"}"));
@@ -94,18 +106,21 @@ class TransactionalOutboxTest {
             outbox.append("wf-a", 0, "started", Map.of(), List.of(command("a1"), command("a1-second")));
             outbox.append("wf-a", 1, "moved", Map.of(), List.of(command("a2")));
 
-            assertThat(outbox.pending()).extracting(OutboxCommand::commandId)
+            assertThat(outbox.pending())
+                    .extracting(OutboxCommand::commandId)
                     .containsExactly("wf-a:1:0", "wf-a:1:1", "wf-a:2:0", "wf-b:1:0");
 
             assertThat(outbox.markDone("wf-a:1:1")).isEqualTo(DoneMark.MARKED);
             assertThat(outbox.markDone("wf-b:1:0")).isEqualTo(DoneMark.MARKED);
-            assertThat(outbox.pending()).extracting(OutboxCommand::commandId)
-                    .containsExactly("wf-a:1:0", "wf-a:2:0");
+            assertThat(outbox.pending()).extracting(OutboxCommand::commandId).containsExactly("wf-a:1:0", "wf-a:2:0");
             assertThat(outbox.pending().get(0).payload()).isEqualTo(Map.of("n", "a1"));
         }
         // marked, never deleted; processed_at is the n-th done mark, not a clock
-        assertThat(Db.rows(db.file(), "SELECT command_id, coalesce(processed_at, 'pending') AS processed_at FROM outbox"
-                + " ORDER BY command_id")).containsExactly(
+        assertThat(Db.rows(
+                        db.file(),
+                        "SELECT command_id, coalesce(processed_at, 'pending') AS processed_at FROM outbox"
+                                + " ORDER BY command_id"))
+                .containsExactly(
                         Map.of("command_id", "wf-a:1:0", "processed_at", "pending"),
                         Map.of("command_id", "wf-a:1:1", "processed_at", 1),
                         Map.of("command_id", "wf-a:2:0", "processed_at", "pending"),
@@ -121,7 +136,8 @@ class TransactionalOutboxTest {
 
             assertThat(outbox.markDone("wf:1:1")).isEqualTo(DoneMark.ALREADY_MARKED);
         }
-        assertThat(Db.value(db.file(), "SELECT processed_at FROM outbox WHERE command_id = 'wf:1:1'")).isEqualTo(1);
+        assertThat(Db.value(db.file(), "SELECT processed_at FROM outbox WHERE command_id = 'wf:1:1'"))
+                .isEqualTo(1);
     }
 
     @Test
@@ -139,17 +155,24 @@ class TransactionalOutboxTest {
             // the connection is usable afterwards: the failed transaction was rolled back
             assertThat(outbox.markDone("wf:1:0")).isEqualTo(DoneMark.MARKED);
         }
-        assertThat(Db.value(db.file(), "SELECT count(*) FROM outbox WHERE processed_at IS NOT NULL")).isEqualTo(1);
+        assertThat(Db.value(db.file(), "SELECT count(*) FROM outbox WHERE processed_at IS NOT NULL"))
+                .isEqualTo(1);
     }
 
     @Test
     void aRejectedOutboxInsertLeavesNoWorkflowEvent() {
         try (TransactionalOutbox outbox = new TransactionalOutbox(db)) {
-            Db.execute(db.file(), "CREATE TRIGGER reject_outbox BEFORE INSERT ON outbox"
-                    + " BEGIN SELECT RAISE(ABORT, 'outbox insert rejected by test trigger'); END");
+            Db.execute(
+                    db.file(),
+                    "CREATE TRIGGER reject_outbox BEFORE INSERT ON outbox"
+                            + " BEGIN SELECT RAISE(ABORT, 'outbox insert rejected by test trigger'); END");
 
-            assertThatThrownBy(() -> outbox.append("trip-001", 0, "trip_requested", Map.of("city", "Chengdu"),
-                    List.of(command("lock_budget"))))
+            assertThatThrownBy(() -> outbox.append(
+                            "trip-001",
+                            0,
+                            "trip_requested",
+                            Map.of("city", "Chengdu"),
+                            List.of(command("lock_budget"))))
                     .isInstanceOf(StoreException.class)
                     .hasMessage("append event trip-001:1 failed on "
                             + dir.resolve("orchestrator.db")
@@ -164,11 +187,13 @@ class TransactionalOutboxTest {
     @Test
     void aRejectedSecondCommandRollsBackTheEventAndTheFirstCommand() {
         try (TransactionalOutbox outbox = new TransactionalOutbox(db)) {
-            Db.execute(db.file(), "CREATE TRIGGER reject_second BEFORE INSERT ON outbox WHEN NEW.command_index = 1"
-                    + " BEGIN SELECT RAISE(ABORT, 'second command rejected'); END");
+            Db.execute(
+                    db.file(),
+                    "CREATE TRIGGER reject_second BEFORE INSERT ON outbox WHEN NEW.command_index = 1"
+                            + " BEGIN SELECT RAISE(ABORT, 'second command rejected'); END");
 
-            assertThatThrownBy(() -> outbox.append("wf", 0, "started", Map.of(),
-                    List.of(command("one"), command("two"))))
+            assertThatThrownBy(
+                            () -> outbox.append("wf", 0, "started", Map.of(), List.of(command("one"), command("two"))))
                     .isInstanceOf(StoreException.class)
                     .hasMessage("append event wf:1 failed on "
                             + dir.resolve("orchestrator.db")
@@ -191,18 +216,25 @@ class TransactionalOutboxTest {
                     .hasMessage("expectedSeq for workflow wf must be >= 0 (0 for a new workflow), got -1");
             assertThatThrownBy(() -> outbox.append("wf", 0, "started", Map.of("at", 1.5), List.of()))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("payload of event wf:1: parameter 'at' is a java.lang.Double; only text, integers (Byte,"
-                            + " Short, Integer, Long) and booleans compare exactly, so flatten nested values and send"
-                            + " decimals as text");
-            assertThatThrownBy(() -> outbox.append("wf", 0, "started", Map.of(),
-                    List.of(new NewCommand("notify", Map.of("to", List.of("a"))))))
+                    .hasMessage(
+                            "payload of event wf:1: parameter 'at' is a java.lang.Double; only text, integers (Byte,"
+                                    + " Short, Integer, Long) and booleans compare exactly, so flatten nested values and send"
+                                    + " decimals as text");
+            assertThatThrownBy(() -> outbox.append(
+                            "wf",
+                            0,
+                            "started",
+                            Map.of(),
+                            List.of(new NewCommand("notify", Map.of("to", List.of("a"))))))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("payload of command wf:1:0: parameter 'to' is a "
-                            + List.of("a").getClass().getName() + "; only text, integers (Byte, Short, Integer, Long) and booleans compare exactly, so"
+                            + List.of("a").getClass().getName()
+                            + "; only text, integers (Byte, Short, Integer, Long) and booleans compare exactly, so"
                             + " flatten nested values and send decimals as text");
             assertThatThrownBy(() -> new NewCommand(" ", Map.of()))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("command kind must not be blank; name what the receiver should do, for example lock_budget");
+                    .hasMessage(
+                            "command kind must not be blank; name what the receiver should do, for example lock_budget");
         }
         assertThat(Db.count(db.file(), "workflow_event")).isZero();
         assertThat(Db.count(db.file(), "outbox")).isZero();
@@ -212,8 +244,9 @@ class TransactionalOutboxTest {
         return new NewCommand(kind, Map.of("n", kind));
     }
 
-    private static Map<String, Object> row(String id, String workflow, int seq, int index, String kind, String payload) {
-        java.util.LinkedHashMap<String, Object> row = new java.util.LinkedHashMap<>();
+    private static Map<String, Object> row(
+            String id, String workflow, int seq, int index, String kind, String payload) {
+        LinkedHashMap<String, Object> row = new LinkedHashMap<>();
         row.put("command_id", id);
         row.put("workflow_id", workflow);
         row.put("event_seq", seq);

@@ -8,8 +8,7 @@ import java.util.Map;
 /** Reads the committed retention tables through a connection of its own, as a fresh process would. */
 final class DurableRetentionState {
 
-    private DurableRetentionState() {
-    }
+    private DurableRetentionState() {}
 
     static long effects(SqliteDatabase db) {
         return Db.count(db.file(), "effect");
@@ -28,7 +27,10 @@ final class DurableRetentionState {
 
     /** Every receipt of {@code namespace} as "epoch/op result", in key order; result "null" is a tombstone. */
     static List<String> receiptsOf(SqliteDatabase db, String namespace) {
-        return Db.rows(db.file(), "SELECT epoch, op, result FROM receipt WHERE namespace = ? ORDER BY epoch, op", namespace)
+        return Db.rows(
+                        db.file(),
+                        "SELECT epoch, op, result FROM receipt WHERE namespace = ? ORDER BY epoch, op",
+                        namespace)
                 .stream()
                 .map(row -> row.get("epoch") + "/" + row.get("op") + " " + row.get("result"))
                 .toList();

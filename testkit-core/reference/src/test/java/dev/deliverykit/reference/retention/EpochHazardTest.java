@@ -23,7 +23,8 @@ class EpochHazardTest {
         try (RetentionStore store = new RetentionStore(db)) {
             store.execute("demo", 1, "work-1", "{\"ticket\":\"T-1\"}");
             store.closeAndCollect("demo", 1);
-            assertThat(store.execute("demo", 1, "work-1", "{\"ticket\":\"T-1\"}").outcome())
+            assertThat(store.execute("demo", 1, "work-1", "{\"ticket\":\"T-1\"}")
+                            .outcome())
                     .isEqualTo(ExecuteOutcome.CLOSED);
 
             ExecuteResult moved = store.execute("demo", 2, "work-1", "{\"ticket\":\"T-1\"}");

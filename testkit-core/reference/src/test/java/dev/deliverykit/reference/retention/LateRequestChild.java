@@ -13,8 +13,7 @@ import java.nio.file.Path;
  */
 public final class LateRequestChild {
 
-    private LateRequestChild() {
-    }
+    private LateRequestChild() {}
 
     public static void main(String[] args) {
         try (RetentionStore store = new RetentionStore(SqliteDatabase.at(Path.of(args[0])))) {
@@ -26,6 +25,8 @@ public final class LateRequestChild {
 
     private static String describe(ExecuteResult result) {
         return "OUTCOME " + result.outcome()
-                + (result.effectId().isPresent() ? " effect " + result.effectId().getAsLong() : "");
+                + (result.effectId().isPresent()
+                        ? " effect " + result.effectId().getAsLong()
+                        : "");
     }
 }

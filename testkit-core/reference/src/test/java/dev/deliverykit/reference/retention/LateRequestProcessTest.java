@@ -36,7 +36,8 @@ class LateRequestProcessTest {
 
         ChildResult late = lateRequest(db, "demo", 1, "work-1", () -> {
             try (ReceiptOnlyCleanup cleanup = new ReceiptOnlyCleanup(db)) {
-                assertThat(cleanup.deleteReceiptsThrough("demo", 1).receiptsDeleted()).isEqualTo(1);
+                assertThat(cleanup.deleteReceiptsThrough("demo", 1).receiptsDeleted())
+                        .isEqualTo(1);
             }
         });
 
@@ -64,8 +65,8 @@ class LateRequestProcessTest {
         assertThat(effectRows(db)).containsExactly("1 demo/1/work-1");
         assertThat(receipts(db)).isZero();
 
-        ChildResult neverSeen = lateRequest(db, "demo", 1, "work-9", () -> { });
-        ChildResult nextEpoch = lateRequest(db, "demo", 2, "work-2", () -> { });
+        ChildResult neverSeen = lateRequest(db, "demo", 1, "work-9", () -> {});
+        ChildResult nextEpoch = lateRequest(db, "demo", 2, "work-2", () -> {});
 
         assertThat(neverSeen.stdoutLines()).containsExactly(Handshake.READY, "OUTCOME CLOSED");
         assertThat(nextEpoch.stdoutLines()).containsExactly(Handshake.READY, "OUTCOME CREATED effect 2");
@@ -73,8 +74,8 @@ class LateRequestProcessTest {
     }
 
     /** Starts the late child, runs {@code meanwhile} once it is parked, then lets it go and waits for it. */
-    private static ChildResult lateRequest(SqliteDatabase db, String namespace, long epoch, String op,
-            Runnable meanwhile) {
+    private static ChildResult lateRequest(
+            SqliteDatabase db, String namespace, long epoch, String op, Runnable meanwhile) {
         try (ChildProcess child = ChildJvm.mainClass(LateRequestChild.class)
                 .args(db.file().toString(), namespace, Long.toString(epoch), op, PARAMS)
                 .timeout(TIMEOUT)

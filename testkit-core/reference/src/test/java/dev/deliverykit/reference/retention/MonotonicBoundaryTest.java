@@ -67,7 +67,8 @@ class MonotonicBoundaryTest {
             store.closeAndCollect("demo", 2);
         }
 
-        assertThatThrownBy(() -> Db.execute(db.file(), "UPDATE boundary SET closed_through = 0 WHERE namespace = 'demo'"))
+        assertThatThrownBy(
+                        () -> Db.execute(db.file(), "UPDATE boundary SET closed_through = 0 WHERE namespace = 'demo'"))
                 .hasStackTraceContaining("boundary.closed_through is monotonic and cannot be lowered");
         assertThatThrownBy(() -> Db.execute(db.file(), "DELETE FROM boundary"))
                 .hasStackTraceContaining("boundary rows cannot be deleted");

@@ -25,10 +25,8 @@ class NamespaceIsolationTest {
             store.closeAndCollect("demo", 1);
 
             assertThat(store.execute("demo", 1, "work-1", "p").outcome()).isEqualTo(ExecuteOutcome.CLOSED);
-            assertThat(store.execute("other", 1, "work-1", "p"))
-                    .isEqualTo(new ExecuteResult.Replayed(2));
-            assertThat(store.execute("other", 1, "work-2", "p"))
-                    .isEqualTo(new ExecuteResult.Created(3));
+            assertThat(store.execute("other", 1, "work-1", "p")).isEqualTo(new ExecuteResult.Replayed(2));
+            assertThat(store.execute("other", 1, "work-2", "p")).isEqualTo(new ExecuteResult.Created(3));
         }
         assertThat(closedThrough(db, "demo")).isEqualTo(1);
         assertThat(closedThrough(db, "other")).isZero();

@@ -48,12 +48,12 @@ class RetentionConcurrencyTest {
             }
 
             assertThat(results).hasSize(THREADS * CALLS_PER_THREAD);
-            Map<ExecuteOutcome, Long> counts = results.stream()
-                    .collect(Collectors.groupingBy(ExecuteResult::outcome, Collectors.counting()));
-            assertThat(counts).containsExactlyInAnyOrderEntriesOf(
-                    Map.of(ExecuteOutcome.CREATED, 1L, ExecuteOutcome.REPLAYED, 15L));
-            assertThat(results).extracting(ExecuteResult::effectId)
-                    .containsOnly(OptionalLong.of(1));
+            Map<ExecuteOutcome, Long> counts =
+                    results.stream().collect(Collectors.groupingBy(ExecuteResult::outcome, Collectors.counting()));
+            assertThat(counts)
+                    .containsExactlyInAnyOrderEntriesOf(
+                            Map.of(ExecuteOutcome.CREATED, 1L, ExecuteOutcome.REPLAYED, 15L));
+            assertThat(results).extracting(ExecuteResult::effectId).containsOnly(OptionalLong.of(1));
         } finally {
             pool.shutdownNow();
         }

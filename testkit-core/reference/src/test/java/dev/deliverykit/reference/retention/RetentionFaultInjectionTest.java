@@ -25,11 +25,15 @@ class RetentionFaultInjectionTest {
         SqliteDatabase db = SqliteDatabase.at(dir.resolve("retention.db"));
         try (RetentionStore store = new RetentionStore(db)) {
             store.execute("demo", 1, "work-1", "p");
-            Db.execute(db.file(), "CREATE TRIGGER reject_receipt_delete BEFORE DELETE ON receipt"
-                    + " BEGIN SELECT RAISE(ABORT, 'injected fault: receipt delete rejected'); END");
+            Db.execute(
+                    db.file(),
+                    "CREATE TRIGGER reject_receipt_delete BEFORE DELETE ON receipt"
+                            + " BEGIN SELECT RAISE(ABORT, 'injected fault: receipt delete rejected'); END");
 
             assertThatThrownBy(() -> store.closeAndCollect("demo", 1))
-                    .isInstanceOfSatisfying(StoreException.class, e -> assertThat(e.isLockTimeout()).isFalse())
+                    .isInstanceOfSatisfying(
+                            StoreException.class,
+                            e -> assertThat(e.isLockTimeout()).isFalse())
                     .hasMessage("close and collect namespace 'demo' through epoch 1 failed on "
                             + dir.resolve("retention.db")
                             + ": [SQLITE_CONSTRAINT_TRIGGER] A RAISE function within a trigger fired, causing the SQL"
@@ -41,8 +45,7 @@ class RetentionFaultInjectionTest {
             assertThat(receiptsOf(db, "demo")).containsExactly("1/work-1 1");
 
             // The old request is still recognised, exactly as if the seal had never been attempted.
-            assertThat(store.execute("demo", 1, "work-1", "p"))
-                    .isEqualTo(new ExecuteResult.Replayed(1));
+            assertThat(store.execute("demo", 1, "work-1", "p")).isEqualTo(new ExecuteResult.Replayed(1));
         }
         assertThat(effects(db)).isEqualTo(1);
     }
@@ -51,8 +54,10 @@ class RetentionFaultInjectionTest {
     void aRejectedReceiptInsertLeavesNoEffectAndARetryCreatesExactlyOne() {
         SqliteDatabase db = SqliteDatabase.at(dir.resolve("retention.db"));
         try (RetentionStore store = new RetentionStore(db)) {
-            Db.execute(db.file(), "CREATE TRIGGER reject_receipt_insert BEFORE INSERT ON receipt"
-                    + " BEGIN SELECT RAISE(ABORT, 'injected fault: receipt insert rejected'); END");
+            Db.execute(
+                    db.file(),
+                    "CREATE TRIGGER reject_receipt_insert BEFORE INSERT ON receipt"
+                            + " BEGIN SELECT RAISE(ABORT, 'injected fault: receipt insert rejected'); END");
 
             assertThatThrownBy(() -> store.execute("demo", 1, "work-1", "p"))
                     .isInstanceOf(StoreException.class)
@@ -65,8 +70,7 @@ class RetentionFaultInjectionTest {
             assertThat(receipts(db)).isZero();
 
             Db.execute(db.file(), "DROP TRIGGER reject_receipt_insert");
-            assertThat(store.execute("demo", 1, "work-1", "p"))
-                    .isEqualTo(new ExecuteResult.Created(1));
+            assertThat(store.execute("demo", 1, "work-1", "p")).isEqualTo(new ExecuteResult.Created(1));
         }
         assertThat(effects(db)).isEqualTo(1);
     }
@@ -76,8 +80,10 @@ class RetentionFaultInjectionTest {
         SqliteDatabase db = SqliteDatabase.at(dir.resolve("retention.db"));
         try (RetentionStore store = new RetentionStore(db)) {
             store.execute("demo", 1, "work-1", "p");
-            Db.execute(db.file(), "CREATE TRIGGER reject_receipt_update BEFORE UPDATE ON receipt"
-                    + " BEGIN SELECT RAISE(ABORT, 'injected fault: receipt update rejected'); END");
+            Db.execute(
+                    db.file(),
+                    "CREATE TRIGGER reject_receipt_update BEFORE UPDATE ON receipt"
+                            + " BEGIN SELECT RAISE(ABORT, 'injected fault: receipt update rejected'); END");
 
             assertThatThrownBy(() -> store.expireResult("demo", 1, "work-1"))
                     .isInstanceOf(StoreException.class)

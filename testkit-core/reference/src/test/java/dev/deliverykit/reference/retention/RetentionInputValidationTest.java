@@ -26,36 +26,57 @@ class RetentionInputValidationTest {
 
     static Stream<Arguments> badCalls() {
         return Stream.of(
-                call("null namespace", s -> s.execute(null, 1, "work-1", "p"),
+                call(
+                        "null namespace",
+                        s -> s.execute(null, 1, "work-1", "p"),
                         "execute: namespace must not be null; the namespace isolates one tenant's receipts"),
-                call("blank namespace", s -> s.execute(" \t", 1, "work-1", "p"),
+                call(
+                        "blank namespace",
+                        s -> s.execute(" \t", 1, "work-1", "p"),
                         "execute: namespace must not be blank;"),
-                call("oversized namespace", s -> s.execute(LONG_NAMESPACE, 1, "work-1", "p"),
+                call(
+                        "oversized namespace",
+                        s -> s.execute(LONG_NAMESPACE, 1, "work-1", "p"),
                         "execute: namespace is 129 characters long, but at most 128 are allowed;"),
-                call("epoch zero", s -> s.execute("demo", 0, "work-1", "p"),
+                call(
+                        "epoch zero",
+                        s -> s.execute("demo", 0, "work-1", "p"),
                         "execute: epoch must be 1 or greater, got 0."),
-                call("negative epoch", s -> s.execute("demo", -7, "work-1", "p"),
+                call(
+                        "negative epoch",
+                        s -> s.execute("demo", -7, "work-1", "p"),
                         "execute: epoch must be 1 or greater, got -7."),
-                call("null op", s -> s.execute("demo", 1, null, "p"),
+                call(
+                        "null op",
+                        s -> s.execute("demo", 1, null, "p"),
                         "execute: op must not be null; the op is the identity of the business intent"),
-                call("empty op", s -> s.execute("demo", 1, "", "p"),
-                        "execute: op must not be blank;"),
-                call("oversized op", s -> s.execute("demo", 1, LONG_OP, "p"),
+                call("empty op", s -> s.execute("demo", 1, "", "p"), "execute: op must not be blank;"),
+                call(
+                        "oversized op",
+                        s -> s.execute("demo", 1, LONG_OP, "p"),
                         "execute: op is 257 characters long, but at most 256 are allowed;"),
-                call("null params", s -> s.execute("demo", 1, "work-1", null),
+                call(
+                        "null params",
+                        s -> s.execute("demo", 1, "work-1", null),
                         "execute: params must not be null. Its SHA-256 digest tells a retry"),
-                call("oversized params", s -> s.execute("demo", 1, "work-1", LONG_PARAMS),
+                call(
+                        "oversized params",
+                        s -> s.execute("demo", 1, "work-1", LONG_PARAMS),
                         "execute: params is 65537 characters long, but at most 65536 are allowed;"),
-                call("close through zero", s -> s.closeAndCollect("demo", 0),
+                call(
+                        "close through zero",
+                        s -> s.closeAndCollect("demo", 0),
                         "closeAndCollect: through must be 1 or greater, got 0. Epochs start at 1"),
-                call("close blank namespace", s -> s.closeAndCollect("", 1),
+                call(
+                        "close blank namespace",
+                        s -> s.closeAndCollect("", 1),
                         "closeAndCollect: namespace must not be blank;"),
-                call("expire epoch zero", s -> s.expireResult("demo", 0, "work-1"),
+                call(
+                        "expire epoch zero",
+                        s -> s.expireResult("demo", 0, "work-1"),
                         "expireResult: epoch must be 1 or greater, got 0."),
-                call("expire null op", s -> s.expireResult("demo", 1, null),
-                        "expireResult: op must not be null;"),
-                call("read null namespace", s -> s.closedThrough(null),
-                        "closedThrough: namespace must not be null;"));
+                call("expire null op", s -> s.expireResult("demo", 1, null), "expireResult: op must not be null;"),
+                call("read null namespace", s -> s.closedThrough(null), "closedThrough: namespace must not be null;"));
     }
 
     @ParameterizedTest(name = "{0}")

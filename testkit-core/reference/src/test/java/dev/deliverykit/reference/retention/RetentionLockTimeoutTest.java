@@ -30,11 +30,14 @@ class RetentionLockTimeoutTest {
             lock.execute("BEGIN IMMEDIATE");
 
             assertThatThrownBy(() -> impatient.execute("demo", 1, "work-1", "p"))
-                    .isInstanceOfSatisfying(StoreException.class, e -> assertThat(e.isLockTimeout()).isTrue())
-                    .hasMessage("execute (namespace 'demo', epoch 1, op 'work-1') failed: "
-                            + dir.resolve("retention.db")
-                            + " stayed locked by another connection for the whole busy timeout of 0 ms; nothing was"
-                            + " written. Retry the call, or give SqliteDatabase.withBusyTimeout(...) a longer timeout.");
+                    .isInstanceOfSatisfying(
+                            StoreException.class,
+                            e -> assertThat(e.isLockTimeout()).isTrue())
+                    .hasMessage(
+                            "execute (namespace 'demo', epoch 1, op 'work-1') failed: "
+                                    + dir.resolve("retention.db")
+                                    + " stayed locked by another connection for the whole busy timeout of 0 ms; nothing was"
+                                    + " written. Retry the call, or give SqliteDatabase.withBusyTimeout(...) a longer timeout.");
 
             lock.execute("ROLLBACK");
             assertThat(impatient.execute("demo", 1, "work-1", "p").effectId()).hasValue(1);
@@ -52,7 +55,9 @@ class RetentionLockTimeoutTest {
             lock.execute("BEGIN IMMEDIATE");
 
             assertThatThrownBy(() -> store.closeAndCollect("demo", 1))
-                    .isInstanceOfSatisfying(StoreException.class, e -> assertThat(e.isLockTimeout()).isTrue());
+                    .isInstanceOfSatisfying(
+                            StoreException.class,
+                            e -> assertThat(e.isLockTimeout()).isTrue());
 
             lock.execute("ROLLBACK");
         }

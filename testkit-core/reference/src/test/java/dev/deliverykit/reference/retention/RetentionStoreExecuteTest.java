@@ -4,8 +4,8 @@ import static dev.deliverykit.reference.retention.DurableRetentionState.effectRo
 import static dev.deliverykit.reference.retention.DurableRetentionState.effects;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.reference.internal.json.CanonicalJson;
 import dev.deliverykit.reference.SqliteDatabase;
+import dev.deliverykit.reference.internal.json.CanonicalJson;
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -25,13 +25,18 @@ class RetentionStoreExecuteTest {
             assertThat(result).isEqualTo(new ExecuteResult.Created(1));
         }
         assertThat(effectRows(db)).containsExactly("1 demo/1/work-1");
-        assertThat(Db.rows(db.file(), "SELECT namespace, epoch, op, digest, result FROM receipt")).singleElement()
+        assertThat(Db.rows(db.file(), "SELECT namespace, epoch, op, digest, result FROM receipt"))
+                .singleElement()
                 .satisfies(row -> {
-                    assertThat(row).containsEntry("namespace", "demo").containsEntry("epoch", 1)
-                            .containsEntry("op", "work-1").containsEntry("result", 1);
+                    assertThat(row)
+                            .containsEntry("namespace", "demo")
+                            .containsEntry("epoch", 1)
+                            .containsEntry("op", "work-1")
+                            .containsEntry("result", 1);
                     // SHA-256("abc"), the FIPS 180-2 test vector: the digest is of the exact UTF-8 string.
-                    assertThat(row).containsEntry("digest",
-                            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+                    assertThat(row)
+                            .containsEntry(
+                                    "digest", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
                 });
     }
 
@@ -69,7 +74,8 @@ class RetentionStoreExecuteTest {
         try (RetentionStore store = new RetentionStore(db)) {
             store.execute("demo", 1, "work-1", "{\"a\":1}");
 
-            assertThat(store.execute("demo", 1, "work-1", "{\"a\": 1}").outcome()).isEqualTo(ExecuteOutcome.CONFLICT);
+            assertThat(store.execute("demo", 1, "work-1", "{\"a\": 1}").outcome())
+                    .isEqualTo(ExecuteOutcome.CONFLICT);
         }
         assertThat(effects(db)).isEqualTo(1);
     }
@@ -91,8 +97,7 @@ class RetentionStoreExecuteTest {
             first.execute("demo", 1, "work-1", "p");
         }
         try (RetentionStore recovered = new RetentionStore(db)) {
-            assertThat(recovered.execute("demo", 1, "work-1", "p"))
-                    .isEqualTo(new ExecuteResult.Replayed(1));
+            assertThat(recovered.execute("demo", 1, "work-1", "p")).isEqualTo(new ExecuteResult.Replayed(1));
         }
         assertThat(effects(db)).isEqualTo(1);
     }

@@ -29,8 +29,7 @@ class SealingTest {
 
             assertThat(store.execute("demo", 1, "work-1", PARAMS).outcome()).isEqualTo(ExecuteOutcome.CLOSED);
             assertThat(store.execute("demo", 1, "work-9", "{}").outcome()).isEqualTo(ExecuteOutcome.CLOSED);
-            assertThat(store.execute("demo", 2, "work-2", "{}"))
-                    .isEqualTo(new ExecuteResult.Created(2));
+            assertThat(store.execute("demo", 2, "work-2", "{}")).isEqualTo(new ExecuteResult.Created(2));
         }
         assertThat(effectRows(db)).containsExactly("1 demo/1/work-1", "2 demo/2/work-2");
         assertThat(closedThrough(db, "demo")).isEqualTo(1);
@@ -47,7 +46,8 @@ class SealingTest {
 
             store.closeAndCollect("demo", 2);
 
-            assertThat(store.execute("demo", 1, "work-1", "{\"ticket\":\"T-2\"}").outcome())
+            assertThat(store.execute("demo", 1, "work-1", "{\"ticket\":\"T-2\"}")
+                            .outcome())
                     .isEqualTo(ExecuteOutcome.CLOSED);
             assertThat(store.execute("demo", 2, "work-2", PARAMS).outcome()).isEqualTo(ExecuteOutcome.CLOSED);
         }

@@ -25,8 +25,7 @@ class TombstoneTest {
 
             assertThat(store.expireResult("demo", 1, "work-1")).isEqualTo(ExpireOutcome.EXPIRED);
 
-            assertThat(store.execute("demo", 1, "work-1", PARAMS))
-                    .isEqualTo(new ExecuteResult.ResultExpired());
+            assertThat(store.execute("demo", 1, "work-1", PARAMS)).isEqualTo(new ExecuteResult.ResultExpired());
             assertThat(store.execute("demo", 1, "work-1", "{\"ticket\":\"T-2\"}"))
                     .isEqualTo(new ExecuteResult.Conflict());
         }
@@ -58,8 +57,7 @@ class TombstoneTest {
 
             store.expireResult("demo", 1, "work-1");
 
-            assertThat(store.execute("demo", 1, "work-2", PARAMS))
-                    .isEqualTo(new ExecuteResult.Replayed(2));
+            assertThat(store.execute("demo", 1, "work-2", PARAMS)).isEqualTo(new ExecuteResult.Replayed(2));
         }
         assertThat(receiptsOf(db, "demo")).containsExactly("1/work-1 null", "1/work-2 2");
     }

@@ -21,7 +21,8 @@ class UnsafeReceiptCleanupTest {
     @Test
     void aLateRequestAfterReceiptOnlyCleanupIsCreatedAgainAndTheEffectIsDuplicated() {
         SqliteDatabase db = SqliteDatabase.at(dir.resolve("retention.db"));
-        try (RetentionStore store = new RetentionStore(db); ReceiptOnlyCleanup cleanup = new ReceiptOnlyCleanup(db)) {
+        try (RetentionStore store = new RetentionStore(db);
+                ReceiptOnlyCleanup cleanup = new ReceiptOnlyCleanup(db)) {
             assertThat(store.execute("demo", 1, "work-1", PARAMS).outcome()).isEqualTo(ExecuteOutcome.CREATED);
 
             assertThat(cleanup.deleteReceiptsThrough("demo", 1)).isEqualTo(new ReceiptCleanupResult("demo", 1, 1));
@@ -38,12 +39,14 @@ class UnsafeReceiptCleanupTest {
     @Test
     void receiptOnlyCleanupKeepsReceiptsOfNewerEpochsAndOfOtherNamespaces() {
         SqliteDatabase db = SqliteDatabase.at(dir.resolve("retention.db"));
-        try (RetentionStore store = new RetentionStore(db); ReceiptOnlyCleanup cleanup = new ReceiptOnlyCleanup(db)) {
+        try (RetentionStore store = new RetentionStore(db);
+                ReceiptOnlyCleanup cleanup = new ReceiptOnlyCleanup(db)) {
             store.execute("demo", 1, "work-1", PARAMS);
             store.execute("demo", 2, "work-2", PARAMS);
             store.execute("other", 1, "work-1", PARAMS);
 
-            assertThat(cleanup.deleteReceiptsThrough("demo", 1).receiptsDeleted()).isEqualTo(1);
+            assertThat(cleanup.deleteReceiptsThrough("demo", 1).receiptsDeleted())
+                    .isEqualTo(1);
         }
         assertThat(DurableRetentionState.receiptsOf(db, "demo")).containsExactly("2/work-2 2");
         assertThat(DurableRetentionState.receiptsOf(db, "other")).containsExactly("1/work-1 3");

@@ -19,8 +19,7 @@ final class CrashRuns {
 
     private static final Duration CHILD_TIMEOUT = Duration.ofSeconds(120);
 
-    private CrashRuns() {
-    }
+    private CrashRuns() {}
 
     /** Crashes {@code workload} at the first hit of the named boundary; only the files survive. */
     static CrashResult crash(CrashMode mode, String boundary, Class<? extends ProcessWorkload> workload, String... args)
@@ -31,8 +30,9 @@ final class CrashRuns {
             ProcessWorkload instance = workload.getConstructor().newInstance();
             result = BoundaryEngine.get().crashInProcess(plan, () -> instance.run(List.of(args)));
         } else {
-            result = BoundaryEngine.get().crashInChildProcess(plan,
-                    ChildLaunch.of(workload).args(args).timeout(CHILD_TIMEOUT));
+            result = BoundaryEngine.get()
+                    .crashInChildProcess(
+                            plan, ChildLaunch.of(workload).args(args).timeout(CHILD_TIMEOUT));
             assertThat(result.childResult().orElseThrow().exitCode()).isEqualTo(BoundaryEngine.CRASH_EXIT_CODE);
         }
         assertThat(result.mode()).isEqualTo(mode);

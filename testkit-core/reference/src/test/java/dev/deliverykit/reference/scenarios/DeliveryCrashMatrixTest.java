@@ -62,27 +62,45 @@ class DeliveryCrashMatrixTest {
         "CHILD_PROCESS, OUTBOX_WITH_ATOMIC_RECEIPT, AFTER_RESPONSE,      pending, 1, ALREADY_RECORDED, 1, 1",
         "CHILD_PROCESS, OUTBOX_WITH_ATOMIC_RECEIPT, AFTER_DONE_MARK,     done,    1, ALREADY_RECORDED, 0, 1",
     })
-    void aRealCrashAtTheBoundaryAndRecoveryGiveTheContractsCell(CrashMode mode, DeliveryProtocol protocol,
-            DeliveryBoundary boundary, String outboxAtCrash, long effectsAtCrash, SubmitOutcome resubmitted,
-            int resent, long effectsAfterRecovery) throws Exception {
+    void aRealCrashAtTheBoundaryAndRecoveryGiveTheContractsCell(
+            CrashMode mode,
+            DeliveryProtocol protocol,
+            DeliveryBoundary boundary,
+            String outboxAtCrash,
+            long effectsAtCrash,
+            SubmitOutcome resubmitted,
+            int resent,
+            long effectsAfterRecovery)
+            throws Exception {
         Path orchestratorFile = dir.resolve("orchestrator.db");
         Path warehouseFile = dir.resolve("warehouse.db");
 
-        CrashRuns.crash(mode, ReferenceBoundaries.deliveryBoundary(protocol, boundary), SubmitIntent.class,
-                protocol.name(), orchestratorFile.toString(), warehouseFile.toString());
+        CrashRuns.crash(
+                mode,
+                ReferenceBoundaries.deliveryBoundary(protocol, boundary),
+                SubmitIntent.class,
+                protocol.name(),
+                orchestratorFile.toString(),
+                warehouseFile.toString());
 
         SqliteDatabase orchestratorDb = SqliteDatabase.at(orchestratorFile);
         SqliteDatabase warehouseDb = SqliteDatabase.at(warehouseFile);
-        assertThat(outboxRows(orchestratorDb)).as("outbox at the crash")
+        assertThat(outboxRows(orchestratorDb))
+                .as("outbox at the crash")
                 .isEqualTo(outboxAtCrash.equals("none") ? List.of() : List.of("reserve42:1:0 " + outboxAtCrash));
         assertThat(effects(warehouseDb)).as("N at the crash").isEqualTo(effectsAtCrash);
         if (protocol == DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT) {
-            assertThat(Db.count(warehouseDb.file(), "receipt")).as("receipts commit with their effects").isEqualTo(effectsAtCrash);
+            assertThat(Db.count(warehouseDb.file(), "receipt"))
+                    .as("receipts commit with their effects")
+                    .isEqualTo(effectsAtCrash);
         }
 
         // Recovery: new instances with no lock wait at all, so a lock the dead process kept would fail here.
-        try (Orchestrator recovered = new Orchestrator(protocol, SubmitIntent.TENANT,
-                orchestratorDb.withBusyTimeout(Duration.ZERO), warehouseDb.withBusyTimeout(Duration.ZERO))) {
+        try (Orchestrator recovered = new Orchestrator(
+                protocol,
+                SubmitIntent.TENANT,
+                orchestratorDb.withBusyTimeout(Duration.ZERO),
+                warehouseDb.withBusyTimeout(Duration.ZERO))) {
             assertThat(recovered.submit(SubmitIntent.INTENT).outcome()).isEqualTo(resubmitted);
             assertThat(recovered.recover()).hasSize(resent);
             assertThat(recovered.pending()).isEmpty();
@@ -94,13 +112,18 @@ class DeliveryCrashMatrixTest {
 
     private static List<String> outboxRows(SqliteDatabase orchestratorDb) {
         List<String> rows = new ArrayList<>();
-        Db.rows(orchestratorDb.file(), "SELECT command_id, processed_at FROM outbox ORDER BY command_id").forEach(row ->
-                rows.add(row.get("command_id") + " " + (row.get("processed_at") == null ? "pending" : "done")));
+        Db.rows(orchestratorDb.file(), "SELECT command_id, processed_at FROM outbox ORDER BY command_id")
+                .forEach(row ->
+                        rows.add(row.get("command_id") + " " + (row.get("processed_at") == null ? "pending" : "done")));
         return rows;
     }
 
     private static long effects(SqliteDatabase warehouseDb) {
-        return ((Number) Db.value(warehouseDb.file(), "SELECT count(*) FROM effect WHERE tenant = ? AND intent_id = ?",
-                SubmitIntent.TENANT, "reserve42:1:0")).longValue();
+        return ((Number) Db.value(
+                        warehouseDb.file(),
+                        "SELECT count(*) FROM effect WHERE tenant = ? AND intent_id = ?",
+                        SubmitIntent.TENANT,
+                        "reserve42:1:0"))
+                .longValue();
     }
 }

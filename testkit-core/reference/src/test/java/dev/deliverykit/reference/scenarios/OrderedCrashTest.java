@@ -38,16 +38,27 @@ class OrderedCrashTest {
     /** "both": the flow change and its outbox row, nothing at the consumer. */
     private static final List<String> BOTH = List.of(FLOW, "outbox A1 accepted=0");
     /** "inbox row, outbox not accepted". */
-    private static final List<String> INBOX_ROW_NOT_ACCEPTED = List.of(FLOW, "outbox A1 accepted=0", "inbox A1 pending");
+    private static final List<String> INBOX_ROW_NOT_ACCEPTED =
+            List.of(FLOW, "outbox A1 accepted=0", "inbox A1 pending");
     /** "accepted=1, inbox pending". */
-    private static final List<String> ACCEPTED_INBOX_PENDING = List.of(FLOW, "outbox A1 accepted=1", "inbox A1 pending");
+    private static final List<String> ACCEPTED_INBOX_PENDING =
+            List.of(FLOW, "outbox A1 accepted=1", "inbox A1 pending");
     /** "projection, effect, applied". */
-    private static final List<String> APPLIED = List.of(FLOW, "outbox A1 accepted=1", "inbox A1 applied",
-            "projection A last_seq=1 reserved held=3", "effect A1 reserved");
+    private static final List<String> APPLIED = List.of(
+            FLOW,
+            "outbox A1 accepted=1",
+            "inbox A1 applied",
+            "projection A last_seq=1 reserved held=3",
+            "effect A1 reserved");
 
     /** One row of the table, with what recovery must answer. */
-    record Row(int number, String boundary, List<String> durableState, AdvanceOutcome readvance,
-            List<RelayOutcome> relayed, int appliedByRecovery) {
+    record Row(
+            int number,
+            String boundary,
+            List<String> durableState,
+            AdvanceOutcome readvance,
+            List<RelayOutcome> relayed,
+            int appliedByRecovery) {
 
         @Override
         public String toString() {
@@ -56,26 +67,76 @@ class OrderedCrashTest {
     }
 
     static final List<Row> ROWS = List.of(
-            new Row(1, ReferenceBoundaries.PRODUCER_AFTER_FLOW_UPDATE, NEITHER, AdvanceOutcome.COMMITTED,
-                    List.of(RelayOutcome.ACCEPTED, RelayOutcome.IDLE), 1),
-            new Row(2, ReferenceBoundaries.PRODUCER_AFTER_OUTBOX_INSERT, NEITHER, AdvanceOutcome.COMMITTED,
-                    List.of(RelayOutcome.ACCEPTED, RelayOutcome.IDLE), 1),
-            new Row(3, ReferenceBoundaries.PRODUCER_AFTER_COMMIT, BOTH, AdvanceOutcome.EXISTING,
-                    List.of(RelayOutcome.ACCEPTED, RelayOutcome.IDLE), 1),
-            new Row(4, ReferenceBoundaries.CONSUMER_AFTER_INBOX_INSERT, BOTH, AdvanceOutcome.EXISTING,
-                    List.of(RelayOutcome.ACCEPTED, RelayOutcome.IDLE), 1),
-            new Row(5, ReferenceBoundaries.CONSUMER_AFTER_RECEIVE_COMMIT, INBOX_ROW_NOT_ACCEPTED, AdvanceOutcome.EXISTING,
-                    List.of(RelayOutcome.DUPLICATE, RelayOutcome.IDLE), 1),
-            new Row(6, ReferenceBoundaries.RELAY_AFTER_ACCEPTED_UPDATE, INBOX_ROW_NOT_ACCEPTED, AdvanceOutcome.EXISTING,
-                    List.of(RelayOutcome.DUPLICATE, RelayOutcome.IDLE), 1),
-            new Row(7, ReferenceBoundaries.RELAY_AFTER_ACCEPTED_COMMIT, ACCEPTED_INBOX_PENDING, AdvanceOutcome.EXISTING,
-                    List.of(RelayOutcome.IDLE), 1),
-            new Row(8, ReferenceBoundaries.APPLY_AFTER_PROJECTION_UPDATE, ACCEPTED_INBOX_PENDING, AdvanceOutcome.EXISTING,
-                    List.of(RelayOutcome.IDLE), 1),
-            new Row(9, ReferenceBoundaries.APPLY_AFTER_APPLIED_MARK, ACCEPTED_INBOX_PENDING, AdvanceOutcome.EXISTING,
-                    List.of(RelayOutcome.IDLE), 1),
-            new Row(10, ReferenceBoundaries.APPLY_AFTER_COMMIT, APPLIED, AdvanceOutcome.EXISTING,
-                    List.of(RelayOutcome.IDLE), 0));
+            new Row(
+                    1,
+                    ReferenceBoundaries.PRODUCER_AFTER_FLOW_UPDATE,
+                    NEITHER,
+                    AdvanceOutcome.COMMITTED,
+                    List.of(RelayOutcome.ACCEPTED, RelayOutcome.IDLE),
+                    1),
+            new Row(
+                    2,
+                    ReferenceBoundaries.PRODUCER_AFTER_OUTBOX_INSERT,
+                    NEITHER,
+                    AdvanceOutcome.COMMITTED,
+                    List.of(RelayOutcome.ACCEPTED, RelayOutcome.IDLE),
+                    1),
+            new Row(
+                    3,
+                    ReferenceBoundaries.PRODUCER_AFTER_COMMIT,
+                    BOTH,
+                    AdvanceOutcome.EXISTING,
+                    List.of(RelayOutcome.ACCEPTED, RelayOutcome.IDLE),
+                    1),
+            new Row(
+                    4,
+                    ReferenceBoundaries.CONSUMER_AFTER_INBOX_INSERT,
+                    BOTH,
+                    AdvanceOutcome.EXISTING,
+                    List.of(RelayOutcome.ACCEPTED, RelayOutcome.IDLE),
+                    1),
+            new Row(
+                    5,
+                    ReferenceBoundaries.CONSUMER_AFTER_RECEIVE_COMMIT,
+                    INBOX_ROW_NOT_ACCEPTED,
+                    AdvanceOutcome.EXISTING,
+                    List.of(RelayOutcome.DUPLICATE, RelayOutcome.IDLE),
+                    1),
+            new Row(
+                    6,
+                    ReferenceBoundaries.RELAY_AFTER_ACCEPTED_UPDATE,
+                    INBOX_ROW_NOT_ACCEPTED,
+                    AdvanceOutcome.EXISTING,
+                    List.of(RelayOutcome.DUPLICATE, RelayOutcome.IDLE),
+                    1),
+            new Row(
+                    7,
+                    ReferenceBoundaries.RELAY_AFTER_ACCEPTED_COMMIT,
+                    ACCEPTED_INBOX_PENDING,
+                    AdvanceOutcome.EXISTING,
+                    List.of(RelayOutcome.IDLE),
+                    1),
+            new Row(
+                    8,
+                    ReferenceBoundaries.APPLY_AFTER_PROJECTION_UPDATE,
+                    ACCEPTED_INBOX_PENDING,
+                    AdvanceOutcome.EXISTING,
+                    List.of(RelayOutcome.IDLE),
+                    1),
+            new Row(
+                    9,
+                    ReferenceBoundaries.APPLY_AFTER_APPLIED_MARK,
+                    ACCEPTED_INBOX_PENDING,
+                    AdvanceOutcome.EXISTING,
+                    List.of(RelayOutcome.IDLE),
+                    1),
+            new Row(
+                    10,
+                    ReferenceBoundaries.APPLY_AFTER_COMMIT,
+                    APPLIED,
+                    AdvanceOutcome.EXISTING,
+                    List.of(RelayOutcome.IDLE),
+                    0));
 
     @TempDir
     Path dir;
@@ -92,11 +153,14 @@ class OrderedCrashTest {
         Path producerFile = dir.resolve("producer.db");
         Path consumerFile = dir.resolve("consumer.db");
 
-        CrashRuns.crash(mode, row.boundary(), AdvanceRelayDrain.class, producerFile.toString(), consumerFile.toString());
+        CrashRuns.crash(
+                mode, row.boundary(), AdvanceRelayDrain.class, producerFile.toString(), consumerFile.toString());
 
         SqliteDatabase producerDb = SqliteDatabase.at(producerFile);
         SqliteDatabase consumerDb = SqliteDatabase.at(consumerFile);
-        assertThat(durableState(producerDb, consumerDb)).as("durable state before recovery").isEqualTo(row.durableState());
+        assertThat(durableState(producerDb, consumerDb))
+                .as("durable state before recovery")
+                .isEqualTo(row.durableState());
 
         // Recovery: new instances with no lock wait at all, so a lock the dead process kept would fail here.
         SqliteDatabase producerNow = producerDb.withBusyTimeout(Duration.ZERO);
@@ -112,7 +176,8 @@ class OrderedCrashTest {
         }
 
         assertThat(durableState(producerDb, consumerDb)).as("after recovery").isEqualTo(APPLIED);
-        assertThat(Db.value(consumerDb.file(), "SELECT count(*) FROM effect WHERE event_id = ?", "A1")).isEqualTo(1);
+        assertThat(Db.value(consumerDb.file(), "SELECT count(*) FROM effect WHERE event_id = ?", "A1"))
+                .isEqualTo(1);
     }
 
     private static List<RelayOutcome> relayUntilIdle(Relay relay) {
@@ -128,17 +193,18 @@ class OrderedCrashTest {
     /** Every row of flow, outbox, inbox, projection and effect, as committed, in one line each. */
     static List<String> durableState(SqliteDatabase producerDb, SqliteDatabase consumerDb) {
         List<String> state = new ArrayList<>();
-        Db.rows(producerDb.file(), "SELECT flow_id, seq, state, amount FROM flow ORDER BY flow_id").forEach(row -> state.add(
-                "flow " + row.get("flow_id") + " seq=" + row.get("seq") + " " + row.get("state") + " amount=" + row.get("amount")));
-        Db.rows(producerDb.file(), "SELECT event_id, accepted FROM outbox ORDER BY flow_id, seq").forEach(row -> state.add(
-                "outbox " + row.get("event_id") + " accepted=" + row.get("accepted")));
-        Db.rows(consumerDb.file(), "SELECT event_id, state FROM inbox ORDER BY flow_id, seq").forEach(row -> state.add(
-                "inbox " + row.get("event_id") + " " + row.get("state")));
-        Db.rows(consumerDb.file(), "SELECT flow_id, last_seq, state, held FROM projection ORDER BY flow_id").forEach(row -> state.add(
-                "projection " + row.get("flow_id") + " last_seq=" + row.get("last_seq") + " " + row.get("state")
-                        + " held=" + row.get("held")));
-        Db.rows(consumerDb.file(), "SELECT event_id, kind FROM effect ORDER BY id").forEach(row -> state.add(
-                "effect " + row.get("event_id") + " " + row.get("kind")));
+        Db.rows(producerDb.file(), "SELECT flow_id, seq, state, amount FROM flow ORDER BY flow_id")
+                .forEach(row -> state.add("flow " + row.get("flow_id") + " seq=" + row.get("seq") + " "
+                        + row.get("state") + " amount=" + row.get("amount")));
+        Db.rows(producerDb.file(), "SELECT event_id, accepted FROM outbox ORDER BY flow_id, seq")
+                .forEach(row -> state.add("outbox " + row.get("event_id") + " accepted=" + row.get("accepted")));
+        Db.rows(consumerDb.file(), "SELECT event_id, state FROM inbox ORDER BY flow_id, seq")
+                .forEach(row -> state.add("inbox " + row.get("event_id") + " " + row.get("state")));
+        Db.rows(consumerDb.file(), "SELECT flow_id, last_seq, state, held FROM projection ORDER BY flow_id")
+                .forEach(row -> state.add("projection " + row.get("flow_id") + " last_seq=" + row.get("last_seq") + " "
+                        + row.get("state") + " held=" + row.get("held")));
+        Db.rows(consumerDb.file(), "SELECT event_id, kind FROM effect ORDER BY id")
+                .forEach(row -> state.add("effect " + row.get("event_id") + " " + row.get("kind")));
         return state;
     }
 }

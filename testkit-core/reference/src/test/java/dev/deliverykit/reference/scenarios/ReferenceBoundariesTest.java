@@ -55,55 +55,80 @@ class ReferenceBoundariesTest {
     @Test
     void namesEveryBoundaryOfTheContractInItsOrderWithPublicSelectors() {
         assertThat(ReferenceBoundaries.catalogue().name()).isEqualTo("reference");
-        assertThat(ReferenceBoundaries.catalogue().boundaries()).extracting(Boundary::name, b -> b.selector().spec())
+        assertThat(ReferenceBoundaries.catalogue().boundaries())
+                .extracting(Boundary::name, b -> b.selector().spec())
                 .containsExactly(
-                        tuple("delivery.before-local-record",
+                        tuple(
+                                "delivery.before-local-record",
                                 "method-entry:" + OUTBOX + "Orchestrator#submit(" + OUTBOX + "ReservationIntent)"),
-                        tuple("delivery.after-local-record",
+                        tuple(
+                                "delivery.after-local-record",
                                 "method-entry:" + OUTBOX + "ReservationClient#send(" + OUTBOX + "OutboxCommand)"),
-                        tuple("delivery.after-remote-effect.without-dedup", "method-exit:" + OUTBOX
-                                + "WarehouseWithoutDedup#reserve(" + OUTBOX + "IdempotencyKey,java.util.Map)"),
-                        tuple("delivery.after-remote-effect.atomic-receipt", "method-exit:" + OUTBOX
-                                + "WarehouseWithAtomicReceipt#reserve(" + OUTBOX + "IdempotencyKey,java.util.Map)"),
-                        tuple("delivery.after-response",
+                        tuple(
+                                "delivery.after-remote-effect.without-dedup",
+                                "method-exit:" + OUTBOX + "WarehouseWithoutDedup#reserve(" + OUTBOX
+                                        + "IdempotencyKey,java.util.Map)"),
+                        tuple(
+                                "delivery.after-remote-effect.atomic-receipt",
+                                "method-exit:" + OUTBOX + "WarehouseWithAtomicReceipt#reserve(" + OUTBOX
+                                        + "IdempotencyKey,java.util.Map)"),
+                        tuple(
+                                "delivery.after-response",
                                 "method-exit:" + OUTBOX + "ReservationClient#send(" + OUTBOX + "OutboxCommand)"),
-                        tuple("delivery.after-done-mark",
+                        tuple(
+                                "delivery.after-done-mark",
                                 "method-exit:" + OUTBOX + "Orchestrator#deliver(" + OUTBOX + "OutboxCommand)"),
                         tuple("producer.after-flow-update", "after-statement:^INSERT INTO flow\\("),
                         tuple("producer.after-outbox-insert", "after-statement:^INSERT INTO outbox\\(event_id,"),
-                        tuple("producer.after-commit",
+                        tuple(
+                                "producer.after-commit",
                                 "method-exit:" + ORDERED + "OrderedProducer#advance(" + ORDERED + "Event,long)"),
-                        tuple("consumer.after-inbox-insert",
+                        tuple(
+                                "consumer.after-inbox-insert",
                                 "after-statement:^INSERT INTO inbox\\(event_id, flow_id, seq, body\\) VALUES"),
-                        tuple("consumer.after-receive-commit",
+                        tuple(
+                                "consumer.after-receive-commit",
                                 "method-exit:" + ORDERED + "OrderedConsumer#receive(" + ORDERED + "Event)"),
                         tuple("relay.after-accepted-update", "after-statement:^UPDATE outbox SET accepted = 1 WHERE"),
-                        tuple("relay.after-accepted-commit", "method-exit:" + ORDERED + "Relay#markAccepted(java.lang.String)"),
+                        tuple(
+                                "relay.after-accepted-commit",
+                                "method-exit:" + ORDERED + "Relay#markAccepted(java.lang.String)"),
                         tuple("apply.after-projection-update", "after-statement:^INSERT INTO projection\\("),
                         tuple("apply.after-applied-mark", "after-statement:^UPDATE inbox SET state = 'applied'"),
-                        tuple("apply.after-commit", "method-exit:" + ORDERED + "OrderedConsumer#apply(java.lang.String)"),
-                        tuple("close-and-collect.after-boundary-update",
+                        tuple(
+                                "apply.after-commit",
+                                "method-exit:" + ORDERED + "OrderedConsumer#apply(java.lang.String)"),
+                        tuple(
+                                "close-and-collect.after-boundary-update",
                                 "after-statement:^UPDATE boundary SET closed_through = \\?"),
-                        tuple("close-and-collect.after-receipt-delete",
+                        tuple(
+                                "close-and-collect.after-receipt-delete",
                                 "after-statement:^DELETE FROM receipt WHERE namespace = \\? AND epoch <= \\?"),
-                        tuple("close-and-collect.after-commit",
+                        tuple(
+                                "close-and-collect.after-commit",
                                 "method-exit:" + RETENTION + "RetentionStore#closeAndCollect(java.lang.String,long)"),
                         tuple("execute.after-effect-insert", "after-statement:^INSERT INTO effect\\(namespace,"),
-                        tuple("execute.after-commit", "method-exit:" + RETENTION
-                                + "RetentionStore#execute(java.lang.String,long,java.lang.String,java.lang.String)"));
+                        tuple(
+                                "execute.after-commit",
+                                "method-exit:" + RETENTION
+                                        + "RetentionStore#execute(java.lang.String,long,java.lang.String,java.lang.String)"));
     }
 
     @Test
     void onlyTheRemoteEffectBoundaryDependsOnTheProtocolsWarehouse() {
         for (DeliveryProtocol protocol : DeliveryProtocol.values()) {
             assertThat(List.of(DeliveryBoundary.values()).stream()
-                    .map(boundary -> ReferenceBoundaries.deliveryBoundary(protocol, boundary)).toList())
+                            .map(boundary -> ReferenceBoundaries.deliveryBoundary(protocol, boundary))
+                            .toList())
                     .as(protocol.name())
-                    .containsExactly("delivery.before-local-record", "delivery.after-local-record",
+                    .containsExactly(
+                            "delivery.before-local-record",
+                            "delivery.after-local-record",
                             protocol == DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT
                                     ? "delivery.after-remote-effect.atomic-receipt"
                                     : "delivery.after-remote-effect.without-dedup",
-                            "delivery.after-response", "delivery.after-done-mark");
+                            "delivery.after-response",
+                            "delivery.after-done-mark");
         }
     }
 
@@ -128,9 +153,12 @@ class ReferenceBoundariesTest {
     void aRelayBoundaryInAProcessThatNeverRelaysIsNotReachedInThisJvm() {
         String producerDb = dir.resolve("producer.db").toString();
 
-        assertThatThrownBy(() -> BoundaryEngine.get().crashInProcess(
-                CrashPlan.at(ReferenceBoundaries.catalogue(), ReferenceBoundaries.RELAY_AFTER_ACCEPTED_UPDATE),
-                () -> new AdvanceOnly().run(List.of(producerDb))))
+        assertThatThrownBy(() -> BoundaryEngine.get()
+                        .crashInProcess(
+                                CrashPlan.at(
+                                        ReferenceBoundaries.catalogue(),
+                                        ReferenceBoundaries.RELAY_AFTER_ACCEPTED_UPDATE),
+                                () -> new AdvanceOnly().run(List.of(producerDb))))
                 .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 1 of \"relay.after-accepted-update\""
                         + " (after statement matching /^UPDATE outbox SET accepted = 1 WHERE/), but the workload"
@@ -141,9 +169,11 @@ class ReferenceBoundariesTest {
     void aSecondProducerCommitInAProcessThatAdvancesOnceIsNotReached() {
         String producerDb = dir.resolve("producer.db").toString();
 
-        assertThatThrownBy(() -> BoundaryEngine.get().crashInProcess(
-                CrashPlan.at(ReferenceBoundaries.catalogue(), ReferenceBoundaries.PRODUCER_AFTER_COMMIT).occurrence(2),
-                () -> new AdvanceOnly().run(List.of(producerDb))))
+        assertThatThrownBy(() -> BoundaryEngine.get()
+                        .crashInProcess(
+                                CrashPlan.at(ReferenceBoundaries.catalogue(), ReferenceBoundaries.PRODUCER_AFTER_COMMIT)
+                                        .occurrence(2),
+                                () -> new AdvanceOnly().run(List.of(producerDb))))
                 .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 2 of \"producer.after-commit\" (normal"
                         + " exit of dev.deliverykit.reference.ordered.OrderedProducer#advance("
@@ -155,13 +185,18 @@ class ReferenceBoundariesTest {
     void aRelayBoundaryInAChildProcessThatNeverRelaysIsNotReached() {
         String producerDb = dir.resolve("producer.db").toString();
 
-        assertThatThrownBy(() -> BoundaryEngine.get().crashInChildProcess(
-                CrashPlan.at(ReferenceBoundaries.catalogue(), ReferenceBoundaries.RELAY_AFTER_ACCEPTED_UPDATE),
-                AdvanceOnly.class, producerDb))
+        assertThatThrownBy(() -> BoundaryEngine.get()
+                        .crashInChildProcess(
+                                CrashPlan.at(
+                                        ReferenceBoundaries.catalogue(),
+                                        ReferenceBoundaries.RELAY_AFTER_ACCEPTED_UPDATE),
+                                AdvanceOnly.class,
+                                producerDb))
                 .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 1 of \"relay.after-accepted-update\""
                         + " (after statement matching /^UPDATE outbox SET accepted = 1 WHERE/), but the child JVM"
-                        + " running dev.deliverykit.reference.scenarios.AdvanceOnly " + producerDb + " returned normally"
+                        + " running dev.deliverykit.reference.scenarios.AdvanceOnly " + producerDb
+                        + " returned normally"
                         + " (exit code 0) after reaching it 0 times.\n" + ADVANCE_ONLY_REACHED);
     }
 }

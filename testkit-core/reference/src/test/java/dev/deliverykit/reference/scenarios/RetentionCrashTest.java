@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.CrashMode;
 import dev.deliverykit.reference.SqliteDatabase;
-import dev.deliverykit.reference.retention.ExecuteOutcome;
 import dev.deliverykit.reference.retention.ExecuteResult;
 import dev.deliverykit.reference.retention.RetentionStore;
 import dev.deliverykit.testsupport.Db;
@@ -103,9 +102,12 @@ class RetentionCrashTest {
     /** The committed boundary of demo (0 without a boundary row), its receipts, and all effects. */
     private static void assertState(SqliteDatabase db, long closedThrough, long receipts, long effects) {
         long boundary = Db.rows(db.file(), "SELECT closed_through FROM boundary WHERE namespace = ?", "demo").stream()
-                .mapToLong(row -> ((Number) row.get("closed_through")).longValue()).findFirst().orElse(0);
+                .mapToLong(row -> ((Number) row.get("closed_through")).longValue())
+                .findFirst()
+                .orElse(0);
         assertThat(boundary).as("closed_through of demo").isEqualTo(closedThrough);
-        assertThat(Db.value(db.file(), "SELECT count(*) FROM receipt WHERE namespace = ?", "demo")).as("receipts of demo")
+        assertThat(Db.value(db.file(), "SELECT count(*) FROM receipt WHERE namespace = ?", "demo"))
+                .as("receipts of demo")
                 .isEqualTo((int) receipts);
         assertThat(Db.count(db.file(), "effect")).as("effects").isEqualTo(effects);
     }

@@ -29,7 +29,8 @@ class ScenarioReportTest {
 
     @Test
     void reportIsTheSameOnEveryRun() throws Exception {
-        assertThat(ScenarioReport.reference().render()).isEqualTo(ScenarioReport.reference().render());
+        assertThat(ScenarioReport.reference().render())
+                .isEqualTo(ScenarioReport.reference().render());
     }
 
     @Test
@@ -42,9 +43,10 @@ class ScenarioReportTest {
         int exit = report.run(new String[] {"--check", golden.toString()}, discard(), print(err));
 
         assertThat(exit).isEqualTo(1);
-        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("scenario report differs from " + golden
-                + ":\nline 11:\n  expected: | 2 |\n  actual:   | 1 |\nIf the change is intended, regenerate it with"
-                + " --output " + golden + " and review the diff.\n");
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .isEqualTo("scenario report differs from " + golden
+                        + ":\nline 11:\n  expected: | 2 |\n  actual:   | 1 |\nIf the change is intended, regenerate it with"
+                        + " --output " + golden + " and review the diff.\n");
     }
 
     @Test
@@ -52,7 +54,8 @@ class ScenarioReportTest {
         ScenarioReport report = new ScenarioReport(List.of(fixed("## A\n")));
         Path golden = dir.resolve("golden.md");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertThat(report.run(new String[] {"--output", golden.toString()}, discard(), discard())).isZero();
+        assertThat(report.run(new String[] {"--output", golden.toString()}, discard(), discard()))
+                .isZero();
 
         int exit = report.run(new String[] {"--check", golden.toString()}, print(out), discard());
 
@@ -69,8 +72,10 @@ class ScenarioReportTest {
         int exit = ScenarioReport.reference().run(new String[] {"--check", missing.toString()}, discard(), print(err));
 
         assertThat(exit).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("--check: golden file " + missing.toAbsolutePath()
-                + " does not exist. Create it with --output " + missing + " and review it before checking it in.\n");
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .isEqualTo(
+                        "--check: golden file " + missing.toAbsolutePath() + " does not exist. Create it with --output "
+                                + missing + " and review it before checking it in.\n");
     }
 
     @Test

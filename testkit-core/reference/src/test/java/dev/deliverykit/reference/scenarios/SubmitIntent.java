@@ -20,7 +20,10 @@ public final class SubmitIntent implements ProcessWorkload {
     @Override
     public void run(List<String> arguments) {
         DeliveryProtocol protocol = DeliveryProtocol.valueOf(arguments.get(0));
-        try (Orchestrator orchestrator = new Orchestrator(protocol, TENANT, SqliteDatabase.at(Path.of(arguments.get(1))),
+        try (Orchestrator orchestrator = new Orchestrator(
+                protocol,
+                TENANT,
+                SqliteDatabase.at(Path.of(arguments.get(1))),
                 SqliteDatabase.at(Path.of(arguments.get(2))))) {
             orchestrator.submit(INTENT);
         }

@@ -9,19 +9,29 @@ import java.sql.SQLException;
 public final class FlowConsumer {
 
     /** What {@link #receive} answered. */
-    public enum Receipt { ACCEPTED, DUPLICATE, ID_CONFLICT, SEQUENCE_CONFLICT }
+    public enum Receipt {
+        ACCEPTED,
+        DUPLICATE,
+        ID_CONFLICT,
+        SEQUENCE_CONFLICT
+    }
 
     /** What {@link #apply} did. */
-    public enum Applied { APPLIED, GAP, IDLE, BLOCKED }
+    public enum Applied {
+        APPLIED,
+        GAP,
+        IDLE,
+        BLOCKED
+    }
 
     /** How many {@link #drain} applied and why it stopped. */
-    public record Drain(int applied, Applied stop) {
-    }
+    public record Drain(int applied, Applied stop) {}
 
     private final Jdbc db;
 
     public FlowConsumer(String jdbcUrl) {
-        this.db = new Jdbc(jdbcUrl,
+        this.db = new Jdbc(
+                jdbcUrl,
                 "CREATE TABLE IF NOT EXISTS inbox(event_id TEXT PRIMARY KEY, flow_id TEXT NOT NULL, seq INTEGER NOT NULL,"
                         + " body TEXT NOT NULL, state TEXT NOT NULL DEFAULT 'pending'"
                         + " CHECK (state IN ('pending', 'blocked', 'applied')), reason TEXT, UNIQUE (flow_id, seq))",
@@ -53,8 +63,8 @@ public final class FlowConsumer {
                     }
                 }
             }
-            try (PreparedStatement insert = c.prepareStatement(
-                    "INSERT INTO inbox(event_id, flow_id, seq, body) VALUES (?, ?, ?, ?)")) {
+            try (PreparedStatement insert =
+                    c.prepareStatement("INSERT INTO inbox(event_id, flow_id, seq, body) VALUES (?, ?, ?, ?)")) {
                 insert.setString(1, event.eventId());
                 insert.setString(2, event.flowId());
                 insert.setLong(3, event.seq());
@@ -71,8 +81,8 @@ public final class FlowConsumer {
             lockFlow(c, flowId);
             long lastSeq = 0;
             String state = "new";
-            try (PreparedStatement projection = c.prepareStatement(
-                    "SELECT last_seq, state FROM projection WHERE flow_id = ?")) {
+            try (PreparedStatement projection =
+                    c.prepareStatement("SELECT last_seq, state FROM projection WHERE flow_id = ?")) {
                 projection.setString(1, flowId);
                 try (ResultSet row = projection.executeQuery()) {
                     if (row.next()) {
@@ -84,8 +94,8 @@ public final class FlowConsumer {
             String eventId;
             String body;
             String inboxState;
-            try (PreparedStatement next = c.prepareStatement(
-                    "SELECT event_id, body, state FROM inbox WHERE flow_id = ? AND seq = ?")) {
+            try (PreparedStatement next =
+                    c.prepareStatement("SELECT event_id, body, state FROM inbox WHERE flow_id = ? AND seq = ?")) {
                 next.setString(1, flowId);
                 next.setLong(2, lastSeq + 1);
                 try (ResultSet row = next.executeQuery()) {
@@ -101,37 +111,40 @@ public final class FlowConsumer {
                 return Applied.BLOCKED;
             }
             FlowEvent event = FlowEvent.parse(body);
-            String reason = event.schema() != 1 ? "unsupported_schema"
-                    : event.amount() < 0 ? "invalid_payload"
-                    : !Lifecycle.isNext(state, lastSeq, event) ? "invalid_transition" : null;
+            String reason = event.schema() != 1
+                    ? "unsupported_schema"
+                    : event.amount() < 0
+                            ? "invalid_payload"
+                            : !Lifecycle.isNext(state, lastSeq, event) ? "invalid_transition" : null;
             if (reason != null) {
-                try (PreparedStatement block = c.prepareStatement(
-                        "UPDATE inbox SET state = 'blocked', reason = ? WHERE event_id = ?")) {
+                try (PreparedStatement block =
+                        c.prepareStatement("UPDATE inbox SET state = 'blocked', reason = ? WHERE event_id = ?")) {
                     block.setString(1, reason);
                     block.setString(2, eventId);
                     block.executeUpdate();
                 }
                 return Applied.BLOCKED;
             }
-            try (PreparedStatement projection = c.prepareStatement("INSERT INTO projection(flow_id, last_seq, state, held)"
-                    + " VALUES (?, ?, ?, ?) ON CONFLICT (flow_id) DO UPDATE SET last_seq = EXCLUDED.last_seq,"
-                    + " state = EXCLUDED.state, held = EXCLUDED.held")) {
+            try (PreparedStatement projection =
+                    c.prepareStatement("INSERT INTO projection(flow_id, last_seq, state, held)"
+                            + " VALUES (?, ?, ?, ?) ON CONFLICT (flow_id) DO UPDATE SET last_seq = EXCLUDED.last_seq,"
+                            + " state = EXCLUDED.state, held = EXCLUDED.held")) {
                 projection.setString(1, flowId);
                 projection.setLong(2, event.seq());
                 projection.setString(3, event.kind());
                 projection.setInt(4, Lifecycle.held(event.kind()));
                 projection.executeUpdate();
             }
-            try (PreparedStatement effect = c.prepareStatement(
-                    "INSERT INTO effect(event_id, flow_id, seq, kind) VALUES (?, ?, ?, ?)")) {
+            try (PreparedStatement effect =
+                    c.prepareStatement("INSERT INTO effect(event_id, flow_id, seq, kind) VALUES (?, ?, ?, ?)")) {
                 effect.setString(1, eventId);
                 effect.setString(2, flowId);
                 effect.setLong(3, event.seq());
                 effect.setString(4, event.kind());
                 effect.executeUpdate();
             }
-            try (PreparedStatement applied = c.prepareStatement(
-                    "UPDATE inbox SET state = 'applied' WHERE event_id = ?")) {
+            try (PreparedStatement applied =
+                    c.prepareStatement("UPDATE inbox SET state = 'applied' WHERE event_id = ?")) {
                 applied.setString(1, eventId);
                 applied.executeUpdate();
             }

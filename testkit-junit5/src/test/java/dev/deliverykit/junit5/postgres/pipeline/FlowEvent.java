@@ -31,8 +31,13 @@ public record FlowEvent(String eventId, String flowId, long seq, String kind, in
     public static FlowEvent parse(String body) {
         try {
             JsonNode node = JSON.readTree(body);
-            return new FlowEvent(node.get("event_id").asText(), node.get("flow_id").asText(), node.get("seq").asLong(),
-                    node.get("kind").asText(), node.get("schema").asInt(), node.path("payload").path("amount").asInt(-1));
+            return new FlowEvent(
+                    node.get("event_id").asText(),
+                    node.get("flow_id").asText(),
+                    node.get("seq").asLong(),
+                    node.get("kind").asText(),
+                    node.get("schema").asInt(),
+                    node.path("payload").path("amount").asInt(-1));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not an event: " + body, e);
         }

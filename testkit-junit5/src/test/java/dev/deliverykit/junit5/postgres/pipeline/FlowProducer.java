@@ -7,12 +7,19 @@ import java.sql.ResultSet;
 public final class FlowProducer {
 
     /** What {@link #advance} did. */
-    public enum Outcome { EXISTING, CONFLICT, STALE, INVALID_TRANSITION, COMMITTED }
+    public enum Outcome {
+        EXISTING,
+        CONFLICT,
+        STALE,
+        INVALID_TRANSITION,
+        COMMITTED
+    }
 
     private final Jdbc db;
 
     public FlowProducer(String jdbcUrl) {
-        this.db = new Jdbc(jdbcUrl,
+        this.db = new Jdbc(
+                jdbcUrl,
                 "CREATE TABLE IF NOT EXISTS flow(flow_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, state TEXT NOT NULL,"
                         + " amount INTEGER NOT NULL)",
                 "CREATE TABLE IF NOT EXISTS outbox(event_id TEXT PRIMARY KEY, flow_id TEXT NOT NULL, seq INTEGER NOT NULL,"
@@ -23,7 +30,7 @@ public final class FlowProducer {
     public Outcome advance(FlowEvent event, long expectedSeq) {
         return db.inTransaction(c -> {
             try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(hashtext(?))")) {
-                lock.setString(1, event.flowId());     // one writer per flow, also before its first row exists
+                lock.setString(1, event.flowId()); // one writer per flow, also before its first row exists
                 lock.execute();
             }
             try (PreparedStatement stored = c.prepareStatement("SELECT body FROM outbox WHERE event_id = ?")) {
@@ -51,16 +58,17 @@ public final class FlowProducer {
             if (!Lifecycle.isNext(state, seq, event)) {
                 return Outcome.INVALID_TRANSITION;
             }
-            try (PreparedStatement update = c.prepareStatement("INSERT INTO flow(flow_id, seq, state, amount)"
-                    + " VALUES (?, ?, ?, ?) ON CONFLICT (flow_id) DO UPDATE SET seq = EXCLUDED.seq, state = EXCLUDED.state")) {
+            try (PreparedStatement update = c.prepareStatement(
+                    "INSERT INTO flow(flow_id, seq, state, amount)"
+                            + " VALUES (?, ?, ?, ?) ON CONFLICT (flow_id) DO UPDATE SET seq = EXCLUDED.seq, state = EXCLUDED.state")) {
                 update.setString(1, event.flowId());
                 update.setLong(2, event.seq());
                 update.setString(3, event.kind());
                 update.setInt(4, event.amount());
                 update.executeUpdate();
             }
-            try (PreparedStatement insert = c.prepareStatement(
-                    "INSERT INTO outbox(event_id, flow_id, seq, body) VALUES (?, ?, ?, ?)")) {
+            try (PreparedStatement insert =
+                    c.prepareStatement("INSERT INTO outbox(event_id, flow_id, seq, body) VALUES (?, ?, ?, ?)")) {
                 insert.setString(1, event.eventId());
                 insert.setString(2, event.flowId());
                 insert.setLong(3, event.seq());

@@ -5,6 +5,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Locale;
 
 /**
  * Sends the first unaccepted outbox row by {@code (flow_id, seq)} to the consumer, and only on {@code ACCEPTED}
@@ -49,7 +50,7 @@ public final class FlowRelay {
         if (answer == FlowConsumer.Receipt.ACCEPTED || answer == FlowConsumer.Receipt.DUPLICATE) {
             markAccepted(eventId);
         }
-        return new Sent(answer.name().toLowerCase(java.util.Locale.ROOT), eventId);
+        return new Sent(answer.name().toLowerCase(Locale.ROOT), eventId);
     }
 
     /** The producer's record that the consumer has the row. */

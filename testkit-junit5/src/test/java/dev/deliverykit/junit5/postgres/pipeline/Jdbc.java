@@ -12,7 +12,8 @@ final class Jdbc {
 
     Jdbc(String url, String... schema) {
         this.url = url;
-        try (Connection connection = DriverManager.getConnection(url); Statement statement = connection.createStatement()) {
+        try (Connection connection = DriverManager.getConnection(url);
+                Statement statement = connection.createStatement()) {
             for (String ddl : schema) {
                 statement.execute(ddl);
             }

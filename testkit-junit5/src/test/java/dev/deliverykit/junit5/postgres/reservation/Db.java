@@ -12,7 +12,8 @@ final class Db {
 
     Db(String url, String... schema) {
         this.url = url;
-        try (Connection connection = open(); Statement statement = connection.createStatement()) {
+        try (Connection connection = open();
+                Statement statement = connection.createStatement()) {
             for (String ddl : schema) {
                 statement.execute(ddl);
             }

@@ -6,8 +6,10 @@ public final class NaiveWarehouse implements Warehouse {
     private final Db db;
 
     public NaiveWarehouse(String jdbcUrl) {
-        this.db = new Db(jdbcUrl, "CREATE TABLE IF NOT EXISTS effect(effect_id BIGSERIAL PRIMARY KEY,"
-                + " intent_id TEXT NOT NULL, payload TEXT NOT NULL)");
+        this.db = new Db(
+                jdbcUrl,
+                "CREATE TABLE IF NOT EXISTS effect(effect_id BIGSERIAL PRIMARY KEY,"
+                        + " intent_id TEXT NOT NULL, payload TEXT NOT NULL)");
     }
 
     @Override

@@ -15,7 +15,8 @@ public final class ReservationOutbox {
     private final Db db;
 
     public ReservationOutbox(String jdbcUrl) {
-        this.db = new Db(jdbcUrl,
+        this.db = new Db(
+                jdbcUrl,
                 "CREATE TABLE IF NOT EXISTS workflow_event(workflow_id TEXT NOT NULL, event_seq INTEGER NOT NULL,"
                         + " kind TEXT NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (workflow_id, event_seq))",
                 "CREATE TABLE IF NOT EXISTS outbox(command_id TEXT PRIMARY KEY, workflow_id TEXT NOT NULL,"
@@ -50,7 +51,7 @@ public final class ReservationOutbox {
         return db.inTransaction("read pending", c -> {
             List<OutboxCommand> pending = new ArrayList<>();
             try (PreparedStatement select = c.prepareStatement("SELECT command_id, payload FROM outbox"
-                    + " WHERE processed_at IS NULL ORDER BY workflow_id, command_id");
+                            + " WHERE processed_at IS NULL ORDER BY workflow_id, command_id");
                     ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
                     pending.add(new OutboxCommand(rows.getString(1), rows.getString(2)));

@@ -33,8 +33,7 @@ public final class CanonicalJson {
 
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    private CanonicalJson() {
-    }
+    private CanonicalJson() {}
 
     /**
      * The canonical JSON text of {@code value}: maps with text keys (written sorted by key), lists, arrays of
@@ -64,7 +63,10 @@ public final class CanonicalJson {
             generator.writeString(text);
         } else if (value instanceof Boolean bool) {
             generator.writeBoolean(bool);
-        } else if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+        } else if (value instanceof Integer
+                || value instanceof Long
+                || value instanceof Short
+                || value instanceof Byte) {
             generator.writeNumber(((Number) value).longValue());
         } else if (value instanceof BigInteger big) {
             generator.writeNumber(big);
@@ -78,8 +80,8 @@ public final class CanonicalJson {
             Map<String, Object> sorted = new TreeMap<>();
             for (Map.Entry<?, ?> entry : map.entrySet()) {
                 if (!(entry.getKey() instanceof String key)) {
-                    throw new IllegalArgumentException("cannot write " + whole + " as JSON: the key " + entry.getKey()
-                            + " is not text");
+                    throw new IllegalArgumentException(
+                            "cannot write " + whole + " as JSON: the key " + entry.getKey() + " is not text");
                 }
                 sorted.put(key, entry.getValue());
             }
@@ -96,8 +98,8 @@ public final class CanonicalJson {
             }
             generator.writeEndArray();
         } else {
-            throw new IllegalArgumentException("cannot write " + whole + " as JSON: a " + value.getClass().getName()
-                    + " is not a map, list, text, number, boolean or null");
+            throw new IllegalArgumentException("cannot write " + whole + " as JSON: a "
+                    + value.getClass().getName() + " is not a map, list, text, number, boolean or null");
         }
     }
 

@@ -21,8 +21,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class JsonValues {
 
-    private JsonValues() {
-    }
+    private JsonValues() {}
 
     /**
      * The value whose first token is the parser's current token; afterwards the parser is on the value's last

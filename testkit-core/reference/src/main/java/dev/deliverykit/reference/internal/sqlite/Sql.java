@@ -21,8 +21,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class Sql {
 
-    private Sql() {
-    }
+    private Sql() {}
 
     /**
      * Runs {@code work} in {@code BEGIN IMMEDIATE ... COMMIT}; on any failure rolls back and rethrows,

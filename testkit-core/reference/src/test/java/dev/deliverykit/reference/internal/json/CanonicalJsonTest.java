@@ -27,12 +27,14 @@ class CanonicalJsonTest {
         body.put("flags", Arrays.asList(true, null, "x"));
 
         assertThat(CanonicalJson.write(body))
-                .isEqualTo("{\"event_id\":\"A1\",\"flags\":[true,null,\"x\"],\"payload\":{\"amount\":3,\"units\":3},\"seq\":1}");
+                .isEqualTo(
+                        "{\"event_id\":\"A1\",\"flags\":[true,null,\"x\"],\"payload\":{\"amount\":3,\"units\":3},\"seq\":1}");
     }
 
     @Test
     void textIsEscapedAsJsonRequiresAndNumbersKeepTheirValue() {
-        assertThat(CanonicalJson.write("quote \" backslash \\ tab \t é")).isEqualTo("\"quote \\\" backslash \\\\ tab \\t é\"");
+        assertThat(CanonicalJson.write("quote \" backslash \\ tab \t é"))
+                .isEqualTo("\"quote \\\" backslash \\\\ tab \\t é\"");
         assertThat(CanonicalJson.write(List.of(new BigInteger("123456789012345678901234567890"), 1.5, -0L, 0.1f)))
                 .isEqualTo("[123456789012345678901234567890,1.5,0,0.1]");
     }
@@ -50,7 +52,8 @@ class CanonicalJsonTest {
 
     @Test
     void jsonValuesReadBackWhatWasWrittenWithIntegersSizedAsAnObjectMapperSizesThem() throws Exception {
-        String json = "{\"b\":[1,2147483648,123456789012345678901234567890,2.5],\"a\":{\"t\":true,\"n\":null},\"s\":\"x\"}";
+        String json =
+                "{\"b\":[1,2147483648,123456789012345678901234567890,2.5],\"a\":{\"t\":true,\"n\":null},\"s\":\"x\"}";
         Object value;
         try (JsonParser parser = new JsonFactory().createParser(json)) {
             parser.nextToken();
@@ -61,12 +64,18 @@ class CanonicalJsonTest {
         Map<String, Object> inner = new LinkedHashMap<>();
         inner.put("t", true);
         inner.put("n", null);
-        assertThat(value).isInstanceOf(LinkedHashMap.class).isEqualTo(Map.of(
-                "b", List.of(1, 2147483648L, new BigInteger("123456789012345678901234567890"), 2.5),
-                "a", inner,
-                "s", "x"));
+        assertThat(value)
+                .isInstanceOf(LinkedHashMap.class)
+                .isEqualTo(Map.of(
+                        "b",
+                        List.of(1, 2147483648L, new BigInteger("123456789012345678901234567890"), 2.5),
+                        "a",
+                        inner,
+                        "s",
+                        "x"));
         assertThat(List.copyOf(((Map<?, ?>) value).keySet())).isEqualTo(List.of("b", "a", "s"));
         assertThat(CanonicalJson.write(value))
-                .isEqualTo("{\"a\":{\"n\":null,\"t\":true},\"b\":[1,2147483648,123456789012345678901234567890,2.5],\"s\":\"x\"}");
+                .isEqualTo(
+                        "{\"a\":{\"n\":null,\"t\":true},\"b\":[1,2147483648,123456789012345678901234567890,2.5],\"s\":\"x\"}");
     }
 }

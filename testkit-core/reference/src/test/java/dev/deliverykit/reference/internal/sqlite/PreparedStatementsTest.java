@@ -9,13 +9,15 @@ import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PreparedStatementsTest {
 
-    private static final List<String> SCHEMA = List.of("CREATE TABLE IF NOT EXISTS note(id TEXT PRIMARY KEY, text TEXT NOT NULL)");
+    private static final List<String> SCHEMA =
+            List.of("CREATE TABLE IF NOT EXISTS note(id TEXT PRIMARY KEY, text TEXT NOT NULL)");
     private static final String INSERT = "INSERT INTO note(id, text) VALUES (?, ?)";
     private static final String SELECT = "SELECT text FROM note WHERE id = ?";
 
@@ -34,7 +36,8 @@ class PreparedStatementsTest {
             assertThat(read(statements, "n2")).isEqualTo("two");
             assertThat(read(statements, "n1")).isEqualTo("one");
         }
-        assertThat(Db.rows(database.file(), "SELECT id, text FROM note ORDER BY id")).hasSize(2);
+        assertThat(Db.rows(database.file(), "SELECT id, text FROM note ORDER BY id"))
+                .hasSize(2);
     }
 
     @Test
@@ -46,7 +49,8 @@ class PreparedStatementsTest {
             assertThat(read(reader, "n1")).isEqualTo("one");
 
             writer.update(INSERT, "n2", "two"); // committed after the reader's first query
-            Sql.inWriteTransaction(reader.connection(), database, "write after reading", c -> reader.update(INSERT, "n3", "three"));
+            Sql.inWriteTransaction(
+                    reader.connection(), database, "write after reading", c -> reader.update(INSERT, "n3", "three"));
 
             assertThat(read(reader, "n2")).isEqualTo("two");
         }
@@ -64,9 +68,13 @@ class PreparedStatementsTest {
 
         assertThat(insert.isClosed()).isTrue();
         assertThat(statements.connection().isClosed()).isTrue();
-        assertThatThrownBy(() -> statements.update(INSERT, "n2", "two")).isInstanceOf(java.sql.SQLException.class);
-        assertThatThrownBy(() -> Sql.inWriteTransaction(statements.connection(), database, "write after close",
-                c -> statements.update(INSERT, "n3", "three"))).isInstanceOf(StoreException.class);
+        assertThatThrownBy(() -> statements.update(INSERT, "n2", "two")).isInstanceOf(SQLException.class);
+        assertThatThrownBy(() -> Sql.inWriteTransaction(
+                        statements.connection(),
+                        database,
+                        "write after close",
+                        c -> statements.update(INSERT, "n3", "three")))
+                .isInstanceOf(StoreException.class);
     }
 
     private static String read(PreparedStatements statements, String id) throws Exception {
