@@ -1,0 +1,5 @@
+package dev.deliverykit.architecture.violations.finality.boundary;
+
+/** VIOLATION: a public class neither final nor abstract. */
+public class OpenPlan {
+}

@@ -1,0 +1,5 @@
+package dev.deliverykit.architecture.violations.signatures.internal.text;
+
+/** An internal interface. */
+public interface Rendering {
+}
