@@ -1,11 +1,14 @@
 package dev.deliverykit.junit5;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 
 /**
  * Names the class that holds the boundary catalogue(s) that {@link CrashAt} names and {@link CrashSweep}
@@ -38,6 +41,7 @@ import java.lang.annotation.Target;
 @Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.ANNOTATION_TYPE, ElementType.TYPE, ElementType.METHOD})
+@API(status = EXPERIMENTAL, since = "0.1")
 public @interface BoundaryCatalogueSource {
 
     /** The class holding {@code public static BoundaryCatalogue} fields. */

@@ -1,10 +1,13 @@
 package dev.deliverykit.junit5;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -75,6 +78,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.ANNOTATION_TYPE, ElementType.FIELD})
-@ExtendWith(CrashTestExtension.class)
+@ExtendWith(CheckInvariantExtension.class)
+@API(status = EXPERIMENTAL, since = "0.1")
 public @interface CheckInvariant {
 }

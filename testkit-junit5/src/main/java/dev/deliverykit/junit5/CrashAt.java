@@ -1,11 +1,15 @@
 package dev.deliverykit.junit5;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.deliverykit.boundary.CrashMode;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -50,7 +54,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Target({ElementType.ANNOTATION_TYPE, ElementType.METHOD})
 @Repeatable(CrashAts.class)
 @TestTemplate
-@ExtendWith(CrashTestExtension.class)
+@ExtendWith(CrashAtExtension.class)
+@API(status = EXPERIMENTAL, since = "0.1")
 public @interface CrashAt {
 
     /**
@@ -71,9 +76,23 @@ public @interface CrashAt {
     int occurrence() default 1;
 
     /**
-     * In this JVM or as a real process exit; {@link CrashMode#INFERRED} takes
-     * {@value DeliveryKitConfiguration#MODE} (default {@link CrashMode#IN_PROCESS}).
-     * {@link CrashMode#CHILD_PROCESS} needs {@link CrashScenario#run(Class, String...)}.
+     * In this JVM or as a real process exit, one mode at most; left out ({@code {}}), the configuration
+     * parameter {@value DeliveryKitConfiguration#MODE} decides (default {@link CrashMode#IN_PROCESS}).
+     *
+     * <ul>
+     *   <li>{@link CrashMode#IN_PROCESS}: in this JVM, every JDBC connection the workload opened or used is
+     *       rolled back and closed, and a {@link dev.deliverykit.boundary.SimulatedCrash} unwinds the workload.
+     *       Any workload works, lambdas included; {@code catch} and {@code finally} blocks of the code under test
+     *       still run.</li>
+     *   <li>{@link CrashMode#CHILD_PROCESS}: a real child JVM halts with exit code
+     *       {@value dev.deliverykit.boundary.BoundaryEngine#CRASH_EXIT_CODE} at the boundary (nothing runs after
+     *       it, not even {@code finally} blocks). The workload must be a
+     *       {@link dev.deliverykit.boundary.ProcessWorkload} class, run with
+     *       {@link CrashScenario#run(Class, String...)}: a lambda cannot cross into another JVM.</li>
+     * </ul>
+     *
+     * <p>Example: {@code @CrashAt(value = "after-outbox-insert", mode = CrashMode.CHILD_PROCESS)}. To crash the
+     * same boundaries in both modes, repeat {@code @CrashAt} once per mode.
      */
-    CrashMode mode() default CrashMode.INFERRED;
+    CrashMode[] mode() default {};
 }

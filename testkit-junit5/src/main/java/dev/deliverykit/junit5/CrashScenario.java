@@ -1,5 +1,8 @@
 package dev.deliverykit.junit5;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.deliverykit.boundary.CrashMode;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.boundary.Recording;
@@ -7,9 +10,8 @@ import dev.deliverykit.boundary.Workload;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantResult;
 import java.util.List;
-import dev.deliverykit.internal.junit5.CrashCase;
-import dev.deliverykit.internal.junit5.ScenarioRun;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The crash case of one invocation of a {@link CrashAt} or {@link CrashSweep} test, injected as a
@@ -55,11 +57,12 @@ import java.util.Optional;
  * {@link dev.deliverykit.boundary.CrashSwallowedException}. One scenario per invocation; not for use from
  * several threads at once.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class CrashScenario {
 
-    private final ScenarioRun run;
+    private final CrashRun run;
 
-    CrashScenario(ScenarioRun run) {
+    CrashScenario(CrashRun run) {
         this.run = run;
     }
 
@@ -147,7 +150,7 @@ public final class CrashScenario {
 
     /** Whether this is a sweep's crash-free recording run, in which {@link #run} crashes nowhere. */
     public boolean isCrashFree() {
-        return run.crashCase().kind() == CrashCase.Kind.RECORD;
+        return run.crashCase() instanceof CrashCase.RecordBoundaries;
     }
 
     /** The case's replay key, such as {@code boundary=boundary-1;hit=1}; {@code crash=none} for a crash-free run. */
@@ -160,7 +163,7 @@ public final class CrashScenario {
         return run.crashCase().displayName();
     }
 
-    /** {@link CrashMode#IN_PROCESS} or {@link CrashMode#CHILD_PROCESS}, never {@link CrashMode#INFERRED}. */
+    /** {@link CrashMode#IN_PROCESS} or {@link CrashMode#CHILD_PROCESS}: the annotation's mode, else the configured default. */
     public CrashMode mode() {
         return run.crashCase().mode();
     }

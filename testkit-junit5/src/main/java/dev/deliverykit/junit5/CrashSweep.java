@@ -1,10 +1,14 @@
 package dev.deliverykit.junit5;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.deliverykit.boundary.CrashMode;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -50,7 +54,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.ANNOTATION_TYPE, ElementType.METHOD})
 @TestTemplate
-@ExtendWith(CrashTestExtension.class)
+@ExtendWith(CrashSweepExtension.class)
+@API(status = EXPERIMENTAL, since = "0.1")
 public @interface CrashSweep {
 
     /** The boundaries to record and crash at; by default every commit, every statement and every catalogue boundary. */
@@ -76,6 +81,9 @@ public @interface CrashSweep {
      */
     int maxCases() default -1;
 
-    /** In this JVM or as a real process exit, for the recording and every crash; as in {@link CrashAt#mode()}. */
-    CrashMode mode() default CrashMode.INFERRED;
+    /**
+     * In this JVM or as a real process exit, for the recording and every crash, one mode at most; left out, the
+     * configured default; as in {@link CrashAt#mode()}.
+     */
+    CrashMode[] mode() default {};
 }

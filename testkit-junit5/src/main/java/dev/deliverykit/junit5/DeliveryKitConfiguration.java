@@ -1,5 +1,9 @@
 package dev.deliverykit.junit5;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The configuration parameters of the kit's JUnit extension, read the JUnit way
  * ({@code ExtensionContext.getConfigurationParameter}): from the launcher, from a JVM system property
@@ -33,6 +37,7 @@ package dev.deliverykit.junit5;
  * the three files are the merge of every part there, made under a file lock; parts stay until the directory
  * is cleaned, and a test run again replaces its own rows.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DeliveryKitConfiguration {
 
     /**

@@ -1,13 +1,15 @@
 package dev.deliverykit.junit5;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.boundary.Workload;
-import dev.deliverykit.internal.junit5.ScenarioRun;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.order.DeliveryOrder;
 import dev.deliverykit.order.DeliveryResult;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The delivery order of one invocation of a {@link DeliverInOrder} test, injected as a parameter: run the
@@ -26,11 +28,12 @@ import java.util.Optional;
  * <p>A failure ends with the order's replay key; {@code -Ddeliverykit.replay='order=A3,A1,A2,A3'} reruns only
  * that order.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DeliveryScenario {
 
-    private final ScenarioRun run;
+    private final DeliveryRun run;
 
-    DeliveryScenario(ScenarioRun run) {
+    DeliveryScenario(DeliveryRun run) {
         this.run = run;
     }
 
@@ -47,7 +50,7 @@ public final class DeliveryScenario {
 
     /** The order of this invocation. */
     public DeliveryOrder order() {
-        return run.crashCase().order().orElseThrow();
+        return run.crashCase().order();
     }
 
     /** What was delivered, once {@link #deliver} returned. */

@@ -1,5 +1,9 @@
 package dev.deliverykit.junit5;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Which boundaries a {@link CrashSweep} records in its crash-free run and then crashes at, one case per
  * occurrence.
@@ -9,6 +13,7 @@ package dev.deliverykit.junit5;
  * void noIntentLostNoEffectDoubled(CrashScenario scenario, @TempDir Path dir) { ... }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum SweepKind {
 
     /** Before and after every commit ({@code Connection.commit()} or a {@code COMMIT}/{@code END} statement). */

@@ -16,7 +16,7 @@
  *       every invocation;</li>
  *   <li>{@link dev.deliverykit.junit5.DeliveryKitConfiguration}: configuration keys, replay, parallel execution
  *       and the report ({@code target/deliverykit/report.json}, {@code report.html}, {@code report.md});</li>
- *   <li>{@link dev.deliverykit.junit5.DeliveryAssertions#assertThat(dev.deliverykit.invariant.Invariant)}:
+ *   <li>{@link dev.deliverykit.junit5.assertions.DeliveryAssertions#assertThat(dev.deliverykit.invariant.Invariant)}:
  *       assertions on invariants anywhere.</li>
  * </ul>
  *
@@ -31,7 +31,7 @@
  *     }
  * }
  *
- * import static dev.deliverykit.junit5.DeliveryAssertions.assertThat;
+ * import static dev.deliverykit.junit5.assertions.DeliveryAssertions.assertThat;
  * assertThat(Invariants.exactlyOncePerKey()
  *         .intentsFrom(orchestrator, "SELECT command_id FROM outbox")
  *         .effectsIn(warehouse, "effect", "intent_id")).holds();

@@ -1,22 +1,33 @@
 package dev.deliverykit.architecture;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * What is left of the JUnit face's house rules until its public types carry their @API status: the internal
- * package says it is not API. The other rules are in {@link DeliveryKitArchitectureTest}.
+ * What is left of the JUnit face's house rules until every module's public types carry their @API status: the JUnit
+ * face's do. The other rules are in {@link DeliveryKitArchitectureTest}.
  */
 class JunitHouseStyleTest {
 
+    private static JavaClasses production;
+
+    @BeforeAll
+    static void importProductionClasses() {
+        production = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.deliverykit.junit5");
+    }
+
     @Test
-    void internalPackageSaysItIsNotApi() throws Exception {
-        String packageInfo = Files.readString(Path.of("src/main/java/dev/deliverykit/internal/junit5/package-info.java"),
-                StandardCharsets.UTF_8);
-        assertThat(packageInfo).contains("Not API");
+    void everyPublicTypeDeclaresItsApiStatus() {
+        classes().that().arePublic().and().areTopLevelClasses()
+                .should().beAnnotatedWith(API.class)
+                .because("users read the status (@API from apiguardian) to know what they may rely on")
+                .check(production);
     }
 }

@@ -1,6 +1,6 @@
 package com.example.orders.crash;
 
-import static dev.deliverykit.junit5.DeliveryAssertions.assertThat;
+import static dev.deliverykit.junit5.assertions.DeliveryAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.example.orders.Days;

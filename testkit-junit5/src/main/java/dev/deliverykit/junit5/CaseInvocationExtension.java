@@ -1,0 +1,109 @@
+package dev.deliverykit.junit5;
+
+import dev.deliverykit.boundary.BoundaryEngine;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
+import org.junit.jupiter.api.extension.TestWatcher;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Serves one invocation of a kit template, registered by its {@link CrashInvocation} (as JUnit's
+ * parameterized invocations register their parameter resolver). Stateless: the invocation's {@link CaseRun}
+ * lives in its store.
+ *
+ * <ul>
+ *   <li>parameter resolver: the invocation's {@link CrashScenario} or {@link DeliveryScenario};</li>
+ *   <li>before test execution: reads the {@code @CheckInvariant} fields, refusing a {@code null};</li>
+ *   <li>exception handler: adds the case and its replay key to every failure;</li>
+ *   <li>after test execution: checks the {@code @CheckInvariant} invariants, and fails a test that never
+ *       started its workload;</li>
+ *   <li>watcher: records each invocation's outcome in the report.</li>
+ * </ul>
+ */
+final class CaseInvocationExtension implements ParameterResolver, BeforeTestExecutionCallback,
+        TestExecutionExceptionHandler, AfterTestExecutionCallback, TestWatcher {
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        Class<?> type = parameterContext.getParameter().getType();
+        return CaseRun.of(extensionContext).map(run -> type.equals(run instanceof DeliveryRun ? DeliveryScenario.class
+                : CrashScenario.class)).orElse(false);
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        CaseRun run = CaseRun.of(extensionContext).orElseThrow();
+        if (run instanceof DeliveryRun delivery) {
+            return new DeliveryScenario(delivery);
+        }
+        return new CrashScenario((CrashRun) run);
+    }
+
+    @Override
+    public void beforeTestExecution(ExtensionContext context) {
+        CaseRun.of(context).ifPresent(run -> run.declare(DeclaredInvariants.read(context)));
+    }
+
+    @Override
+    public void handleTestExecutionException(ExtensionContext context, Throwable throwable) throws Throwable {
+        Optional<CaseRun> run = CaseRun.of(context);
+        throw run.isPresent() ? FailureMessages.withCase(throwable, run.get().crashCase()) : throwable;
+    }
+
+    /**
+     * Checks the {@code @CheckInvariant} invariants (unless the test aborted). A failure thrown here while the
+     * test already failed becomes a suppressed exception of the test's failure, which stays first.
+     */
+    @Override
+    public void afterTestExecution(ExtensionContext context) {
+        Optional<CaseRun> found = CaseRun.of(context);
+        if (found.isEmpty()) {
+            return;
+        }
+        CaseRun run = found.get();
+        Optional<Throwable> testFailure = context.getExecutionException();
+        if (testFailure.isEmpty() && !run.ran()) {
+            throw new AssertionError(run.neverRan());
+        }
+        if (testFailure.isEmpty() && run.verdict().isPresent()) {
+            // The test caught the engine's verdict (BoundaryNotReachedException, ...): it still fails the case.
+            Throwable verdict = FailureMessages.withCase(run.verdict().get(), run.crashCase());
+            if (verdict instanceof RuntimeException unchecked) {
+                throw unchecked;
+            }
+            throw verdict instanceof Error error ? error : new AssertionError(verdict);
+        }
+        if (testFailure.isEmpty() || !(testFailure.get() instanceof TestAbortedException)) {
+            run.checkDeclared().ifPresent(failure -> {
+                throw failure;
+            });
+        }
+    }
+
+    @Override
+    public void testSuccessful(ExtensionContext context) {
+        finish(context, CaseOutcome.PASSED, null);
+    }
+
+    @Override
+    public void testFailed(ExtensionContext context, Throwable cause) {
+        finish(context, CaseOutcome.FAILED, cause);
+    }
+
+    @Override
+    public void testAborted(ExtensionContext context, Throwable cause) {
+        finish(context, CaseOutcome.ABORTED, cause);
+    }
+
+    private static void finish(ExtensionContext context, CaseOutcome outcome, Throwable cause) {
+        if (CaseRun.of(context).isPresent()) {
+            BoundaryEngine.get().releaseDeadProcess(); // the case is over: its dead process's threads are let go
+        }
+        CrashReport.find(context).ifPresent(report -> report.finish(context.getUniqueId(), outcome, cause));
+    }
+}

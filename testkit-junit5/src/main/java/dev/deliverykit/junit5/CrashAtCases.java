@@ -1,0 +1,100 @@
+package dev.deliverykit.junit5;
+
+import dev.deliverykit.boundary.Boundary;
+import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.boundary.Selector;
+import dev.deliverykit.boundary.WatchList;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** The cases of a {@link CrashAt} test: one per boundary of every {@code @CrashAt}, all checked before any runs. */
+final class CrashAtCases {
+
+    private CrashAtCases() {
+    }
+
+    /**
+     * Every case, in declaration order.
+     *
+     * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException on any element that cannot work
+     */
+    static List<CrashCase> of(Method method, List<CrashAt> annotations, Optional<Catalogues> catalogues,
+            KitSettings settings) {
+        List<CrashCase.CrashAtHit> listed = new ArrayList<>();
+        Optional<WatchList> watch = catalogues.map(Catalogues::watchList);
+        for (CrashAt annotation : annotations) {
+            if (annotation.value().length == 0 && annotation.selector().length == 0) {
+                throw ConfigurationErrors.of("@CrashAt", method, "it names no boundary",
+                        "name catalogue boundaries, @CrashAt(\"after-outbox-insert\"), or give selector specs,"
+                                + " @CrashAt(selector = \"after-commit\")");
+            }
+            if (annotation.occurrence() < 1) {
+                throw ConfigurationErrors.of("@CrashAt(occurrence = " + annotation.occurrence() + ")", method,
+                        "occurrences are counted from 1", "use occurrence = 1 for the first hit (the default), 2 for the"
+                                + " second, and so on");
+            }
+            CrashMode mode = settings.mode(annotation.mode(), "@CrashAt", method, ", or repeat @CrashAt once per mode");
+            List<Boundary> boundaries = new ArrayList<>();
+            for (String name : annotation.value()) {
+                boundaries.add(named(method, name, catalogues));
+            }
+            for (String spec : annotation.selector()) {
+                boundaries.add(Boundary.of(parsed(method, spec)));
+            }
+            for (Boundary boundary : boundaries) {
+                listed.add(CrashCase.CrashAtHit.of(boundary, annotation.occurrence(), mode, watch, Optional.empty()));
+            }
+        }
+        // A boundary and hit listed in both modes are two cases: their replay keys name the mode.
+        Map<ReplayKey, Set<CrashMode>> modes = new HashMap<>();
+        listed.forEach(crash -> modes.computeIfAbsent(crash.replayKey(), key -> EnumSet.noneOf(CrashMode.class))
+                .add(crash.mode()));
+        Map<ReplayKey, CrashCase> cases = new LinkedHashMap<>();
+        for (CrashCase.CrashAtHit listedCase : listed) {
+            CrashCase.CrashAtHit crash = modes.get(listedCase.replayKey()).size() > 1 ? listedCase.withModeInReplayKey() : listedCase;
+            if (cases.put(crash.replayKey(), crash) != null) {
+                throw ConfigurationErrors.of("@CrashAt", method, "the case " + crash.replayKey() + " is listed"
+                        + " twice", "list every boundary and occurrence once per mode");
+            }
+        }
+        return List.copyOf(cases.values());
+    }
+
+    private static Boundary named(Method method, String name, Optional<Catalogues> catalogues) {
+        String element = "@CrashAt(value = " + ConfigurationErrors.literal(name) + ")";
+        if (catalogues.isEmpty()) {
+            throw ConfigurationErrors.of(element, method, "boundary names need a catalogue, and no"
+                    + " @BoundaryCatalogueSource is on the method or its class", "annotate the test class with"
+                    + " @BoundaryCatalogueSource(YourBoundaries.class), a class with public static BoundaryCatalogue"
+                    + " fields, or give a selector spec: @CrashAt(selector = \"after-commit\")");
+        }
+        return catalogues.get().boundary(name).orElseThrow(() -> ConfigurationErrors.of(element, method,
+                "unknown boundary \"" + name + "\" in " + catalogues.get().source(), "use one of its names: "
+                        + String.join(", ", catalogues.get().names())));
+    }
+
+    private static Selector parsed(Method method, String spec) {
+        String element = "@CrashAt(selector = " + ConfigurationErrors.literal(spec) + ")";
+        Selector selector;
+        try {
+            selector = Selector.parse(spec);
+        } catch (IllegalArgumentException e) {
+            throw ConfigurationErrors.of(element, method, e.getMessage(), "write the spec as Selector.spec() prints it");
+        }
+        if (spec.startsWith("#")) {
+            throw ConfigurationErrors.of(element, method, "the spec selects an occurrence itself",
+                    "use @CrashAt(selector = \"" + spec.replaceFirst("^#[0-9]+ ", "") + "\", occurrence = N)");
+        }
+        MethodSelectors.problem(spec, method.getDeclaringClass().getClassLoader()).ifPresent(problem -> {
+            throw ConfigurationErrors.of(element, method, problem, "correct the class, method or parameter types");
+        });
+        return selector;
+    }
+}

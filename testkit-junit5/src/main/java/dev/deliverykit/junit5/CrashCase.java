@@ -1,0 +1,204 @@
+package dev.deliverykit.junit5;
+
+import dev.deliverykit.boundary.Boundary;
+import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.boundary.CrashPlan;
+import dev.deliverykit.boundary.WatchList;
+import dev.deliverykit.order.DeliveryOrder;
+import dev.deliverykit.order.OrderedDelivery;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One invocation of a kit test template, one of three: a sweep's crash-free run that records the boundaries
+ * ({@link RecordBoundaries}), a crash at one hit of one boundary ({@link CrashAtHit}), or a delivery in one
+ * forced order ({@link DeliverOrder}). The first two run the workload on the boundary engine ({@link Crashing}).
+ */
+sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
+
+    /** Identifies the case for {@code -Ddeliverykit.replay}. */
+    ReplayKey replayKey();
+
+    /** In this JVM or in a child JVM; a delivery order runs in this JVM. */
+    CrashMode mode();
+
+    /**
+     * What a person reads in the IDE and the report: {@code crash after commit #3 in TransactionalOutbox.markDone},
+     * {@code crash at after-outbox-insert #1 (child JVM)}, {@code record boundaries (crash-free run)},
+     * {@code deliver A3,A1,A2,A3}.
+     */
+    String displayName();
+
+    /** {@code RECORD}, {@code CRASH} or {@code ORDER}: the case's kind in report.json. */
+    String kind();
+
+    /**
+     * Whether {@code requested} ({@code deliverykit.replay}) selects this case: its key, its key without the
+     * mode (which selects every mode), or, for a case whose key names no mode, its key with this case's mode.
+     */
+    default boolean isSelectedBy(ReplayKey requested) {
+        return replayKey().isSelectedBy(requested)
+                || requested.mode().filter(mode()::equals).isPresent() && replayKey().equals(requested.withoutMode());
+    }
+
+    /** A case whose workload runs on the boundary engine, recording or crashing. */
+    sealed interface Crashing extends CrashCase permits RecordBoundaries, CrashAtHit {
+    }
+
+    /**
+     * A crash-free run that records every hit of {@code watch} (a sweep's first invocation).
+     *
+     * @param mode in this JVM or in a child JVM
+     * @param watch what the run records
+     */
+    record RecordBoundaries(CrashMode mode, WatchList watch) implements Crashing {
+
+        public RecordBoundaries {
+            Objects.requireNonNull(mode, "mode");
+            Objects.requireNonNull(watch, "watch");
+        }
+
+        @Override
+        public ReplayKey replayKey() {
+            return ReplayKey.crashFree();
+        }
+
+        @Override
+        public String displayName() {
+            return "record boundaries (crash-free run)" + (mode == CrashMode.CHILD_PROCESS ? " (child JVM)" : "");
+        }
+
+        @Override
+        public String kind() {
+            return "RECORD";
+        }
+
+        @Override
+        public String toString() {
+            return displayName() + " [" + replayKey() + "]";
+        }
+    }
+
+    /**
+     * A crash at hit {@code occurrence} of {@code boundary}.
+     *
+     * @param boundary where the workload dies
+     * @param occurrence which hit of it, from 1
+     * @param mode in this JVM or in a child JVM
+     * @param watch what else the run counts, so that a missed boundary can be explained
+     * @param site where the recording saw the hit, such as {@code TransactionalOutbox.markDone}, if known
+     * @param replayKey the key; names the mode only when the test crashes the same hit in both modes
+     */
+    record CrashAtHit(Boundary boundary, int occurrence, CrashMode mode, Optional<WatchList> watch,
+            Optional<String> site, ReplayKey replayKey) implements Crashing {
+
+        private static final int SQL_SHOWN = 48;
+
+        public CrashAtHit {
+            Objects.requireNonNull(boundary, "boundary");
+            Objects.requireNonNull(mode, "mode");
+            Objects.requireNonNull(watch, "watch");
+            Objects.requireNonNull(site, "site");
+            Objects.requireNonNull(replayKey, "replayKey");
+            if (occurrence < 1) {
+                throw new IllegalArgumentException("hits are counted from 1, got " + occurrence);
+            }
+        }
+
+        /** A crash at hit {@code occurrence} of {@code boundary}, with the key its name or selector spec gives. */
+        static CrashAtHit of(Boundary boundary, int occurrence, CrashMode mode, Optional<WatchList> watch,
+                Optional<String> site) {
+            ReplayKey key = boundary.isNamed() ? ReplayKey.ofBoundary(boundary.name(), occurrence)
+                    : ReplayKey.ofSelector(boundary.selector().spec(), occurrence);
+            return new CrashAtHit(boundary, occurrence, mode, watch, site, key);
+        }
+
+        /** The engine's plan of this crash. */
+        CrashPlan plan() {
+            CrashPlan plan = CrashPlan.at(boundary).occurrence(occurrence);
+            return watch.map(plan::watching).orElse(plan);
+        }
+
+        /**
+         * This case with its mode in its replay key, for a test that crashes the same boundary and hit in both
+         * modes (see {@link ReplayKey#withMode}).
+         */
+        CrashAtHit withModeInReplayKey() {
+            return new CrashAtHit(boundary, occurrence, mode, watch, site, replayKey.withMode(mode));
+        }
+
+        @Override
+        public String displayName() {
+            return "crash " + where() + " #" + occurrence + site.map(text -> " in " + text).orElse("")
+                    + (mode == CrashMode.CHILD_PROCESS ? " (child JVM)" : "");
+        }
+
+        /** {@code at boundary-2}, {@code after commit}, {@code before statement "INSERT INTO outbox(...) VALU…"}. */
+        String where() {
+            if (boundary.isNamed()) {
+                return "at " + boundary.name();
+            }
+            String description = shortenQuoted(boundary.selector().description());
+            return description.startsWith("before ") || description.startsWith("after ") ? description
+                    : "at " + description;
+        }
+
+        private static String shortenQuoted(String description) {
+            int open = description.indexOf('"');
+            int close = description.lastIndexOf('"');
+            if (open < 0 || close <= open + SQL_SHOWN + 1) {
+                return description;
+            }
+            return description.substring(0, open + 1 + SQL_SHOWN) + "…" + description.substring(close);
+        }
+
+        @Override
+        public String kind() {
+            return "CRASH";
+        }
+
+        @Override
+        public String toString() {
+            return displayName() + " [" + replayKey + "]";
+        }
+    }
+
+    /**
+     * A delivery of the entry point's calls in {@code order}, in this JVM.
+     *
+     * @param delivery the runner, at the test's entry point
+     * @param order the order of this invocation
+     */
+    record DeliverOrder(OrderedDelivery delivery, DeliveryOrder order) implements CrashCase {
+
+        public DeliverOrder {
+            Objects.requireNonNull(delivery, "delivery");
+            Objects.requireNonNull(order, "order");
+        }
+
+        @Override
+        public ReplayKey replayKey() {
+            return ReplayKey.ofOrder(order.toString());
+        }
+
+        @Override
+        public CrashMode mode() {
+            return CrashMode.IN_PROCESS;
+        }
+
+        @Override
+        public String displayName() {
+            return "deliver " + order;
+        }
+
+        @Override
+        public String kind() {
+            return "ORDER";
+        }
+
+        @Override
+        public String toString() {
+            return displayName() + " [" + replayKey() + "]";
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.deliverykit.junit5;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+
+/**
+ * One invocation of a kit template (a value, not an extension): its display name, the run it puts into the
+ * invocation's store before the invocation's extensions run, and the extension that serves the invocation
+ * ({@link CaseInvocationExtension}), as JUnit's own parameterized invocations bring theirs.
+ */
+final class CrashInvocation implements TestTemplateInvocationContext {
+
+    private final CrashCase crashCase;
+    private final KitSettings settings;
+    private final Optional<SweepState> sweep;
+
+    /** An invocation of {@code crashCase}; {@code sweep} is the sweep's state for its recording run. */
+    CrashInvocation(CrashCase crashCase, KitSettings settings, Optional<SweepState> sweep) {
+        this.crashCase = Objects.requireNonNull(crashCase, "crashCase");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.sweep = Objects.requireNonNull(sweep, "sweep");
+    }
+
+    /** An invocation of {@code crashCase} that feeds no sweep. */
+    CrashInvocation(CrashCase crashCase, KitSettings settings) {
+        this(crashCase, settings, Optional.empty());
+    }
+
+    /** {@code [3] crash after commit #2 in TransactionalOutbox.markDone}. */
+    @Override
+    public String getDisplayName(int invocationIndex) {
+        return "[" + invocationIndex + "] " + crashCase.displayName();
+    }
+
+    @Override
+    public List<Extension> getAdditionalExtensions() {
+        return List.of(new CaseInvocationExtension());
+    }
+
+    @Override
+    public void prepareInvocation(ExtensionContext context) {
+        CaseEntry entry = CrashReport.of(context, settings).open(context, crashCase);
+        if (crashCase instanceof CrashCase.DeliverOrder order) {
+            CaseRun.keep(context, new DeliveryRun(order, entry));
+        } else if (crashCase instanceof CrashCase.RecordBoundaries record) {
+            CaseRun.keep(context, new CrashRun(record, settings, sweep, entry));
+            sweep.ifPresent(SweepState::recordInvocationStarted);
+        } else if (crashCase instanceof CrashCase.CrashAtHit hit) {
+            CaseRun.keep(context, new CrashRun(hit, settings, Optional.empty(), entry));
+        }
+    }
+
+    /** The case. */
+    CrashCase crashCase() {
+        return crashCase;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.deliverykit.junit5;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Collects every kit invocation of one JUnit run and writes the report when JUnit closes the root store
+ * (this is an {@link AutoCloseable} store value): this JVM's part, merged with the other JVMs' parts into
+ * {@code report.json}, {@code report.html} and {@code report.md} ({@link ReportDirectory}), and this JVM's
+ * Markdown summary on standard output. No launcher listener is needed, so it works under every launcher.
+ */
+final class CrashReport implements AutoCloseable {
+
+    /** Where the run's report is kept in the root store. */
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(CrashReport.class);
+
+    private final KitSettings settings;
+    private final PrintStream out;
+    private final Map<String, CaseEntry> entries = new LinkedHashMap<>();
+    private boolean closed;
+
+    CrashReport(KitSettings settings, PrintStream out) {
+        this.settings = settings;
+        this.out = out;
+    }
+
+    /** The run's report, created in the root store by the first invocation that needs it. */
+    @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent does not exist in JUnit 5.14
+    static CrashReport of(ExtensionContext context, KitSettings settings) {
+        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(CrashReport.class,
+                type -> new CrashReport(settings, System.out), CrashReport.class);
+    }
+
+    /** The run's report, if an invocation has created it. */
+    static Optional<CrashReport> find(ExtensionContext context) {
+        return Optional.ofNullable(context.getRoot().getStore(NAMESPACE).get(CrashReport.class, CrashReport.class));
+    }
+
+    /** Opens the row of the invocation whose context this is. */
+    synchronized CaseEntry open(ExtensionContext invocation, CrashCase crashCase) {
+        String template = invocation.getParent().map(ExtensionContext::getUniqueId).orElse(invocation.getUniqueId());
+        CaseEntry entry = new CaseEntry(invocation.getRequiredTestClass().getSimpleName(),
+                invocation.getRequiredTestMethod().getName(), template, invocation.getUniqueId(), crashCase);
+        entries.put(invocation.getUniqueId(), entry);
+        return entry;
+    }
+
+    /** Records how the invocation ended. */
+    synchronized void finish(String uniqueId, CaseOutcome outcome, Throwable failure) {
+        CaseEntry entry = entries.get(uniqueId);
+        if (entry != null) {
+            entry.finish(outcome, failure == null ? null : FailureMessages.withoutCase(FailureMessages.describe(failure)));
+        }
+    }
+
+    /** The rows so far, in the order the invocations started. */
+    synchronized List<CaseEntry> entries() {
+        return new ArrayList<>(entries.values());
+    }
+
+    @Override
+    public void close() {
+        List<CaseEntry> rows;
+        synchronized (this) {
+            if (closed || entries.isEmpty()) {
+                return;
+            }
+            closed = true;
+            rows = new ArrayList<>(entries.values());
+        }
+        ObjectNode part = ReportModel.part(rows, ProcessHandle.current().pid(), Instant.now());
+        String location = "";
+        if (settings.reportEnabled()) {
+            location = ReportDirectory.publish(settings.reportDirectory(), part).toString();
+        }
+        if (settings.summaryEnabled()) {
+            out.print("\n" + new ReportFiles(part).markdownSummary(location));
+            out.flush();
+        }
+    }
+}

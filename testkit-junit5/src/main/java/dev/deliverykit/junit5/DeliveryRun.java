@@ -1,0 +1,57 @@
+package dev.deliverykit.junit5;
+
+import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.order.DeliveryResult;
+import java.util.Objects;
+import java.util.Optional;
+
+/** The run of a {@link DeliverInOrder} case: the workload once, its calls of the entry point in the case's order. */
+final class DeliveryRun extends CaseRun {
+
+    private final CrashCase.DeliverOrder deliverOrder;
+    private DeliveryResult delivered;
+
+    DeliveryRun(CrashCase.DeliverOrder deliverOrder, CaseEntry entry) {
+        super(entry);
+        this.deliverOrder = Objects.requireNonNull(deliverOrder, "deliverOrder");
+    }
+
+    @Override
+    CrashCase.DeliverOrder crashCase() {
+        return deliverOrder;
+    }
+
+    /**
+     * Runs the workload and delivers its calls of the entry point in the case's order.
+     *
+     * @throws Exception whatever the workload throws; {@code OrderNotHonouredException} if the order could not
+     *     be delivered
+     */
+    DeliveryResult deliver(Workload workload) throws Exception {
+        Objects.requireNonNull(workload, "workload");
+        startOnce();
+        DeliveryResult result = deliverOrder.delivery().run(deliverOrder.order(), workload);
+        synchronized (this) {
+            delivered = result;
+        }
+        entry().observe("delivered", String.join(",", result.delivered()));
+        return result;
+    }
+
+    /** The delivery, once {@link #deliver} returned. */
+    synchronized Optional<DeliveryResult> delivered() {
+        return Optional.ofNullable(delivered);
+    }
+
+    @Override
+    String neverRan() {
+        return "The test never called scenario.deliver(...), so " + deliverOrder.displayName() + " delivered nothing"
+                + " and the test asserted nothing about an order.\nFix: run the workload that sends the messages with"
+                + " scenario.deliver(() -> ...).\n\n" + FailureMessages.block(deliverOrder);
+    }
+
+    @Override
+    String afterWhat() {
+        return deliverOrder.displayName() + ":";
+    }
+}

@@ -1,0 +1,126 @@
+package dev.deliverykit.junit5;
+
+import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.internal.text.DurationText;
+import java.lang.reflect.Method;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The configuration parameters of {@link DeliveryKitConfiguration}, read and checked at once; a bad value is
+ * an {@link ExtensionConfigurationException} naming the key, the value and what is accepted.
+ *
+ * @param defaultMode the mode of cases whose annotation names none
+ * @param sweepMaxCases the default sweep cap
+ * @param reportDirectory where the report files go
+ * @param reportEnabled whether to write them
+ * @param summaryEnabled whether to print the Markdown summary
+ * @param childTimeout how long a child JVM may live
+ * @param replay the one case to run, if set
+ */
+record KitSettings(CrashMode defaultMode, int sweepMaxCases, Path reportDirectory, boolean reportEnabled,
+        boolean summaryEnabled, Duration childTimeout, Optional<ReplayKey> replay) {
+
+
+    /** Reads every key; throws on the first bad value. */
+    static KitSettings read(ExtensionContext context) {
+        return new KitSettings(mode(context), maxCases(context), reportDirectory(context),
+                flag(context, DeliveryKitConfiguration.REPORT_ENABLED), flag(context, DeliveryKitConfiguration.REPORT_SUMMARY),
+                childTimeout(context), replay(context));
+    }
+
+    /**
+     * The mode an annotation's {@code mode} element gives: its one mode, or the configured default when it names
+     * none.
+     *
+     * @throws ExtensionConfigurationException if it names more than one
+     */
+    CrashMode mode(CrashMode[] declared, String annotation, Method method, String alternative) {
+        if (declared.length > 1) {
+            throw ConfigurationErrors.of(annotation + "(mode = {" + Arrays.stream(declared).map(Enum::name)
+                    .collect(Collectors.joining(", ")) + "})", method, "a case runs in one mode, and mode names "
+                    + declared.length, "keep one mode, or leave mode out for " + DeliveryKitConfiguration.MODE
+                    + " (default in process)" + alternative);
+        }
+        return declared.length == 0 ? defaultMode : declared[0];
+    }
+
+    private static Optional<String> value(ExtensionContext context, String key) {
+        return context.getConfigurationParameter(key).map(String::trim).filter(text -> !text.isEmpty());
+    }
+
+    private static CrashMode mode(ExtensionContext context) {
+        Optional<String> text = value(context, DeliveryKitConfiguration.MODE);
+        if (text.isEmpty()) {
+            return CrashMode.IN_PROCESS;
+        }
+        String normalised = text.get().toUpperCase(Locale.ROOT).replace('-', '_');
+        if (normalised.equals(CrashMode.IN_PROCESS.name()) || normalised.equals(CrashMode.CHILD_PROCESS.name())) {
+            return CrashMode.valueOf(normalised);
+        }
+        throw bad(DeliveryKitConfiguration.MODE, text.get(), "expected in_process or child_process");
+    }
+
+    private static int maxCases(ExtensionContext context) {
+        Optional<String> text = value(context, DeliveryKitConfiguration.SWEEP_MAX_CASES);
+        if (text.isEmpty()) {
+            return DeliveryKitConfiguration.DEFAULT_SWEEP_MAX_CASES;
+        }
+        if (!text.get().matches("[1-9][0-9]{0,8}")) {
+            throw bad(DeliveryKitConfiguration.SWEEP_MAX_CASES, text.get(), "expected a whole number from 1, for example 200");
+        }
+        return Integer.parseInt(text.get());
+    }
+
+    private static Path reportDirectory(ExtensionContext context) {
+        String text = value(context, DeliveryKitConfiguration.REPORT_DIR).orElse(DeliveryKitConfiguration.DEFAULT_REPORT_DIR);
+        try {
+            return Path.of(text);
+        } catch (InvalidPathException e) {
+            throw bad(DeliveryKitConfiguration.REPORT_DIR, text, "expected a directory path (" + e.getReason() + ")");
+        }
+    }
+
+    private static boolean flag(ExtensionContext context, String key) {
+        Optional<String> text = value(context, key);
+        if (text.isEmpty() || text.get().equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (text.get().equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw bad(key, text.get(), "expected true or false");
+    }
+
+    private static Duration childTimeout(ExtensionContext context) {
+        String text = value(context, DeliveryKitConfiguration.CHILD_TIMEOUT).orElse(DeliveryKitConfiguration.DEFAULT_CHILD_TIMEOUT);
+        return DurationText.parse(text).orElseThrow(() -> bad(DeliveryKitConfiguration.CHILD_TIMEOUT, text,
+                "expected " + DurationText.EXPECTED));
+    }
+
+    private static Optional<ReplayKey> replay(ExtensionContext context) {
+        Optional<String> text = value(context, DeliveryKitConfiguration.REPLAY);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ReplayKey.parse(text.get()));
+        } catch (IllegalArgumentException e) {
+            throw bad(DeliveryKitConfiguration.REPLAY, text.get(), e.getMessage()
+                    + "; copy the key from a failure message or the report");
+        }
+    }
+
+    private static ExtensionConfigurationException bad(String key, String value, String reason) {
+        return new ExtensionConfigurationException("DeliveryKit configuration parameter " + key + " = \"" + value
+                + "\" cannot be used: " + reason + ". Fix: correct or remove it in junit-platform.properties"
+                + " or the -D" + key + " system property.");
+    }
+}

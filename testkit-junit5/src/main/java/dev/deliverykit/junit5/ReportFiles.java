@@ -1,0 +1,99 @@
+package dev.deliverykit.junit5;
+
+import static dev.deliverykit.junit5.ReportText.failed;
+import static dev.deliverykit.junit5.ReportText.testName;
+import static dev.deliverykit.junit5.ReportText.text;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.deliverykit.internal.markdown.MarkdownTable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Renders a report model ({@link ReportModel}) in three forms: {@code report.json} (format
+ * {@value ReportModel#FORMAT}) for machines, {@code report.html} (a crash matrix per test: one row per case;
+ * columns for the outcome, for each checked invariant and for each observed value; red and green cells; replay
+ * keys) for people, and a Markdown summary for the CI log.
+ */
+final class ReportFiles {
+
+    private static final int FAILURE_SHOWN = 160;
+    private static final int LINES_SHOWN = 3;
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final JsonNode model;
+
+    ReportFiles(JsonNode model) {
+        this.model = model;
+    }
+
+    /**
+     * Writes {@code report.json}, {@code report.html} and {@code report.md} (the summary, for a CI job's
+     * summary page) into {@code directory}, each replaced whole, and returns the HTML file.
+     */
+    Path write(Path directory) throws IOException {
+        ReportDirectory.replace(directory.resolve("report.json"), JSON.writeValueAsString(model) + "\n");
+        Path html = directory.resolve("report.html");
+        ReportDirectory.replace(html, html());
+        ReportDirectory.replace(directory.resolve("report.md"), markdownSummary(""));
+        return html.toAbsolutePath();
+    }
+
+    /** The model as indented JSON. */
+    static String json(JsonNode model) throws IOException {
+        return JSON.writeValueAsString(model) + "\n";
+    }
+
+    String html() {
+        return new ReportHtml(model).render();
+    }
+
+    /** The summary printed at the end of the run: one row per test, then every failed case with its replay key. */
+    String markdownSummary(String location) {
+        StringBuilder text = new StringBuilder("## DeliveryKit crash report\n\n");
+        MarkdownTable tests = new MarkdownTable("test", "cases", "passed", "failed", "aborted");
+        MarkdownTable failures = new MarkdownTable("test", "case", "violated invariants", "replay key", "failure");
+        boolean anyFailed = false;
+        for (JsonNode test : model.path("tests")) {
+            JsonNode totals = test.path("totals");
+            tests.row(testName(test), totals.path("cases").asLong(), totals.path("passed").asLong(),
+                    totals.path("failed").asLong(), totals.path("aborted").asLong());
+            for (JsonNode row : test.path("cases")) {
+                if (!failed(row)) {
+                    continue;
+                }
+                anyFailed = true;
+                Set<String> violated = ReportText.violated(row).keySet();
+                failures.row(testName(test), row.path("displayName").asText(),
+                        violated.isEmpty() ? "-" : String.join(", ", violated),
+                        "`" + row.path("replayKey").asText() + "`", failureCell(row));
+            }
+        }
+        text.append(tests.render());
+        if (anyFailed) {
+            text.append("\nFailed cases (rerun one with -Ddeliverykit.replay='<replay key>'):\n\n").append(failures.render());
+        }
+        if (!location.isEmpty()) {
+            text.append("\nReport: ").append(location).append('\n');
+        }
+        return text.toString();
+    }
+
+    /**
+     * The first {@value #LINES_SHOWN} violation lines of the case (what was found, for which key), or, when no
+     * invariant was violated, the first line of its failure, cut at {@value #FAILURE_SHOWN} characters.
+     */
+    private static String failureCell(JsonNode row) {
+        List<String> lines = ReportText.allViolationLines(row);
+        if (lines.isEmpty()) {
+            String line = ReportText.firstLine(text(row, "failure").orElse(""));
+            return line.length() <= FAILURE_SHOWN ? line : line.substring(0, FAILURE_SHOWN) + "…";
+        }
+        String shown = String.join("; ", lines.subList(0, Math.min(LINES_SHOWN, lines.size())));
+        return lines.size() <= LINES_SHOWN ? shown : shown + "; … " + (lines.size() - LINES_SHOWN) + " more";
+    }
+}

@@ -1,0 +1,92 @@
+package dev.deliverykit.junit5;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.deliverykit.invariant.Verdict;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The short texts both report forms show for a case, read from its row of the report model: the violated
+ * invariants with their violation lines, the first line of a failure, the short crash site, the replay option.
+ */
+final class ReportText {
+
+    /** {@code dev.example.Relay.publish(Relay.java:42)}: the class's simple name, the method and the line. */
+    private static final Pattern FRAME = Pattern.compile("(?:[\\w$]+\\.)*([\\w$]+)\\.([\\w$<>]+)\\((?:[^:)]*:(\\d+))?[^)]*\\)");
+
+    private ReportText() {
+    }
+
+    /** {@code Class.method}, the name a test goes by in the report. */
+    static String testName(JsonNode test) {
+        return test.path("class").asText() + "." + test.path("method").asText();
+    }
+
+    /** A text field of the row, if present and not null. */
+    static Optional<String> text(JsonNode row, String field) {
+        JsonNode value = row.path(field);
+        return value.isTextual() ? Optional.of(value.asText()) : Optional.empty();
+    }
+
+    /** Whether the case failed. */
+    static boolean failed(JsonNode row) {
+        return row.path("outcome").asText().equals(CaseOutcome.FAILED.name());
+    }
+
+    /** Each violated invariant of the row, by name, with its violation lines, in the row's order. */
+    static Map<String, List<String>> violated(JsonNode row) {
+        Map<String, List<String>> violated = new LinkedHashMap<>();
+        row.path("invariants").fields().forEachRemaining(cell -> {
+            if (cell.getValue().path("verdict").asText().equals(Verdict.VIOLATED.name())) {
+                violated.put(cell.getKey(), violationLines(cell.getValue().path("message").asText()));
+            }
+        });
+        return violated;
+    }
+
+    /**
+     * The lines that name what was found ({@code o-1:placed: found 0 effects, expected exactly 1}, indented
+     * under their kind in an invariant's message), without the heading and kind lines that repeat in every
+     * case; the message's lines after its first if it has no such lines; the message itself if it is one line.
+     */
+    static List<String> violationLines(String message) {
+        List<String> lines = message.lines().toList();
+        List<String> found = lines.stream().filter(line -> line.startsWith("    ")).map(String::strip).toList();
+        if (!found.isEmpty()) {
+            return found;
+        }
+        List<String> rest = lines.stream().skip(1).map(String::strip).filter(line -> !line.isEmpty()).toList();
+        return rest.isEmpty() ? List.of(message.strip()) : rest;
+    }
+
+    /** The violation lines of every violated invariant of the row, in order; empty if none is violated. */
+    static List<String> allViolationLines(JsonNode row) {
+        List<String> all = new ArrayList<>();
+        violated(row).values().forEach(all::addAll);
+        return all;
+    }
+
+    /** The first non-blank line of a failure. */
+    static String firstLine(String failure) {
+        return failure.strip().lines().findFirst().orElse("");
+    }
+
+    /** {@code Relay.publish:42} for a stack frame {@code dev.example.Relay.publish(Relay.java:42)}; else the frame. */
+    static String shortCrashSite(String frame) {
+        Matcher matcher = FRAME.matcher(frame.strip());
+        if (!matcher.matches()) {
+            return frame;
+        }
+        return matcher.group(1) + "." + matcher.group(2) + (matcher.group(3) == null ? "" : ":" + matcher.group(3));
+    }
+
+    /** {@code -Ddeliverykit.replay='<key>'}, ready to paste into a Maven or Gradle command line. */
+    static String replayOption(String replayKey) {
+        return "-D" + DeliveryKitConfiguration.REPLAY + "='" + replayKey + "'";
+    }
+}

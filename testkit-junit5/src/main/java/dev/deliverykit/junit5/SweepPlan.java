@@ -1,0 +1,247 @@
+package dev.deliverykit.junit5;
+
+import dev.deliverykit.boundary.Boundary;
+import dev.deliverykit.boundary.BoundaryHit;
+import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.boundary.Recording;
+import dev.deliverykit.boundary.Selector;
+import dev.deliverykit.boundary.WatchList;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/**
+ * A checked {@link CrashSweep}: what its crash-free run records, and which recorded hits become crash cases.
+ */
+final class SweepPlan {
+
+    private static final Pattern TRANSACTION_END = Pattern.compile("(COMMIT|END|ROLLBACK)( TRANSACTION| WORK)?",
+            Pattern.CASE_INSENSITIVE);
+    private static final String STATEMENT_BEFORE = "before-statement=";
+    private static final String STATEMENT_AFTER = "after-statement=";
+    private static final int COUNTS_SHOWN = 12;
+
+    private final Method method;
+    private final Set<SweepKind> kinds;
+    private final List<Boundary> catalogueBoundaries;
+    private final Optional<WatchList> catalogueWatch;
+    private final List<Pattern> sql;
+    private final int maxCases;
+    private final String maxCasesSource;
+    private final CrashMode mode;
+
+    private SweepPlan(Method method, Set<SweepKind> kinds, List<Boundary> catalogueBoundaries,
+            Optional<WatchList> catalogueWatch,
+            List<Pattern> sql, int maxCases, String maxCasesSource, CrashMode mode) {
+        this.method = method;
+        this.kinds = kinds;
+        this.catalogueBoundaries = catalogueBoundaries;
+        this.catalogueWatch = catalogueWatch;
+        this.sql = sql;
+        this.maxCases = maxCases;
+        this.maxCasesSource = maxCasesSource;
+        this.mode = mode;
+    }
+
+    /**
+     * Checks every element of the annotation against the catalogues and settings.
+     *
+     * @throws ExtensionConfigurationException naming the element and the fix
+     */
+    static SweepPlan of(Method method, CrashSweep sweep, Optional<Catalogues> catalogues, KitSettings settings) {
+        if (sweep.kinds().length == 0) {
+            throw ConfigurationErrors.of("@CrashSweep(kinds = {})", method, "no kind of boundary to sweep",
+                    "leave kinds out (every commit, statement and catalogue boundary) or name some, for example"
+                            + " kinds = SweepKind.COMMITS");
+        }
+        Set<SweepKind> kinds = EnumSet.copyOf(Arrays.asList(sweep.kinds()));
+        if (kinds.equals(EnumSet.of(SweepKind.CATALOGUE)) && catalogues.isEmpty()) {
+            throw ConfigurationErrors.of("@CrashSweep(kinds = SweepKind.CATALOGUE)", method, "there is no catalogue to"
+                    + " sweep: no @BoundaryCatalogueSource is on the method or its class", "add"
+                    + " @BoundaryCatalogueSource(YourBoundaries.class), or sweep COMMITS or STATEMENTS");
+        }
+        List<Boundary> boundaries = new ArrayList<>();
+        if (sweep.boundaries().length > 0) {
+            String element = "@CrashSweep(boundaries = " + ConfigurationErrors.literal(sweep.boundaries()) + ")";
+            if (!kinds.contains(SweepKind.CATALOGUE)) {
+                throw ConfigurationErrors.of(element, method, "boundaries filters catalogue boundaries, but kinds"
+                        + " does not include SweepKind.CATALOGUE", "add SweepKind.CATALOGUE to kinds, or drop boundaries");
+            }
+            if (catalogues.isEmpty()) {
+                throw ConfigurationErrors.of(element, method, "boundary names need a catalogue, and no"
+                        + " @BoundaryCatalogueSource is on the method or its class", "annotate the test class with"
+                        + " @BoundaryCatalogueSource(YourBoundaries.class)");
+            }
+            for (String name : sweep.boundaries()) {
+                boundaries.add(catalogues.get().boundary(name).orElseThrow(() -> ConfigurationErrors.of(element, method,
+                        "unknown boundary \"" + name + "\" in " + catalogues.get().source(), "use one of its names: "
+                                + String.join(", ", catalogues.get().names()))));
+            }
+        } else if (kinds.contains(SweepKind.CATALOGUE) && catalogues.isPresent()) {
+            boundaries.addAll(catalogues.get().boundaries());
+        }
+        List<Pattern> patterns = new ArrayList<>();
+        for (String regex : sweep.sql()) {
+            String element = "@CrashSweep(sql = " + ConfigurationErrors.literal(regex) + ")";
+            if (!kinds.contains(SweepKind.STATEMENTS)) {
+                throw ConfigurationErrors.of(element, method, "sql filters statements, but kinds does not include"
+                        + " SweepKind.STATEMENTS", "add SweepKind.STATEMENTS to kinds, or drop sql");
+            }
+            try {
+                patterns.add(Pattern.compile(regex, Pattern.CASE_INSENSITIVE));
+            } catch (PatternSyntaxException e) {
+                throw ConfigurationErrors.of(element, method, "not a regular expression: " + e.getDescription(),
+                        "correct it, or quote literal text with \\Q...\\E");
+            }
+        }
+        if (sweep.maxCases() == 0 || sweep.maxCases() < -1) {
+            throw ConfigurationErrors.of("@CrashSweep(maxCases = " + sweep.maxCases() + ")", method,
+                    "the cap must be positive", "give a positive cap, or -1 for deliverykit.sweep.max-cases");
+        }
+        int cap = sweep.maxCases() == -1 ? settings.sweepMaxCases() : sweep.maxCases();
+        String capSource = sweep.maxCases() == -1 ? "deliverykit.sweep.max-cases = " + cap
+                : "@CrashSweep(maxCases = " + cap + ")";
+        Optional<WatchList> catalogueWatch = catalogues.map(Catalogues::watchList);
+        return new SweepPlan(method, kinds, List.copyOf(boundaries), catalogueWatch, List.copyOf(patterns), cap,
+                capSource, settings.mode(sweep.mode(), "@CrashSweep", method, ""));
+    }
+
+    /** The mode of the recording and of every crash. */
+    CrashMode mode() {
+        return mode;
+    }
+
+    /** The first invocation: a crash-free run recording every boundary of the swept kinds. */
+    CrashCase.RecordBoundaries recordCase() {
+        WatchList watch = WatchList.of(catalogueBoundaries.toArray(new Boundary[0]));
+        if (kinds.contains(SweepKind.STATEMENTS)) {
+            watch = watch.withEveryStatement();
+        }
+        if (kinds.contains(SweepKind.COMMITS)) {
+            watch = watch.withEveryTransactionEnd();
+        }
+        return new CrashCase.RecordBoundaries(mode, watch);
+    }
+
+    /**
+     * One crash case per recorded hit of the swept kinds, in the order the hits happened.
+     *
+     * @throws ExtensionConfigurationException if there are more than the cap
+     * @throws AssertionError if there are none: the sweep would test nothing
+     */
+    List<CrashCase> cases(Recording recording) {
+        List<CrashCase> cases = new ArrayList<>();
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (BoundaryHit hit : recording.hits()) {
+            if (swept(hit.boundary())) {
+                cases.add(CrashCase.CrashAtHit.of(hit.boundary(), hit.occurrence(), mode,
+                        hit.boundary().isNamed() ? catalogueWatch : Optional.empty(), Optional.ofNullable(site(hit.stack()))));
+                counts.merge(hit.boundary().name(), 1, Integer::sum);
+            }
+        }
+        if (cases.isEmpty()) {
+            throw new AssertionError("@CrashSweep on " + ConfigurationErrors.describe(method) + ": the crash-free run reached no"
+                    + " boundary of the swept kinds (" + kindsText() + "), so there is nothing to crash at and the sweep"
+                    + " would test nothing. It recorded " + recording.hits().size() + " hit(s) in all.\nFix: make the"
+                    + " workload inside scenario.run(...) reach a commit or statement, or widen kinds, sql or boundaries.");
+        }
+        if (cases.size() > maxCases) {
+            String perBoundary = counts.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+                    .limit(COUNTS_SHOWN).map(entry -> "  " + entry.getValue() + " x " + entry.getKey())
+                    .collect(Collectors.joining("\n"));
+            throw new ExtensionConfigurationException("@CrashSweep on " + ConfigurationErrors.describe(method) + ": the crash-free"
+                    + " run reached " + cases.size() + " boundary hits to crash at, more than the cap of " + maxCases + " ("
+                    + maxCasesSource + "); no crash case was run.\nHits per boundary (most first):\n" + perBoundary
+                    + "\nFix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries = ...),"
+                    + " shorten the workload, or raise @CrashSweep(maxCases = ...) or deliverykit.sweep.max-cases.");
+        }
+        return cases;
+    }
+
+    /** The case a replay key names, if this sweep could have produced it. */
+    Optional<CrashCase.Crashing> replayCase(ReplayKey key) {
+        if (key.isCrashFree()) {
+            return Optional.of(recordCase());
+        }
+        if (key.mode().isPresent() && key.mode().get() != mode) {
+            return Optional.empty();
+        }
+        if (key.boundaryName().isPresent()) {
+            return catalogueBoundaries.stream().filter(boundary -> boundary.name().equals(key.boundaryName().get()))
+                    .findFirst().<CrashCase.Crashing>map(boundary -> CrashCase.CrashAtHit.of(boundary, key.hit(), mode, catalogueWatch,
+                            Optional.empty()));
+        }
+        if (key.selectorSpec().isEmpty()) {
+            return Optional.empty();
+        }
+        Selector selector;
+        try {
+            selector = Selector.parse(key.selectorSpec().get());
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        Boundary boundary = Boundary.of(selector);
+        return swept(boundary) ? Optional.of(CrashCase.CrashAtHit.of(boundary, key.hit(), mode, Optional.empty(),
+                Optional.empty())) : Optional.empty();
+    }
+
+    private boolean swept(Boundary boundary) {
+        if (boundary.isNamed()) {
+            return catalogueBoundaries.contains(boundary);
+        }
+        String spec = boundary.selector().spec();
+        if (spec.equals("before-commit") || spec.equals("after-commit")) {
+            return kinds.contains(SweepKind.COMMITS);
+        }
+        String statement = spec.startsWith(STATEMENT_BEFORE) ? spec.substring(STATEMENT_BEFORE.length())
+                : spec.startsWith(STATEMENT_AFTER) ? spec.substring(STATEMENT_AFTER.length()) : null;
+        if (statement == null || !kinds.contains(SweepKind.STATEMENTS)) {
+            return false;
+        }
+        if (kinds.contains(SweepKind.COMMITS) && TRANSACTION_END.matcher(statement).matches()) {
+            return false; // the same point as the commit boundary, crashed once there
+        }
+        return sql.isEmpty() || sql.stream().anyMatch(pattern -> pattern.matcher(statement).find());
+    }
+
+    private String kindsText() {
+        return kinds.stream().map(Enum::name).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * {@code TransactionalOutbox.markDone}: the innermost recorded frame outside the kit's own helpers (its
+     * {@code internal} packages, {@code dev.deliverykit.internal.*} and {@code dev.deliverykit.reference.internal.*}),
+     * as simple class name and method; lambdas by their enclosing method.
+     */
+    static String site(List<String> stack) {
+        if (stack.isEmpty()) {
+            return null;
+        }
+        String frame = stack.stream().filter(line -> !(line.startsWith("dev.deliverykit.") && line.contains(".internal."))).findFirst()
+                .orElse(stack.get(stack.size() - 1));
+        int open = frame.indexOf('(');
+        String qualified = open < 0 ? frame : frame.substring(0, open);
+        int methodDot = qualified.lastIndexOf('.');
+        if (methodDot < 0) {
+            return qualified;
+        }
+        String method = qualified.substring(methodDot + 1);
+        String type = qualified.substring(0, methodDot);
+        type = type.substring(type.lastIndexOf('.') + 1);
+        if (method.startsWith("lambda$")) {
+            String[] parts = method.split("\\$");
+            method = parts.length > 1 ? parts[1] : method;
+        }
+        return type + "." + method;
+    }
+}

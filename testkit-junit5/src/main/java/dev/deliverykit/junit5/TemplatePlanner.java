@@ -1,0 +1,251 @@
+package dev.deliverykit.junit5;
+
+import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.boundary.Recording;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+/**
+ * Turns a kit test template into its invocations. Everything that can be checked is checked here, before
+ * the first invocation instruments anything: settings, annotation elements, catalogues, the
+ * {@code CrashScenario} parameter, {@code @CheckInvariant} field types and static values, parallel execution.
+ * The plan is made once per template and kept in the template's store, under a namespace of its method: the
+ * condition (is the template skipped under {@code deliverykit.replay}?) and the provider read the same plan, and
+ * a configuration error is raised by the provider, as the template's failure.
+ */
+final class TemplatePlanner {
+
+    static final String PARALLEL_ENABLED = "junit.jupiter.execution.parallel.enabled";
+    static final String STORE_CLOSES_AUTOCLOSEABLE = "junit.jupiter.extensions.store.close.autocloseable.enabled";
+
+    private TemplatePlanner() {
+    }
+
+    /**
+     * Whether the method is a kit template. A repeated {@code @CrashAt} is present only inside its container
+     * {@code @CrashAts}, which {@code isAnnotated(method, CrashAt.class)} does not look into.
+     */
+    static boolean isKitMethod(Method method) {
+        return declares(method, CrashAt.class) || declares(method, CrashSweep.class)
+                || declares(method, DeliverInOrder.class);
+    }
+
+    /** Whether the context's method carries the feature's annotation ({@code CrashAt}: also repeated). */
+    static boolean declares(ExtensionContext context, Class<? extends Annotation> feature) {
+        return context.getTestMethod().map(method -> declares(method, feature)).orElse(false);
+    }
+
+    private static boolean declares(Method method, Class<? extends Annotation> feature) {
+        return feature == CrashAt.class ? !AnnotationSupport.findRepeatableAnnotations(method, CrashAt.class).isEmpty()
+                : AnnotationSupport.isAnnotated(method, feature);
+    }
+
+    /**
+     * The invocations, lazily: a sweep's crash cases are computed only when JUnit asks for the invocation after
+     * the recording, that is after the recording invocation has run.
+     *
+     * @throws RuntimeException the configuration error of the template, if it has one
+     */
+    static Stream<TestTemplateInvocationContext> invocations(ExtensionContext context) {
+        Attempt attempt = plan(context);
+        if (attempt instanceof Misconfigured misconfigured) {
+            throw misconfigured.error();
+        }
+        if (attempt instanceof Listed listed) {
+            KitSettings settings = listed.settings();
+            return listed.cases().stream().filter(crashCase -> settings.replay().map(crashCase::isSelectedBy)
+                    .orElse(true)).map(crashCase -> new CrashInvocation(crashCase, settings));
+        }
+        Swept swept = (Swept) attempt;
+        KitSettings settings = swept.settings();
+        SweepPlan sweep = swept.sweep();
+        if (settings.replay().isPresent()) {
+            return sweep.replayCase(settings.replay().get()).stream()
+                    .map(crashCase -> new CrashInvocation(crashCase, settings));
+        }
+        SweepState state = sweepState(context);
+        Stream<TestTemplateInvocationContext> record = Stream.of(new CrashInvocation(sweep.recordCase(), settings,
+                Optional.of(state)));
+        Stream<TestTemplateInvocationContext> crashes = Stream.of(state)
+                .flatMap(recorded -> crashCases(context.getRequiredTestMethod(), sweep, recorded).stream())
+                .map(crashCase -> new CrashInvocation(crashCase, settings));
+        return Stream.concat(record, crashes);
+    }
+
+    /**
+     * Skips the template (not its invocations) under {@code deliverykit.replay} when it cannot produce the
+     * replayed case. A misconfigured template is enabled: its provider raises the error.
+     */
+    static ConditionEvaluationResult replayCondition(ExtensionContext context, Class<? extends Annotation> feature) {
+        boolean templateItself = context.getTestMethod().isPresent()
+                && context.getParent().flatMap(ExtensionContext::getTestMethod).isEmpty();
+        if (!templateItself || !declares(context, feature)) {
+            return ConditionEvaluationResult.enabled("not a DeliveryKit test template");
+        }
+        Attempt attempt = plan(context);
+        if (attempt instanceof Misconfigured) {
+            return ConditionEvaluationResult.enabled("the configuration error is reported by the template itself");
+        }
+        KitSettings settings = attempt instanceof Listed listed ? listed.settings() : ((Swept) attempt).settings();
+        Optional<ReplayKey> replay = settings.replay();
+        if (replay.isEmpty()) {
+            return ConditionEvaluationResult.enabled("no deliverykit.replay, or it selects a case here");
+        }
+        boolean produces = attempt instanceof Listed listed
+                ? listed.cases().stream().anyMatch(crashCase -> crashCase.isSelectedBy(replay.get()))
+                : ((Swept) attempt).sweep().replayCase(replay.get()).isPresent();
+        return produces ? ConditionEvaluationResult.enabled("no deliverykit.replay, or it selects a case here")
+                : ConditionEvaluationResult.disabled(DeliveryKitConfiguration.REPLAY + "='" + replay.get()
+                        + "' selects a case this test does not have");
+    }
+
+    private static List<CrashCase> crashCases(Method method, SweepPlan sweep, SweepState state) {
+        if (!state.wasRecordInvocationStarted()) {
+            throw new ExtensionConfigurationException("@CrashSweep on " + ConfigurationErrors.describe(method) + ": the"
+                    + " recording invocation did not run (was one crash invocation rerun alone, by its unique id?), so"
+                    + " there are no crash cases to run. Fix: run the whole test, or rerun one case with -D"
+                    + DeliveryKitConfiguration.REPLAY + "='<replay key from its failure message>'.");
+        }
+        Optional<Recording> recording = state.recording();
+        // No recording: the crash-free run failed (its invocation says why) or never called scenario.run.
+        return recording.map(sweep::cases).orElse(List.of());
+    }
+
+    /** The template's store, under a namespace of its method. */
+    private static ExtensionContext.Store store(ExtensionContext template) {
+        return template.getStore(ExtensionContext.Namespace.create(TemplatePlanner.class,
+                template.getRequiredTestMethod()));
+    }
+
+    @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent does not exist in JUnit 5.14
+    private static SweepState sweepState(ExtensionContext template) {
+        return store(template).getOrComputeIfAbsent(SweepState.class, type -> new SweepState(), SweepState.class);
+    }
+
+    /** The template's plan, made by the first of condition and provider to ask. */
+    @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent does not exist in JUnit 5.14
+    private static Attempt plan(ExtensionContext template) {
+        return store(template).getOrComputeIfAbsent(Attempt.class, type -> attempt(template), Attempt.class);
+    }
+
+    /** A template's plan, or why it has none. */
+    private sealed interface Attempt permits Listed, Swept, Misconfigured {
+    }
+
+    /** The cases of a {@code @CrashAt} or {@code @DeliverInOrder} test, listed before any runs. */
+    private record Listed(KitSettings settings, List<CrashCase> cases) implements Attempt {
+    }
+
+    /** A {@code @CrashSweep}: its cases come from its recording. */
+    private record Swept(KitSettings settings, SweepPlan sweep) implements Attempt {
+    }
+
+    /** The configuration error that fails the template. */
+    private record Misconfigured(RuntimeException error) implements Attempt {
+    }
+
+    private static Attempt attempt(ExtensionContext context) {
+        try {
+            return planned(context);
+        } catch (RuntimeException misconfigured) {
+            return new Misconfigured(misconfigured);
+        }
+    }
+
+    private static Attempt planned(ExtensionContext context) {
+        Method method = context.getRequiredTestMethod();
+        List<CrashAt> crashAts = AnnotationSupport.findRepeatableAnnotations(method, CrashAt.class);
+        Optional<CrashSweep> sweep = AnnotationSupport.findAnnotation(method, CrashSweep.class);
+        Optional<DeliverInOrder> order = AnnotationSupport.findAnnotation(method, DeliverInOrder.class);
+        if (!crashAts.isEmpty() && sweep.isPresent()) {
+            throw ConfigurationErrors.of("@CrashAt with @CrashSweep", method, "a test is either a list of chosen"
+                    + " boundaries or a sweep over all of them", "keep one of the two annotations, or split the test");
+        }
+        if (order.isPresent() && (!crashAts.isEmpty() || sweep.isPresent())) {
+            throw ConfigurationErrors.of("@DeliverInOrder with " + (sweep.isPresent() ? "@CrashSweep" : "@CrashAt"),
+                    method, "crashing inside a forced delivery order is not supported by the annotations yet",
+                    "split the test, or crash inside the order with BoundaryEngine and OrderedDelivery directly");
+        }
+        String annotation = order.isPresent() ? "@DeliverInOrder" : crashAts.isEmpty() ? "@CrashSweep" : "@CrashAt";
+        KitSettings settings = KitSettings.read(context);
+        requireScenarioParameter(method, annotation, order.isPresent() ? DeliveryScenario.class : CrashScenario.class);
+        requireStoreClosing(context, settings);
+        DeclaredInvariants.requireValid(context);
+        if (order.isPresent()) {
+            List<CrashCase> cases = OrderCases.of(method, order.get());
+            requireIsolationIfParallel(context, method, annotation);
+            return new Listed(settings, cases);
+        }
+        Optional<Catalogues> catalogues = Catalogues.find(context);
+        if (crashAts.isEmpty()) {
+            SweepPlan plan = SweepPlan.of(method, sweep.orElseThrow(), catalogues, settings);
+            requireIsolationIfParallel(context, method, annotation);
+            return new Swept(settings, plan);
+        }
+        List<CrashCase> cases = CrashAtCases.of(method, crashAts, catalogues, settings);
+        if (cases.stream().anyMatch(crashCase -> crashCase.mode() == CrashMode.IN_PROCESS)) {
+            requireIsolationIfParallel(context, method, annotation);
+        }
+        return new Listed(settings, cases);
+    }
+
+    private static void requireScenarioParameter(Method method, String annotation, Class<?> scenario) {
+        if (Arrays.stream(method.getParameterTypes()).noneMatch(scenario::equals)) {
+            if (scenario == DeliveryScenario.class) {
+                throw ConfigurationErrors.of(annotation, method, "the method has no DeliveryScenario parameter, so it"
+                        + " cannot run a workload to deliver in order", "declare one and run the workload with it: void "
+                        + method.getName() + "(DeliveryScenario scenario) { scenario.deliver(() -> ...);"
+                        + " assertThat(...); }");
+            }
+            throw ConfigurationErrors.of(annotation, method, "the method has no CrashScenario parameter, so it cannot"
+                    + " run a workload to crash", "declare one and run the workload with it: void "
+                    + method.getName() + "(CrashScenario scenario) { scenario.run(() -> ...); scenario.restart(() -> ...);"
+                    + " assertThat(...); }");
+        }
+    }
+
+    private static void requireStoreClosing(ExtensionContext context, KitSettings settings) {
+        boolean closes = context.getConfigurationParameter(STORE_CLOSES_AUTOCLOSEABLE).map(String::trim)
+                .map(value -> !value.equalsIgnoreCase("false")).orElse(true);
+        if (!closes && (settings.reportEnabled() || settings.summaryEnabled())) {
+            throw new ExtensionConfigurationException("DeliveryKit writes its report when JUnit closes the root store,"
+                    + " but " + STORE_CLOSES_AUTOCLOSEABLE + " = false stops JUnit from closing AutoCloseable values."
+                    + " Fix: remove that setting, or turn the report off with " + DeliveryKitConfiguration.REPORT_ENABLED
+                    + " = false and " + DeliveryKitConfiguration.REPORT_SUMMARY + " = false.");
+        }
+    }
+
+    private static void requireIsolationIfParallel(ExtensionContext context, Method method, String annotation) {
+        boolean parallel = context.getConfigurationParameter(PARALLEL_ENABLED).map(String::trim)
+                .map(Boolean::parseBoolean).orElse(false);
+        if (!parallel) {
+            return;
+        }
+        boolean isolated = AnnotationSupport.findAnnotation(context.getRequiredTestClass(), Isolated.class,
+                context.getEnclosingTestClasses()).isPresent();
+        if (!isolated) {
+            String why = annotation.equals("@DeliverInOrder")
+                    ? "ordered delivery instruments the entry point for the whole JVM, one run at a time"
+                    : annotation.equals("@CrashSweep")
+                    ? "a sweep's invocations must run one after the other (the crash cases come from the first"
+                            + " invocation's recording), and an in-process run instruments every JDBC call in this JVM"
+                    : "an in-process crash instruments every JDBC call in this JVM, so a test running meanwhile would"
+                            + " be counted or crashed too";
+            throw ConfigurationErrors.of(annotation, method, "JUnit's parallel execution is enabled ("
+                    + PARALLEL_ENABLED + " = true) and " + why, "annotate the test class with"
+                    + " @org.junit.jupiter.api.parallel.Isolated (its tests then run alone, invocations one after the"
+                    + " other), or disable parallel execution"
+                    + (annotation.equals("@CrashAt") ? ", or use mode = CrashMode.CHILD_PROCESS" : ""));
+        }
+    }
+}
