@@ -47,6 +47,16 @@ class DeliveryKitArchitectureTest {
 
 
     @Test
+    void layersAreRespected() {
+        DeliveryKitRules.layers(KIT).check(kit);
+    }
+
+    @Test
+    void noPackageCycles() {
+        DeliveryKitRules.noPackageCycles(KIT).check(kit);
+    }
+
+    @Test
     void noInternalTypeInPublicSignatures() {
         DeliveryKitRules.noInternalTypeInPublicSignatures(KIT).check(kit);
     }
