@@ -1,7 +1,6 @@
 package com.example.orders;
 
 import com.example.orders.db.Database;
-import java.sql.Statement;
 
 /**
  * The tables of the order database: {@code orders} (one row per order, its current step) and
@@ -25,15 +24,10 @@ public final class OrderSchema {
         """
         CREATE TABLE IF NOT EXISTS outbox_message(
             position     INTEGER PRIMARY KEY AUTOINCREMENT,
-            message_id   TEXT NOT NULL UNIQUE,
-            order_id     TEXT NOT NULL,
-            step_seq     INTEGER NOT NULL,
-            customer     TEXT NOT NULL,
-            amount_cents INTEGER NOT NULL,
-            dedup_epoch  INTEGER NOT NULL,
+            %s,
             published_at TEXT,
             UNIQUE (order_id, step_seq))
-        """,
+        """.formatted(MessageRows.COLUMN_DEFINITIONS),
     };
 
     private OrderSchema() {
@@ -41,13 +35,6 @@ public final class OrderSchema {
 
     /** Creates the tables that do not exist yet, in one transaction. */
     public static void createIfMissing(Database orderDb) {
-        orderDb.inTransaction("create the order tables", c -> {
-            try (Statement ddl = c.createStatement()) {
-                for (String table : TABLES) {
-                    ddl.execute(table);
-                }
-            }
-            return null;
-        });
+        orderDb.createTables("create the order tables", TABLES);
     }
 }

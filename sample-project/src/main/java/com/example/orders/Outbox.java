@@ -28,14 +28,8 @@ public final class Outbox {
     /** Adds {@code message}, unpublished. */
     public static void add(Connection c, Message message) throws SQLException {
         try (PreparedStatement insert = c.prepareStatement(
-                "INSERT INTO outbox_message(message_id, order_id, step_seq, customer, amount_cents, dedup_epoch)"
-                        + " VALUES (?, ?, ?, ?, ?, ?)")) {
-            insert.setString(1, message.messageId());
-            insert.setString(2, message.orderId());
-            insert.setInt(3, message.step().seq());
-            insert.setString(4, message.customer());
-            insert.setLong(5, message.amountCents());
-            insert.setLong(6, message.dedupEpoch());
+                "INSERT INTO outbox_message(" + MessageRows.COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?)")) {
+            MessageRows.bind(insert, message);
             insert.executeUpdate();
         }
     }
@@ -44,12 +38,10 @@ public final class Outbox {
     public static List<Message> unpublished(Connection c) throws SQLException {
         List<Message> messages = new ArrayList<>();
         try (PreparedStatement select = c.prepareStatement(
-                "SELECT message_id, order_id, step_seq, customer, amount_cents, dedup_epoch"
-                        + " FROM outbox_message WHERE published_at IS NULL ORDER BY position");
+                "SELECT " + MessageRows.COLUMNS + " FROM outbox_message WHERE published_at IS NULL ORDER BY position");
              ResultSet rows = select.executeQuery()) {
             while (rows.next()) {
-                messages.add(new Message(rows.getString(1), rows.getString(2), OrderStep.ofSeq(rows.getInt(3)),
-                        rows.getString(4), rows.getLong(5), rows.getLong(6)));
+                messages.add(MessageRows.read(rows));
             }
         }
         return messages;

@@ -113,7 +113,7 @@ final class ActiveRun implements BoundarySink {
     }
 
     private static List<Boundary> transactionEndBoundaries(boolean before, boolean after) {
-        return Selector.transactionEnds(before, after).stream().map(Boundary::of).toList();
+        return SelectorMatching.transactionEnds(before, after).stream().map(Boundary::of).toList();
     }
 
     private Watched watch(Boundary boundary, boolean everyStatement) {
@@ -333,7 +333,7 @@ final class ActiveRun implements BoundarySink {
      */
     private Watched[] matching(JdbcCall call) {
         if (call.kind() != JdbcCall.Kind.STATEMENT || call.sql() == null) {
-            return matching(w -> w.boundary.selector().matches(call));
+            return matching(w -> SelectorMatching.matches(w.boundary.selector(), call));
         }
         boolean before = call.timing() == JdbcCall.Timing.BEFORE;
         return (before ? matchedBeforeStatement : matchedAfterStatement).computeIfAbsent(call.sql(),
@@ -341,12 +341,12 @@ final class ActiveRun implements BoundarySink {
     }
 
     private Watched[] statementMatches(JdbcCall call, boolean before) {
-        Watched[] given = matching(w -> w.boundary.selector().matches(call));
+        Watched[] given = matching(w -> SelectorMatching.matches(w.boundary.selector(), call));
         if (!(before ? watch.statementsBefore() : watch.statementsAfter()) || call.sql().isBlank()) {
             return given; // blank SQL, which drivers accept, is no statement to crash at
         }
         Watched every = watch(everyStatement(call.sql(), before), true);
-        if (!every.everyStatement || !every.boundary.selector().matches(call)) {
+        if (!every.everyStatement || !SelectorMatching.matches(every.boundary.selector(), call)) {
             return given; // the same boundary was given explicitly and is matched already
         }
         Watched[] all = Arrays.copyOf(given, given.length + 1);
@@ -370,7 +370,7 @@ final class ActiveRun implements BoundarySink {
     /** The watched boundaries a method call matches, worked out once per method and point. */
     private Watched[] matching(MethodCall call) {
         return matchedMethods.computeIfAbsent(new MethodPoint(call.typeName(), call.methodName(),
-                call.parameterTypes(), call.point()), point -> matching(w -> w.boundary.selector().matches(call)));
+                call.parameterTypes(), call.point()), point -> matching(w -> SelectorMatching.matches(w.boundary.selector(), call)));
     }
 
     private record MethodPoint(String typeName, String methodName, List<String> parameterTypes,
@@ -398,7 +398,7 @@ final class ActiveRun implements BoundarySink {
         BoundaryHit site = null;
         for (Watched candidate : matched) {
             candidate.matches++;
-            int nth = candidate.boundary.selector().nth();
+            int nth = SelectorMatching.occurrence(candidate.boundary.selector());
             if (nth != 0 && candidate.matches != nth) {
                 continue;
             }

@@ -1,7 +1,10 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * A named point where a process can die: a name that reads well in reports and replay keys, and the
@@ -12,6 +15,7 @@ import java.util.regex.Pattern;
  * Boundary anyCommit = Boundary.of(Selector.afterCommit());   // named by its description: "after commit"
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Boundary {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]*");

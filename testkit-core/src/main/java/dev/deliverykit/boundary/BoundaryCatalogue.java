@@ -1,9 +1,12 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The boundaries of one piece of delivery code, by name. A crash plan names a boundary; an unknown name
@@ -18,6 +21,7 @@ import java.util.Objects;
  * CrashPlan plan = CrashPlan.at(producer, "after-outbox-insert");
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class BoundaryCatalogue {
 
     private final String name;

@@ -1,5 +1,8 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.InstrumentationProblem;
 import dev.deliverykit.internal.instrument.Instrumenter;
@@ -23,6 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 
 /**
  * Makes a process die exactly at a boundary of code the kit has never seen, with no change to that code.
@@ -51,10 +55,11 @@ import java.util.stream.Stream;
  *
  * <p><b>Runs.</b> One in-process run at a time per JVM (the agent is global); child-process runs
  * need no agent in this JVM and may run in parallel. A crash run that never reaches its boundary fails
- * with {@link BoundaryNotReachedException}; a workload that swallows the crash fails with
- * {@link CrashSwallowedException}; an instrumentation error fails the run with
+ * with {@link BoundaryNotReachedError}; a workload that swallows the crash fails with
+ * {@link CrashSwallowedError}; an instrumentation error fails the run with
  * {@link InstrumentationFailedException}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class BoundaryEngine {
 
     /** The exit code of a child JVM that halted at its boundary. */
@@ -88,8 +93,8 @@ public final class BoundaryEngine {
      * Runs {@code workload} in this JVM and kills it at the plan's hit: every JDBC connection the run
      * opened or used is rolled back and closed, and a {@link SimulatedCrash} unwinds the workload.
      *
-     * @throws BoundaryNotReachedException if the workload ends without reaching the hit
-     * @throws CrashSwallowedException if the workload catches the crash and returns normally
+     * @throws BoundaryNotReachedError if the workload ends without reaching the hit
+     * @throws CrashSwallowedError if the workload catches the crash and returns normally
      */
     public CrashResult crashInProcess(CrashPlan plan, Workload workload) {
         Objects.requireNonNull(plan, "plan");
@@ -100,7 +105,7 @@ public final class BoundaryEngine {
         RunReport report = run.report(run.crashed() ? RunReport.Outcome.CRASHED
                 : end.thrown() == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
                 end.thrown() == null ? null : end.thrown().toString(), newProblems());
-        return Verdicts.inProcess(plan, withMethodNotes(report, watch, plan), run, end);
+        return RunVerdicts.inProcess(plan, withMethodNotes(report, watch, plan), run, end);
     }
 
     /**
@@ -133,10 +138,10 @@ public final class BoundaryEngine {
         Objects.requireNonNull(workload, "workload");
         ActiveRun run = new ActiveRun(ActiveRun.Mode.RECORD, null, watch, null);
         RunEnd end = runInThisJvm(run, watch, null, workload);
-        Verdicts.processIsolation(run, end, "the recording's workload returned");
+        RunVerdicts.processIsolation(run, end, "the recording's workload returned");
         RunReport report = run.report(end.thrown() == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
                 end.thrown() == null ? null : end.thrown().toString(), newProblems());
-        return Verdicts.recording(report, "the workload", end.thrown());
+        return RunVerdicts.recording(report, "the workload", end.thrown());
     }
 
     /** How an in-process run ended: what the workload threw, and what of its process was still busy after. */
@@ -188,14 +193,14 @@ public final class BoundaryEngine {
      * Runs the workload in a child JVM that halts with exit code {@value #CRASH_EXIT_CODE} at the plan's hit.
      * Nothing of the child survives but its files; its exit code and output are kept in the result.
      *
-     * @throws BoundaryNotReachedException if the child ends without reaching the hit
+     * @throws BoundaryNotReachedError if the child ends without reaching the hit
      */
     public CrashResult crashInChildProcess(CrashPlan plan, ChildLaunch launch) {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(launch, "launch");
         validate(plan.watchList().and(plan.boundary()));
         ChildOutcome outcome = runChild(plan, plan.watchList().forCrashRun(), launch);
-        return Verdicts.child(plan, launch, outcome.report, outcome.result);
+        return RunVerdicts.child(plan, launch, outcome.report, outcome.result);
     }
 
     /** Records every hit of the watched boundaries in a crash-free run of the workload in a child JVM. */
@@ -210,7 +215,7 @@ public final class BoundaryEngine {
                     + outcome.result.exitCode() + " without a report from the kit.\nExpected: the workload to"
                     + " complete.\nFix: see the child's output:\n" + outcome.result);
         }
-        return Verdicts.recording(outcome.report, who, null);
+        return RunVerdicts.recording(outcome.report, who, null);
     }
 
     private record ChildOutcome(RunReport report, ChildResult result) {
@@ -271,14 +276,10 @@ public final class BoundaryEngine {
     // ---- instrumentation --------------------------------------------------------------------------
 
     private void instrumentFor(WatchList watch, CrashPlan plan) {
-        List<Selector> methods = new ArrayList<>();
-        for (Boundary boundary : watch.boundaries()) {
-            if (boundary.selector().isMethod()) {
-                methods.add(boundary.selector());
-            }
-        }
-        if (plan != null && plan.boundary().selector().isMethod()) {
-            methods.add(plan.boundary().selector());
+        List<Selector.Method> methods = methodSelectors(watch);
+        Selector.Method planned = plan == null ? null : SelectorMatching.method(plan.boundary().selector());
+        if (planned != null) {
+            methods.add(planned);
         }
         Instrumenter instrumenter = Instrumenter.get();
         instrumenter.ensureJdbc();
@@ -286,7 +287,7 @@ public final class BoundaryEngine {
             return; // the same method selectors as an earlier run: validated (classes found) and woven
         }
         boolean everyClassFound = validateMethods(methods);
-        instrumenter.ensureMethods(methods.stream().map(Selector::methodTarget).collect(Collectors.toList()));
+        instrumenter.ensureMethods(methods.stream().map(SelectorMatching::methodTarget).collect(Collectors.toList()));
         if (everyClassFound && READY_METHOD_SELECTORS.size() < 256) {
             READY_METHOD_SELECTORS.add(List.copyOf(methods));
         }
@@ -296,29 +297,35 @@ public final class BoundaryEngine {
      * Lists of method selectors that an earlier run validated, every class found, and wove: a test that
      * runs the same plan case after case skips both. Bounded, so that generated selectors cannot grow it.
      */
-    private static final Set<List<Selector>> READY_METHOD_SELECTORS = ConcurrentHashMap.newKeySet();
+    private static final Set<List<Selector.Method>> READY_METHOD_SELECTORS = ConcurrentHashMap.newKeySet();
 
     /** Fails before anything runs if a method selector names a loadable class that lacks the method. */
     private static void validate(WatchList watch) {
-        List<Selector> methods = new ArrayList<>();
+        validateMethods(methodSelectors(watch));
+    }
+
+    /** The method selectors of the watched boundaries (of an occurrence: the method it counts). */
+    private static List<Selector.Method> methodSelectors(WatchList watch) {
+        List<Selector.Method> methods = new ArrayList<>();
         for (Boundary boundary : watch.boundaries()) {
-            if (boundary.selector().isMethod()) {
-                methods.add(boundary.selector());
+            Selector.Method method = SelectorMatching.method(boundary.selector());
+            if (method != null) {
+                methods.add(method);
             }
         }
-        validateMethods(methods);
+        return methods;
     }
 
     /** {@link #validate}; whether every selector's class could be loaded (and so was checked). */
-    private static boolean validateMethods(List<Selector> methods) {
+    private static boolean validateMethods(List<Selector.Method> methods) {
         boolean everyClassFound = true;
-        for (Selector selector : methods) {
+        for (Selector.Method selector : methods) {
             everyClassFound &= validateMethod(selector);
         }
         return everyClassFound;
     }
 
-    private static boolean validateMethod(Selector selector) {
+    private static boolean validateMethod(Selector.Method selector) {
         ClassLoader loader = Thread.currentThread().getContextClassLoader() != null
                 ? Thread.currentThread().getContextClassLoader() : ClassLoader.getSystemClassLoader();
         Class<?> type;
@@ -344,7 +351,7 @@ public final class BoundaryEngine {
         }
     };
 
-    private static void requireDeclared(Selector selector, Class<?> type) {
+    private static void requireDeclared(Selector.Method selector, Class<?> type) {
         if (type.getClassLoader() == null) {
             throw new IllegalArgumentException("Cannot select " + selector.description() + ": " + type.getName()
                     + " is a JDK class loaded by the bootstrap class loader, which the engine does not instrument."
@@ -353,15 +360,15 @@ public final class BoundaryEngine {
         boolean declared = Arrays.stream(type.getDeclaredMethods())
                 .anyMatch(method -> method.getName().equals(selector.methodName())
                         && !Modifier.isAbstract(method.getModifiers())
-                        && (selector.parameterTypes() == null || selector.parameterTypes().equals(
-                                Arrays.stream(method.getParameterTypes()).map(Class::getTypeName).toList())));
+                        && selector.parameterTypes().map(types -> types.equals(
+                                Arrays.stream(method.getParameterTypes()).map(Class::getTypeName).toList())).orElse(true));
         if (!declared) {
             String methods = Arrays.stream(type.getDeclaredMethods()).filter(method -> !method.isSynthetic())
                     .map(BoundaryEngine::signature).distinct().sorted(Comparator.naturalOrder())
                     .collect(Collectors.joining(", "));
             throw new IllegalArgumentException("Cannot select " + selector.description() + ": " + type.getName()
                     + " declares no method " + selector.methodName()
-                    + (selector.parameterTypes() == null ? "" : "(" + String.join(",", selector.parameterTypes()) + ")")
+                    + selector.parameterTypes().map(types -> "(" + String.join(",", types) + ")").orElse("")
                     + " with a body. Its declared methods: " + (methods.isEmpty() ? "none" : methods) + ". Expected the"
                     + " class that declares and implements the method (not an interface, nor a subclass that"
                     + " inherits it). Fix: name that class, or correct the method name or parameter types.");
@@ -394,8 +401,8 @@ public final class BoundaryEngine {
     }
 
     private static void addUnwoven(Boundary boundary, Set<String> unwoven) {
-        Selector selector = boundary.selector();
-        if (selector.isMethod() && !Instrumenter.get().wasTransformed(selector.typeName())) {
+        Selector.Method selector = SelectorMatching.method(boundary.selector());
+        if (selector != null && !Instrumenter.get().wasTransformed(selector.typeName())) {
             unwoven.add(selector.typeName());
         }
     }

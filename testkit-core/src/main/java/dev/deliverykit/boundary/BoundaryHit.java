@@ -1,7 +1,10 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One time a run reached a boundary.
@@ -14,6 +17,7 @@ import java.util.Objects;
  *     site, and empty for the other hits of a crash run (walking the stack at every statement and commit
  *     made armed runs several times slower than the rest of the engine together)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record BoundaryHit(Boundary boundary, int occurrence, String threadName, List<String> stack) {
 
     public BoundaryHit {

@@ -1,9 +1,12 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * How to run a {@link ProcessWorkload} in a child JVM: its class, its arguments, extra JVM options and a
@@ -20,6 +23,7 @@ import java.util.Objects;
  * and win ({@code -XX:TieredStopAtLevel=4} restores C2); {@link #withoutQuickStart()}, or the system
  * property {@value #QUICK_START_PROPERTY}{@code =false} in the parent JVM, leaves them out.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ChildLaunch {
 
     /** The timeout unless {@link #timeout(Duration)} says otherwise. */

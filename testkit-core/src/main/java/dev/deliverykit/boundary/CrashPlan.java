@@ -1,14 +1,17 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.deliverykit.ReplayKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Where a run must die: a boundary and which of its hits (counted from 1 at run time). A crash case is
- * identified by its {@linkplain #replayKey() replay key}, such as {@code boundary=after-outbox-insert;hit=2}.
+ * identified by its {@linkplain #replayKey() replay key}, such as {@code boundary=after-outbox-insert;hit=2}
+ * (see {@link ReplayKey}).
  *
  * <pre>{@code
  * CrashPlan plan = CrashPlan.at(catalogue, "after-outbox-insert").occurrence(2);
@@ -18,9 +21,8 @@ import java.util.regex.Pattern;
  * <p>A plan made from a catalogue also counts that catalogue's other boundaries, so that a run that
  * never reaches the plan's boundary can say which ones it did reach.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class CrashPlan {
-
-    private static final Pattern REPLAY_KEY = Pattern.compile("boundary=(.+);hit=([0-9]+)");
 
     private final Boundary boundary;
     private final int occurrence;
@@ -60,19 +62,33 @@ public final class CrashPlan {
     }
 
     /**
-     * The plan a replay key names, such as {@code boundary=after-outbox-insert;hit=2}.
+     * The plan a replay key names: {@code boundary=after-outbox-insert;hit=2} (a boundary of the catalogue), or
+     * {@code selector=after-commit;hit=3} (an unnamed boundary, watching the catalogue's). A mode in the key
+     * is ignored: the plan is run in the mode its caller chooses.
      *
      * @throws UnknownBoundaryException if the catalogue does not know the boundary
-     * @throws IllegalArgumentException if the key is not a replay key
+     * @throws IllegalArgumentException if the key is not a crash's replay key
      */
     public static CrashPlan fromReplayKey(BoundaryCatalogue catalogue, String replayKey) {
-        Matcher matcher = REPLAY_KEY.matcher(Objects.requireNonNull(replayKey, "replayKey"));
-        if (!matcher.matches()) {
-            throw new IllegalArgumentException("\"" + replayKey + "\" is not a replay key; expected"
-                    + " boundary=NAME;hit=N as printed by CrashResult.replayKey(), for example"
-                    + " boundary=after-outbox-insert;hit=1");
+        Objects.requireNonNull(catalogue, "catalogue");
+        ReplayKey key;
+        try {
+            key = ReplayKey.parse(Objects.requireNonNull(replayKey, "replayKey"));
+        } catch (IllegalArgumentException notAKey) {
+            throw notACrashKey(replayKey, notAKey);
         }
-        return at(catalogue, matcher.group(1)).occurrence(Integer.parseInt(matcher.group(2)));
+        if (!(key instanceof ReplayKey.Crash crash)) {
+            throw notACrashKey(replayKey, null);
+        }
+        CrashPlan plan = crash.target() == ReplayKey.Target.BOUNDARY ? at(catalogue, crash.point())
+                : at(Selector.parse(crash.point())).watching(WatchList.of(catalogue));
+        return plan.occurrence(crash.occurrence());
+    }
+
+    private static IllegalArgumentException notACrashKey(String replayKey, IllegalArgumentException cause) {
+        return new IllegalArgumentException("\"" + replayKey + "\" is not a replay key; expected"
+                + " boundary=NAME;hit=N as printed by CrashResult.replayKey(), for example"
+                + " boundary=after-outbox-insert;hit=1", cause);
     }
 
     static CrashPlan restore(Boundary boundary, int occurrence, WatchList watchList) {
@@ -138,9 +154,18 @@ public final class CrashPlan {
         return watchList;
     }
 
-    /** {@code boundary=after-outbox-insert;hit=2}: the boundary's name and the hit that crashes. */
+    /**
+     * {@code boundary=after-outbox-insert;hit=2}: the boundary's name and the hit that crashes; for an unnamed
+     * boundary its selector's spec, {@code selector=after-commit;hit=2}.
+     */
     public String replayKey() {
-        return "boundary=" + boundary.name() + ";hit=" + occurrence;
+        return key().text();
+    }
+
+    /** The {@linkplain #replayKey() replay key} as the kit's codec holds it. */
+    public ReplayKey.Crash key() {
+        return boundary.isNamed() ? ReplayKey.boundary(boundary.name(), occurrence)
+                : ReplayKey.selector(boundary.selector().spec(), occurrence);
     }
 
     /** {@code hit 2 of "after-outbox-insert" (after statement matching /INSERT INTO outbox/)}. */

@@ -1,13 +1,17 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.process.ChildResult;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A run that died at its boundary (a run that did not fails instead, with a
- * {@link BoundaryNotReachedException}). Recover from durable state next, with new objects.
+ * {@link BoundaryNotReachedError}). Recover from durable state next, with new objects.
  *
  * <pre>{@code
  * CrashResult result = engine.crashInChildProcess(plan, ChildLaunch.of(AdvanceOnce.class).args(db.toString()));
@@ -15,6 +19,7 @@ import java.util.Optional;
  * assertThat(result.childResult().orElseThrow().exitCode()).isEqualTo(BoundaryEngine.CRASH_EXIT_CODE);
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class CrashResult {
 
     private final CrashPlan plan;

@@ -1,6 +1,9 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * How the engine got its Java agent in this JVM.
@@ -8,6 +11,7 @@ import java.time.Duration;
  * @param source where the agent came from
  * @param installTime how long getting it took (a self-attach takes much longer than a {@code -javaagent})
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Installation(Source source, Duration installTime) {
 
     /** Where the agent came from. */

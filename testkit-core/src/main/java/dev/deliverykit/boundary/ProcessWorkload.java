@@ -1,6 +1,9 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The code under test for a run in a child JVM. Implementations are public classes with a public no-argument
@@ -17,6 +20,7 @@ import java.util.List;
  * }</pre>
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ProcessWorkload {
 
     /** Runs the code under test with the launch's arguments. */

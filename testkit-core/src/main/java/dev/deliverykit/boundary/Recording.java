@@ -1,8 +1,11 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * Every watched boundary hit of a crash-free run, in order: the list a crash sweep walks.
@@ -13,6 +16,7 @@ import java.util.stream.Collectors;
  * recording.crashPlans();  // one plan per hit, each crashing exactly there
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Recording {
 
     private final List<BoundaryHit> hits;

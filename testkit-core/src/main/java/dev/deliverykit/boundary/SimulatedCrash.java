@@ -1,11 +1,16 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The kit's throwable: the simulated process died here. It is an {@link Error} so that code catching
  * {@code Exception} lets it through, as a real process death would not stop at a catch block. Code
  * under test must not catch it; if a workload returns normally after it, the run fails with a
- * {@link CrashSwallowedException}.
+ * {@link CrashSwallowedError}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SimulatedCrash extends Error {
 
     private static final long serialVersionUID = 1L;

@@ -1,8 +1,12 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** A boundary name that the catalogue does not know; thrown before anything runs. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class UnknownBoundaryException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;

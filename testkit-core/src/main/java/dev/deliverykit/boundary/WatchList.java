@@ -1,9 +1,12 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What a run counts and records: named boundaries, and optionally every statement (before and after, each
@@ -18,6 +21,7 @@ import java.util.Objects;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class WatchList {
 
     private final List<Boundary> boundaries;

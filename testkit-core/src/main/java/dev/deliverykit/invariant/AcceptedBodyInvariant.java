@@ -64,8 +64,8 @@ final class AcceptedBodyInvariant implements Invariant {
             for (String acceptedBody : acceptedBodies) {
                 for (String storedBody : bodies) {
                     if (!Objects.equals(acceptedBody, storedBody)) {
-                        differences.add("accepted body " + Wording.value(acceptedBody) + " but stored body "
-                                + Wording.value(storedBody));
+                        differences.add("accepted body " + ReportFormat.value(acceptedBody) + " but stored body "
+                                + ReportFormat.value(storedBody));
                     }
                 }
             }
@@ -74,8 +74,8 @@ final class AcceptedBodyInvariant implements Invariant {
                         String.join("; ", differences), "accepted only with the same body"));
             }
         });
-        String checked = Wording.count(acceptedRows.size(), "accepted record", "accepted records") + ", "
-                + Wording.count(storedRows.size(), "stored record", "stored records");
+        String checked = ReportFormat.count(acceptedRows.size(), "accepted record", "accepted records") + ", "
+                + ReportFormat.count(storedRows.size(), "stored record", "stored records");
         return new InvariantResult(name, description(), checked, violations);
     }
 

@@ -57,8 +57,8 @@ final class ContiguousPrefixInvariant implements Invariant {
         seqsPerFlow.forEach((flow, seqs) -> SequenceJudgement.of(seqs).ifPresent(judgement -> violations.add(
                 new Violation(ViolationKind.NOT_CONTIGUOUS_PREFIX, flow.text(), judgement.found(),
                         judgement.expected()))));
-        String checked = Wording.count(seqsPerFlow.size(), "flow", "flows") + ", "
-                + Wording.count(rows.size(), "applied record", "applied records");
+        String checked = ReportFormat.count(seqsPerFlow.size(), "flow", "flows") + ", "
+                + ReportFormat.count(rows.size(), "applied record", "applied records");
         return new InvariantResult(name, description(), checked, violations);
     }
 

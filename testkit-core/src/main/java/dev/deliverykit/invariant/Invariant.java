@@ -1,5 +1,9 @@
 package dev.deliverykit.invariant;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A promise about the committed state of your own databases, checked through JDBC after your code ran
  * (and crashed, and recovered). Build them with {@link Invariants}, declare them once, and check them as
@@ -19,6 +23,7 @@ package dev.deliverykit.invariant;
  * and test output are keyed by it, and return violations in a deterministic order
  * ({@link InvariantResult} sorts them for you).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface Invariant {
 
     /** A short stable name used in reports, for example {@code exactly once per key}. */

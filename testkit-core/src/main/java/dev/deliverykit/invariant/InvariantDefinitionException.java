@@ -1,7 +1,10 @@
 package dev.deliverykit.invariant;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.sql.SQLException;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The invariant itself is wrong, not the data it judges: a table or column name that is not a plain SQL
@@ -9,6 +12,7 @@ import java.util.List;
  * or a query that returns other columns than the invariant needs. The message names the invariant, and for
  * a query also the database and the SQL that ran.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class InvariantDefinitionException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;

@@ -1,5 +1,7 @@
 package dev.deliverykit.invariant;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -7,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * The judgement of one {@link Invariant#check()}: its violations, sorted (by {@link ViolationKind} in
@@ -27,6 +30,7 @@ import java.util.stream.Collectors;
  *                      nothing holds vacuously, and this says so
  * @param violations    what was found; empty exactly when the invariant {@link Verdict#HOLDS}
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record InvariantResult(String invariantName, String description, String checked, List<Violation> violations) {
 
     /** Messages list at most this many violations of each kind, then say how many more there are. */

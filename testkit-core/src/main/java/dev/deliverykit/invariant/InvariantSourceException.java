@@ -1,11 +1,15 @@
 package dev.deliverykit.invariant;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.sql.SQLException;
+import org.apiguardian.api.API;
 
 /**
  * A database an invariant must read could not be opened, or its read transaction could not be ended. The
  * message names the invariant and the {@link JdbcSource#name()}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class InvariantSourceException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;

@@ -1,6 +1,9 @@
 package dev.deliverykit.invariant;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The one entry point for building invariants over your own tables (section 4 of {@code docs/protocols.md}).
@@ -36,6 +39,7 @@ import java.util.Objects;
  *         "SELECT part, stock FROM stock WHERE stock < 0", "stock never goes below 0");
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Invariants {
 
     /** Default name of {@link #exactlyOncePerKey()}. */
@@ -67,7 +71,7 @@ public final class Invariants {
 
     /** {@link #exactlyOncePerKey()} under your own name. */
     public static IntentsStep exactlyOncePerKey(String name) {
-        return new Steps.Intents(requireName(name), KeyedEffectsInvariant.Promise.EXACTLY_ONCE);
+        return new InvariantBuilderSteps.Intents(requireName(name), KeyedEffectsInvariant.Promise.EXACTLY_ONCE);
     }
 
     /** Safety only: no key has two or more effects ({@code N(k) <= 1}); needs no intents. */
@@ -77,7 +81,7 @@ public final class Invariants {
 
     /** {@link #atMostOncePerKey()} under your own name. */
     public static EffectsStep atMostOncePerKey(String name) {
-        return new Steps.Effects(requireName(name), KeyedEffectsInvariant.Promise.AT_MOST_ONCE, null);
+        return new InvariantBuilderSteps.Effects(requireName(name), KeyedEffectsInvariant.Promise.AT_MOST_ONCE, null);
     }
 
     /** Liveness only: every intent key has at least one effect ({@code N(k) >= 1}). */
@@ -87,7 +91,7 @@ public final class Invariants {
 
     /** {@link #noLostIntent()} under your own name. */
     public static IntentsStep noLostIntent(String name) {
-        return new Steps.Intents(requireName(name), KeyedEffectsInvariant.Promise.AT_LEAST_ONCE);
+        return new InvariantBuilderSteps.Intents(requireName(name), KeyedEffectsInvariant.Promise.AT_LEAST_ONCE);
     }
 
     /**
@@ -101,7 +105,7 @@ public final class Invariants {
 
     /** {@link #stateAndOutboxTogether()} under your own name. */
     public static StateStep stateAndOutboxTogether(String name) {
-        return new Steps.State(requireName(name));
+        return new InvariantBuilderSteps.State(requireName(name));
     }
 
     /**
@@ -114,7 +118,7 @@ public final class Invariants {
 
     /** {@link #contiguousPrefixPerFlow()} under your own name. */
     public static AppliedStep contiguousPrefixPerFlow(String name) {
-        return new Steps.Applied(requireName(name));
+        return new InvariantBuilderSteps.Applied(requireName(name));
     }
 
     /**
@@ -129,7 +133,7 @@ public final class Invariants {
 
     /** {@link #noResurrectionAfterCleanup()} under your own name. */
     public static ResurrectionStep noResurrectionAfterCleanup(String name) {
-        return new Steps.Resurrection(requireName(name));
+        return new InvariantBuilderSteps.Resurrection(requireName(name));
     }
 
     /**

@@ -1,11 +1,14 @@
 package dev.deliverykit.invariant;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Objects;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
+import org.apiguardian.api.API;
 
 /**
  * Where an invariant reads one of your databases: a supplier of NEW JDBC connections, plus the name that
@@ -27,6 +30,7 @@ import javax.sql.DataSource;
  * }</pre>
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface JdbcSource {
 
     /**

@@ -79,14 +79,14 @@ final class KeyedEffectsInvariant implements Invariant {
             effectsPerKey.forEach((key, count) -> {
                 if (count > 1) {
                     violations.add(new Violation(ViolationKind.DUPLICATE_EFFECT, key.text(),
-                            Wording.count(count, "effect", "effects"), promise.expectedForDuplicate));
+                            ReportFormat.count(count, "effect", "effects"), promise.expectedForDuplicate));
                 }
             });
         }
-        String effectRowCount = Wording.count(effectRows.size(), "effect row", "effect rows");
+        String effectRowCount = ReportFormat.count(effectRows.size(), "effect row", "effect rows");
         String checked = intentRows.isPresent()
-                ? Wording.count(intentKeys.size(), "intent key", "intent keys") + ", " + effectRowCount
-                : effectRowCount + ", " + Wording.count(effectsPerKey.size(), "key", "keys");
+                ? ReportFormat.count(intentKeys.size(), "intent key", "intent keys") + ", " + effectRowCount
+                : effectRowCount + ", " + ReportFormat.count(effectsPerKey.size(), "key", "keys");
         return new InvariantResult(name, description(), checked, violations);
     }
 

@@ -38,9 +38,9 @@ final class NoRowsInvariant implements Invariant {
         List<Violation> violations = new ArrayList<>();
         for (List<String> row : rows.rows()) {
             violations.add(new Violation(ViolationKind.UNEXPECTED_ROW, Violation.subjectOf(row.get(0)),
-                    "row " + Wording.row(rows.labels(), row), "no such row: " + explanation));
+                    "row " + ReportFormat.row(rows.labels(), row), "no such row: " + explanation));
         }
-        return new InvariantResult(name, description(), Wording.count(rows.size(), "row", "rows") + " returned",
+        return new InvariantResult(name, description(), ReportFormat.count(rows.size(), "row", "rows") + " returned",
                 violations);
     }
 

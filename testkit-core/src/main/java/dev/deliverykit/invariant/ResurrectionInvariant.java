@@ -48,19 +48,19 @@ final class ResurrectionInvariant implements Invariant {
             List<String> parts = new ArrayList<>();
             keyIndexes.forEach(index -> parts.add(row.get(index)));
             effectsPerKey.computeIfAbsent(new Key(Collections.unmodifiableList(parts)), key -> new ArrayList<>())
-                    .add(Wording.row(rows.labels(), row));
+                    .add(ReportFormat.row(rows.labels(), row));
         }
         List<Violation> violations = new ArrayList<>();
         effectsPerKey.forEach((key, effectRows) -> {
             if (effectRows.size() > 1) {
                 List<String> sorted = effectRows.stream().sorted(NaturalOrder.INSTANCE).toList();
                 violations.add(new Violation(ViolationKind.RESURRECTED_EFFECT, key.text(),
-                        Wording.count(sorted.size(), "effect", "effects") + ": " + Wording.list(sorted),
+                        ReportFormat.count(sorted.size(), "effect", "effects") + ": " + ReportFormat.list(sorted),
                         "at most 1 effect, also after cleanup"));
             }
         });
-        String checked = Wording.count(rows.size(), "effect row", "effect rows") + ", "
-                + Wording.count(effectsPerKey.size(), "key", "keys");
+        String checked = ReportFormat.count(rows.size(), "effect row", "effect rows") + ", "
+                + ReportFormat.count(effectsPerKey.size(), "key", "keys");
         return new InvariantResult(name, description(), checked, violations);
     }
 

@@ -25,7 +25,7 @@ record SequenceJudgement(String found, String expected) {
         List<String> notNumbers = new ArrayList<>();
         for (String seq : seqs) {
             Optional<Long> number = wholeNumber(seq);
-            number.ifPresentOrElse(numbers::add, () -> notNumbers.add(Wording.value(seq)));
+            number.ifPresentOrElse(numbers::add, () -> notNumbers.add(ReportFormat.value(seq)));
         }
         if (notNumbers.isEmpty() && isPrefix(numbers)) {
             return Optional.empty();
@@ -39,9 +39,9 @@ record SequenceJudgement(String found, String expected) {
         long highest = Math.max(1, numbers.stream().mapToLong(Long::longValue).max().orElse(1));
         missing(numbers, highest).ifPresent(problems::add);
 
-        List<String> written = seqs.stream().map(Wording::value).toList();
-        String found = "seq " + Wording.list(written) + " in application order (" + String.join("; ", problems) + ")";
-        String expectedSeqs = highest <= Wording.MAX_LISTED
+        List<String> written = seqs.stream().map(ReportFormat::value).toList();
+        String found = "seq " + ReportFormat.list(written) + " in application order (" + String.join("; ", problems) + ")";
+        String expectedSeqs = highest <= ReportFormat.MAX_LISTED
                 ? LongStream.rangeClosed(1, highest).mapToObj(Long::toString).collect(Collectors.joining(", "))
                 : "1, 2, ..., " + highest;
         return Optional.of(new SequenceJudgement(found, "seq " + expectedSeqs + ", each once, in this order"));
@@ -98,7 +98,7 @@ record SequenceJudgement(String found, String expected) {
         long previous = 0;
         for (long bound : bounds) {
             long gapSize = bound - previous - 1;
-            for (long gap = previous + 1; gap < bound && listed.size() < Wording.MAX_LISTED; gap++) {
+            for (long gap = previous + 1; gap < bound && listed.size() < ReportFormat.MAX_LISTED; gap++) {
                 listed.add(Long.toString(gap));
             }
             total += gapSize;
@@ -107,8 +107,8 @@ record SequenceJudgement(String found, String expected) {
         if (total == 0) {
             return Optional.empty();
         }
-        String list = total <= Wording.MAX_LISTED ? String.join(", ", listed)
-                : String.join(", ", listed.subList(0, Wording.MAX_LISTED - 2)) + ", ... (" + total + " in all)";
+        String list = total <= ReportFormat.MAX_LISTED ? String.join(", ", listed)
+                : String.join(", ", listed.subList(0, ReportFormat.MAX_LISTED - 2)) + ", ... (" + total + " in all)";
         return Optional.of("seq " + list + " missing");
     }
 }

@@ -51,8 +51,8 @@ final class StateAndOutboxInvariant implements Invariant {
                 ViolationKind.STATE_WITHOUT_OUTBOX, key.text(), "state, no outbox row", "its outbox row")));
         outboxKeys.stream().filter(key -> !stateKeys.contains(key)).forEach(key -> violations.add(new Violation(
                 ViolationKind.OUTBOX_WITHOUT_STATE, key.text(), "an outbox row, no state", "its state")));
-        String checked = Wording.count(stateKeys.size(), "state key", "state keys") + ", "
-                + Wording.count(outboxKeys.size(), "outbox key", "outbox keys");
+        String checked = ReportFormat.count(stateKeys.size(), "state key", "state keys") + ", "
+                + ReportFormat.count(outboxKeys.size(), "outbox key", "outbox keys");
         return new InvariantResult(name, description(), checked, violations);
     }
 

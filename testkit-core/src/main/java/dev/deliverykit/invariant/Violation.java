@@ -1,8 +1,11 @@
 package dev.deliverykit.invariant;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * One broken promise found by an invariant: which key, flow or row, what was found and what was expected.
@@ -19,6 +22,7 @@ import java.util.stream.Collectors;
  * @param found    what the committed state shows, for example {@code 0 effects}
  * @param expected what the protocol promises instead, for example {@code exactly 1}
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Violation(ViolationKind kind, String subject, String found, String expected) {
 
     /** Rejects null fields. */

@@ -1,9 +1,14 @@
 package dev.deliverykit.invariant;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What kind of broken promise a {@link Violation} is, in the words of {@code docs/protocols.md} section 4.
  * The declaration order is the order in which reports list them.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum ViolationKind {
 
     /** An intent key with no effect ({@code N = 0}): the intent was lost. */

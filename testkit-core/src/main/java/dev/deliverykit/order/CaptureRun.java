@@ -1,6 +1,6 @@
 package dev.deliverykit.order;
 
-import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.CallDecision;
 import dev.deliverykit.internal.instrument.InterceptedCall;
 import java.lang.reflect.InvocationTargetException;
@@ -90,7 +90,7 @@ final class CaptureRun extends OrderedRun {
         try {
             workload.run();
         } catch (Throwable thrown) {
-            OrderNotHonouredException failure = close();
+            OrderNotHonouredError failure = close();
             if (failure != null) {
                 throw failure == thrown ? failure : copyWithSuppressed(thrown);
             }
@@ -104,7 +104,7 @@ final class CaptureRun extends OrderedRun {
                 throw failureCopy();
             }
             plan = plan();
-        } catch (OrderNotHonouredException failed) {
+        } catch (OrderNotHonouredError failed) {
             phase = Phase.CLOSED;
             throw failed;
         } finally {
@@ -113,7 +113,7 @@ final class CaptureRun extends OrderedRun {
         for (Planned planned : plan) {
             release(planned);
         }
-        OrderNotHonouredException failure = close();
+        OrderNotHonouredError failure = close();
         if (failure != null) {
             throw failureCopyLocked();
         }
@@ -153,7 +153,7 @@ final class CaptureRun extends OrderedRun {
         return plan;
     }
 
-    private OrderNotHonouredException neverArrived(int position) {
+    private OrderNotHonouredError neverArrived(int position) {
         String id = order.ids().get(position);
         String hint = arrived.isEmpty()
                 ? " If the workload does call the entry point, check that it names the class that declares the method"
@@ -183,8 +183,7 @@ final class CaptureRun extends OrderedRun {
             throw error; // a simulated crash, or a failed assertion: nothing runs after it
         }
         Delivery delivery = new Delivery(planned.position() + 1, planned.id(), planned.kind(),
-                Thread.currentThread().getName(), thrown == null ? CallOutcome.RETURNED : CallOutcome.THREW,
-                thrown == null ? returned : null, thrown);
+                Thread.currentThread().getName(), CallOutcome.of(returned, thrown));
         lock.lock();
         try {
             deliveries.add(delivery);
@@ -203,7 +202,7 @@ final class CaptureRun extends OrderedRun {
     }
 
     /** Ends the run: later calls pass. Returns the recorded failure, or {@code null}. */
-    private OrderNotHonouredException close() {
+    private OrderNotHonouredError close() {
         lock.lock();
         try {
             phase = Phase.CLOSED;
@@ -213,7 +212,7 @@ final class CaptureRun extends OrderedRun {
         }
     }
 
-    private OrderNotHonouredException failureCopyLocked() {
+    private OrderNotHonouredError failureCopyLocked() {
         lock.lock();
         try {
             return failureCopy();
@@ -222,8 +221,8 @@ final class CaptureRun extends OrderedRun {
         }
     }
 
-    private OrderNotHonouredException copyWithSuppressed(Throwable thrown) {
-        OrderNotHonouredException copy = failureCopyLocked();
+    private OrderNotHonouredError copyWithSuppressed(Throwable thrown) {
+        OrderNotHonouredError copy = failureCopyLocked();
         copy.addSuppressed(thrown);
         return copy;
     }

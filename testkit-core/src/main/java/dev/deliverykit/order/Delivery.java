@@ -1,7 +1,10 @@
 package dev.deliverykit.order;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One delivery of a run: the message at one position of the order, and how its call ended.
@@ -17,33 +20,32 @@ import java.util.Optional;
  * @param messageId   the message delivered
  * @param kind        how the delivery came about
  * @param thread      name of the thread that ran the body
- * @param outcome     whether the body returned or threw
- * @param returnValue what the body returned (boxed), {@code null} for {@code void}, {@code null} when it threw
- * @param failure     what the body threw, {@code null} when it returned
+ * @param outcome     whether the body returned (and what) or threw (and what)
  */
-public record Delivery(int position, String messageId, DeliveryKind kind, String thread, CallOutcome outcome,
-        Object returnValue, Throwable failure) {
+@API(status = EXPERIMENTAL, since = "0.1")
+public record Delivery(int position, String messageId, DeliveryKind kind, String thread, CallOutcome outcome) {
 
-    /** Checks that a failure is present exactly when the body threw. */
+    /** Checks for nulls. */
     public Delivery {
         Objects.requireNonNull(messageId, "messageId");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(thread, "thread");
         Objects.requireNonNull(outcome, "outcome");
-        if ((failure != null) != (outcome == CallOutcome.THREW) || (failure != null && returnValue != null)) {
-            throw new IllegalArgumentException("a delivery cannot have outcome " + outcome + ", return value "
-                    + returnValue + " and failure " + failure);
-        }
+    }
+
+    /** What the body returned (boxed): {@code null} for {@code void} and when it threw. */
+    public Object returnValue() {
+        return outcome instanceof CallOutcome.Returned returned ? returned.value() : null;
     }
 
     /** What the body threw, if it threw. */
     public Optional<Throwable> thrown() {
-        return Optional.ofNullable(failure);
+        return outcome instanceof CallOutcome.Threw threw ? Optional.of(threw.failure()) : Optional.empty();
     }
 
     /** {@code 1:A3 RELEASED returned ACCEPTED}, or {@code 2:A1 ADMITTED threw java.lang.IllegalStateException: ...}. */
     public String describe() {
-        return position + ":" + messageId + " " + kind + (outcome == CallOutcome.RETURNED
-                ? " returned " + returnValue : " threw " + failure);
+        return position + ":" + messageId + " " + kind + (outcome instanceof CallOutcome.Threw threw
+                ? " threw " + threw.failure() : " returned " + returnValue());
     }
 }

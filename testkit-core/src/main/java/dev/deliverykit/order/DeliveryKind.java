@@ -1,5 +1,9 @@
 package dev.deliverykit.order;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * How one delivery of a run came about.
  *
@@ -7,6 +11,7 @@ package dev.deliverykit.order;
  * result.deliveries().get(3).kind();   // REPEATED: the second A3 of "A3,A1,A2,A3", captured once
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum DeliveryKind {
     /** {@link DeliveryMode#CAPTURE_AND_RELEASE}: a captured call, invoked by the kit. */
     RELEASED,

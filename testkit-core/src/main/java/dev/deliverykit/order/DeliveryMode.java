@@ -1,5 +1,9 @@
 package dev.deliverykit.order;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * How {@link OrderedDelivery} forces the arrival order.
  *
@@ -7,6 +11,7 @@ package dev.deliverykit.order;
  * OrderedDelivery.at(entryPoint).mode(DeliveryMode.HOLD_SENDERS).run(order, workload);
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum DeliveryMode {
     /**
      * For one sending thread: every call of the entry point is captured (its body does not run, it returns

@@ -1,5 +1,8 @@
 package dev.deliverykit.order;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.deliverykit.ReplayKey;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -8,6 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The order in which messages must arrive at an entry point: a list of message ids, in which an id may
@@ -24,6 +28,7 @@ import java.util.regex.Pattern;
  * <p>An id is 1 to {@value #MAX_ID_LENGTH} characters, none of them white space, a control character,
  * {@code ,} {@code ;} or {@code =} (the separators of orders and replay keys).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DeliveryOrder {
 
     /** Longest message id. */
@@ -92,14 +97,9 @@ public final class DeliveryOrder {
      */
     public static DeliveryOrder fromReplayKey(String replayKey) {
         Objects.requireNonNull(replayKey, "replayKey");
-        for (String entry : replayKey.split(";")) {
-            String trimmed = entry.strip();
-            if (trimmed.startsWith(REPLAY_KEY_NAME + "=")) {
-                return parse(trimmed.substring(REPLAY_KEY_NAME.length() + 1));
-            }
-        }
-        throw new IllegalArgumentException("The replay key \"" + replayKey + "\" has no " + REPLAY_KEY_NAME
-                + "= entry. Expected entries separated by ';', one of them like order=A3,A1,A2,A3.");
+        return parse(ReplayKey.entry(replayKey, REPLAY_KEY_NAME).orElseThrow(() -> new IllegalArgumentException(
+                "The replay key \"" + replayKey + "\" has no " + REPLAY_KEY_NAME + "= entry. Expected entries"
+                        + " separated by ';', one of them like order=A3,A1,A2,A3.")));
     }
 
     /**
@@ -183,7 +183,12 @@ public final class DeliveryOrder {
 
     /** {@code order=A3,A1,A2,A3}: what a failure prints so the run can be repeated. */
     public String replayKey() {
-        return REPLAY_KEY_NAME + "=" + this;
+        return key().text();
+    }
+
+    /** The {@linkplain #replayKey() replay key} as the kit's codec holds it. */
+    public ReplayKey.Order key() {
+        return ReplayKey.order(toString());
     }
 
     /** The canonical text, {@code A3,A1,A2,A3}: ids joined by commas, no spaces. */

@@ -1,10 +1,13 @@
 package dev.deliverykit.order;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * What an ordered-delivery run did: the messages in the order they arrived, the deliveries in the forced
@@ -26,6 +29,7 @@ import java.util.stream.Collectors;
  * @param deliveries one per position of the order, in order
  * @param omitted    ids of the arrivals that the order does not list, in arrival order; their bodies never ran
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record DeliveryResult(DeliveryOrder order, DeliveryMode mode, String entryPoint, List<String> arrived,
         List<Delivery> deliveries, List<String> omitted) {
 

@@ -1,8 +1,11 @@
 package dev.deliverykit.order;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.internal.instrument.MethodTarget;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The method of the code under test at which messages arrive, and how to read a message's id from a
@@ -25,6 +28,7 @@ import java.util.Objects;
  * {@link #returningWhenSkipped(Object) a placeholder}: by default {@code null}, or zero / {@code false} for
  * a primitive return type.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class EntryPoint {
 
     private final String typeName;

@@ -1,6 +1,6 @@
 package dev.deliverykit.order;
 
-import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.CallDecision;
 import dev.deliverykit.internal.instrument.InterceptedCall;
 import java.time.Duration;
@@ -144,8 +144,7 @@ final class HoldRun extends OrderedRun {
                 return;
             }
             deliveries.add(new Delivery(turn + 1, order.ids().get(turn), DeliveryKind.ADMITTED,
-                    call.thread().getName(), thrown == null ? CallOutcome.RETURNED : CallOutcome.THREW,
-                    thrown == null ? returned : null, thrown));
+                    call.thread().getName(), CallOutcome.of(returned, thrown)));
             busy = false;
             busyThread = null;
             turn++;
@@ -169,7 +168,7 @@ final class HoldRun extends OrderedRun {
         } catch (Throwable thrown) {
             lock.lock();
             try {
-                OrderNotHonouredException failure = failure();
+                OrderNotHonouredError failure = failure();
                 workloadFailure = thrown;
                 closed = true;
                 changed.signalAll();
@@ -177,7 +176,7 @@ final class HoldRun extends OrderedRun {
                     if (failure == thrown) {
                         throw failure;
                     }
-                    OrderNotHonouredException copy = failureCopy();
+                    OrderNotHonouredError copy = failureCopy();
                     copy.addSuppressed(thrown);
                     throw copy;
                 }
@@ -207,7 +206,7 @@ final class HoldRun extends OrderedRun {
     }
 
     /** Fails the run because nothing progressed for the timeout: a message never arrived, or a body stalled. */
-    private OrderNotHonouredException timedOut() {
+    private OrderNotHonouredError timedOut() {
         if (busy) {
             String next = turn + 1 < order.size() ? "so " + at(turn + 1) + " could not follow"
                     : "so the run could not finish";

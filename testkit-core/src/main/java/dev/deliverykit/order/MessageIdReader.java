@@ -1,5 +1,9 @@
 package dev.deliverykit.order;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Reads the message id from the message argument of an entry-point call, when neither its
  * {@code toString()} nor a public accessor or field gives it.
@@ -13,6 +17,7 @@ package dev.deliverykit.order;
  * the entry point itself.
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface MessageIdReader {
 
     /** The id of {@code message} (the entry point's message argument, never {@code null}). */

@@ -1,12 +1,17 @@
 package dev.deliverykit.order;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
- * Why a run could not honour its order; {@link OrderNotHonouredException#reason()}.
+ * Why a run could not honour its order; {@link OrderNotHonouredError#reason()}.
  *
  * <pre>{@code
- * catch (OrderNotHonouredException e) { e.reason(); }   // NEVER_ARRIVED
+ * catch (OrderNotHonouredError e) { e.reason(); }   // NEVER_ARRIVED
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum OrderFailure {
     /** A message of the order was never sent to the entry point (before the workload returned, or in time). */
     NEVER_ARRIVED,

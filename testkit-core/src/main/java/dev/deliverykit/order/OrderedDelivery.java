@@ -1,6 +1,8 @@
 package dev.deliverykit.order;
 
-import dev.deliverykit.boundary.Workload;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.DeliveryDispatcher;
 import dev.deliverykit.internal.instrument.InstrumentationProblem;
 import dev.deliverykit.internal.instrument.Instrumenter;
@@ -13,6 +15,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * Forces the order in which messages arrive at an entry point of the code under test, with no change to
@@ -40,7 +43,7 @@ import java.util.stream.Collectors;
  * order must be expected ({@link UnknownMessageException}).
  *
  * <p><b>Failures.</b> A message that never arrives, arrives more often than listed, or a call that stalls
- * fails the run with {@link OrderNotHonouredException}, whose message ends with the replay key
+ * fails the run with {@link OrderNotHonouredError}, whose message ends with the replay key
  * ({@code Replay: order=A3,A1,A2,A3}); in {@link DeliveryMode#HOLD_SENDERS} mode no wait lasts longer than
  * the {@link #timeout(Duration) timeout} without progress. What the workload throws is rethrown unchanged.
  *
@@ -48,6 +51,7 @@ import java.util.stream.Collectors;
  * JVM; a second is refused with {@link IllegalStateException}. A boundary-engine run may be active at the
  * same time (a crash while the forced order is delivered).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class OrderedDelivery {
 
     /** How long a held sender or the run waits without progress before the run fails, unless set. */
@@ -111,7 +115,7 @@ public final class OrderedDelivery {
      * Runs {@code workload} and delivers its calls of the entry point in {@code order}.
      *
      * @return what arrived, what was delivered and how each delivered call ended
-     * @throws OrderNotHonouredException if the order could not be delivered
+     * @throws OrderNotHonouredError if the order could not be delivered
      * @throws UnknownMessageException if the order names an id that is not expected; nothing ran
      * @throws IllegalArgumentException if the entry point cannot be used; nothing ran
      * @throws IllegalStateException if another ordered-delivery run is active in this JVM; nothing ran

@@ -1,6 +1,6 @@
 package dev.deliverykit.order;
 
-import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.DeliverySink;
 import dev.deliverykit.internal.instrument.InterceptedCall;
 import java.lang.reflect.UndeclaredThrowableException;
@@ -34,7 +34,7 @@ abstract class OrderedRun implements DeliverySink {
     /** For each id of the order, its 0-based positions. */
     final Map<String, List<Integer>> positions;
 
-    private OrderNotHonouredException failure;
+    private OrderNotHonouredError failure;
 
     OrderedRun(ResolvedEntryPoint entryPoint, DeliveryOrder order, Duration timeout) {
         this.entryPoint = entryPoint;
@@ -82,10 +82,10 @@ abstract class OrderedRun implements DeliverySink {
      * Records the run's failure (the first one wins), wakes every waiting thread, and returns an exception
      * for the calling thread to throw. Call with the lock held.
      */
-    final OrderNotHonouredException fail(OrderFailure reason, String what, String expected, String fix,
+    final OrderNotHonouredError fail(OrderFailure reason, String what, String expected, String fix,
             Throwable cause) {
         if (failure == null) {
-            failure = new OrderNotHonouredException(message(what, expected, fix), reason, order, delivered(), cause);
+            failure = new OrderNotHonouredError(message(what, expected, fix), reason, order, delivered(), cause);
             changed.signalAll();
             return failure;
         }
@@ -93,13 +93,13 @@ abstract class OrderedRun implements DeliverySink {
     }
 
     /** The recorded failure, or {@code null}. Call with the lock held. */
-    final OrderNotHonouredException failure() {
+    final OrderNotHonouredError failure() {
         return failure;
     }
 
     /** A new exception with the recorded failure's message, for another thread to throw. Lock held. */
-    final OrderNotHonouredException failureCopy() {
-        return new OrderNotHonouredException(failure.getMessage(), failure.reason(), order, failure.delivered(),
+    final OrderNotHonouredError failureCopy() {
+        return new OrderNotHonouredError(failure.getMessage(), failure.reason(), order, failure.delivered(),
                 failure.getCause());
     }
 

@@ -1,6 +1,9 @@
 package dev.deliverykit.order;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * An order names a message id that the run was told the workload never sends
@@ -11,6 +14,7 @@ import java.util.List;
  *         .run(DeliveryOrder.parse("A1,A4"), workload);   // throws: A4 is unknown
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class UnknownMessageException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;

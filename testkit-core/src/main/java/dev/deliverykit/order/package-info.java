@@ -48,7 +48,7 @@
  * senders, also reaches its sender); an {@link java.lang.Error} thrown while captured calls are released
  * (a simulated crash of the boundary engine, a failed assertion) ends the run and propagates.
  *
- * <p><b>Failures</b> are {@link dev.deliverykit.order.OrderNotHonouredException}s (never arrived, arrived too
+ * <p><b>Failures</b> are {@link dev.deliverykit.order.OrderNotHonouredError}s (never arrived, arrived too
  * often, stalled, arrived after the workload, unreadable id, interrupted) whose message ends with
  * {@code Replay: order=...}; holding senders, every wait is bounded by the run's timeout (default 10 s)
  * without progress. An id the run was told is not sent fails before anything runs with

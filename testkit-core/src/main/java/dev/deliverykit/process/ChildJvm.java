@@ -1,5 +1,7 @@
 package dev.deliverykit.process;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -7,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A recipe for a child JVM: which main class to run, with which arguments, JVM options and timeout. The
@@ -23,6 +26,7 @@ import java.util.Objects;
  *
  * <p>Instances are immutable; every {@code with}-style method returns a new recipe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ChildJvm {
 
     /** How long a child may run unless {@link #timeout(Duration)} says otherwise. */

@@ -1,5 +1,7 @@
 package dev.deliverykit.process;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,6 +10,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
+import org.apiguardian.api.API;
 
 /**
  * A running child JVM, started by {@link ChildJvm#start()}. Closing it kills the child if it is still
@@ -16,6 +19,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Every wait is bounded by the child's timeout, counted from its start: a child that hangs is killed
  * and the wait fails with a {@link ChildProcessException} that carries what it printed.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ChildProcess implements AutoCloseable {
 
     private final String description;

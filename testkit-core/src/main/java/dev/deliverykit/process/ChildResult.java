@@ -1,7 +1,10 @@
 package dev.deliverykit.process;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * How a child JVM ended: its exit code and everything it printed.
@@ -10,6 +13,7 @@ import java.util.List;
  * @param stdout everything the child wrote to standard output
  * @param stderr everything the child wrote to standard error
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ChildResult(int exitCode, String stdout, String stderr) {
 
     /** The standard output split into lines, without line terminators; empty lines at the end dropped. */

@@ -1,9 +1,12 @@
 package dev.deliverykit.process;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import org.apiguardian.api.API;
 
 /**
  * The child's side of the start handshake: say {@value #READY}, then wait for {@value #GO}. The parent
@@ -19,6 +22,7 @@ import java.nio.charset.StandardCharsets;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Handshake {
 
     /** The line a child prints when it is ready. */

@@ -1,5 +1,6 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.CrashMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -99,7 +100,7 @@ class ChildProcessCrashTest {
 
         assertThatThrownBy(() -> ENGINE.crashInChildProcess(CrashPlan.at(LEDGER, "after-outbox-insert").occurrence(3),
                 LedgerDeposits.class, "SQLITE", dir.toString(), "statements", "2"))
-                .isInstanceOf(BoundaryNotReachedException.class)
+                .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 3 of \"after-outbox-insert\" (after"
                         + " statement matching /^INSERT INTO outbox/), but the child JVM running"
                         + " dev.deliverykit.boundary.LedgerDeposits SQLITE " + dir + " statements 2 returned normally"
@@ -120,7 +121,7 @@ class ChildProcessCrashTest {
                         + "Expected: the run to reach that hit, so that the crash test tests something.\n"
                         + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
                         + " reaches the boundary.")
-                .satisfies(e -> assertThat(((BoundaryNotReachedException) e).childResult().orElseThrow().stdout())
+                .satisfies(e -> assertThat(((BoundaryNotReachedError) e).childResult().orElseThrow().stdout())
                         .isEqualTo("deposited 2\n"));
         assertThat(recover(LedgerDatabase.SQLITE)).isEqualTo(new State(12, List.of("o1", "o2")));
     }
@@ -130,7 +131,7 @@ class ChildProcessCrashTest {
         // No schema: the first statement fails.
         assertThatThrownBy(() -> ENGINE.crashInChildProcess(CrashPlan.at(LEDGER, "after-commit"),
                 LedgerDeposits.class, "SQLITE", dir.toString(), "statements", "1"))
-                .isInstanceOf(BoundaryNotReachedException.class)
+                .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 1 of \"after-commit\" (after"
                         + " commit), but the child JVM running dev.deliverykit.boundary.LedgerDeposits SQLITE " + dir
                         + " statements 1 threw org.sqlite.SQLiteException: [SQLITE_ERROR] SQL error or missing database"
@@ -146,7 +147,7 @@ class ChildProcessCrashTest {
                         + "Expected: the run to reach that hit, so that the crash test tests something.\n"
                         + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
                         + " reaches the boundary.")
-                .satisfies(e -> assertThat(((BoundaryNotReachedException) e).childResult().orElseThrow().stderr())
+                .satisfies(e -> assertThat(((BoundaryNotReachedError) e).childResult().orElseThrow().stderr())
                         .contains("no such table: account"));
     }
 

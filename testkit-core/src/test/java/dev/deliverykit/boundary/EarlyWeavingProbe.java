@@ -32,7 +32,7 @@ final class EarlyWeavingProbe {
             BoundaryEngine.get().crashInProcess(CrashPlan.at(Selector.afterStatement("^INSERT INTO outbox")),
                     () -> cached.deposit("o1"));
             System.out.println("crashed");
-        } catch (BoundaryNotReachedException e) {
+        } catch (BoundaryNotReachedError e) {
             System.out.println("not reached");
         }
     }

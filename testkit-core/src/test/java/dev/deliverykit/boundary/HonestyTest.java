@@ -1,5 +1,6 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.Workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -60,7 +61,7 @@ class HonestyTest {
     @Test
     void anUnreachedBoundaryFailsAndListsTheBoundariesThatWereReached() {
         assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(LEDGER, "after-commit").occurrence(2), oneDeposit()))
-                .isInstanceOf(BoundaryNotReachedException.class)
+                .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 2 of \"after-commit\" (after commit), but"
                         + " the workload returned normally after reaching it 1 time.\n"
                         + "Reached boundaries (hits):\n"
@@ -86,7 +87,7 @@ class HonestyTest {
         assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(Selector.afterRollback()), () -> {
             throw failure;
         }))
-                .isInstanceOf(BoundaryNotReachedException.class)
+                .isInstanceOf(BoundaryNotReachedError.class)
                 .hasCause(failure)
                 .hasMessage("Boundary not reached: the crash was armed at hit 1 of after rollback, but the workload threw"
                         + " java.lang.IllegalStateException: remote unavailable after reaching it 0 times.\n"
@@ -101,7 +102,7 @@ class HonestyTest {
     void aMethodOfAClassThatIsNeverLoadedIsNotReachedAndTheMessageSaysWhy() {
         assertThatThrownBy(() -> ENGINE.crashInProcess(
                 CrashPlan.at(Selector.methodEntry("dev.deliverykit.boundary.NeverLoaded#run")), () -> { }))
-                .isInstanceOf(BoundaryNotReachedException.class)
+                .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 1 of entry of"
                         + " dev.deliverykit.boundary.NeverLoaded#run, but the workload returned normally after reaching"
                         + " it 0 times.\n"
@@ -118,7 +119,7 @@ class HonestyTest {
     void aSwallowedCrashThatCarriesOnFailsAndNamesWhereTheDeadProcessKeptWorking() {
         assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(LEDGER, "after-outbox-insert"),
                 new SwallowingWorkload(dir)))
-                .isInstanceOf(CrashedProcessKeptWorkingException.class)
+                .isInstanceOf(CrashedProcessKeptWorkingError.class)
                 .hasCauseInstanceOf(SimulatedCrash.class)
                 .satisfies(failure -> assertThat(failure.getMessage().replaceAll("Ledger\\.java:[0-9]+\\)",
                         "Ledger.java:N)")).isEqualTo("The crashed process kept working at Connection.createStatement()"
@@ -149,7 +150,7 @@ class HonestyTest {
                 // nothing else happens: the engine cannot tell where this catch is
             }
         }))
-                .isInstanceOf(CrashSwallowedException.class)
+                .isInstanceOf(CrashSwallowedError.class)
                 .satisfies(swallowed -> assertThat(swallowed.getMessage().replaceAll("\\.java:[0-9]+\\)", ".java:N)")).isEqualTo(
                         "Crash swallowed: the simulated crash at hit 1 of \"after-commit\" (after commit) was caught, and"
                         + " the workload returned normally.\n"
@@ -176,7 +177,7 @@ class HonestyTest {
                     refused.set(again);
                 }
             }
-        })).isInstanceOf(CrashedProcessKeptWorkingException.class)
+        })).isInstanceOf(CrashedProcessKeptWorkingError.class)
                 .satisfies(failure -> assertThat(failure.getMessage().replaceAll("\\.java:[0-9]+\\)", ".java:N)"))
                         .isEqualTo("The crashed process kept working at opening a connection (new"
                         + " org.sqlite.jdbc4.JDBC4Connection(...)) on thread main at"
@@ -217,7 +218,7 @@ class HonestyTest {
     void inProcessRunsCannotOverlap() {
         assertThatThrownBy(() -> ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()),
                 () -> ENGINE.record(WatchList.of(LEDGER), () -> { })))
-                .isInstanceOf(BoundaryNotReachedException.class)
+                .isInstanceOf(BoundaryNotReachedError.class)
                 .cause()
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("Another in-process boundary run is active in this JVM (on thread main); the agent is"

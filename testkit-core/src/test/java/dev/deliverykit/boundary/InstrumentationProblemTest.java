@@ -24,7 +24,7 @@ class InstrumentationProblemTest {
                         result.set(copy.getMethod("run").invoke(null));
                     }
                 }))
-                .isInstanceOf(BoundaryNotReachedException.class)
+                .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 1 of entry of"
                         + " dev.deliverykit.boundary.IsolatedTarget#run, but the workload returned normally after"
                         + " reaching it 0 times.\n"

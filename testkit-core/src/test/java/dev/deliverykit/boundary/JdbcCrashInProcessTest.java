@@ -1,5 +1,7 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.Workload;
+import dev.deliverykit.CrashMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -72,7 +74,7 @@ class JdbcCrashInProcessTest {
                 twoDeposits(LedgerDatabase.SQLITE, true));
 
         assertThat(result.mode()).isEqualTo(CrashMode.IN_PROCESS);
-        assertThat(result.replayKey()).isEqualTo("boundary=after statement matching /^INSERT INTO outbox/;hit=2");
+        assertThat(result.replayKey()).isEqualTo("selector=after-statement:^INSERT INTO outbox;hit=2");
         assertThat(result.crashSite().occurrence()).isEqualTo(2);
         assertThat(result.crashSite().stack().get(0)).startsWith("dev.deliverykit.boundary.Ledger.writeDeposit(");
         assertThat(durableState(LedgerDatabase.SQLITE)).isEqualTo(new State(5, List.of("o1")));

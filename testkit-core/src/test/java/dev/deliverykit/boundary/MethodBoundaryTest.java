@@ -31,7 +31,7 @@ class MethodBoundaryTest {
                 });
 
         assertThat(courier.sent()).containsExactly("a", "b");
-        assertThat(result.replayKey()).isEqualTo("boundary=entry of dev.deliverykit.boundary.Courier#send(java.lang.String);hit=3");
+        assertThat(result.replayKey()).isEqualTo("selector=method-entry:dev.deliverykit.boundary.Courier#send(java.lang.String);hit=3");
         assertThat(result.crashSite().stack().get(0)).startsWith("dev.deliverykit.boundary.Courier.send(");
         assertThat(result.crashSite().stack().get(1)).startsWith("dev.deliverykit.boundary.MethodBoundaryTest.lambda$");
     }
@@ -80,7 +80,7 @@ class MethodBoundaryTest {
         });
 
         assertThat(courier.sent()).containsExactly("x", "x");
-        assertThat(result.replayKey()).isEqualTo("boundary=occurrence 4 of entry of dev.deliverykit.boundary.Courier#send;hit=1");
+        assertThat(result.replayKey()).isEqualTo("selector=#4 method-entry:dev.deliverykit.boundary.Courier#send;hit=1");
     }
 
     @Test

@@ -39,7 +39,7 @@ class PreparedBeforeTheRunTest {
             CrashResult result = ENGINE.crashInProcess(CrashPlan.at(Selector.afterStatement("^INSERT INTO outbox")),
                     () -> cached.deposit("o2"));
 
-            assertThat(result.replayKey()).isEqualTo("boundary=after statement matching /^INSERT INTO outbox/;hit=1");
+            assertThat(result.replayKey()).isEqualTo("selector=after-statement:^INSERT INTO outbox;hit=1");
             assertThat(result.crashSite().stack().get(0)).startsWith("dev.deliverykit.boundary.CachedStatement.deposit(");
             assertThat(result.hitCounts()).containsEntry("after statement \"INSERT INTO outbox(id, body) VALUES (?, ?)\"", 1);
             assertThat(connection.isClosed()).isTrue();

@@ -158,7 +158,7 @@ class ProcessModelTest {
             go.countDown();
             written.await();
             insert("mine.db", "mine");
-        })).isInstanceOf(ThreadOutsideProcessException.class)
+        })).isInstanceOf(ThreadOutsideProcessError.class)
                 .satisfies(failure -> assertThat(failure.getMessage().replaceAll("lambda\\$[^(]+\\(ProcessModelTest\\.java:[0-9]+\\)",
                         "lambda(ProcessModelTest.java:N)").replaceAll("\\(ProcessModelTest\\.java:[0-9]+\\)", "(ProcessModelTest.java:N)"))
                         .isEqualTo("A thread outside the process under test used JDBC during an in-process run:"
@@ -208,7 +208,7 @@ class ProcessModelTest {
                     }
                 });
                 started.await();
-            })).isInstanceOf(ProcessStillRunningException.class).hasMessage("The process under test did not stop"
+            })).isInstanceOf(ProcessStillRunningError.class).hasMessage("The process under test did not stop"
                     + " within 200 ms after the recording's workload returned: task(s) running on thread(s) worker.\n"
                     + "Expected: its threads and tasks to end or wait, so that recovery and the invariants do not race"
                     + " them.\n"

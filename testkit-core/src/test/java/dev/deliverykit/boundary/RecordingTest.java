@@ -1,5 +1,6 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.Workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.boundary.Ledger.State;
@@ -48,12 +49,12 @@ class RecordingTest {
         assertThat(recording.hits()).extracting(BoundaryHit::replayKey).containsExactly(
                 "boundary=after-account-update;hit=1",
                 "boundary=after-outbox-insert;hit=1",
-                "boundary=before commit;hit=1",
-                "boundary=after commit;hit=1",
+                "selector=before-commit;hit=1",
+                "selector=after-commit;hit=1",
                 "boundary=after-account-update;hit=2",
                 "boundary=after-outbox-insert;hit=2",
-                "boundary=before commit;hit=2",
-                "boundary=after commit;hit=2");
+                "selector=before-commit;hit=2",
+                "selector=after-commit;hit=2");
         assertThat(recording.hits()).allSatisfy(hit -> {
             assertThat(hit.threadName()).isEqualTo(Thread.currentThread().getName());
             assertThat(hit.stack().get(0)).startsWith("dev.deliverykit.boundary.Ledger.");

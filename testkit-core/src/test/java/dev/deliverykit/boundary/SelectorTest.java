@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Selectors, boundaries, catalogues and plans as values: descriptions, specs, replay keys and input errors. */
@@ -90,6 +91,32 @@ class SelectorTest {
         assertThatThrownBy(() -> CrashPlan.fromReplayKey(catalogue, "after-outbox-insert#2"))
                 .hasMessage("\"after-outbox-insert#2\" is not a replay key; expected boundary=NAME;hit=N as printed by"
                         + " CrashResult.replayKey(), for example boundary=after-outbox-insert;hit=1");
+    }
+
+    @Test
+    void aSelectorIsOneOfFourRecordsAndNoneCanBeBuiltInAStateTheEngineCannotMatch() {
+        assertThat(Selector.afterStatementExactly("  UPDATE  flow ")).isEqualTo(
+                new Selector.Statement(Selector.Timing.AFTER, Selector.SqlMatch.EXACT, "UPDATE flow"));
+        assertThat(Selector.afterCommit().occurrence(2)).isEqualTo(
+                new Selector.Occurrence(new Selector.TransactionEnd(Selector.Timing.AFTER, Selector.End.COMMIT), 2));
+        assertThat(Selector.methodExit(Courier.class, "confirm")).isEqualTo(new Selector.Method(
+                Selector.MethodPoint.NORMAL_EXIT, Courier.class.getName(), "confirm", Optional.empty()));
+
+        assertThatThrownBy(() -> new Selector.Statement(Selector.Timing.BEFORE, Selector.SqlMatch.REGEX, "(")).hasMessage(
+                "the SQL pattern \"(\" is not a valid regular expression: Unclosed group; quote literal text with"
+                        + " java.util.regex.Pattern.quote, or use beforeStatementExactly / afterStatementExactly");
+        assertThatThrownBy(() -> new Selector.Statement(Selector.Timing.BEFORE, Selector.SqlMatch.EXACT, " "))
+                .hasMessage("a statement selector needs SQL to match, got blank SQL");
+        assertThatThrownBy(() -> new Selector.Method(Selector.MethodPoint.ENTRY, "com.acme.Relay", "<init>",
+                Optional.empty())).hasMessage("\"com.acme.Relay#<init>\" does not name a method; constructors and"
+                        + " static initialisers cannot be selected, name a method instead");
+        Selector second = Selector.afterCommit().occurrence(2);
+        assertThatThrownBy(() -> new Selector.Occurrence(second, 3))
+                .hasMessage("occurrence 2 of after commit already selects one occurrence; set it once");
+        assertThatThrownBy(() -> second.occurrence(3)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("occurrence 2 of after commit already selects one occurrence; set it once");
+        assertThatThrownBy(() -> new Selector.Occurrence(Selector.afterCommit(), 0))
+                .hasMessage("occurrences are counted from 1, got 0");
     }
 
     /** Not public: a child JVM could not create it. */

@@ -1,5 +1,6 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.Workload;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -95,7 +95,7 @@ class EntryPointShapesTest {
                 caught.add(swallowed);
             }
         }))
-                .isInstanceOfSatisfying(OrderNotHonouredException.class,
+                .isInstanceOfSatisfying(OrderNotHonouredError.class,
                         e -> assertThat(e.reason()).isEqualTo(OrderFailure.ID_UNREADABLE))
                 .hasMessage("Order not honoured: the message id of a call of"
                         + " dev.deliverykit.order.Inbox#accept(java.lang.String) on thread " + thread + " could not be"
@@ -107,7 +107,7 @@ class EntryPointShapesTest {
                         + "Fix: choose how the id is read with EntryPoint.messageIdFrom(...) and"
                         + " EntryPoint.messageArgument(...).\n"
                         + "Replay: order=a");
-        assertThat(caught).singleElement().isInstanceOf(OrderNotHonouredException.class);
+        assertThat(caught).singleElement().isInstanceOf(OrderNotHonouredError.class);
         assertThat(inbox.received()).isEmpty();
     }
 
@@ -117,7 +117,7 @@ class EntryPointShapesTest {
         EntryPoint forward = EntryPoint.method(Forwarder.class, "forward", String.class);
 
         assertThatThrownBy(() -> OrderedDelivery.at(forward).run("spawn:z", () -> forwarder.forward("spawn:z")))
-                .isInstanceOfSatisfying(OrderNotHonouredException.class,
+                .isInstanceOfSatisfying(OrderNotHonouredError.class,
                         e -> assertThat(e.reason()).isEqualTo(OrderFailure.ARRIVED_AFTER_WORKLOAD))
                 .hasMessage("Order not honoured: message z arrived at"
                         + " dev.deliverykit.order.Forwarder#forward(java.lang.String) on thread late-sender after the"

@@ -71,7 +71,7 @@ final class CaseInvocationExtension implements ParameterResolver, BeforeTestExec
             throw new AssertionError(run.neverRan());
         }
         if (testFailure.isEmpty() && run.verdict().isPresent()) {
-            // The test caught the engine's verdict (BoundaryNotReachedException, ...): it still fails the case.
+            // The test caught the engine's verdict (BoundaryNotReachedError, ...): it still fails the case.
             Throwable verdict = FailureMessages.withCase(run.verdict().get(), run.crashCase());
             if (verdict instanceof RuntimeException unchecked) {
                 throw unchecked;

@@ -73,7 +73,7 @@ abstract sealed class CaseRun permits CrashRun, DeliveryRun {
     }
 
     /**
-     * The engine's verdict that failed this run ({@code BoundaryNotReachedException}, a crashed process that
+     * The engine's verdict that failed this run ({@code BoundaryNotReachedError}, a crashed process that
      * kept working, ...), kept so that a test cannot hide it by catching it.
      */
     final synchronized Optional<Throwable> verdict() {

@@ -1,7 +1,7 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.boundary.Boundary;
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.Selector;
 import dev.deliverykit.boundary.WatchList;
 import java.lang.reflect.Method;

@@ -2,11 +2,11 @@ package dev.deliverykit.junit5;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.boundary.Recording;
-import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.Workload;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantResult;
 import java.util.List;
@@ -52,9 +52,9 @@ import org.apiguardian.api.API;
  * the boundaries; the recovery and assertions run all the same.
  *
  * <p>A run that never reaches its boundary fails with
- * {@link dev.deliverykit.boundary.BoundaryNotReachedException} listing the boundaries it did reach; a
+ * {@link dev.deliverykit.boundary.BoundaryNotReachedError} listing the boundaries it did reach; a
  * workload that catches the crash and returns fails with
- * {@link dev.deliverykit.boundary.CrashSwallowedException}. One scenario per invocation; not for use from
+ * {@link dev.deliverykit.boundary.CrashSwallowedError}. One scenario per invocation; not for use from
  * several threads at once.
  */
 @API(status = EXPERIMENTAL, since = "0.1")

@@ -2,7 +2,7 @@ package dev.deliverykit.junit5;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

@@ -1,6 +1,6 @@
 package dev.deliverykit.junit5;
 
-import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.Workload;
 import dev.deliverykit.order.DeliveryResult;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,7 +24,7 @@ final class DeliveryRun extends CaseRun {
     /**
      * Runs the workload and delivers its calls of the entry point in the case's order.
      *
-     * @throws Exception whatever the workload throws; {@code OrderNotHonouredException} if the order could not
+     * @throws Exception whatever the workload throws; {@code OrderNotHonouredError} if the order could not
      *     be delivered
      */
     DeliveryResult deliver(Workload workload) throws Exception {

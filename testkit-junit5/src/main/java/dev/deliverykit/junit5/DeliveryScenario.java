@@ -2,7 +2,7 @@ package dev.deliverykit.junit5;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.Workload;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.order.DeliveryOrder;
@@ -40,7 +40,7 @@ public final class DeliveryScenario {
     /**
      * Runs the workload and delivers its calls of the entry point in this invocation's order. Call it once.
      *
-     * @throws dev.deliverykit.order.OrderNotHonouredException if the order could not be delivered (a message
+     * @throws dev.deliverykit.order.OrderNotHonouredError if the order could not be delivered (a message
      *     never arrived, arrived too often, or a sender stalled)
      * @throws Exception whatever the workload throws
      */

@@ -1,6 +1,6 @@
 package dev.deliverykit.junit5;
 
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;

@@ -1,6 +1,6 @@
 package dev.deliverykit.junit5;
 
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.internal.text.DurationText;
 import java.lang.reflect.Method;
 import java.nio.file.InvalidPathException;

@@ -1,6 +1,6 @@
 package dev.deliverykit.junit5;
 
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.deliverykit.junit5;
 
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.BoundaryHit;
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.boundary.Selector;
 import dev.deliverykit.boundary.WatchList;

@@ -1,6 +1,6 @@
 package dev.deliverykit.junit5;
 
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.Recording;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;

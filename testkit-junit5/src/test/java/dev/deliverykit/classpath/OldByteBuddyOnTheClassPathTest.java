@@ -33,7 +33,7 @@ class OldByteBuddyOnTheClassPathTest {
     private static List<String> expectedStdout(String agentSource) {
         return List.of("net.bytebuddy.ByteBuddy from byte-buddy-1.12.19.jar",
                 "agent " + agentSource,
-                "crashed IN_PROCESS boundary=after statement matching /^INSERT INTO deliveries/;hit=2",
+                "crashed IN_PROCESS selector=after-statement:^INSERT INTO deliveries;hit=2",
                 "hits {after statement matching /^INSERT INTO deliveries/=2,"
                         + " after statement \"INSERT INTO deliveries (id) VALUES ('d1')\"=1, after commit=1,"
                         + " after statement \"INSERT INTO deliveries (id) VALUES ('d2')\"=1}");

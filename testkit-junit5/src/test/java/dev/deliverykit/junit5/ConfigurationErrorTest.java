@@ -9,7 +9,7 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
 import dev.deliverykit.junit5.fixtures.Kit;

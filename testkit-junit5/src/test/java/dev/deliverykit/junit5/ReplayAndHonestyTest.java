@@ -11,8 +11,8 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import dev.deliverykit.boundary.BoundaryNotReachedException;
-import dev.deliverykit.boundary.CrashSwallowedException;
+import dev.deliverykit.boundary.BoundaryNotReachedError;
+import dev.deliverykit.boundary.CrashSwallowedError;
 import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
 import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.fixtures.Seed002;
@@ -166,7 +166,7 @@ class ReplayAndHonestyTest {
 
         results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
         Throwable failure = onlyFailure(results);
-        assertThat(failure).isInstanceOf(AssertionFailedError.class).hasCauseInstanceOf(BoundaryNotReachedException.class);
+        assertThat(failure).isInstanceOf(AssertionFailedError.class).hasCauseInstanceOf(BoundaryNotReachedError.class);
         assertThat(failure.getMessage()).isEqualTo("Boundary not reached: the crash was armed at hit 9 of after"
                 + " commit, but the workload returned normally after reaching it 5 times.\n"
                 + "Reached boundaries (hits):\n"
@@ -222,7 +222,7 @@ class ReplayAndHonestyTest {
 
         results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
         Throwable failure = onlyFailure(results);
-        assertThat(failure).hasCauseInstanceOf(CrashSwallowedException.class);
+        assertThat(failure).hasCauseInstanceOf(CrashSwallowedError.class);
         // The frame's line number is the only part that moves with the source.
         assertThat(failure.getMessage().replaceAll("\\(Sql\\.java:[0-9]+\\)", "(Sql.java:N)")).isEqualTo(
                 "Crash swallowed: the simulated crash at hit 3 of after commit was caught, and the workload"

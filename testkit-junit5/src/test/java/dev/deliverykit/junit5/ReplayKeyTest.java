@@ -3,7 +3,7 @@ package dev.deliverykit.junit5;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import org.junit.jupiter.api.Test;
 
 /** Replay keys print, parse back, and survive SQL and shell quoting. */

@@ -4,7 +4,7 @@ import dev.deliverykit.benchmarks.pipeline.OrderedBoundaries;
 import dev.deliverykit.benchmarks.pipeline.PipelineStream;
 import dev.deliverykit.benchmarks.pipeline.Scratch;
 import dev.deliverykit.boundary.BoundaryEngine;
-import dev.deliverykit.boundary.BoundaryNotReachedException;
+import dev.deliverykit.boundary.BoundaryNotReachedError;
 import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.WatchList;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * <ul>
  *   <li>{@link #armedRunNeverHit}: agent installed, and the whole batch is ONE engine run
  *       ({@code crashInProcess}) armed at a reference boundary the pipeline never reaches; the run ends in
- *       {@link BoundaryNotReachedException}, whose cost is included;</li>
+ *       {@link BoundaryNotReachedError}, whose cost is included;</li>
  *   <li>{@link #installedIdle}: agent installed and JDBC advice woven, no run active;</li>
  *   <li>{@link #withoutAgent}: a JVM without the agent.</li>
  * </ul>
@@ -71,10 +71,10 @@ public class ArmedPipelineBenchmark {
 
     /** One armed engine run around the batch; the boundary is never reached. */
     @Benchmark
-    public BoundaryNotReachedException armedRunNeverHit(Pipeline pipeline, Armed armed) {
+    public BoundaryNotReachedError armedRunNeverHit(Pipeline pipeline, Armed armed) {
         try {
             BoundaryEngine.get().crashInProcess(armed.neverHit, () -> pipeline.stream.nextEvents(pipeline.events));
-        } catch (BoundaryNotReachedException expected) {
+        } catch (BoundaryNotReachedError expected) {
             return expected;
         }
         throw new IllegalStateException("the run reached " + armed.neverHit + ", which the ordered pipeline never"

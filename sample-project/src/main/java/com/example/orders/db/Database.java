@@ -94,6 +94,24 @@ public final class Database {
     }
 
     /**
+     * Runs the DDL {@code statements} in one write transaction (for {@code CREATE TABLE IF NOT EXISTS ...}: a
+     * schema is created whole or not at all).
+     *
+     * @param what what the statements create, for error messages ("create the order tables")
+     * @throws DataAccessException if a statement or the commit fails
+     */
+    public void createTables(String what, String... statements) {
+        inTransaction(what, c -> {
+            try (Statement ddl = c.createStatement()) {
+                for (String statement : statements) {
+                    ddl.execute(statement);
+                }
+            }
+            return null;
+        });
+    }
+
+    /**
      * Runs read-only {@code work} on an auto-commit connection, which takes no write lock.
      *
      * @throws DataAccessException if a SQL statement fails

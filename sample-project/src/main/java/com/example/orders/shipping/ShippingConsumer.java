@@ -2,6 +2,7 @@ package com.example.orders.shipping;
 
 import com.example.orders.HandleOutcome;
 import com.example.orders.Message;
+import com.example.orders.MessageRows;
 import com.example.orders.MessageHandler;
 import com.example.orders.OrderStep;
 import com.example.orders.db.Database;
@@ -42,7 +43,6 @@ import java.util.OptionalLong;
  */
 public final class ShippingConsumer implements MessageHandler {
 
-    private static final String COLUMNS = "message_id, order_id, step_seq, customer, amount_cents, dedup_epoch";
 
     private final Database shippingDb;
 
@@ -62,7 +62,7 @@ public final class ShippingConsumer implements MessageHandler {
         if (sealedThrough.isPresent() && message.dedupEpoch() <= sealedThrough.getAsLong()) {
             return HandleOutcome.REJECTED_SEALED;
         }
-        Optional<Message> seen = findOne(c, "SELECT " + COLUMNS + " FROM processed_message WHERE message_id = ?",
+        Optional<Message> seen = findOne(c, "SELECT " + MessageRows.COLUMNS + " FROM processed_message WHERE message_id = ?",
                 message.messageId());
         if (seen.isPresent()) {
             return seen.get().equals(message) ? HandleOutcome.DUPLICATE : HandleOutcome.CONFLICT;
@@ -72,9 +72,9 @@ public final class ShippingConsumer implements MessageHandler {
         if (seq <= lastStep || parkedAt(c, message.orderId(), seq).isPresent()) {
             return HandleOutcome.CONFLICT;
         }
-        insert(c, "INSERT INTO processed_message(" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?)", message);
+        insert(c, "processed_message", message);
         if (seq > lastStep + 1) {
-            insert(c, "INSERT INTO parked_message(" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?)", message);
+            insert(c, "parked_message", message);
             return HandleOutcome.PARKED;
         }
         Message next = message;
@@ -148,7 +148,15 @@ public final class ShippingConsumer implements MessageHandler {
     }
 
     private static Optional<Message> parkedAt(Connection c, String orderId, int seq) throws SQLException {
-        return findOne(c, "SELECT " + COLUMNS + " FROM parked_message WHERE order_id = ? AND step_seq = ?", orderId, seq);
+        return findOne(c, "SELECT " + MessageRows.COLUMNS + " FROM parked_message WHERE order_id = ? AND step_seq = ?", orderId, seq);
+    }
+
+    private static void insert(Connection c, String table, Message message) throws SQLException {
+        try (PreparedStatement insert = c.prepareStatement(
+                "INSERT INTO " + table + "(" + MessageRows.COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?)")) {
+            MessageRows.bind(insert, message);
+            insert.executeUpdate();
+        }
     }
 
     private static Optional<Message> findOne(Connection c, String sql, Object... params) throws SQLException {
@@ -157,23 +165,8 @@ public final class ShippingConsumer implements MessageHandler {
                 select.setObject(i + 1, params[i]);
             }
             try (ResultSet row = select.executeQuery()) {
-                return row.next()
-                        ? Optional.of(new Message(row.getString(1), row.getString(2), OrderStep.ofSeq(row.getInt(3)),
-                                row.getString(4), row.getLong(5), row.getLong(6)))
-                        : Optional.empty();
+                return row.next() ? Optional.of(MessageRows.read(row)) : Optional.empty();
             }
-        }
-    }
-
-    private static void insert(Connection c, String sql, Message message) throws SQLException {
-        try (PreparedStatement insert = c.prepareStatement(sql)) {
-            insert.setString(1, message.messageId());
-            insert.setString(2, message.orderId());
-            insert.setInt(3, message.step().seq());
-            insert.setString(4, message.customer());
-            insert.setLong(5, message.amountCents());
-            insert.setLong(6, message.dedupEpoch());
-            insert.executeUpdate();
         }
     }
 }

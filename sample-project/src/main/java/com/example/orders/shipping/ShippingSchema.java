@@ -1,7 +1,7 @@
 package com.example.orders.shipping;
 
+import com.example.orders.MessageRows;
 import com.example.orders.db.Database;
-import java.sql.Statement;
 
 /**
  * The tables of the shipping database.
@@ -34,14 +34,9 @@ public final class ShippingSchema {
         "CREATE INDEX IF NOT EXISTS processed_message_by_epoch ON processed_message(dedup_epoch)",
         """
         CREATE TABLE IF NOT EXISTS parked_message(
-            message_id   TEXT NOT NULL UNIQUE,
-            order_id     TEXT NOT NULL,
-            step_seq     INTEGER NOT NULL,
-            customer     TEXT NOT NULL,
-            amount_cents INTEGER NOT NULL,
-            dedup_epoch  INTEGER NOT NULL,
+            %s,
             PRIMARY KEY (order_id, step_seq))
-        """,
+        """.formatted(MessageRows.COLUMN_DEFINITIONS),
         """
         CREATE TABLE IF NOT EXISTS shipment(
             order_id     TEXT PRIMARY KEY,
@@ -75,13 +70,6 @@ public final class ShippingSchema {
 
     /** Creates the tables that do not exist yet, in one transaction. */
     public static void createIfMissing(Database shippingDb) {
-        shippingDb.inTransaction("create the shipping tables", c -> {
-            try (Statement ddl = c.createStatement()) {
-                for (String table : TABLES) {
-                    ddl.execute(table);
-                }
-            }
-            return null;
-        });
+        shippingDb.createTables("create the shipping tables", TABLES);
     }
 }

@@ -9,7 +9,7 @@ import com.example.orders.OrderStep;
 import com.example.orders.db.Database;
 import com.example.orders.shipping.DedupCleanup;
 import com.example.orders.shipping.ShippingConsumer;
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
 import dev.deliverykit.invariant.JdbcSource;

@@ -5,7 +5,7 @@ import com.example.orders.OrderService;
 import com.example.orders.OutboxRelay;
 import com.example.orders.db.Database;
 import com.example.orders.shipping.ShippingConsumer;
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
 import dev.deliverykit.invariant.JdbcSource;

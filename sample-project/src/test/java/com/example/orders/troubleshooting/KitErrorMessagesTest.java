@@ -13,8 +13,8 @@ import com.example.orders.db.Database;
 import com.example.orders.fixtures.FixtureOnly;
 import com.example.orders.fixtures.KitRun;
 import com.example.orders.shipping.ShippingConsumer;
-import dev.deliverykit.boundary.BoundaryNotReachedException;
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.boundary.BoundaryNotReachedError;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantDefinitionException;
@@ -29,7 +29,7 @@ import dev.deliverykit.junit5.DeliverInOrder;
 import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.DeliveryScenario;
 import dev.deliverykit.junit5.SweepKind;
-import dev.deliverykit.order.OrderNotHonouredException;
+import dev.deliverykit.order.OrderNotHonouredError;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -188,7 +188,7 @@ class KitErrorMessagesTest {
     void aBoundaryTheWorkloadNeverReachesFailsTheTest() throws IOException {
         Throwable failure = KitRun.of(BoundaryNeverReached.class, reports).onlyFailure();
 
-        assertThat(failure.getCause()).isInstanceOf(BoundaryNotReachedException.class);
+        assertThat(failure.getCause()).isInstanceOf(BoundaryNotReachedError.class);
         assertThat(failure.getMessage()).isEqualTo(expected("boundary-not-reached.txt", failure));
     }
 
@@ -203,7 +203,7 @@ class KitErrorMessagesTest {
     void aMessageTheWorkloadNeverSendsFailsTheOrder() throws IOException {
         Throwable failure = KitRun.of(MessageNeverSent.class, reports).onlyFailure();
 
-        assertThat(failure.getCause()).isInstanceOf(OrderNotHonouredException.class);
+        assertThat(failure.getCause()).isInstanceOf(OrderNotHonouredError.class);
         assertThat(failure.getMessage()).isEqualTo(expected("order-not-honoured.txt", failure));
     }
 

@@ -1,5 +1,7 @@
 package dev.deliverykit.reference;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -8,6 +10,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
+import org.apiguardian.api.API;
 
 /**
  * One SQLite database file with the settings every reference protocol relies on: WAL journal,
@@ -25,6 +28,7 @@ import java.util.concurrent.locks.LockSupport;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SqliteDatabase {
 
     /** The busy timeout used unless {@link #withBusyTimeout(Duration)} says otherwise. */

@@ -1,6 +1,9 @@
 package dev.deliverykit.reference;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.sql.SQLException;
+import org.apiguardian.api.API;
 
 /**
  * A SQL error in a reference protocol, with the operation and database it happened in.
@@ -9,6 +12,7 @@ import java.sql.SQLException;
  * ran out or a closed connection propagates as this exception, and the transaction it happened in has
  * been rolled back. The original {@link SQLException} is the {@linkplain #getCause() cause}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class StoreException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;

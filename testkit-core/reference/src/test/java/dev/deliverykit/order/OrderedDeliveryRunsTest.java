@@ -105,7 +105,7 @@ class OrderedDeliveryRunsTest {
         assertThat(inboxA(db)).containsExactly("A3 pending");
         assertThat(projectionA(db)).isEqualTo("(none)");
         String replayKey = crash.replayKey() + ";" + order.replayKey();
-        assertThat(replayKey).isEqualTo("boundary=entry of dev.deliverykit.reference.ordered.OrderedConsumer"
+        assertThat(replayKey).isEqualTo("selector=method-entry:dev.deliverykit.reference.ordered.OrderedConsumer"
                 + "#receive(dev.deliverykit.reference.ordered.Event);hit=2;order=A3,A1,A2");
         assertThat(DeliveryOrder.fromReplayKey(replayKey)).isEqualTo(order);
         assertThat(DeliveryDispatcher.active).isFalse();

@@ -1,8 +1,11 @@
 package dev.deliverykit.internal.bootstrap;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.concurrent.Callable;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import org.apiguardian.api.API;
 
 /**
  * The one kit class that JDK executors call: woven into {@code ThreadPoolExecutor},
@@ -14,6 +17,7 @@ import java.util.function.Consumer;
  *
  * <p>While no run is active the hook is {@code null} and each call is one volatile read.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class TaskBridge {
 
     /** Wraps a task: {@code (task, scheduled)}; {@code null} while no run is active. */

@@ -1,5 +1,9 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Receives the events of an active run from the {@link Dispatcher}. Implemented by the engine (outside
  * this package) so that this package knows nothing of boundaries, plans or crash modes.
@@ -10,6 +14,7 @@ package dev.deliverykit.internal.instrument;
  * point; every other method must not throw. The defaults are for sinks that watch no process (tests of the
  * dispatcher).
  */
+@API(status = INTERNAL, since = "0.1")
 public interface BoundarySink {
 
     /** A JDBC statement, commit or rollback is about to run, or a connection method is about to be used. */

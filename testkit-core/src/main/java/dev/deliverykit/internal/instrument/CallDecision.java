@@ -1,5 +1,9 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What a {@link DeliverySink} decides for one intercepted call.
  *
@@ -7,6 +11,7 @@ package dev.deliverykit.internal.instrument;
  * @param placeholder for {@link Kind#SKIP} of a method with a return value: what the skipped call returns
  *     (a boxed zero or {@code false} for a primitive return type, never {@code null} then)
  */
+@API(status = INTERNAL, since = "0.1")
 public record CallDecision(Kind kind, Object placeholder) {
 
     private static final CallDecision PASS = new CallDecision(Kind.PASS, null);

@@ -1,5 +1,9 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The static entry point that the entry-point advice calls: the ordered-delivery counterpart of
  * {@link Dispatcher}, separate from it so that an ordered-delivery run and a boundary run can be active
@@ -10,6 +14,7 @@ package dev.deliverykit.internal.instrument;
  * a static boolean. While no run is active that is all the woven code does: the argument array is built
  * only inside that branch, so nothing is allocated, no lock is taken and nothing is called.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class DeliveryDispatcher {
 
     /** Whether an ordered-delivery run is active; the only field the advice reads on the fast path. */

@@ -1,5 +1,9 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Receives the intercepted calls of an ordered-delivery run from the {@link DeliveryDispatcher}.
  * Implemented outside this package (by {@code dev.deliverykit.order}), so that this package knows nothing
@@ -9,6 +13,7 @@ package dev.deliverykit.internal.instrument;
  * hold a sender until its turn) and may throw (the call then fails with that throwable, the body does not
  * run and {@link #left} is not called).
  */
+@API(status = INTERNAL, since = "0.1")
 public interface DeliverySink {
 
     /** What to do with an intercepted call. */

@@ -1,5 +1,7 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.deliverykit.internal.instrument.JdbcCall.Kind;
 import dev.deliverykit.internal.instrument.JdbcCall.Timing;
 import dev.deliverykit.internal.instrument.JdbcCall.TransactionEnd;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
+import org.apiguardian.api.API;
 
 /**
  * The static entry point that woven code calls. It is public only because the calls are woven into
@@ -30,6 +33,7 @@ import javax.sql.DataSource;
  * its own public methods; both would be instrumented. A per-thread depth counter makes only the
  * outermost JDBC call an event. The engine's own clean-up calls run {@linkplain #unobserved nested}.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Dispatcher {
 
     /** Whether a run is active; the only field the woven code reads on the fast path. */

@@ -4,9 +4,6 @@ import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.Map;
 import java.util.function.Consumer;
-import net.bytebuddy.jar.asm.ClassReader;
-import net.bytebuddy.jar.asm.ClassVisitor;
-import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
@@ -64,24 +61,16 @@ final class ExecutorWeaver implements ClassFileTransformer {
             return null;
         }
         try {
-            ClassReader reader = new ClassReader(classfileBuffer);
-            ClassWriter writer = new ClassWriter(reader, 0);
-            reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-                @Override
-                public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                        String[] exceptions) {
-                    MethodVisitor visitor = super.visitMethod(access, name, descriptor, signature, exceptions);
-                    String bridge = methods.get(name + descriptor);
-                    if (bridge == null || (access & Opcodes.ACC_ABSTRACT) != 0) {
-                        return visitor;
-                    }
-                    if (bridge.equals("workerStarting")) {
-                        return new TellOfWorker(visitor);
-                    }
-                    return bridge.equals("threadStarting") ? new TellOfThis(visitor) : new WrapFirstArgument(visitor, bridge);
+            return MethodRewriting.rewrite(classfileBuffer, 0, (access, name, descriptor, visitor) -> {
+                String bridge = methods.get(name + descriptor);
+                if (bridge == null || (access & Opcodes.ACC_ABSTRACT) != 0) {
+                    return visitor;
                 }
-            }, 0);
-            return writer.toByteArray();
+                if (bridge.equals("workerStarting")) {
+                    return new TellOfWorker(visitor);
+                }
+                return bridge.equals("threadStarting") ? new TellOfThis(visitor) : new WrapFirstArgument(visitor, bridge);
+            });
         } catch (Throwable error) {
             problems.accept(error);
             return null;

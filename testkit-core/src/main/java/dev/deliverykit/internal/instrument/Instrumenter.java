@@ -1,5 +1,7 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
@@ -27,6 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.jar.JarFile;
 import javax.sql.DataSource;
 import net.bytebuddy.agent.Installer;
+import org.apiguardian.api.API;
 
 /**
  * Installs the engine's weaving, once per JVM and only what some run needs: JDBC calls into classes that
@@ -36,6 +39,7 @@ import net.bytebuddy.agent.Installer;
  * entry points through ByteBuddy ({@link EntryPointWeaving}). Already-loaded classes are retransformed.
  * Every transformer and retransformation error is kept as an {@link InstrumentationProblem}, never dropped.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Instrumenter {
 
     /** Classes retransformed per {@code retransformClasses} call; a failing batch is retried class by class. */

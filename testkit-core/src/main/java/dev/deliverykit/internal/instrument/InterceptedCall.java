@@ -1,8 +1,11 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * One call of an entry-point method, as the entry-point advice saw it on entry.
@@ -14,6 +17,7 @@ import java.util.List;
  * @param arguments the arguments (primitives boxed); unmodifiable, may contain {@code null}
  * @param thread the calling thread
  */
+@API(status = INTERNAL, since = "0.1")
 public record InterceptedCall(Class<?> type, String methodName, String descriptor, Object receiver,
         List<Object> arguments, Thread thread) {
 

@@ -1,5 +1,9 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * One JDBC call as the engine sees it.
  *
@@ -12,6 +16,7 @@ package dev.deliverykit.internal.instrument;
  * @param connection the connection the call belongs to, or {@code null} if it cannot be told
  * @param operation a short name of the call, for messages, such as {@code Connection.commit()}
  */
+@API(status = INTERNAL, since = "0.1")
 public record JdbcCall(Kind kind, Timing timing, String sql, TransactionEnd transactionEnd, Object connection,
         String operation) {
 

@@ -1,6 +1,9 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.lang.instrument.Instrumentation;
+import org.apiguardian.api.API;
 
 /**
  * The {@code Premain-Class} and {@code Agent-Class} of the testkit-core jar. It keeps the
@@ -15,6 +18,7 @@ import java.lang.instrument.Instrumentation;
  * the engine pays +59 ms with early weaving and +11 ms with {@code =lazy}; the first run then waits 68 ms
  * instead of 18 ms). Any other argument is refused, so that a typo does not silently mean "eager".
  */
+@API(status = INTERNAL, since = "0.1")
 public final class KitAgent {
 
     /** The agent argument that defers all weaving to the first engine run. */

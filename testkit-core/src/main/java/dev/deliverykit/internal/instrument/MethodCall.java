@@ -1,6 +1,9 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Entry into, or exit from, a method of a watched type.
@@ -11,6 +14,7 @@ import java.util.List;
  * @param parameterTypes the parameter types as {@link Class#getTypeName()} writes them
  * @param thrown what the method threw, for {@link Point#EXCEPTIONAL_EXIT}; {@code null} otherwise
  */
+@API(status = INTERNAL, since = "0.1")
 public record MethodCall(Point point, String typeName, String methodName, List<String> parameterTypes,
         Throwable thrown) {
 

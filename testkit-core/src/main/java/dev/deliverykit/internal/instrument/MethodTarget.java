@@ -1,8 +1,11 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A method to weave boundary advice into.
@@ -12,6 +15,7 @@ import java.util.Optional;
  * @param parameterTypes parameter type names as {@link Class#getTypeName()} writes them, or {@code null}
  *     for every overload
  */
+@API(status = INTERNAL, since = "0.1")
 public record MethodTarget(String typeName, String methodName, List<String> parameterTypes) {
 
     public MethodTarget {

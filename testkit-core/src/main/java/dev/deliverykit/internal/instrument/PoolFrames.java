@@ -1,12 +1,16 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Whether the calling thread is inside a connection pool's own code (opening, validating, initialising or
  * evicting connections), by the packages of the pools users run. A pool's proxies (its connection and
  * statement wrappers) are the user's calls, not the pool's work, and do not count.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class PoolFrames {
 
     private static final List<String> POOLS = List.of("com.zaxxer.hikari.", "org.apache.commons.dbcp",

@@ -1,5 +1,9 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What one thread is doing for a process: the run it belongs to, and whether this flow of work (a thread's
  * own code, or one task an executor runs for the process) has already been told that the process died.
@@ -8,6 +12,7 @@ package dev.deliverykit.internal.instrument;
  * <p>Held in an inheritable thread-local ({@link Processes}): a thread started by a thread of the process
  * belongs to it, with a flow of its own.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ProcessContext {
 
     private final BoundarySink process;

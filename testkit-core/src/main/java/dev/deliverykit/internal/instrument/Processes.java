@@ -1,6 +1,9 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.concurrent.Callable;
+import org.apiguardian.api.API;
 
 /**
  * Which threads belong to the process of a run: the thread that runs the workload, every thread started
@@ -8,6 +11,7 @@ import java.util.concurrent.Callable;
  * hands to a JDK executor ({@code ThreadPoolExecutor}, {@code ScheduledThreadPoolExecutor},
  * {@code ForkJoinPool}, and so {@code CompletableFuture}'s async methods), while that task runs.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Processes {
 
     private static final InheritableThreadLocal<ProcessContext> CONTEXT = new InheritableThreadLocal<>() {

@@ -1,9 +1,13 @@
 package dev.deliverykit.internal.instrument;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.deliverykit.internal.instrument.JdbcCall.TransactionEnd;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /** SQL text as the engine compares it: whitespace-normalised, and classified as a transaction end or not. */
+@API(status = INTERNAL, since = "0.1")
 public final class SqlText {
 
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");

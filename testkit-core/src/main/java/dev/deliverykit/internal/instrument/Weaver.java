@@ -22,8 +22,6 @@ import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 import net.bytebuddy.jar.asm.ClassReader;
-import net.bytebuddy.jar.asm.ClassVisitor;
-import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
@@ -376,29 +374,22 @@ final class Weaver implements ClassFileTransformer {
     // ---- weaving -------------------------------------------------------------------------------------
 
     private static byte[] weave(byte[] original, ClassShape shape, Map<String, Plan> plans) {
-        ClassReader reader = new ClassReader(original);
-        ClassWriter writer = new ClassWriter(reader, 0);
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                    String[] exceptions) {
-                MethodVisitor visitor = super.visitMethod(access, name, descriptor, signature, exceptions);
-                Plan plan = plans.get(name + descriptor);
-                if (plan == null) {
-                    return visitor;
-                }
-                if (plan.origin != null) {
-                    visitor = new WovenMethod(WovenMethod.Kind.METHOD, shape.name(), access, name, descriptor,
-                            shape.version(), plan.origin, visitor);
-                }
-                if (plan.jdbc != null) {
-                    visitor = new WovenMethod(plan.jdbc, shape.name(), access, name, descriptor, shape.version(),
-                            plan.guarded, visitor);
-                }
+        return MethodRewriting.rewrite(original, ClassReader.EXPAND_FRAMES, (access, name, descriptor, visitor) -> {
+            Plan plan = plans.get(name + descriptor);
+            if (plan == null) {
                 return visitor;
             }
-        }, ClassReader.EXPAND_FRAMES);
-        return writer.toByteArray();
+            MethodVisitor woven = visitor;
+            if (plan.origin != null) {
+                woven = new WovenMethod(WovenMethod.Kind.METHOD, shape.name(), access, name, descriptor,
+                        shape.version(), plan.origin, woven);
+            }
+            if (plan.jdbc != null) {
+                woven = new WovenMethod(plan.jdbc, shape.name(), access, name, descriptor, shape.version(),
+                        plan.guarded, woven);
+            }
+            return woven;
+        });
     }
 
     // ---- super types -----------------------------------------------------------------------------------

@@ -1,8 +1,11 @@
 package dev.deliverykit.internal.markdown;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A Markdown table in the layout of {@code docs/protocols.md}: a header row, a separator, one line per
@@ -14,6 +17,7 @@ import java.util.Objects;
  * String markdown = table.render();
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class MarkdownTable {
 
     private final List<String> header;

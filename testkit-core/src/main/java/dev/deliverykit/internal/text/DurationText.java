@@ -1,14 +1,18 @@
 package dev.deliverykit.internal.text;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * A duration as the kit's settings write it: a positive number with an optional unit {@code ms}, {@code s}
  * (the default), {@code m} or {@code h}, for example {@code 90 s} or {@code 200ms}.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class DurationText {
 
     /** What a setting says it accepts, for error messages. */

@@ -8,7 +8,7 @@ import dev.deliverykit.invariant.Invariants;
 import dev.deliverykit.junit5.BoundaryCatalogueSource;
 import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashAt;
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
 import dev.deliverykit.junit5.fixtures.Kit;

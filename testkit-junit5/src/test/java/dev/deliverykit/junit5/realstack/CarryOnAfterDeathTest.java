@@ -2,7 +2,7 @@ package dev.deliverykit.junit5.realstack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.boundary.BoundaryNotReachedException;
+import dev.deliverykit.boundary.BoundaryNotReachedError;
 import dev.deliverykit.boundary.SimulatedCrash;
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
@@ -165,7 +165,7 @@ class CarryOnAfterDeathTest {
             PlainOrders orders = new PlainOrders(dir);
             try {
                 scenario.run(() -> orders.placeOrder("o-1"));
-            } catch (BoundaryNotReachedException hidden) {
+            } catch (BoundaryNotReachedError hidden) {
                 // the test hides the kit's verdict
             }
         }

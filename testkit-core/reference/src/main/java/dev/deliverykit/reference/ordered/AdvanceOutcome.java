@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What {@link OrderedProducer#advance(Event, long)} did, decided in this order: {@link #EXISTING} or
  * {@link #CONFLICT} (the event id is already stored), {@link #STALE}, {@link #INVALID_TRANSITION},
@@ -10,6 +14,7 @@ package dev.deliverykit.reference.ordered;
  * producer.advance(Event.v1("A1", "A", 1, FlowState.RESERVED, 4), 0);   // CONFLICT
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum AdvanceOutcome {
     /** The event id is stored with the same canonical body: a retry, answered from history. */
     EXISTING,

@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What one {@link OrderedConsumer#apply(String)} call found at {@code last_seq + 1} of a flow.
  *
@@ -8,6 +12,7 @@ package dev.deliverykit.reference.ordered;
  * consumer.apply("A").outcome();   // GAP: A1 is missing, A3 is stored
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum ApplyOutcome {
     /** The next event was applied: projection, effect and applied mark committed together. */
     APPLIED,

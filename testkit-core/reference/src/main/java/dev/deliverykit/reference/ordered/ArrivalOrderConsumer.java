@@ -1,10 +1,13 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.internal.sqlite.PreparedStatements;
 import dev.deliverykit.reference.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * <strong>Deliberately broken</strong> consumer: dedups by event id only and applies every new event at
@@ -21,6 +24,7 @@ import java.util.Objects;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ArrivalOrderConsumer implements AutoCloseable {
 
     private static final String INSERT_APPLIED =

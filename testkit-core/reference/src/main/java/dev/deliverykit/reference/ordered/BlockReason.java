@@ -1,6 +1,9 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * Why a stored event cannot be applied. The inbox row stays {@code blocked} with this reason (its
@@ -11,6 +14,7 @@ import java.util.Arrays;
  * consumer.apply("A").blockReason();   // Optional[unsupported_schema] for a schema-2 event on a v1 consumer
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum BlockReason {
     /** The consumer does not decode this schema number (yet). */
     UNSUPPORTED_SCHEMA("unsupported_schema"),

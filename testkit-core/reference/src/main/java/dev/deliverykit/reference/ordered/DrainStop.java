@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Why {@link OrderedConsumer#drain(String, int)} stopped.
  *
@@ -7,6 +11,7 @@ package dev.deliverykit.reference.ordered;
  * consumer.drain("A", 2).stop();   // LIMIT when three events were ready
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum DrainStop {
     /** The next event is missing while a later one is stored. */
     GAP,

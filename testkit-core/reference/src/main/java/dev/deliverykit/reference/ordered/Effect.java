@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * One row of the consumer's effect log: the business change an applied event made, in apply order.
  *
@@ -12,5 +16,6 @@ package dev.deliverykit.reference.ordered;
  * @param seq     its sequence
  * @param kind    the state it moved the flow to
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Effect(String eventId, String flowId, long seq, FlowState kind) {
 }

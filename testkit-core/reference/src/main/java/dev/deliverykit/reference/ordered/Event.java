@@ -1,9 +1,12 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.internal.json.CanonicalJson;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One immutable event of an ordered flow: the six-field envelope {@code event_id, flow_id, seq, kind,
@@ -30,6 +33,7 @@ import java.util.Optional;
  * @param schema  payload format version, 1 to {@value #MAX_INTEGER}; 1 carries {@code amount}, 2 {@code units}
  * @param payload at most {@value #MAX_PAYLOAD_FIELDS} scalar fields (strings, integers, booleans), key-sorted
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Event(String eventId, String flowId, long seq, FlowState kind, long schema, Map<String, Object> payload) {
 
     /** Longest accepted JSON text of an envelope, in characters. */

@@ -1,7 +1,10 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Where a flow is in its lifecycle {@code new -> reserved (seq 1) -> confirmed (seq 2) -> released (seq 3)}.
@@ -15,6 +18,7 @@ import java.util.Optional;
  * FlowState.RELEASED.heldFor(3);         // 0
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum FlowState {
     /** No event has been applied yet (sequence 0). */
     NEW("new", 0, false),

@@ -1,6 +1,9 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One stored inbox row.
@@ -16,6 +19,7 @@ import java.util.Optional;
  * @param state   pending, blocked or applied
  * @param reason  why it is blocked, when it is
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record InboxEntry(String eventId, String flowId, long seq, String body, InboxState state,
         Optional<BlockReason> reason) {
 }

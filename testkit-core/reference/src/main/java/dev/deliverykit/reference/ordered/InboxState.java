@@ -1,6 +1,9 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * The {@code inbox.state} of a received event.
@@ -9,6 +12,7 @@ import java.util.Arrays;
  * consumer.inbox().get(0).state();   // PENDING right after receive, APPLIED after apply
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum InboxState {
     /** Stored, not applied yet. */
     PENDING("pending"),

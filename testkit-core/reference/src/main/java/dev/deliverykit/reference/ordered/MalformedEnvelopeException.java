@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * An event envelope that the transport refuses: not JSON, not one bounded object, a missing or unknown
  * field, or a field outside its allowed range. Nothing was stored when this is thrown.
@@ -15,6 +19,7 @@ package dev.deliverykit.reference.ordered;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class MalformedEnvelopeException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;

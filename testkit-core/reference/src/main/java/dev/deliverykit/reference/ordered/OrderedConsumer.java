@@ -1,5 +1,7 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.internal.sqlite.PreparedStatements;
 import dev.deliverykit.reference.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The ordered consumer: a durable inbox that accepts events in any order, and an apply step that only
@@ -56,6 +59,7 @@ import java.util.Optional;
  * the inbox row; for an event this instance accepted itself it reuses that event instead of parsing the
  * same text again (an event is equal to the parse of its canonical body).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class OrderedConsumer implements AutoCloseable {
 
     /** How many events this instance accepted it remembers for apply, by canonical body: each is parsed once. */
@@ -144,17 +148,17 @@ public final class OrderedConsumer implements AutoCloseable {
             switch (result.outcome()) {
                 case APPLIED -> applied++;
                 case GAP -> {
-                    return new DrainResult(flowId, applied, DrainStop.GAP, Optional.empty());
+                    return new DrainResult.Gap(flowId, applied);
                 }
                 case IDLE -> {
-                    return new DrainResult(flowId, applied, DrainStop.IDLE, Optional.empty());
+                    return new DrainResult.Idle(flowId, applied);
                 }
                 case BLOCKED -> {
-                    return new DrainResult(flowId, applied, DrainStop.BLOCKED, result.blockReason());
+                    return new DrainResult.Blocked(flowId, applied, result.blockReason().orElseThrow());
                 }
             }
         }
-        return new DrainResult(flowId, applied, DrainStop.LIMIT, Optional.empty());
+        return new DrainResult.Limit(flowId, applied);
     }
 
     /**
@@ -209,7 +213,7 @@ public final class OrderedConsumer implements AutoCloseable {
         Optional<InboxEntry> next = ConsumerStore.inboxAt(statements, flowId, nextSeq);
         if (next.isEmpty()) {
             return ConsumerStore.hasLaterThan(statements, flowId, nextSeq)
-                    ? ApplyResult.gap(flowId, nextSeq) : ApplyResult.idle(flowId, nextSeq);
+                    ? new ApplyResult.Gap(flowId, nextSeq) : new ApplyResult.Idle(flowId, nextSeq);
         }
         InboxEntry entry = next.get();
         if (entry.state() == InboxState.APPLIED) {
@@ -221,13 +225,13 @@ public final class OrderedConsumer implements AutoCloseable {
         Optional<BlockReason> blocked = StepRules.check(current.state(), event, schemas);
         if (blocked.isPresent()) {
             ConsumerStore.markBlocked(statements, event.eventId(), blocked.get());
-            return ApplyResult.blocked(flowId, nextSeq, event.eventId(), blocked.get());
+            return new ApplyResult.Blocked(flowId, nextSeq, event.eventId(), blocked.get());
         }
         long amount = StepRules.amount(event).orElseThrow();
         ConsumerStore.updateProjection(statements, new Projection(flowId, event.seq(), event.kind(), event.kind().heldFor(amount)));
         ConsumerStore.insertEffect(statements, event);
         ConsumerStore.markApplied(statements, event.eventId());
-        return ApplyResult.applied(flowId, event.seq(), event.eventId());
+        return new ApplyResult.Applied(flowId, event.seq(), event.eventId());
     }
 
     /** The event that {@code body} (an inbox row's text) encodes: remembered if this instance accepted it, else parsed. */

@@ -1,11 +1,14 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.internal.sqlite.PreparedStatements;
 import dev.deliverykit.reference.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The producer of ordered flows: moves a flow one step and writes the step's event to the outbox in ONE
@@ -38,6 +41,7 @@ import java.util.Optional;
  * <p>Holds one connection and its prepared statements (prepared on first use, closed with the producer);
  * not thread-safe. Recovery is a new instance on the same file.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class OrderedProducer implements AutoCloseable {
 
     private final SqliteDatabase database;

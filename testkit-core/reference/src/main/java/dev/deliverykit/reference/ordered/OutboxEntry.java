@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * One outbox row of the producer.
  *
@@ -13,5 +17,6 @@ package dev.deliverykit.reference.ordered;
  * @param body     the canonical body, exactly as committed
  * @param accepted whether a relay saw the consumer accept it ({@code accepted=1})
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record OutboxEntry(String eventId, String flowId, long seq, String body, boolean accepted) {
 }

@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The producer's committed row of one flow.
  *
@@ -12,5 +16,6 @@ package dev.deliverykit.reference.ordered;
  * @param state  state after it
  * @param amount the fixed amount of the flow
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ProducerFlow(String flowId, long seq, FlowState state, long amount) {
 }

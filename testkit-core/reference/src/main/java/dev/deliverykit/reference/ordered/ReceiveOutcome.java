@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What {@link OrderedConsumer#receive(Event)} did with an event. Only {@link #ACCEPTED} stored a row.
  *
@@ -8,6 +12,7 @@ package dev.deliverykit.reference.ordered;
  * consumer.receive(Event.v1("A1-other", "A", 1, FlowState.RESERVED, 3));   // SEQUENCE_CONFLICT
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum ReceiveOutcome {
     /** New event stored in the inbox as {@code pending}: the consumer is now responsible for it. */
     ACCEPTED,

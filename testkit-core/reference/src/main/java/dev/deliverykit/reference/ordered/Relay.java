@@ -1,10 +1,13 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.internal.sqlite.PreparedStatements;
 import dev.deliverykit.reference.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Sends outbox rows to an {@link OrderedConsumer} and records, in a separate producer transaction, that
@@ -37,6 +40,7 @@ import java.util.Optional;
  * <p>Holds one producer connection and its prepared statements, and uses, but does not own, the
  * consumer; not thread-safe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Relay implements AutoCloseable {
 
     private final SqliteDatabase producerDatabase;
@@ -54,7 +58,7 @@ public final class Relay implements AutoCloseable {
     public RelayResult relay() {
         Optional<OutboxEntry> next = Sql.read(statements.connection(), producerDatabase,
                 "find the next outbox row to relay", c -> ProducerStore.nextUnaccepted(statements));
-        return next.map(this::deliver).orElseGet(RelayResult::idle);
+        return next.map(this::deliver).orElseGet(RelayResult.Idle::new);
     }
 
     /**
@@ -78,7 +82,7 @@ public final class Relay implements AutoCloseable {
 
     private RelayResult deliver(OutboxEntry entry) {
         ReceiveOutcome answer = consumer.receive(Event.parse(entry.body()));
-        RelayResult result = RelayResult.sent(RelayOutcome.of(answer), entry.eventId());
+        RelayResult result = new RelayResult.Sent(answer, entry.eventId());
         if (result.markedAccepted()) {
             markAccepted(entry.eventId());
         }

@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What one {@link Relay} call did.
  *
@@ -7,6 +11,7 @@ package dev.deliverykit.reference.ordered;
  * relay.relay().outcome();   // IDLE once every outbox row is accepted
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum RelayOutcome {
     /** No outbox row is waiting to be accepted. */
     IDLE,

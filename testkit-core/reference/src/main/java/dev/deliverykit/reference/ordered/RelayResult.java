@@ -1,10 +1,14 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
- * The result of one {@link Relay} call: what the consumer answered and which outbox row was sent.
+ * The result of one {@link Relay} call: {@link Idle} when no outbox row was waiting, else {@link Sent}
+ * with the row's event and what the consumer answered.
  *
  * <pre>{@code
  * RelayResult result = relay.relay();
@@ -12,31 +16,41 @@ import java.util.Optional;
  * result.eventId();          // Optional[A1]
  * result.markedAccepted();   // true
  * }</pre>
- *
- * @param outcome what happened
- * @param eventId the event sent; empty exactly when the outcome is {@link RelayOutcome#IDLE}
  */
-public record RelayResult(RelayOutcome outcome, Optional<String> eventId) {
+@API(status = EXPERIMENTAL, since = "0.1")
+public sealed interface RelayResult permits RelayResult.Idle, RelayResult.Sent {
 
-    /** Checks that an event id is present exactly when something was sent. */
-    public RelayResult {
-        Objects.requireNonNull(outcome, "outcome");
-        Objects.requireNonNull(eventId, "eventId");
-        if (eventId.isPresent() == (outcome == RelayOutcome.IDLE)) {
-            throw new IllegalArgumentException("a relay result " + outcome + " cannot have event id " + eventId);
+    /** No outbox row is waiting to be accepted. */
+    record Idle() implements RelayResult {
+    }
+
+    /**
+     * An outbox row was sent.
+     *
+     * @param answer what the consumer did with the event
+     * @param event the id of the event sent
+     */
+    record Sent(ReceiveOutcome answer, String event) implements RelayResult {
+
+        /** Checks for nulls. */
+        public Sent {
+            Objects.requireNonNull(answer, "answer");
+            Objects.requireNonNull(event, "event");
         }
     }
 
-    static RelayResult idle() {
-        return new RelayResult(RelayOutcome.IDLE, Optional.empty());
+    /** What happened. */
+    default RelayOutcome outcome() {
+        return this instanceof Sent sent ? RelayOutcome.of(sent.answer()) : RelayOutcome.IDLE;
     }
 
-    static RelayResult sent(RelayOutcome outcome, String eventId) {
-        return new RelayResult(outcome, Optional.of(eventId));
+    /** The event sent; empty exactly when the outcome is {@link RelayOutcome#IDLE}. */
+    default Optional<String> eventId() {
+        return this instanceof Sent sent ? Optional.of(sent.event()) : Optional.empty();
     }
 
     /** Whether this call set the outbox row to {@code accepted=1}. */
-    public boolean markedAccepted() {
-        return outcome == RelayOutcome.ACCEPTED || outcome == RelayOutcome.DUPLICATE;
+    default boolean markedAccepted() {
+        return outcome() == RelayOutcome.ACCEPTED || outcome() == RelayOutcome.DUPLICATE;
     }
 }

@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Which payload schemas a consumer decodes. Events of other schemas are still received and stored
  * unchanged; applying them blocks with {@link BlockReason#UNSUPPORTED_SCHEMA} until a consumer with
@@ -9,6 +13,7 @@ package dev.deliverykit.reference.ordered;
  * new OrderedConsumer(consumerDb, SchemaSupport.V1_AND_V2);
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum SchemaSupport {
     /** Schema 1 only: payload {@code {"amount": n}}. The default. */
     V1_ONLY(1),

@@ -1,10 +1,13 @@
 package dev.deliverykit.reference.ordered;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.internal.sqlite.PreparedStatements;
 import dev.deliverykit.reference.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * <strong>Deliberately broken</strong> producer ({@code unsafe_dual_write}): commits the flow update in
@@ -22,6 +25,7 @@ import java.util.Optional;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class UnsafeDualWriteProducer implements AutoCloseable {
 
     private final SqliteDatabase database;

@@ -1,6 +1,11 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** What {@link TransactionalOutbox#append} did. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum AppendOutcome {
     /** The event and its commands were committed together as event {@code expectedSeq + 1}. */
     APPENDED,

@@ -1,7 +1,10 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The answer of {@link TransactionalOutbox#append}.
@@ -20,6 +23,7 @@ import java.util.Objects;
  * @param commands the event's stored commands ({@code APPENDED}, {@code ALREADY_APPENDED}); empty when
  *     {@code STALE}
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record AppendResult(
         AppendOutcome outcome, String workflowId, long eventSeq, long currentSeq, List<OutboxCommand> commands) {
 

@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The five crash boundaries of the seed-002 matrix and the code point each one is in this package.
  * Every boundary is a distinct method entry/exit; the statement that coincides with it is named too.
@@ -34,6 +38,7 @@ package dev.deliverykit.reference.outbox;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum DeliveryBoundary {
 
     /** 0: the caller has an intent that is not recorded yet. */

@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The three delivery protocols of seed 002, run by {@link Orchestrator}. They differ in two places
  * only: the order of "mark done" and "send" in {@link Orchestrator#deliver}, and which
@@ -21,6 +25,7 @@ package dev.deliverykit.reference.outbox;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum DeliveryProtocol {
 
     /**

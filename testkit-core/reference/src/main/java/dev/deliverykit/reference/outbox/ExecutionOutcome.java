@@ -1,6 +1,11 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** What an idempotent receiver did with one request. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum ExecutionOutcome {
     /** The key was new: the effect, the receipt and the result were committed together. */
     EXECUTED,

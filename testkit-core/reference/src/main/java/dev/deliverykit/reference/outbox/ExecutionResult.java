@@ -1,11 +1,14 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
- * A receiver's answer to one request: the outcome, the key it was for, and the result of the effect
- * (present for {@code EXECUTED} and {@code REPLAYED}, absent for {@code CONFLICT}).
+ * A receiver's answer to one request: one record per {@link ExecutionOutcome}, each with the key it was
+ * for; {@link Executed} and {@link Replayed} carry the effect's result, a {@link Conflict} has none.
  *
  * <pre>{@code
  * ExecutionResult answer = receiver.execute(key, Map.of("part", "P-7", "quantity", 1));
@@ -13,34 +16,73 @@ import java.util.Optional;
  *     String reference = answer.result().orElseThrow();   // e.g. "REF-1"
  * }
  * }</pre>
- *
- * @param outcome what the receiver did
- * @param key the request's idempotency key
- * @param result the effect's result, unless the request was a conflict
  */
-public record ExecutionResult(ExecutionOutcome outcome, IdempotencyKey key, Optional<String> result) {
+@API(status = EXPERIMENTAL, since = "0.1")
+public sealed interface ExecutionResult permits ExecutionResult.Executed, ExecutionResult.Replayed,
+        ExecutionResult.Conflict {
 
-    /** Checks that a result is present exactly when the outcome is not a conflict. */
-    public ExecutionResult {
-        Objects.requireNonNull(outcome, "outcome");
-        Objects.requireNonNull(key, "key");
-        Objects.requireNonNull(result, "result");
-        if (result.isPresent() == (outcome == ExecutionOutcome.CONFLICT)) {
-            throw new IllegalArgumentException(outcome + " for " + key + " must "
-                    + (outcome == ExecutionOutcome.CONFLICT ? "not carry a result" : "carry a result")
-                    + ", got " + result);
+    /** The request's idempotency key. */
+    IdempotencyKey key();
+
+    /**
+     * The key was new: the effect, the receipt and the result were committed together.
+     *
+     * @param key the request's idempotency key
+     * @param value the effect's result
+     */
+    record Executed(IdempotencyKey key, String value) implements ExecutionResult {
+
+        /** Checks for nulls. */
+        public Executed {
+            ExecutionResult.requireKeyAndValue(key, value);
         }
     }
 
-    static ExecutionResult executed(IdempotencyKey key, String result) {
-        return new ExecutionResult(ExecutionOutcome.EXECUTED, key, Optional.of(result));
+    /**
+     * The key was stored with the same parameter digest: the stored result, no new effect.
+     *
+     * @param key the request's idempotency key
+     * @param value the stored result
+     */
+    record Replayed(IdempotencyKey key, String value) implements ExecutionResult {
+
+        /** Checks for nulls. */
+        public Replayed {
+            ExecutionResult.requireKeyAndValue(key, value);
+        }
     }
 
-    static ExecutionResult replayed(IdempotencyKey key, String result) {
-        return new ExecutionResult(ExecutionOutcome.REPLAYED, key, Optional.of(result));
+    /**
+     * The key was stored with another parameter digest: rejected, nothing written, no result.
+     *
+     * @param key the request's idempotency key
+     */
+    record Conflict(IdempotencyKey key) implements ExecutionResult {
+
+        /** Checks for null. */
+        public Conflict {
+            Objects.requireNonNull(key, "key");
+        }
     }
 
-    static ExecutionResult conflict(IdempotencyKey key) {
-        return new ExecutionResult(ExecutionOutcome.CONFLICT, key, Optional.empty());
+    /** What the receiver did. */
+    default ExecutionOutcome outcome() {
+        if (this instanceof Executed) {
+            return ExecutionOutcome.EXECUTED;
+        }
+        return this instanceof Replayed ? ExecutionOutcome.REPLAYED : ExecutionOutcome.CONFLICT;
+    }
+
+    /** The effect's result, unless the request was a conflict. */
+    default Optional<String> result() {
+        if (this instanceof Executed executed) {
+            return Optional.of(executed.value());
+        }
+        return this instanceof Replayed replayed ? Optional.of(replayed.value()) : Optional.empty();
+    }
+
+    private static void requireKeyAndValue(IdempotencyKey key, String value) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(value, "value");
     }
 }

@@ -1,6 +1,9 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The identity of one business intent at a receiver: a tenant (namespace) and an id, rendered
@@ -21,6 +24,7 @@ import java.util.Objects;
  * @param tenant the namespace; non-blank, no {@code ':'}, no surrounding white space
  * @param id the intent's id within the tenant; non-blank, no surrounding white space
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record IdempotencyKey(String tenant, String id) {
 
     /** Longest tenant or id accepted, in characters. */

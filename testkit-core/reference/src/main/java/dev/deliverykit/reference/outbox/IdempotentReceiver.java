@@ -1,5 +1,7 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.internal.json.CanonicalJson;
 import dev.deliverykit.reference.internal.sqlite.Sql;
 import java.util.List;
@@ -11,6 +13,7 @@ import java.sql.SQLException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A receiver that turns repeated deliveries of one intent into one effect: it stores the key, the
@@ -46,6 +49,7 @@ import java.util.Optional;
  *
  * <p>Holds one connection; not thread-safe. Give each thread or process its own instance.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class IdempotentReceiver implements AutoCloseable {
 
     private static final String CREATE_RECEIPT = "CREATE TABLE IF NOT EXISTS receipt ("
@@ -87,13 +91,13 @@ public final class IdempotentReceiver implements AutoCloseable {
             Optional<StoredReceipt> stored = findReceipt(c, key);
             if (stored.isPresent()) {
                 return stored.get().digest().equals(digest)
-                        ? ExecutionResult.replayed(key, stored.get().result())
-                        : ExecutionResult.conflict(key);
+                        ? new ExecutionResult.Replayed(key, stored.get().result())
+                        : new ExecutionResult.Conflict(key);
             }
             long effectId = EffectLog.insert(c, key, canonical);
             String result = EffectLog.reference(effectId);
             Sql.update(c, INSERT_RECEIPT, key.tenant(), key.id(), digest, result, effectId);
-            return ExecutionResult.executed(key, result);
+            return new ExecutionResult.Executed(key, result);
         });
     }
 

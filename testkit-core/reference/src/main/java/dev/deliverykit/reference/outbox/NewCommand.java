@@ -1,7 +1,10 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A command that a workflow event produces, before it has an id: its kind and a flat payload. The
@@ -14,6 +17,7 @@ import java.util.Objects;
  * @param kind what the receiver should do, non-blank
  * @param payload flat map of text, integers and booleans (checked when appended)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record NewCommand(String kind, Map<String, ?> payload) {
 
     /** Checks the kind and copies the payload. */

@@ -1,11 +1,13 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.SqliteDatabase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The seed-002 model: one intent, two SQLite files. The orchestrator records the intent in its
@@ -49,6 +51,7 @@ import java.util.Optional;
  *
  * <p>Holds two connections (one per file); not thread-safe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Orchestrator implements AutoCloseable {
 
     /** Kind of the workflow event that records a reservation intent. */
@@ -93,10 +96,9 @@ public final class Orchestrator implements AutoCloseable {
     public SubmitResult submit(ReservationIntent intent) {
         AppendResult record = record(intent);
         return switch (record.outcome()) {
-            case APPENDED -> new SubmitResult(SubmitOutcome.SENT, record,
-                    Optional.of(deliver(record.commands().get(0))));
-            case ALREADY_APPENDED -> new SubmitResult(SubmitOutcome.ALREADY_RECORDED, record, Optional.empty());
-            case STALE -> new SubmitResult(SubmitOutcome.CONFLICTING_INTENT, record, Optional.empty());
+            case APPENDED -> new SubmitResult.Sent(record, deliver(record.commands().get(0)));
+            case ALREADY_APPENDED -> new SubmitResult.AlreadyRecorded(record);
+            case STALE -> new SubmitResult.ConflictingIntent(record);
         };
     }
 
@@ -112,27 +114,27 @@ public final class Orchestrator implements AutoCloseable {
     }
 
     /** Delivers one recorded command in the protocol's order (see the class description). */
-    public Delivery deliver(OutboxCommand command) {
+    public CommandDelivery deliver(OutboxCommand command) {
         Objects.requireNonNull(command, "command");
         return switch (protocol) {
             case MARK_FIRST -> {
                 outbox.markDone(command.commandId());
-                yield new Delivery(command.commandId(), client.send(command), DeliveryOutcome.MARKED_DONE);
+                yield new CommandDelivery(command.commandId(), client.send(command), DeliveryOutcome.MARKED_DONE);
             }
             case OUTBOX_WITHOUT_DEDUP, OUTBOX_WITH_ATOMIC_RECEIPT -> {
                 ExecutionResult response = client.send(command);
                 if (response.outcome() == ExecutionOutcome.CONFLICT) {
-                    yield new Delivery(command.commandId(), response, DeliveryOutcome.LEFT_PENDING);
+                    yield new CommandDelivery(command.commandId(), response, DeliveryOutcome.LEFT_PENDING);
                 }
                 outbox.markDone(command.commandId());
-                yield new Delivery(command.commandId(), response, DeliveryOutcome.MARKED_DONE);
+                yield new CommandDelivery(command.commandId(), response, DeliveryOutcome.MARKED_DONE);
             }
         };
     }
 
     /** Resends every pending outbox row, in {@link TransactionalOutbox#pending()} order; done rows are never touched. */
-    public List<Delivery> recover() {
-        List<Delivery> deliveries = new ArrayList<>();
+    public List<CommandDelivery> recover() {
+        List<CommandDelivery> deliveries = new ArrayList<>();
         for (OutboxCommand command : outbox.pending()) {
             deliveries.add(deliver(command));
         }

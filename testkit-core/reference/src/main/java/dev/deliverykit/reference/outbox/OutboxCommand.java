@@ -1,6 +1,9 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * One stored outbox row: a command with its deterministic id, as {@link TransactionalOutbox#pending()}
@@ -20,6 +23,7 @@ import java.util.Map;
  * @param kind what the receiver should do
  * @param payloadJson the payload as the canonical JSON that was stored
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record OutboxCommand(
         String commandId, String workflowId, long eventSeq, int commandIndex, String kind, String payloadJson) {
 

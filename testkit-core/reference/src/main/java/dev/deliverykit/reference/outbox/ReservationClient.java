@@ -1,6 +1,9 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The orchestrator's side of the wire: turns an outbox command into a warehouse request whose
@@ -17,6 +20,7 @@ import java.util.Objects;
  *
  * <p>Does not own the warehouse: whoever opened it closes it.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ReservationClient {
 
     private final String tenant;

@@ -1,7 +1,10 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One business intent of the seed-002 model: reserve {@code quantity} of spare part {@code part},
@@ -16,6 +19,7 @@ import java.util.Objects;
  * @param part the spare part; non-blank
  * @param quantity how many, at least 1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ReservationIntent(String reservationId, String part, int quantity) {
 
     /** Validates the fields. */

@@ -1,6 +1,11 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** What {@link Orchestrator#submit} did with an intent. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum SubmitOutcome {
     /** Recorded now and sent once; the warehouse's answer and the local mark are in the delivery. */
     SENT,

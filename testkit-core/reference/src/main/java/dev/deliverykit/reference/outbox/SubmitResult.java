@@ -1,30 +1,79 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
- * The answer of {@link Orchestrator#submit}.
+ * The answer of {@link Orchestrator#submit}: one record per {@link SubmitOutcome}, each with what the outbox
+ * did with the local record; only {@link Sent} carries a delivery.
  *
  * <pre>{@code
- * SubmitResult first = orchestrator.submit(intent);    // SENT, delivery present
- * SubmitResult again = orchestrator.submit(intent);    // ALREADY_RECORDED, no delivery
+ * SubmitResult first = orchestrator.submit(intent);    // Sent, with its delivery
+ * SubmitResult again = orchestrator.submit(intent);    // AlreadyRecorded, no delivery
  * }</pre>
- *
- * @param outcome what happened to the intent
- * @param record what the outbox did with the local record
- * @param delivery the delivery, present exactly when the outcome is {@code SENT}
  */
-public record SubmitResult(SubmitOutcome outcome, AppendResult record, Optional<Delivery> delivery) {
+@API(status = EXPERIMENTAL, since = "0.1")
+public sealed interface SubmitResult permits SubmitResult.Sent, SubmitResult.AlreadyRecorded,
+        SubmitResult.ConflictingIntent {
 
-    /** Checks that a delivery is present exactly for {@code SENT}. */
-    public SubmitResult {
-        Objects.requireNonNull(outcome, "outcome");
-        Objects.requireNonNull(record, "record");
-        Objects.requireNonNull(delivery, "delivery");
-        if (delivery.isPresent() != (outcome == SubmitOutcome.SENT)) {
-            throw new IllegalArgumentException(outcome + " must " + (outcome == SubmitOutcome.SENT ? "" : "not ")
-                    + "carry a delivery, got " + delivery);
+    /** What the outbox did with the local record. */
+    AppendResult record();
+
+    /**
+     * Recorded now and sent once.
+     *
+     * @param record what the outbox did with the local record
+     * @param sent the warehouse's answer and the local mark
+     */
+    record Sent(AppendResult record, CommandDelivery sent) implements SubmitResult {
+
+        /** Checks for nulls. */
+        public Sent {
+            Objects.requireNonNull(record, "record");
+            Objects.requireNonNull(sent, "sent");
         }
+    }
+
+    /**
+     * The same intent was recorded before: nothing written, nothing sent. If it is still pending,
+     * {@link Orchestrator#recover} delivers it.
+     *
+     * @param record what the outbox did with the local record
+     */
+    record AlreadyRecorded(AppendResult record) implements SubmitResult {
+
+        /** Checks for null. */
+        public AlreadyRecorded {
+            Objects.requireNonNull(record, "record");
+        }
+    }
+
+    /**
+     * The reservation id is recorded with another part or quantity: nothing written, nothing sent.
+     *
+     * @param record what the outbox did with the local record
+     */
+    record ConflictingIntent(AppendResult record) implements SubmitResult {
+
+        /** Checks for null. */
+        public ConflictingIntent {
+            Objects.requireNonNull(record, "record");
+        }
+    }
+
+    /** What happened to the intent. */
+    default SubmitOutcome outcome() {
+        if (this instanceof Sent) {
+            return SubmitOutcome.SENT;
+        }
+        return this instanceof AlreadyRecorded ? SubmitOutcome.ALREADY_RECORDED : SubmitOutcome.CONFLICTING_INTENT;
+    }
+
+    /** The delivery, present exactly when the outcome is {@link SubmitOutcome#SENT}. */
+    default Optional<CommandDelivery> delivery() {
+        return this instanceof Sent sent ? Optional.of(sent.sent()) : Optional.empty();
     }
 }

@@ -1,5 +1,7 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
 import java.sql.Connection;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A workflow event store with a transactional outbox (seed 001): the event and the commands it
@@ -59,6 +62,7 @@ import java.util.Optional;
  *
  * <p>Holds one connection; not thread-safe. Give each thread or process its own instance.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class TransactionalOutbox implements AutoCloseable {
 
     private static final String CREATE_EVENT_TABLE = "CREATE TABLE IF NOT EXISTS workflow_event ("

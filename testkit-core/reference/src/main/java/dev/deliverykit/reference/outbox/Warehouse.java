@@ -1,8 +1,11 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.SqliteDatabase;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The remote side of the seed-002 model: a warehouse in its own SQLite file that books one effect per
@@ -21,6 +24,7 @@ import java.util.Objects;
  *
  * <p>Implementations hold one connection and are not thread-safe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface Warehouse extends AutoCloseable permits WarehouseWithoutDedup, WarehouseWithAtomicReceipt {
 
     /**

@@ -1,7 +1,10 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.SqliteDatabase;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The correct warehouse: an {@link IdempotentReceiver}, so the receipt (key, parameter digest, result)
@@ -18,6 +21,7 @@ import java.util.Map;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class WarehouseWithAtomicReceipt implements Warehouse {
 
     private final IdempotentReceiver receiver;

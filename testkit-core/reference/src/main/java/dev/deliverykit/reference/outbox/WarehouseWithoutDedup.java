@@ -1,11 +1,14 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.internal.sqlite.Sql;
 import java.util.List;
 import dev.deliverykit.reference.SqliteDatabase;
 import java.sql.Connection;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Broken on purpose: a warehouse that books a new effect for every arriving request, even a resend of
@@ -23,6 +26,7 @@ import java.util.Objects;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class WarehouseWithoutDedup implements Warehouse {
 
     private final SqliteDatabase database;
@@ -39,7 +43,7 @@ public final class WarehouseWithoutDedup implements Warehouse {
         Objects.requireNonNull(key, "idempotency key must not be null");
         String canonical = FlatParameters.canonical(coreParameters, "core parameters of " + key);
         return Sql.inWriteTransaction(connection, database, "reserve " + key + " without dedup",
-                c -> ExecutionResult.executed(key, EffectLog.reference(EffectLog.insert(c, key, canonical))));
+                c -> new ExecutionResult.Executed(key, EffectLog.reference(EffectLog.insert(c, key, canonical))));
     }
 
     @Override

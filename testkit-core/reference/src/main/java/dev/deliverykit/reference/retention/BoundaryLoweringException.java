@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.retention;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Thrown when {@link RetentionStore#closeAndCollect} is asked to move a namespace's
  * {@code closed_through} below its current value. Nothing was changed.
@@ -15,6 +19,7 @@ package dev.deliverykit.reference.retention;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class BoundaryLoweringException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;

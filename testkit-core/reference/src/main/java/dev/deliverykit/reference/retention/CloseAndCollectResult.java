@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.retention;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What one committed {@link RetentionStore#closeAndCollect} did.
  *
@@ -14,6 +18,7 @@ package dev.deliverykit.reference.retention;
  * @param closedThrough         the boundary after this call: requests of this epoch or older are closed
  * @param receiptsDeleted       receipts with {@code epoch <= closedThrough} deleted in the same transaction
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record CloseAndCollectResult(
         String namespace, long previousClosedThrough, long closedThrough, int receiptsDeleted) {
 }

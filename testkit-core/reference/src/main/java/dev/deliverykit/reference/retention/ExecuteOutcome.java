@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.retention;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What {@link RetentionStore#execute} decided for one request.
  *
@@ -14,6 +18,7 @@ package dev.deliverykit.reference.retention;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum ExecuteOutcome {
     /** New key: the effect and its receipt were committed together in this call. */
     CREATED,

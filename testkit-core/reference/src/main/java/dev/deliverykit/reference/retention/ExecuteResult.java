@@ -1,43 +1,72 @@
 package dev.deliverykit.reference.retention;
 
-import java.util.Objects;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.OptionalLong;
+import org.apiguardian.api.API;
 
 /**
- * The outcome of {@link RetentionStore#execute} and, for {@link ExecuteOutcome#CREATED} and
- * {@link ExecuteOutcome#REPLAYED}, the id of the effect row the request stands for.
+ * What {@link RetentionStore#execute} decided for one request: one record per {@link ExecuteOutcome}, and
+ * only {@link Created} and {@link Replayed} carry the id of the effect row the request stands for.
  *
  * <pre>{@code
  * ExecuteResult result = store.execute("demo", 1, "work-1", params);
- * long ticket = result.effectId().orElseThrow();   // present for CREATED and REPLAYED only
+ * if (result instanceof ExecuteResult.Replayed replayed) {
+ *     long ticket = replayed.effect();   // the effect the first call created
+ * }
  * }</pre>
- *
- * @param outcome  what the store decided
- * @param effectId the effect created or replayed; empty for every other outcome
  */
-public record ExecuteResult(ExecuteOutcome outcome, OptionalLong effectId) {
+@API(status = EXPERIMENTAL, since = "0.1")
+public sealed interface ExecuteResult permits ExecuteResult.Created, ExecuteResult.Replayed,
+        ExecuteResult.ResultExpired, ExecuteResult.Conflict, ExecuteResult.Closed {
 
-    /** Checks that an effect id is present exactly when the outcome carries one. */
-    public ExecuteResult {
-        Objects.requireNonNull(outcome, "outcome");
-        Objects.requireNonNull(effectId, "effectId");
-        boolean carriesEffect = outcome == ExecuteOutcome.CREATED || outcome == ExecuteOutcome.REPLAYED;
-        if (carriesEffect != effectId.isPresent()) {
-            throw new IllegalArgumentException("outcome " + outcome + (carriesEffect
-                    ? " must name the effect it created or replayed, but no effect id was given"
-                    : " has no effect, but effect id " + effectId + " was given"));
+    /**
+     * New key: the effect and its receipt were committed together in this call.
+     *
+     * @param effect the id of the effect row created
+     */
+    record Created(long effect) implements ExecuteResult {
+    }
+
+    /**
+     * Same key, same parameter digest, result kept: no new effect.
+     *
+     * @param effect the id of the effect row the first call created
+     */
+    record Replayed(long effect) implements ExecuteResult {
+    }
+
+    /** Same key, same parameter digest, but the result was expired (tombstone): no new effect, no answer. */
+    record ResultExpired() implements ExecuteResult {
+    }
+
+    /** Same key with a different parameter digest: rejected, no new effect. */
+    record Conflict() implements ExecuteResult {
+    }
+
+    /** The epoch is at or below the namespace's {@code closed_through}: rejected whether or not it was seen. */
+    record Closed() implements ExecuteResult {
+    }
+
+    /** What the store decided. */
+    default ExecuteOutcome outcome() {
+        if (this instanceof Created) {
+            return ExecuteOutcome.CREATED;
         }
+        if (this instanceof Replayed) {
+            return ExecuteOutcome.REPLAYED;
+        }
+        if (this instanceof ResultExpired) {
+            return ExecuteOutcome.RESULT_EXPIRED;
+        }
+        return this instanceof Conflict ? ExecuteOutcome.CONFLICT : ExecuteOutcome.CLOSED;
     }
 
-    static ExecuteResult created(long effectId) {
-        return new ExecuteResult(ExecuteOutcome.CREATED, OptionalLong.of(effectId));
-    }
-
-    static ExecuteResult replayed(long effectId) {
-        return new ExecuteResult(ExecuteOutcome.REPLAYED, OptionalLong.of(effectId));
-    }
-
-    static ExecuteResult without(ExecuteOutcome outcome) {
-        return new ExecuteResult(outcome, OptionalLong.empty());
+    /** The effect created or replayed; empty for every other outcome. */
+    default OptionalLong effectId() {
+        if (this instanceof Created created) {
+            return OptionalLong.of(created.effect());
+        }
+        return this instanceof Replayed replayed ? OptionalLong.of(replayed.effect()) : OptionalLong.empty();
     }
 }

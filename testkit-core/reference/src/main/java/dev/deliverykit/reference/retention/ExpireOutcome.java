@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.retention;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What {@link RetentionStore#expireResult} did to one receipt.
  *
@@ -7,6 +11,7 @@ package dev.deliverykit.reference.retention;
  * ExpireOutcome outcome = store.expireResult("demo", 1, "work-1");   // EXPIRED the first time
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum ExpireOutcome {
     /** The receipt kept its key and digest and lost its result: it is a tombstone now. */
     EXPIRED,

@@ -1,5 +1,9 @@
 package dev.deliverykit.reference.retention;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What one {@link ReceiptOnlyCleanup#deleteReceiptsThrough} did: receipts deleted, boundary untouched.
  *
@@ -12,5 +16,6 @@ package dev.deliverykit.reference.retention;
  * @param through         receipts with {@code epoch <= through} were deleted
  * @param receiptsDeleted how many receipts were deleted
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ReceiptCleanupResult(String namespace, long through, int receiptsDeleted) {
 }

@@ -1,10 +1,13 @@
 package dev.deliverykit.reference.retention;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
 import java.sql.Connection;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * <strong>Deliberately broken</strong> retention cleanup: deletes the receipts of old epochs and leaves
@@ -24,6 +27,7 @@ import java.util.Objects;
  * {@code BEGIN IMMEDIATE} transaction; protocols.md names no crash boundary inside it. Holds one
  * connection; not thread-safe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ReceiptOnlyCleanup implements AutoCloseable {
 
     private static final String DELETE_RECEIPTS_THROUGH =

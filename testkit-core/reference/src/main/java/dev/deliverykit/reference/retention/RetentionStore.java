@@ -1,5 +1,7 @@
 package dev.deliverykit.reference.retention;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.reference.internal.json.CanonicalJson;
 import dev.deliverykit.reference.internal.sqlite.Sql;
 import dev.deliverykit.reference.SqliteDatabase;
@@ -10,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * An idempotent receiver whose dedup records can be cleaned up safely: receipts keyed by
@@ -55,6 +58,7 @@ import java.util.Optional;
  * <p>Holds one connection; not thread-safe. Give every thread or process its own instance; recovery is
  * a new instance on the same file.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class RetentionStore implements AutoCloseable {
 
     /** Longest accepted namespace, in characters. */
@@ -121,7 +125,7 @@ public final class RetentionStore implements AutoCloseable {
         String digest = CanonicalJson.sha256(params);
         return Sql.inWriteTransaction(connection, database, describe(call, namespace, epoch, op), c -> {
             if (epoch <= closedThrough(c, namespace)) {
-                return ExecuteResult.without(ExecuteOutcome.CLOSED);
+                return new ExecuteResult.Closed();
             }
             Optional<StoredReceipt> receipt = findReceipt(c, namespace, epoch, op);
             if (receipt.isPresent()) {
@@ -129,7 +133,7 @@ public final class RetentionStore implements AutoCloseable {
             }
             long effectId = insertEffect(c, namespace, epoch, op);
             insertReceipt(c, namespace, epoch, op, digest, effectId);
-            return ExecuteResult.created(effectId);
+            return new ExecuteResult.Created(effectId);
         });
     }
 
@@ -202,12 +206,12 @@ public final class RetentionStore implements AutoCloseable {
 
     private static ExecuteResult answerFromReceipt(StoredReceipt receipt, String digest) {
         if (!receipt.digest().equals(digest)) {
-            return ExecuteResult.without(ExecuteOutcome.CONFLICT);
+            return new ExecuteResult.Conflict();
         }
         if (receipt.isTombstone()) {
-            return ExecuteResult.without(ExecuteOutcome.RESULT_EXPIRED);
+            return new ExecuteResult.ResultExpired();
         }
-        return ExecuteResult.replayed(receipt.result());
+        return new ExecuteResult.Replayed(receipt.result());
     }
 
     private static long closedThrough(Connection c, String namespace) throws SQLException {

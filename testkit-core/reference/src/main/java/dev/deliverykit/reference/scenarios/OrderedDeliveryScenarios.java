@@ -1,5 +1,7 @@
 package dev.deliverykit.reference.scenarios;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.internal.markdown.MarkdownTable;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
@@ -34,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * Section 2 of {@code docs/protocols.md}, ordered outbox -> inbox -> apply (seed 000): every named
@@ -47,6 +50,7 @@ import java.util.stream.Collectors;
  * String markdown = new OrderedDeliveryScenarios().render(Files.createTempDirectory("ordered"));
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class OrderedDeliveryScenarios implements ScenarioSection {
 
     private static final int NO_LIMIT = 100;

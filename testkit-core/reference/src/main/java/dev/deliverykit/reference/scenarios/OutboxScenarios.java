@@ -1,5 +1,7 @@
 package dev.deliverykit.reference.scenarios;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.internal.markdown.MarkdownTable;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.outbox.ExecutionResult;
@@ -13,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Section 1 of protocols.md (seeds 001 and 002): the seed-001 demo, the idempotent receiver's answers,
@@ -25,6 +28,7 @@ import java.util.Map;
  * String markdown = new OutboxScenarios().render(Files.createTempDirectory("scenarios"));
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class OutboxScenarios implements ScenarioSection {
 
     private static final String TENANT = "tenantA";

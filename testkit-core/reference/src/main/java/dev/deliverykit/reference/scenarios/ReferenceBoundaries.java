@@ -1,5 +1,7 @@
 package dev.deliverykit.reference.scenarios;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.boundary.BoundaryCatalogue;
 import dev.deliverykit.boundary.Selector;
 import dev.deliverykit.reference.ordered.Event;
@@ -18,6 +20,7 @@ import dev.deliverykit.reference.outbox.WarehouseWithoutDedup;
 import dev.deliverykit.reference.retention.RetentionStore;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Every crash boundary of {@code docs/protocols.md}, named, in the reference code of
@@ -85,6 +88,7 @@ import java.util.Objects;
  * <p>The statement selectors also match the same statements in the broken variants that share them
  * ({@code UnsafeDualWriteProducer}'s flow and outbox writes, {@code ReceiptOnlyCleanup}'s delete).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ReferenceBoundaries {
 
     /** The catalogue's name, as unknown-boundary messages print it. */

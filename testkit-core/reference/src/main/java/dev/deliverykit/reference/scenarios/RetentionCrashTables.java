@@ -3,7 +3,7 @@ package dev.deliverykit.reference.scenarios;
 import dev.deliverykit.internal.markdown.MarkdownTable;
 import dev.deliverykit.boundary.BoundaryEngine;
 import dev.deliverykit.boundary.CrashPlan;
-import dev.deliverykit.boundary.Workload;
+import dev.deliverykit.Workload;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.retention.RetentionStore;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.deliverykit.reference.scenarios;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.internal.markdown.MarkdownTable;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
@@ -27,6 +29,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.apiguardian.api.API;
 
 /**
  * Section 3 of {@code docs/protocols.md}, retention of dedup records (seed 004): every named scenario
@@ -39,6 +42,7 @@ import java.util.concurrent.TimeUnit;
  * String markdown = new RetentionScenarios().render(Files.createTempDirectory("retention"));
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class RetentionScenarios implements ScenarioSection {
 
     static final String PARAMS = "{\"ticket\":\"T-1\"}";

@@ -1,5 +1,7 @@
 package dev.deliverykit.reference.scenarios;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -9,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 
 /**
  * Runs every named reference scenario on fresh temporary databases and prints the outcomes as the
@@ -27,6 +30,7 @@ import java.util.stream.Stream;
  * started without {@code -javaagent:<testkit-core jar>} gets the engine's agent by self-attach on first use
  * (this is what happens under {@code exec:java}, in Maven's own JVM; JDK 21+ prints one warning).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ScenarioReport {
 
     static final String TITLE = "# DeliveryKit reference scenarios\n\n"

@@ -1,6 +1,9 @@
 package dev.deliverykit.reference.scenarios;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * One section of the scenario report: runs its named scenarios on fresh databases and renders the
@@ -9,6 +12,7 @@ import java.nio.file.Path;
  * <p>The rendering must be deterministic: no temporary paths, process ids, timings or anything else
  * that changes from run to run, so that it can be compared with a checked-in golden file.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ScenarioSection {
 
     /**

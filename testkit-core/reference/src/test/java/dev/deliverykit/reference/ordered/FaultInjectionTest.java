@@ -69,7 +69,7 @@ class FaultInjectionTest {
         assertThat(flowRows(producerDb)).containsExactly("A 1 reserved 3");
         assertThat(Db.count(producerDb.file(), "outbox")).isZero();
         try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
-            assertThat(relay.relay()).isEqualTo(new RelayResult(RelayOutcome.IDLE, Optional.empty()));
+            assertThat(relay.relay()).isEqualTo(new RelayResult.Idle());
         }
         assertThat(Db.count(consumerDb.file(), "inbox")).isZero();
         // And a retry of the same event cannot repair it: the flow has moved on.
@@ -110,7 +110,7 @@ class FaultInjectionTest {
 
         Db.execute(consumerDb.file(), "DROP TRIGGER reject_effect");
         try (OrderedConsumer recovered = new OrderedConsumer(consumerDb)) {
-            assertThat(recovered.drain("A", 100)).isEqualTo(new DrainResult("A", 1, DrainStop.IDLE, Optional.empty()));
+            assertThat(recovered.drain("A", 100)).isEqualTo(new DrainResult.Idle("A", 1));
         }
         assertThat(Steps.projectionRow(consumerDb, "A")).isEqualTo("reserved last_seq=1 held=3");
         assertThat(Steps.effectRows(consumerDb, "A")).containsExactly("1 reserved");

@@ -33,15 +33,15 @@ class OrderedApplyTest {
         SqliteDatabase db = SqliteDatabase.at(dir.resolve("consumer.db"));
         try (OrderedConsumer consumer = new OrderedConsumer(db)) {
             assertThat(consumer.receive(v1("A", 3))).isEqualTo(ReceiveOutcome.ACCEPTED);
-            assertThat(consumer.drain("A", NO_LIMIT)).isEqualTo(new DrainResult("A", 0, DrainStop.GAP, Optional.empty()));
+            assertThat(consumer.drain("A", NO_LIMIT)).isEqualTo(new DrainResult.Gap("A", 0));
             assertThat(effectRows(db, "A")).isEmpty();
 
             assertThat(consumer.receive(v1("A", 1))).isEqualTo(ReceiveOutcome.ACCEPTED);
-            assertThat(consumer.drain("A", NO_LIMIT)).isEqualTo(new DrainResult("A", 1, DrainStop.GAP, Optional.empty()));
+            assertThat(consumer.drain("A", NO_LIMIT)).isEqualTo(new DrainResult.Gap("A", 1));
             assertThat(effectRows(db, "A")).containsExactly("1 reserved");
 
             assertThat(consumer.receive(v1("A", 2))).isEqualTo(ReceiveOutcome.ACCEPTED);
-            assertThat(consumer.drain("A", NO_LIMIT)).isEqualTo(new DrainResult("A", 2, DrainStop.IDLE, Optional.empty()));
+            assertThat(consumer.drain("A", NO_LIMIT)).isEqualTo(new DrainResult.Idle("A", 2));
             assertThat(effectRows(db, "A")).containsExactly("1 reserved", "2 confirmed", "3 released");
 
             assertThat(consumer.projection("A")).isEqualTo(new Projection("A", 3, FlowState.RELEASED, 0));
@@ -115,13 +115,13 @@ class OrderedApplyTest {
     void applyReportsGapAndIdleWithTheSequenceItLookedFor() {
         SqliteDatabase db = SqliteDatabase.at(dir.resolve("consumer.db"));
         try (OrderedConsumer consumer = new OrderedConsumer(db)) {
-            assertThat(consumer.apply("A")).isEqualTo(new ApplyResult(ApplyOutcome.IDLE, "A", 1, Optional.empty(), Optional.empty()));
+            assertThat(consumer.apply("A")).isEqualTo(new ApplyResult.Idle("A", 1));
             consumer.receive(v1("A", 2));
-            assertThat(consumer.apply("A")).isEqualTo(new ApplyResult(ApplyOutcome.GAP, "A", 1, Optional.empty(), Optional.empty()));
+            assertThat(consumer.apply("A")).isEqualTo(new ApplyResult.Gap("A", 1));
             consumer.receive(v1("A", 1));
-            assertThat(consumer.apply("A")).isEqualTo(new ApplyResult(ApplyOutcome.APPLIED, "A", 1, Optional.of("A1"), Optional.empty()));
-            assertThat(consumer.apply("A")).isEqualTo(new ApplyResult(ApplyOutcome.APPLIED, "A", 2, Optional.of("A2"), Optional.empty()));
-            assertThat(consumer.apply("A")).isEqualTo(new ApplyResult(ApplyOutcome.IDLE, "A", 3, Optional.empty(), Optional.empty()));
+            assertThat(consumer.apply("A")).isEqualTo(new ApplyResult.Applied("A", 1, "A1"));
+            assertThat(consumer.apply("A")).isEqualTo(new ApplyResult.Applied("A", 2, "A2"));
+            assertThat(consumer.apply("A")).isEqualTo(new ApplyResult.Idle("A", 3));
         }
         assertThat(projectionRow(db, "A")).isEqualTo("confirmed last_seq=2 held=3");
     }
@@ -133,9 +133,9 @@ class OrderedApplyTest {
             for (int seq = 1; seq <= 3; seq++) {
                 consumer.receive(v1("A", seq));
             }
-            assertThat(consumer.drain("A", 2)).isEqualTo(new DrainResult("A", 2, DrainStop.LIMIT, Optional.empty()));
+            assertThat(consumer.drain("A", 2)).isEqualTo(new DrainResult.Limit("A", 2));
             assertThat(projectionRow(db, "A")).isEqualTo("confirmed last_seq=2 held=3");
-            assertThat(consumer.drain("A", 2)).isEqualTo(new DrainResult("A", 1, DrainStop.IDLE, Optional.empty()));
+            assertThat(consumer.drain("A", 2)).isEqualTo(new DrainResult.Idle("A", 1));
         }
         assertThat(projectionRow(db, "A")).isEqualTo("released last_seq=3 held=0");
     }
@@ -155,11 +155,11 @@ class OrderedApplyTest {
         try (OrderedConsumer first = new OrderedConsumer(db)) {
             first.receive(v1("A", 1));
             first.receive(v1("A", 2));
-            assertThat(first.drain("A", 1)).isEqualTo(new DrainResult("A", 1, DrainStop.LIMIT, Optional.empty()));
+            assertThat(first.drain("A", 1)).isEqualTo(new DrainResult.Limit("A", 1));
         }
         try (OrderedConsumer recovered = new OrderedConsumer(db)) {
             assertThat(recovered.projection("A")).isEqualTo(new Projection("A", 1, FlowState.RESERVED, 3));
-            assertThat(recovered.drain("A", NO_LIMIT)).isEqualTo(new DrainResult("A", 1, DrainStop.IDLE, Optional.empty()));
+            assertThat(recovered.drain("A", NO_LIMIT)).isEqualTo(new DrainResult.Idle("A", 1));
         }
         assertThat(effectRows(db, "A")).containsExactly("1 reserved", "2 confirmed");
     }

@@ -36,10 +36,10 @@ class RelayTest {
         commit(v1("A", 2), 1);
         commit(v1("A", 3), 2);
         try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
-            assertThat(relay.relay()).isEqualTo(sent(RelayOutcome.ACCEPTED, "A1"));
-            assertThat(relay.relay()).isEqualTo(sent(RelayOutcome.ACCEPTED, "A2"));
-            assertThat(relay.relay()).isEqualTo(sent(RelayOutcome.ACCEPTED, "A3"));
-            assertThat(relay.relay()).isEqualTo(new RelayResult(RelayOutcome.IDLE, Optional.empty()));
+            assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.ACCEPTED, "A1"));
+            assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.ACCEPTED, "A2"));
+            assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.ACCEPTED, "A3"));
+            assertThat(relay.relay()).isEqualTo(new RelayResult.Idle());
         }
         // accepted_is_not_applied: a valid, unfinished state - the consumer now owns the work.
         assertThat(outboxRows(producerDb)).containsExactly("A1 accepted=1", "A2 accepted=1", "A3 accepted=1");
@@ -52,7 +52,7 @@ class RelayTest {
     void theNextRowToRelayIsFoundThroughThePartialIndexNotByWalkingAcceptedRows() {
         commit(v1("A", 1), 0);
         try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
-            assertThat(relay.relay()).isEqualTo(sent(RelayOutcome.ACCEPTED, "A1"));
+            assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.ACCEPTED, "A1"));
         }
         // EXPLAIN QUERY PLAN's detail column: a search of the partial index, no scan of outbox, no sort.
         assertThat(Db.rows(producerDb.file(), "EXPLAIN QUERY PLAN " + ProducerStore.SELECT_NEXT_UNACCEPTED))
@@ -69,14 +69,14 @@ class RelayTest {
             assertThat(consumer.receive(Event.v1("A1", "A", 1, FlowState.RESERVED, 4))).isEqualTo(ReceiveOutcome.ACCEPTED);
 
             for (int call = 0; call < 3; call++) {
-                assertThat(relay.relay()).isEqualTo(sent(RelayOutcome.ID_CONFLICT, "A1"));
+                assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.ID_CONFLICT, "A1"));
             }
             assertThat(outboxRows(producerDb)).containsExactly("A1 accepted=0", "B1 accepted=0");
             assertThat(inboxRows(consumerDb)).containsExactly("A1 pending null");
 
-            assertThat(relay.relay("B1")).isEqualTo(sent(RelayOutcome.ACCEPTED, "B1"));
-            assertThat(consumer.drain("B", 100)).isEqualTo(new DrainResult("B", 1, DrainStop.IDLE, Optional.empty()));
-            assertThat(relay.relay()).isEqualTo(sent(RelayOutcome.ID_CONFLICT, "A1"));
+            assertThat(relay.relay("B1")).isEqualTo(sent(ReceiveOutcome.ACCEPTED, "B1"));
+            assertThat(consumer.drain("B", 100)).isEqualTo(new DrainResult.Idle("B", 1));
+            assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.ID_CONFLICT, "A1"));
         }
         assertThat(outboxRows(producerDb)).containsExactly("A1 accepted=0", "B1 accepted=1");
         assertThat(projectionRow(consumerDb, "B")).isEqualTo("reserved last_seq=1 held=3");
@@ -87,10 +87,10 @@ class RelayTest {
         commit(v1("A", 1), 0);
         try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
             consumer.receive(v1("A", 1));
-            assertThat(relay.relay()).isEqualTo(sent(RelayOutcome.DUPLICATE, "A1"));
-            assertThat(relay.relay()).isEqualTo(new RelayResult(RelayOutcome.IDLE, Optional.empty()));
+            assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.DUPLICATE, "A1"));
+            assertThat(relay.relay()).isEqualTo(new RelayResult.Idle());
             // A named relay resends even an accepted row; the inbox dedups it.
-            assertThat(relay.relay("A1")).isEqualTo(sent(RelayOutcome.DUPLICATE, "A1"));
+            assertThat(relay.relay("A1")).isEqualTo(sent(ReceiveOutcome.DUPLICATE, "A1"));
         }
         assertThat(outboxRows(producerDb)).containsExactly("A1 accepted=1");
         assertThat(inboxRows(consumerDb)).containsExactly("A1 pending null");
@@ -101,7 +101,7 @@ class RelayTest {
         commit(v1("A", 1), 0);
         try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
             consumer.receive(Event.v1("other-A1", "A", 1, FlowState.RESERVED, 3));
-            assertThat(relay.relay()).isEqualTo(sent(RelayOutcome.SEQUENCE_CONFLICT, "A1"));
+            assertThat(relay.relay()).isEqualTo(sent(ReceiveOutcome.SEQUENCE_CONFLICT, "A1"));
         }
         assertThat(outboxRows(producerDb)).containsExactly("A1 accepted=0");
         assertThat(inboxRows(consumerDb)).containsExactly("other-A1 pending null");
@@ -110,7 +110,7 @@ class RelayTest {
     @Test
     void anEmptyOutboxIsIdleAndAnUnknownNameIsRefused() {
         try (OrderedConsumer consumer = new OrderedConsumer(consumerDb); Relay relay = new Relay(producerDb, consumer)) {
-            assertThat(relay.relay()).isEqualTo(new RelayResult(RelayOutcome.IDLE, Optional.empty()));
+            assertThat(relay.relay()).isEqualTo(new RelayResult.Idle());
             assertThatThrownBy(() -> relay.relay("Z9"))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("the outbox in " + producerDb.file() + " has no event Z9;"
@@ -126,8 +126,8 @@ class RelayTest {
                 assertThat(consumer.receive(event)).isEqualTo(ReceiveOutcome.ACCEPTED);
             }
             assertThat(consumer.drainAll(100)).containsExactly(
-                    new DrainResult("A", 1, DrainStop.GAP, Optional.empty()),
-                    new DrainResult("B", 3, DrainStop.IDLE, Optional.empty()));
+                    new DrainResult.Gap("A", 1),
+                    new DrainResult.Idle("B", 3));
         }
         assertThat(projectionRow(consumerDb, "A")).isEqualTo("reserved last_seq=1 held=3");
         assertThat(projectionRow(consumerDb, "B")).isEqualTo("released last_seq=3 held=0");
@@ -139,7 +139,7 @@ class RelayTest {
         }
     }
 
-    private static RelayResult sent(RelayOutcome outcome, String eventId) {
-        return new RelayResult(outcome, Optional.of(eventId));
+    private static RelayResult sent(ReceiveOutcome answer, String eventId) {
+        return new RelayResult.Sent(answer, eventId);
     }
 }

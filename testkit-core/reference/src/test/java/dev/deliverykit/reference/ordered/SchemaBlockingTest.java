@@ -42,15 +42,15 @@ class SchemaBlockingTest {
         try (OrderedConsumer defaultConsumer = new OrderedConsumer(consumerDb);
                 Relay relay = new Relay(producerDb, defaultConsumer)) {
             for (String eventId : List.of("A1", "A2", "A3")) {
-                assertThat(relay.relay()).isEqualTo(new RelayResult(RelayOutcome.ACCEPTED, Optional.of(eventId)));
+                assertThat(relay.relay()).isEqualTo(new RelayResult.Sent(ReceiveOutcome.ACCEPTED, eventId));
             }
-            assertThat(relay.relay()).isEqualTo(new RelayResult(RelayOutcome.IDLE, Optional.empty()));
+            assertThat(relay.relay()).isEqualTo(new RelayResult.Idle());
 
             assertThat(defaultConsumer.drain("A", NO_LIMIT)).isEqualTo(
-                    new DrainResult("A", 1, DrainStop.BLOCKED, Optional.of(BlockReason.UNSUPPORTED_SCHEMA)));
+                    new DrainResult.Blocked("A", 1, BlockReason.UNSUPPORTED_SCHEMA));
             // Retrying without an upgrade changes nothing.
-            assertThat(defaultConsumer.apply("A")).isEqualTo(new ApplyResult(ApplyOutcome.BLOCKED, "A", 2,
-                    Optional.of("A2"), Optional.of(BlockReason.UNSUPPORTED_SCHEMA)));
+            assertThat(defaultConsumer.apply("A")).isEqualTo(new ApplyResult.Blocked("A", 2,
+                    "A2", BlockReason.UNSUPPORTED_SCHEMA));
         }
         assertThat(inboxRows(consumerDb)).containsExactly(
                 "A1 applied null", "A2 blocked unsupported_schema", "A3 pending null");
@@ -58,7 +58,7 @@ class SchemaBlockingTest {
         List<Map<String, Object>> storedBeforeUpgrade = storedEvents(consumerDb);
 
         try (OrderedConsumer upgraded = new OrderedConsumer(consumerDb, SchemaSupport.V1_AND_V2)) {
-            assertThat(upgraded.drain("A", NO_LIMIT)).isEqualTo(new DrainResult("A", 2, DrainStop.IDLE, Optional.empty()));
+            assertThat(upgraded.drain("A", NO_LIMIT)).isEqualTo(new DrainResult.Idle("A", 2));
         }
         assertThat(storedEvents(consumerDb)).isEqualTo(storedBeforeUpgrade);
         assertThat(storedBeforeUpgrade).extracting(row -> row.get("body")).containsExactly(
@@ -95,7 +95,7 @@ class SchemaBlockingTest {
         try (OrderedConsumer consumer = new OrderedConsumer(db, SchemaSupport.V1_AND_V2)) {
             assertThat(consumer.receive(event)).isEqualTo(ReceiveOutcome.ACCEPTED);
             assertThat(consumer.apply("A")).isEqualTo(
-                    new ApplyResult(ApplyOutcome.BLOCKED, "A", 1, Optional.of("A1"), Optional.of(reason)));
+                    new ApplyResult.Blocked("A", 1, "A1", reason));
             assertThat(consumer.inbox()).containsExactly(new InboxEntry("A1", "A", 1, event.canonicalBody(),
                     InboxState.BLOCKED, Optional.of(reason)));
         }
@@ -113,8 +113,8 @@ class SchemaBlockingTest {
             consumer.receive(v1("A", 3));
             consumer.receive(v1("B", 1));
             assertThat(consumer.drainAll(NO_LIMIT)).containsExactly(
-                    new DrainResult("A", 1, DrainStop.BLOCKED, Optional.of(BlockReason.INVALID_TRANSITION)),
-                    new DrainResult("B", 1, DrainStop.IDLE, Optional.empty()));
+                    new DrainResult.Blocked("A", 1, BlockReason.INVALID_TRANSITION),
+                    new DrainResult.Idle("B", 1));
         }
         assertThat(inboxRows(db)).containsExactly(
                 "A1 applied null", "A2 blocked invalid_transition", "A3 pending null", "B1 applied null");

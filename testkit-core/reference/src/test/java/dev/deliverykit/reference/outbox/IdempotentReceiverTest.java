@@ -39,7 +39,7 @@ class IdempotentReceiverTest {
     void aNewKeyIsExecutedWithItsReceiptDigestAndResultStoredBesideTheEffect() {
         try (IdempotentReceiver receiver = new IdempotentReceiver(db)) {
             assertThat(receiver.execute(KEY, ONE))
-                    .isEqualTo(new ExecutionResult(ExecutionOutcome.EXECUTED, KEY, Optional.of("REF-1")));
+                    .isEqualTo(new ExecutionResult.Executed(KEY, "REF-1"));
         }
         String canonical = "{\"part\":\"P-7\",\"quantity\":1}";
         assertThat(Db.rows(db.file(), "SELECT tenant, intent_id, parameters_digest, result, effect_id FROM receipt"))
@@ -59,7 +59,7 @@ class IdempotentReceiverTest {
         }
         try (IdempotentReceiver afterRestart = new IdempotentReceiver(db)) {
             assertThat(afterRestart.execute(KEY, sameParametersOtherOrder))
-                    .isEqualTo(new ExecutionResult(ExecutionOutcome.REPLAYED, KEY, Optional.of("REF-1")));
+                    .isEqualTo(new ExecutionResult.Replayed(KEY, "REF-1"));
             assertThat(afterRestart.effectCount(KEY)).isEqualTo(1);
         }
         assertThat(Db.count(db.file(), "effect")).isEqualTo(1);
@@ -72,7 +72,7 @@ class IdempotentReceiverTest {
             receiver.execute(KEY, ONE);
 
             assertThat(receiver.execute(KEY, Map.of("part", "P-7", "quantity", 2)))
-                    .isEqualTo(new ExecutionResult(ExecutionOutcome.CONFLICT, KEY, Optional.empty()));
+                    .isEqualTo(new ExecutionResult.Conflict(KEY));
         }
         assertThat(Db.count(db.file(), "effect")).isEqualTo(1);
         assertThat(Db.value(db.file(), "SELECT parameters_digest FROM receipt"))
@@ -85,7 +85,7 @@ class IdempotentReceiverTest {
         try (IdempotentReceiver receiver = new IdempotentReceiver(db)) {
             assertThat(receiver.execute(KEY, ONE).result()).contains("REF-1");
             assertThat(receiver.execute(tenantB, ONE))
-                    .isEqualTo(new ExecutionResult(ExecutionOutcome.EXECUTED, tenantB, Optional.of("REF-2")));
+                    .isEqualTo(new ExecutionResult.Executed(tenantB, "REF-2"));
             assertThat(receiver.effectCount(KEY)).isEqualTo(1);
             assertThat(receiver.effectCount(tenantB)).isEqualTo(1);
         }

@@ -46,8 +46,8 @@ class OrchestratorTest {
 
             assertThat(result.outcome()).isEqualTo(SubmitOutcome.SENT);
             assertThat(result.record().commandIds()).containsExactly("reserve42:1:0");
-            assertThat(result.delivery()).contains(new Delivery("reserve42:1:0",
-                    new ExecutionResult(ExecutionOutcome.EXECUTED, WAREHOUSE_KEY, Optional.of("REF-1")),
+            assertThat(result.delivery()).contains(new CommandDelivery("reserve42:1:0",
+                    new ExecutionResult.Executed(WAREHOUSE_KEY, "REF-1"),
                     DeliveryOutcome.MARKED_DONE));
             assertThat(orchestrator.pending()).isEmpty();
             assertThat(orchestrator.effectCount(INTENT)).isEqualTo(1);
@@ -169,10 +169,10 @@ class OrchestratorTest {
             orchestrator.record(pendingA);
         }
         try (Orchestrator recovered = orchestrator(DeliveryProtocol.OUTBOX_WITHOUT_DEDUP)) {
-            List<Delivery> deliveries = recovered.recover();
+            List<CommandDelivery> deliveries = recovered.recover();
 
-            assertThat(deliveries).extracting(Delivery::commandId, d -> d.response().result().orElseThrow(),
-                    Delivery::outcome).containsExactly(
+            assertThat(deliveries).extracting(CommandDelivery::commandId, d -> d.response().result().orElseThrow(),
+                    CommandDelivery::outcome).containsExactly(
                             org.assertj.core.groups.Tuple.tuple("reserve42:1:0", "REF-2", DeliveryOutcome.MARKED_DONE),
                             org.assertj.core.groups.Tuple.tuple("reserve43:1:0", "REF-3", DeliveryOutcome.MARKED_DONE));
             assertThat(recovered.recover()).isEmpty();
@@ -192,8 +192,8 @@ class OrchestratorTest {
             SubmitResult result = orchestrator.submit(INTENT);
 
             assertThat(result.outcome()).isEqualTo(SubmitOutcome.SENT);
-            assertThat(result.delivery()).contains(new Delivery("reserve42:1:0",
-                    new ExecutionResult(ExecutionOutcome.CONFLICT, WAREHOUSE_KEY, Optional.empty()),
+            assertThat(result.delivery()).contains(new CommandDelivery("reserve42:1:0",
+                    new ExecutionResult.Conflict(WAREHOUSE_KEY),
                     DeliveryOutcome.LEFT_PENDING));
             assertThat(orchestrator.pending()).extracting(OutboxCommand::commandId).containsExactly("reserve42:1:0");
         }

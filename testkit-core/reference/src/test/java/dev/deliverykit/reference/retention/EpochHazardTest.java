@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.reference.SqliteDatabase;
 import java.nio.file.Path;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +28,7 @@ class EpochHazardTest {
 
             ExecuteResult moved = store.execute("demo", 2, "work-1", "{\"ticket\":\"T-1\"}");
 
-            assertThat(moved).isEqualTo(new ExecuteResult(ExecuteOutcome.CREATED, OptionalLong.of(2)));
+            assertThat(moved).isEqualTo(new ExecuteResult.Created(2));
         }
         assertThat(effectRows(db)).containsExactly("1 demo/1/work-1", "2 demo/2/work-1");
     }

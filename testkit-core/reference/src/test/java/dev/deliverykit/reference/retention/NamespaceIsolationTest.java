@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.reference.SqliteDatabase;
 import java.nio.file.Path;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,9 +26,9 @@ class NamespaceIsolationTest {
 
             assertThat(store.execute("demo", 1, "work-1", "p").outcome()).isEqualTo(ExecuteOutcome.CLOSED);
             assertThat(store.execute("other", 1, "work-1", "p"))
-                    .isEqualTo(new ExecuteResult(ExecuteOutcome.REPLAYED, OptionalLong.of(2)));
+                    .isEqualTo(new ExecuteResult.Replayed(2));
             assertThat(store.execute("other", 1, "work-2", "p"))
-                    .isEqualTo(new ExecuteResult(ExecuteOutcome.CREATED, OptionalLong.of(3)));
+                    .isEqualTo(new ExecuteResult.Created(3));
         }
         assertThat(closedThrough(db, "demo")).isEqualTo(1);
         assertThat(closedThrough(db, "other")).isZero();

@@ -11,7 +11,6 @@ import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,7 +42,7 @@ class RetentionFaultInjectionTest {
 
             // The old request is still recognised, exactly as if the seal had never been attempted.
             assertThat(store.execute("demo", 1, "work-1", "p"))
-                    .isEqualTo(new ExecuteResult(ExecuteOutcome.REPLAYED, OptionalLong.of(1)));
+                    .isEqualTo(new ExecuteResult.Replayed(1));
         }
         assertThat(effects(db)).isEqualTo(1);
     }
@@ -67,7 +66,7 @@ class RetentionFaultInjectionTest {
 
             Db.execute(db.file(), "DROP TRIGGER reject_receipt_insert");
             assertThat(store.execute("demo", 1, "work-1", "p"))
-                    .isEqualTo(new ExecuteResult(ExecuteOutcome.CREATED, OptionalLong.of(1)));
+                    .isEqualTo(new ExecuteResult.Created(1));
         }
         assertThat(effects(db)).isEqualTo(1);
     }

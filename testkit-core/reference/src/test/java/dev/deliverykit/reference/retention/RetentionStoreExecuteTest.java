@@ -8,7 +8,6 @@ import dev.deliverykit.reference.internal.json.CanonicalJson;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +22,7 @@ class RetentionStoreExecuteTest {
         try (RetentionStore store = new RetentionStore(db)) {
             ExecuteResult result = store.execute("demo", 1, "work-1", "abc");
 
-            assertThat(result).isEqualTo(new ExecuteResult(ExecuteOutcome.CREATED, OptionalLong.of(1)));
+            assertThat(result).isEqualTo(new ExecuteResult.Created(1));
         }
         assertThat(effectRows(db)).containsExactly("1 demo/1/work-1");
         assertThat(Db.rows(db.file(), "SELECT namespace, epoch, op, digest, result FROM receipt")).singleElement()
@@ -44,7 +43,7 @@ class RetentionStoreExecuteTest {
 
             ExecuteResult retry = store.execute("demo", 1, "work-1", "{\"ticket\":\"T-1\"}");
 
-            assertThat(retry).isEqualTo(new ExecuteResult(ExecuteOutcome.REPLAYED, OptionalLong.of(1)));
+            assertThat(retry).isEqualTo(new ExecuteResult.Replayed(1));
         }
         assertThat(effects(db)).isEqualTo(1);
     }
@@ -58,7 +57,7 @@ class RetentionStoreExecuteTest {
 
             ExecuteResult changed = store.execute("demo", 1, "work-1", "{\"ticket\":\"T-2\"}");
 
-            assertThat(changed).isEqualTo(new ExecuteResult(ExecuteOutcome.CONFLICT, OptionalLong.empty()));
+            assertThat(changed).isEqualTo(new ExecuteResult.Conflict());
         }
         assertThat(effects(db)).isEqualTo(1);
         assertThat(Db.value(db.file(), "SELECT digest FROM receipt")).isEqualTo(CanonicalJson.sha256(original));
@@ -93,7 +92,7 @@ class RetentionStoreExecuteTest {
         }
         try (RetentionStore recovered = new RetentionStore(db)) {
             assertThat(recovered.execute("demo", 1, "work-1", "p"))
-                    .isEqualTo(new ExecuteResult(ExecuteOutcome.REPLAYED, OptionalLong.of(1)));
+                    .isEqualTo(new ExecuteResult.Replayed(1));
         }
         assertThat(effects(db)).isEqualTo(1);
     }

@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.reference.SqliteDatabase;
 import java.nio.file.Path;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +30,7 @@ class SealingTest {
             assertThat(store.execute("demo", 1, "work-1", PARAMS).outcome()).isEqualTo(ExecuteOutcome.CLOSED);
             assertThat(store.execute("demo", 1, "work-9", "{}").outcome()).isEqualTo(ExecuteOutcome.CLOSED);
             assertThat(store.execute("demo", 2, "work-2", "{}"))
-                    .isEqualTo(new ExecuteResult(ExecuteOutcome.CREATED, OptionalLong.of(2)));
+                    .isEqualTo(new ExecuteResult.Created(2));
         }
         assertThat(effectRows(db)).containsExactly("1 demo/1/work-1", "2 demo/2/work-2");
         assertThat(closedThrough(db, "demo")).isEqualTo(1);

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.reference.SqliteDatabase;
 import java.nio.file.Path;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,9 +26,9 @@ class TombstoneTest {
             assertThat(store.expireResult("demo", 1, "work-1")).isEqualTo(ExpireOutcome.EXPIRED);
 
             assertThat(store.execute("demo", 1, "work-1", PARAMS))
-                    .isEqualTo(new ExecuteResult(ExecuteOutcome.RESULT_EXPIRED, OptionalLong.empty()));
+                    .isEqualTo(new ExecuteResult.ResultExpired());
             assertThat(store.execute("demo", 1, "work-1", "{\"ticket\":\"T-2\"}"))
-                    .isEqualTo(new ExecuteResult(ExecuteOutcome.CONFLICT, OptionalLong.empty()));
+                    .isEqualTo(new ExecuteResult.Conflict());
         }
         assertThat(effects(db)).isEqualTo(1);
         assertThat(receiptsOf(db, "demo")).containsExactly("1/work-1 null");
@@ -60,7 +59,7 @@ class TombstoneTest {
             store.expireResult("demo", 1, "work-1");
 
             assertThat(store.execute("demo", 1, "work-2", PARAMS))
-                    .isEqualTo(new ExecuteResult(ExecuteOutcome.REPLAYED, OptionalLong.of(2)));
+                    .isEqualTo(new ExecuteResult.Replayed(2));
         }
         assertThat(receiptsOf(db, "demo")).containsExactly("1/work-1 null", "1/work-2 2");
     }

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.reference.SqliteDatabase;
 import java.nio.file.Path;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +30,7 @@ class UnsafeReceiptCleanupTest {
 
             ExecuteResult late = store.execute("demo", 1, "work-1", PARAMS);
 
-            assertThat(late).isEqualTo(new ExecuteResult(ExecuteOutcome.CREATED, OptionalLong.of(2)));
+            assertThat(late).isEqualTo(new ExecuteResult.Created(2));
         }
         assertThat(effectRows(db)).containsExactly("1 demo/1/work-1", "2 demo/1/work-1");
     }

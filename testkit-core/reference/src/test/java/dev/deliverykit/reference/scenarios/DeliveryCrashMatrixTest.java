@@ -2,7 +2,7 @@ package dev.deliverykit.reference.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.outbox.DeliveryBoundary;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.BoundaryEngine;
-import dev.deliverykit.boundary.BoundaryNotReachedException;
+import dev.deliverykit.boundary.BoundaryNotReachedError;
 import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.UnknownBoundaryException;
 import dev.deliverykit.reference.outbox.DeliveryBoundary;
@@ -131,7 +131,7 @@ class ReferenceBoundariesTest {
         assertThatThrownBy(() -> BoundaryEngine.get().crashInProcess(
                 CrashPlan.at(ReferenceBoundaries.catalogue(), ReferenceBoundaries.RELAY_AFTER_ACCEPTED_UPDATE),
                 () -> new AdvanceOnly().run(List.of(producerDb))))
-                .isInstanceOf(BoundaryNotReachedException.class)
+                .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 1 of \"relay.after-accepted-update\""
                         + " (after statement matching /^UPDATE outbox SET accepted = 1 WHERE/), but the workload"
                         + " returned normally after reaching it 0 times.\n" + ADVANCE_ONLY_REACHED);
@@ -144,7 +144,7 @@ class ReferenceBoundariesTest {
         assertThatThrownBy(() -> BoundaryEngine.get().crashInProcess(
                 CrashPlan.at(ReferenceBoundaries.catalogue(), ReferenceBoundaries.PRODUCER_AFTER_COMMIT).occurrence(2),
                 () -> new AdvanceOnly().run(List.of(producerDb))))
-                .isInstanceOf(BoundaryNotReachedException.class)
+                .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 2 of \"producer.after-commit\" (normal"
                         + " exit of dev.deliverykit.reference.ordered.OrderedProducer#advance("
                         + "dev.deliverykit.reference.ordered.Event,long)), but the workload returned normally after"
@@ -158,7 +158,7 @@ class ReferenceBoundariesTest {
         assertThatThrownBy(() -> BoundaryEngine.get().crashInChildProcess(
                 CrashPlan.at(ReferenceBoundaries.catalogue(), ReferenceBoundaries.RELAY_AFTER_ACCEPTED_UPDATE),
                 AdvanceOnly.class, producerDb))
-                .isInstanceOf(BoundaryNotReachedException.class)
+                .isInstanceOf(BoundaryNotReachedError.class)
                 .hasMessage("Boundary not reached: the crash was armed at hit 1 of \"relay.after-accepted-update\""
                         + " (after statement matching /^UPDATE outbox SET accepted = 1 WHERE/), but the child JVM"
                         + " running dev.deliverykit.reference.scenarios.AdvanceOnly " + producerDb + " returned normally"

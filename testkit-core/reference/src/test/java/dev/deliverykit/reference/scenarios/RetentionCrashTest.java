@@ -2,7 +2,7 @@ package dev.deliverykit.reference.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.boundary.CrashMode;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.retention.ExecuteOutcome;
 import dev.deliverykit.reference.retention.ExecuteResult;
@@ -10,7 +10,6 @@ import dev.deliverykit.reference.retention.RetentionStore;
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -22,9 +21,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class RetentionCrashTest {
 
-    private static final ExecuteResult REPLAYED_EFFECT_1 = new ExecuteResult(ExecuteOutcome.REPLAYED, OptionalLong.of(1));
-    private static final ExecuteResult CLOSED = new ExecuteResult(ExecuteOutcome.CLOSED, OptionalLong.empty());
-    private static final ExecuteResult CREATED_EFFECT_1 = new ExecuteResult(ExecuteOutcome.CREATED, OptionalLong.of(1));
+    private static final ExecuteResult REPLAYED_EFFECT_1 = new ExecuteResult.Replayed(1);
+    private static final ExecuteResult CLOSED = new ExecuteResult.Closed();
+    private static final ExecuteResult CREATED_EFFECT_1 = new ExecuteResult.Created(1);
 
     @TempDir
     Path dir;

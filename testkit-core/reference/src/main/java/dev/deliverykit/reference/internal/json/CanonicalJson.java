@@ -1,5 +1,7 @@
 package dev.deliverykit.reference.internal.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
@@ -15,6 +17,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * Canonical, key-sorted JSON of small bounded objects, and SHA-256 digests of exact strings.
@@ -25,6 +28,7 @@ import java.util.TreeMap;
  * <p>Written with Jackson's streaming generator, not an {@code ObjectMapper}: building a mapper costs a JVM
  * about 100 ms and 400 classes at its first use, and every child JVM of a crash case would pay it.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class CanonicalJson {
 
     private static final JsonFactory FACTORY = new JsonFactory();

@@ -1,5 +1,7 @@
 package dev.deliverykit.reference.internal.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
@@ -7,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Reads JSON values into plain Java values with Jackson's streaming parser: objects as {@link LinkedHashMap}
@@ -15,6 +18,7 @@ import java.util.Map;
  * These are the types an {@code ObjectMapper} reads into {@code Object}; see {@link CanonicalJson} for why
  * no mapper is used. The parser's own limits and features (duplicate keys, nesting depth) apply as it reads.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class JsonValues {
 
     private JsonValues() {

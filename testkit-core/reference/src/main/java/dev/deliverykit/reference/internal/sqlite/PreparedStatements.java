@@ -1,5 +1,7 @@
 package dev.deliverykit.reference.internal.sqlite;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
 import java.sql.Connection;
@@ -9,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * A component's one connection and its prepared statements, each prepared on first use and kept until the
@@ -26,6 +29,7 @@ import java.util.Map;
  * boundary engine learns that text when the statement is prepared, whether or not a run is active.
  * Not thread-safe, like the component that holds it.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class PreparedStatements implements AutoCloseable {
 
     private final SqliteDatabase database;

@@ -1,5 +1,7 @@
 package dev.deliverykit.reference.internal.sqlite;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.StoreException;
 import java.sql.Connection;
@@ -7,6 +9,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Explicit transaction boundaries on an auto-commit SQLite connection.
@@ -15,6 +18,7 @@ import java.util.List;
  * the rows it writes are ordered against every other writer. {@code COMMIT} is a plain statement, so a
  * crash "after commit" is a statement boundary like any other.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Sql {
 
     private Sql() {

@@ -6,9 +6,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /** The builder steps behind {@link Invariants}; each validates what it is given at once. */
-final class Steps {
+final class InvariantBuilderSteps {
 
-    private Steps() {
+    private InvariantBuilderSteps() {
     }
 
     static List<String> columns(String first, String... more) {

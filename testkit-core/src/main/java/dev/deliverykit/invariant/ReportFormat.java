@@ -5,14 +5,14 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /** Small, deterministic pieces of report text. */
-final class Wording {
+final class ReportFormat {
 
     /** Longer values are cut, so that one huge body cannot drown a report. */
     static final int MAX_VALUE_LENGTH = 120;
     /** Longer lists show their first items and a count. */
     static final int MAX_LISTED = 12;
 
-    private Wording() {
+    private ReportFormat() {
     }
 
     /** {@code "1 effect row"}, {@code "3 effect rows"}. */

@@ -1,17 +1,21 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.deliverykit.process.ChildResult;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /**
  * A crash run ended without reaching its boundary: the test would have asserted nothing. The message
  * lists the boundaries the run did reach, with hit counts.
  */
-public final class BoundaryNotReachedException extends AssertionError {
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class BoundaryNotReachedError extends AssertionError {
 
     private static final long serialVersionUID = 1L;
 
@@ -21,7 +25,7 @@ public final class BoundaryNotReachedException extends AssertionError {
     private transient Supplier<String> messageSource;
     private String message;
 
-    BoundaryNotReachedException(String message, Throwable cause, CrashPlan plan, List<BoundaryHit> hits,
+    BoundaryNotReachedError(String message, Throwable cause, CrashPlan plan, List<BoundaryHit> hits,
             ChildResult childResult) {
         this(() -> message, cause, plan, hits, childResult);
     }
@@ -30,7 +34,7 @@ public final class BoundaryNotReachedException extends AssertionError {
      * With the message written when first asked for: a test that expects the exception (a benchmark of an
      * armed run, a sweep that probes) never pays for listing every reached boundary.
      */
-    BoundaryNotReachedException(Supplier<String> message, Throwable cause, CrashPlan plan, List<BoundaryHit> hits,
+    BoundaryNotReachedError(Supplier<String> message, Throwable cause, CrashPlan plan, List<BoundaryHit> hits,
             ChildResult childResult) {
         super(null, cause);
         this.messageSource = message;

@@ -1,14 +1,15 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.internal.text.DurationText;
 import dev.deliverykit.process.ChildResult;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Turns what a run saw into its result or its failure, with messages that say what, where, expected and fix. */
-final class Verdicts {
+final class RunVerdicts {
 
-    private Verdicts() {
+    private RunVerdicts() {
     }
 
     /**
@@ -26,17 +27,17 @@ final class Verdicts {
         if (report.outcome() == RunReport.Outcome.CRASHED) {
             CrashResult result = new CrashResult(plan, CrashMode.IN_PROCESS, report, null);
             if (run.keptWorking() != null) {
-                throw new CrashedProcessKeptWorkingException(keptWorking(plan, report, run.keptWorking(), thrown),
+                throw new CrashedProcessKeptWorkingError(keptWorking(plan, report, run.keptWorking(), thrown),
                         run.crashThrowable());
             }
             if (thrown == null && run.crashOnMainFlow()) {
-                throw new CrashSwallowedException(swallowed(plan, report), run.crashThrowable(), result);
+                throw new CrashSwallowedError(swallowed(plan, report), run.crashThrowable(), result);
             }
             failOnProblems(report.problems());
             return result;
         }
         String how = thrown == null ? "the workload returned normally" : "the workload threw " + thrown;
-        throw new BoundaryNotReachedException(() -> notReached(plan, report, how), thrown, plan, report.hits(), null);
+        throw new BoundaryNotReachedError(() -> notReached(plan, report, how), thrown, plan, report.hits(), null);
     }
 
     /** Fails a run whose process was not alone, did not stop, or whose observation failed in the kit. */
@@ -49,7 +50,7 @@ final class Verdicts {
                     + " with mode = CHILD_PROCESS or exclude it.", run.kitFailureCause());
         }
         if (run.outsider() != null) {
-            throw new ThreadOutsideProcessException("A thread outside the process under test used JDBC during an"
+            throw new ThreadOutsideProcessError("A thread outside the process under test used JDBC during an"
                     + " in-process run: " + run.outsider() + ".\nThe in-process crash cannot tell what it does to"
                     + " that thread's work (it neither kills nor counts it), so this run proves nothing.\nExpected:"
                     + " during an in-process run only the workload's threads use JDBC: the thread that runs it,"
@@ -58,7 +59,7 @@ final class Verdicts {
                     + " mode = CHILD_PROCESS, where the process is a JVM of its own.");
         }
         if (!end.stillBusy().isEmpty()) {
-            throw new ProcessStillRunningException("The process under test did not stop within "
+            throw new ProcessStillRunningError("The process under test did not stop within "
                     + DurationText.format(DyingProcess.stopTimeout()) + " after " + after + ": " + String.join("; ", end.stillBusy())
                     + ".\nExpected: its threads and tasks to end or wait, so that recovery and the invariants do"
                     + " not race them.\nFix: let the workload wait for the work it starts (join its threads, wait"
@@ -85,7 +86,7 @@ final class Verdicts {
     static CrashResult child(CrashPlan plan, ChildLaunch launch, RunReport report, ChildResult child) {
         String who = "the child JVM running " + launch.describe();
         if (report == null || report.outcome() == null) {
-            throw new BoundaryNotReachedException("Boundary not reached: the crash was armed at " + plan.describe()
+            throw new BoundaryNotReachedError("Boundary not reached: the crash was armed at " + plan.describe()
                     + ", but " + who + " ended with exit code " + child.exitCode() + " without a report from the kit"
                     + " (it failed to start the workload, or called System.exit or Runtime.halt itself).\n"
                     + "Expected: exit code " + BoundaryEngine.CRASH_EXIT_CODE + " at the boundary.\n"
@@ -99,7 +100,7 @@ final class Verdicts {
                 ? who + " threw " + report.workloadFailure() + " (exit code " + child.exitCode()
                         + "; its stack trace is in the child's stderr)"
                 : who + " returned normally (exit code " + child.exitCode() + ")";
-        throw new BoundaryNotReachedException(() -> notReached(plan, report, how), null, plan, report.hits(), child);
+        throw new BoundaryNotReachedError(() -> notReached(plan, report, how), null, plan, report.hits(), child);
     }
 
     /** A recording whose workload completed; a failed workload fails the recording. */

@@ -1,5 +1,9 @@
 package dev.deliverykit.boundary;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The crashed process kept working: after it had been told of its death (the {@link SimulatedCrash}, or a
  * call refused after the crash), a flow of the dead process made another JDBC call or entered a watched
@@ -7,11 +11,12 @@ package dev.deliverykit.boundary;
  * process death; code that catches the crash and carries on (marks a message sent after a failed send)
  * is what this catches. The refused calls never reached the database.
  */
-public final class CrashedProcessKeptWorkingException extends AssertionError {
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class CrashedProcessKeptWorkingError extends AssertionError {
 
     private static final long serialVersionUID = 1L;
 
-    CrashedProcessKeptWorkingException(String message, SimulatedCrash crash) {
+    CrashedProcessKeptWorkingError(String message, SimulatedCrash crash) {
         super(message, crash);
     }
 }

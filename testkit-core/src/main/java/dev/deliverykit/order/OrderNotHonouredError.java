@@ -1,6 +1,9 @@
 package dev.deliverykit.order;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A run could not deliver its order: a message never arrived, arrived too often, a delivered call
@@ -10,13 +13,14 @@ import java.util.List;
  * <pre>{@code
  * try {
  *     OrderedDelivery.at(entryPoint).run(DeliveryOrder.parse("A1,A2,A4"), workload);
- * } catch (OrderNotHonouredException e) {
+ * } catch (OrderNotHonouredError e) {
  *     e.reason();      // NEVER_ARRIVED
  *     e.replayKey();   // "order=A1,A2,A4"
  * }
  * }</pre>
  */
-public final class OrderNotHonouredException extends AssertionError {
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class OrderNotHonouredError extends AssertionError {
 
     private static final long serialVersionUID = 1L;
 
@@ -24,7 +28,7 @@ public final class OrderNotHonouredException extends AssertionError {
     private final transient DeliveryOrder order;
     private final List<String> delivered;
 
-    OrderNotHonouredException(String message, OrderFailure reason, DeliveryOrder order, List<String> delivered,
+    OrderNotHonouredError(String message, OrderFailure reason, DeliveryOrder order, List<String> delivered,
             Throwable cause) {
         super(message, cause);
         this.reason = reason;

@@ -1,4 +1,8 @@
-package dev.deliverykit.boundary;
+package dev.deliverykit;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
 
 /**
  * The code under test for an in-process run: the "process" that dies at the boundary.
@@ -12,6 +16,7 @@ package dev.deliverykit.boundary;
  * }</pre>
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface Workload {
 
     /** Runs the code under test; it should open its own connections. */

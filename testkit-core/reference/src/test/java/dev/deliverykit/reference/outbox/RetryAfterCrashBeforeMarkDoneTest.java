@@ -11,8 +11,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Seed 001's demo_104: the supplier succeeds, the process dies before markDone, the retry is folded. */
-class Seed001DemoTest {
+/** The supplier succeeds, the process dies before markDone, the retry is folded. */
+class RetryAfterCrashBeforeMarkDoneTest {
 
     @TempDir
     Path dir;

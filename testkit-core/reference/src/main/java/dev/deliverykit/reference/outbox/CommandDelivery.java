@@ -1,12 +1,15 @@
 package dev.deliverykit.reference.outbox;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One delivery of one outbox command: the warehouse's response and what the orchestrator recorded.
  *
  * <pre>{@code
- * for (Delivery delivery : orchestrator.recover()) {
+ * for (CommandDelivery delivery : orchestrator.recover()) {
  *     delivery.commandId();                    // reserve42:1:0
  *     delivery.response().result();            // Optional[REF-1]
  *     delivery.outcome();                      // MARKED_DONE
@@ -17,10 +20,11 @@ import java.util.Objects;
  * @param response what the warehouse answered
  * @param outcome the row's local state afterwards
  */
-public record Delivery(String commandId, ExecutionResult response, DeliveryOutcome outcome) {
+@API(status = EXPERIMENTAL, since = "0.1")
+public record CommandDelivery(String commandId, ExecutionResult response, DeliveryOutcome outcome) {
 
     /** Checks for nulls. */
-    public Delivery {
+    public CommandDelivery {
         Objects.requireNonNull(commandId, "commandId");
         Objects.requireNonNull(response, "response");
         Objects.requireNonNull(outcome, "outcome");

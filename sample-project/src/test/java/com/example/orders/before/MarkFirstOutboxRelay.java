@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * THE "BEFORE" VERSION, KEPT ON PURPOSE: the relay as it was first written, with a classic bug. Use
- * {@link OutboxRelay} instead.
+ * THE "BEFORE" VERSION, KEPT ON PURPOSE in the test sources: the relay as it was first written, with a classic
+ * bug, which the crash tests must catch. Production code uses {@link OutboxRelay}.
  *
  * <p>It marks a message published (and commits) BEFORE it hands the message to the consumer, reasoning
  * "then we can never send it twice". True, but if the process dies (or the consumer throws) after that

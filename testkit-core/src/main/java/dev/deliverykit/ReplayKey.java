@@ -1,0 +1,174 @@
+package dev.deliverykit;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.util.Objects;
+import java.util.Optional;
+import org.apiguardian.api.API;
+
+/**
+ * The identity of one case, as failures print it and {@code deliverykit.replay} reads it back:
+ * {@code ;}-separated {@code field=value} pairs in a fixed order. This is the kit's one codec of replay keys:
+ * crash plans, delivery orders and the JUnit face write them with it, and read them with {@link #parse}.
+ *
+ * <ul>
+ *   <li>{@code boundary=NAME;hit=N}: hit N of a catalogue boundary ({@link #boundary(String, int)});</li>
+ *   <li>{@code selector=SPEC;hit=N}: hit N of an unnamed boundary, by its selector's spec
+ *       ({@link #selector(String, int)}), for example {@code selector=after-commit;hit=3} or
+ *       {@code selector=after-statement=COMMIT;hit=2};</li>
+ *   <li>either of the two with {@code ;mode=in-process} or {@code ;mode=child-process}
+ *       ({@link Crash#withMode(CrashMode)}): when one test crashes the same boundary and hit in both modes,
+ *       so that the key still names one case. A key without a mode selects the case in every mode;</li>
+ *   <li>{@code crash=none}: a sweep's crash-free recording run ({@link #crashFree()});</li>
+ *   <li>{@code order=A3,A1,A2,A3}: a delivery-order case ({@link #order(String)});</li>
+ *   <li>{@code seed=...}: reserved for seeded cases.</li>
+ * </ul>
+ *
+ * <p>In a value, {@code %}, {@code ;}, quotes, {@code \}, {@code $}, backquotes and control characters are
+ * percent-encoded ({@code %3B}), so that a key survives shell quoting and {@code junit-platform.properties}.
+ *
+ * <pre>{@code
+ * ReplayKey.boundary("after-outbox-insert", 2).text();     // "boundary=after-outbox-insert;hit=2"
+ * ReplayKey.parse("selector=after-commit;hit=3");           // Crash[target=SELECTOR, point=after-commit, hit=3, ...]
+ * }</pre>
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, ReplayKey.Order {
+
+    /** How a crash key names the boundary it crashes at. */
+    enum Target {
+        /** By the name of a catalogue boundary: {@code boundary=NAME}. */
+        BOUNDARY,
+        /** By the spec of an unnamed boundary's selector: {@code selector=SPEC}. */
+        SELECTOR
+    }
+
+    /** The key of a crash at the {@code occurrence}th hit of a catalogue boundary: {@code boundary=NAME;hit=N}. */
+    static Crash boundary(String name, int occurrence) {
+        return new Crash(Target.BOUNDARY, name, occurrence, Optional.empty());
+    }
+
+    /** The key of a crash at the {@code occurrence}th hit of an unnamed boundary with this selector spec: {@code selector=SPEC;hit=N}. */
+    static Crash selector(String spec, int occurrence) {
+        return new Crash(Target.SELECTOR, spec, occurrence, Optional.empty());
+    }
+
+    /** The key of a sweep's crash-free recording run: {@code crash=none}. */
+    static CrashFree crashFree() {
+        return new CrashFree();
+    }
+
+    /** The key of a delivery-order case: {@code order=A3,A1,A2,A3}, given the order's text. */
+    static Order order(String order) {
+        return new Order(order);
+    }
+
+    /**
+     * Reads a key as {@link #text()} writes it; white space around the key is ignored.
+     *
+     * @throws IllegalArgumentException naming what is wrong and the expected form
+     */
+    static ReplayKey parse(String text) {
+        return ReplayKeyText.parse(text);
+    }
+
+    /**
+     * The decoded value of one {@code field=value} entry of a key, read leniently: other entries are not
+     * checked, so that a delivery order can be read from a key that also names a crash
+     * ({@code boundary=after-commit;hit=2;order=A3,A1,A2,A3}).
+     */
+    static Optional<String> entry(String text, String field) {
+        return ReplayKeyText.entry(text, field);
+    }
+
+    /** {@code boundary=after-outbox-insert;hit=1}: what a failure prints, and {@link #parse} reads back. */
+    default String text() {
+        return ReplayKeyText.text(this);
+    }
+
+    /**
+     * Whether {@code requested} (from {@code deliverykit.replay}) selects the case with this key: the same key,
+     * or the same crash key without a mode (which selects the case in every mode).
+     */
+    default boolean isSelectedBy(ReplayKey requested) {
+        if (requested.equals(this)) {
+            return true;
+        }
+        return requested instanceof Crash wanted && wanted.mode().isEmpty() && this instanceof Crash crash
+                && wanted.equals(crash.withoutMode());
+    }
+
+    /**
+     * A crash at one occurrence of a boundary, in one mode or in every mode.
+     *
+     * @param target whether {@code point} is a catalogue boundary's name or a selector's spec
+     * @param point the boundary's name or the selector's spec
+     * @param occurrence which hit of the boundary crashes, counted from 1 (the key's {@code hit=N})
+     * @param mode the one mode the key selects, or empty for every mode
+     */
+    record Crash(Target target, String point, int occurrence, Optional<CrashMode> mode) implements ReplayKey {
+
+        /**
+         * Checks the parts.
+         *
+         * @throws IllegalArgumentException for an empty point or an occurrence below 1
+         */
+        public Crash {
+            Objects.requireNonNull(target, "target");
+            Objects.requireNonNull(point, ReplayKeyText.field(target));
+            Objects.requireNonNull(mode, "mode");
+            if (point.isEmpty()) {
+                throw new IllegalArgumentException("a replay key names its " + ReplayKeyText.field(target)
+                        + ", got an empty one");
+            }
+            if (occurrence < 1) {
+                throw new IllegalArgumentException("hit must be a whole number from 1, got \"" + occurrence + "\"");
+            }
+        }
+
+        /** This key with {@code ;mode=in-process} or {@code ;mode=child-process}. */
+        public Crash withMode(CrashMode crashMode) {
+            return new Crash(target, point, occurrence, Optional.of(Objects.requireNonNull(crashMode, "mode")));
+        }
+
+        /** This key without its mode (itself if it names none). */
+        public Crash withoutMode() {
+            return mode.isEmpty() ? this : new Crash(target, point, occurrence, Optional.empty());
+        }
+
+        @Override
+        public String toString() {
+            return text();
+        }
+    }
+
+    /** A sweep's crash-free recording run: {@code crash=none}. */
+    record CrashFree() implements ReplayKey {
+
+        @Override
+        public String toString() {
+            return text();
+        }
+    }
+
+    /**
+     * A delivery-order case.
+     *
+     * @param order the order's text, such as {@code A3,A1,A2,A3}
+     */
+    record Order(String order) implements ReplayKey {
+
+        /** Checks that the order is given. */
+        public Order {
+            Objects.requireNonNull(order, "order");
+            if (order.isEmpty()) {
+                throw new IllegalArgumentException("a replay key names its order, got an empty one");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return text();
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package dev.deliverykit;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/** The text form of {@link ReplayKey}s: field order, percent-encoding, and the messages for bad keys. */
+final class ReplayKeyText {
+
+    private static final String BOUNDARY = "boundary";
+    private static final String SELECTOR = "selector";
+    private static final String HIT = "hit";
+    private static final String CRASH = "crash";
+    private static final String ORDER = "order";
+    private static final String SEED = "seed";
+    private static final String MODE = "mode";
+
+    private static final List<String> FIELD_ORDER = List.of(BOUNDARY, SELECTOR, CRASH, HIT, MODE, ORDER, SEED);
+    private static final Map<String, CrashMode> MODES = Map.of("in-process", CrashMode.IN_PROCESS,
+            "child-process", CrashMode.CHILD_PROCESS);
+    private static final String FORMAT = "boundary=NAME;hit=N, selector=SPEC;hit=N (either with ;mode=in-process or"
+            + " ;mode=child-process), crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
+            + " selector=after-commit;hit=3 or order=A3,A1,A2,A3";
+
+    private ReplayKeyText() {
+    }
+
+    static String field(ReplayKey.Target target) {
+        return target == ReplayKey.Target.BOUNDARY ? BOUNDARY : SELECTOR;
+    }
+
+    static String text(ReplayKey key) {
+        if (key instanceof ReplayKey.Crash crash) {
+            return field(crash.target()) + "=" + encode(crash.point()) + ";" + HIT + "=" + crash.occurrence()
+                    + crash.mode().map(mode -> ";" + MODE + "=" + modeText(mode)).orElse("");
+        }
+        return key instanceof ReplayKey.Order order ? ORDER + "=" + encode(order.order()) : CRASH + "=none";
+    }
+
+    private static String modeText(CrashMode mode) {
+        return mode == CrashMode.IN_PROCESS ? "in-process" : "child-process";
+    }
+
+    static ReplayKey parse(String text) {
+        Objects.requireNonNull(text, "text");
+        Map<String, String> read = new LinkedHashMap<>();
+        for (String part : text.trim().split(";", -1)) {
+            int equals = part.indexOf('=');
+            if (equals <= 0) {
+                throw new IllegalArgumentException("\"" + part + "\" is not a field=value pair; expected " + FORMAT);
+            }
+            String field = part.substring(0, equals).trim();
+            if (!FIELD_ORDER.contains(field)) {
+                throw new IllegalArgumentException("unknown field \"" + field + "\"; known fields: "
+                        + String.join(", ", FIELD_ORDER) + "; expected " + FORMAT);
+            }
+            if (read.put(field, decode(part.substring(equals + 1))) != null) {
+                throw new IllegalArgumentException("field \"" + field + "\" appears twice; expected " + FORMAT);
+            }
+        }
+        if (read.containsKey(SEED)) {
+            throw new IllegalArgumentException("seed is reserved for seeded cases, which no test produces yet; expected "
+                    + FORMAT);
+        }
+        if (read.containsKey(MODE)) {
+            if (!MODES.containsKey(read.get(MODE))) {
+                throw new IllegalArgumentException("mode must be in-process or child-process, got \"" + read.get(MODE)
+                        + "\"; expected " + FORMAT);
+            }
+            if (!read.containsKey(HIT)) {
+                throw new IllegalArgumentException("mode=" + read.get(MODE) + " only goes with boundary=NAME;hit=N or"
+                        + " selector=SPEC;hit=N; expected " + FORMAT);
+            }
+        }
+        if (read.containsKey(ORDER)) {
+            if (read.size() > 1) {
+                throw new IllegalArgumentException("order=" + read.get(ORDER) + " stands alone (a delivery-order case);"
+                        + " expected " + FORMAT);
+            }
+            return new ReplayKey.Order(read.get(ORDER));
+        }
+        int boundaries = (read.containsKey(BOUNDARY) ? 1 : 0) + (read.containsKey(SELECTOR) ? 1 : 0);
+        if (read.containsKey(CRASH)) {
+            if (!"none".equals(read.get(CRASH)) || boundaries > 0 || read.containsKey(HIT)) {
+                throw new IllegalArgumentException("crash=" + read.get(CRASH) + " stands alone as crash=none (a sweep's"
+                        + " crash-free run); expected " + FORMAT);
+            }
+            return new ReplayKey.CrashFree();
+        }
+        if (boundaries != 1) {
+            throw new IllegalArgumentException("a key names exactly one of boundary=NAME or selector=SPEC; expected "
+                    + FORMAT);
+        }
+        String hit = read.get(HIT);
+        if (hit == null || !hit.matches("[1-9][0-9]{0,8}")) {
+            throw new IllegalArgumentException("hit must be a whole number from 1, got "
+                    + (hit == null ? "no hit field" : "\"" + hit + "\"") + "; expected " + FORMAT);
+        }
+        ReplayKey.Target target = read.containsKey(BOUNDARY) ? ReplayKey.Target.BOUNDARY : ReplayKey.Target.SELECTOR;
+        String point = read.get(field(target));
+        if (point.isEmpty()) {
+            throw new IllegalArgumentException(field(target) + " names nothing; expected " + FORMAT);
+        }
+        return new ReplayKey.Crash(target, point, Integer.parseInt(hit),
+                Optional.ofNullable(read.get(MODE)).map(MODES::get));
+    }
+
+    static Optional<String> entry(String text, String field) {
+        Objects.requireNonNull(text, "text");
+        for (String entry : text.split(";")) {
+            String trimmed = entry.strip();
+            if (trimmed.startsWith(field + "=")) {
+                return Optional.of(decode(trimmed.substring(field.length() + 1)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    static String encode(String value) {
+        StringBuilder text = new StringBuilder();
+        for (char c : value.toCharArray()) {
+            if (c == '%' || c == ';' || c == '\'' || c == '"' || c == '\\' || c == '$' || c == '`' || c < 0x20
+                    || c == 0x7f) {
+                text.append('%').append(String.format("%02X", (int) c));
+            } else {
+                text.append(c);
+            }
+        }
+        return text.toString();
+    }
+
+    static String decode(String value) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '%') {
+                try {
+                    text.append((char) Integer.parseInt(value.substring(i + 1, i + 3), 16));
+                } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                    throw new IllegalArgumentException("\"" + value + "\" has an invalid %-escape at position " + i
+                            + "; expected %XX with two hex digits", e);
+                }
+                i += 2;
+            } else {
+                text.append(c);
+            }
+        }
+        return text.toString();
+    }
+}

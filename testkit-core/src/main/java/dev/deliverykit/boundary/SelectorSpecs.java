@@ -1,0 +1,117 @@
+package dev.deliverykit.boundary;
+
+import java.util.List;
+import java.util.Objects;
+
+/** The two text forms of a selector: its {@linkplain Selector#spec() spec}, written and read, and its description. */
+final class SelectorSpecs {
+
+    private static final String STATEMENT_REGEX = "-statement:";
+    private static final String STATEMENT_EXACT = "-statement=";
+
+    private SelectorSpecs() {
+    }
+
+    static Selector parse(String spec) {
+        Objects.requireNonNull(spec, "spec");
+        String text = spec;
+        int nth = 0;
+        if (text.startsWith("#")) {
+            int space = text.indexOf(' ');
+            try {
+                nth = space < 0 ? -1 : Integer.parseInt(text.substring(1, space));
+            } catch (NumberFormatException e) {
+                nth = -1;
+            }
+            if (nth < 1) {
+                throw badSpec(spec);
+            }
+            text = text.substring(space + 1);
+        }
+        Selector base = parseBase(text, spec);
+        return nth == 0 ? base : base.occurrence(nth);
+    }
+
+    private static Selector parseBase(String text, String spec) {
+        switch (text) {
+            case "before-commit": return Selector.beforeCommit();
+            case "after-commit": return Selector.afterCommit();
+            case "before-rollback": return Selector.beforeRollback();
+            case "after-rollback": return Selector.afterRollback();
+            default: break;
+        }
+        for (String when : List.of("before", "after")) {
+            if (text.startsWith(when + STATEMENT_REGEX)) {
+                String regex = text.substring((when + STATEMENT_REGEX).length());
+                return when.equals("before") ? Selector.beforeStatement(regex) : Selector.afterStatement(regex);
+            }
+            if (text.startsWith(when + STATEMENT_EXACT)) {
+                String sql = text.substring((when + STATEMENT_EXACT).length());
+                return when.equals("before") ? Selector.beforeStatementExactly(sql) : Selector.afterStatementExactly(sql);
+            }
+        }
+        if (text.startsWith("method-entry:")) {
+            return Selector.methodEntry(text.substring("method-entry:".length()));
+        }
+        if (text.startsWith("method-exit:")) {
+            return Selector.methodExit(text.substring("method-exit:".length()));
+        }
+        if (text.startsWith("method-exceptional-exit:")) {
+            return Selector.methodExceptionalExit(text.substring("method-exceptional-exit:".length()));
+        }
+        throw badSpec(spec);
+    }
+
+    static String description(Selector selector) {
+        if (selector instanceof Selector.Occurrence occurrence) {
+            return "occurrence " + occurrence.number() + " of " + description(occurrence.selector());
+        }
+        if (selector instanceof Selector.Statement statement) {
+            return word(statement.timing()) + " statement " + (statement.match() == Selector.SqlMatch.EXACT
+                    ? "\"" + statement.sql() + "\"" : "matching /" + statement.sql() + "/");
+        }
+        if (selector instanceof Selector.TransactionEnd end) {
+            return word(end.timing()) + " " + endWord(end);
+        }
+        Selector.Method method = (Selector.Method) selector;
+        return switch (method.point()) {
+            case ENTRY -> "entry of ";
+            case NORMAL_EXIT -> "normal exit of ";
+            case EXCEPTIONAL_EXIT -> "exceptional exit of ";
+        } + method.methodReference();
+    }
+
+    static String spec(Selector selector) {
+        if (selector instanceof Selector.Occurrence occurrence) {
+            return "#" + occurrence.number() + " " + spec(occurrence.selector());
+        }
+        if (selector instanceof Selector.Statement statement) {
+            return word(statement.timing()) + (statement.match() == Selector.SqlMatch.EXACT ? STATEMENT_EXACT
+                    : STATEMENT_REGEX) + statement.sql();
+        }
+        if (selector instanceof Selector.TransactionEnd end) {
+            return word(end.timing()) + "-" + endWord(end);
+        }
+        Selector.Method method = (Selector.Method) selector;
+        return switch (method.point()) {
+            case ENTRY -> "method-entry:";
+            case NORMAL_EXIT -> "method-exit:";
+            case EXCEPTIONAL_EXIT -> "method-exceptional-exit:";
+        } + method.methodReference();
+    }
+
+    private static String word(Selector.Timing timing) {
+        return timing == Selector.Timing.BEFORE ? "before" : "after";
+    }
+
+    private static String endWord(Selector.TransactionEnd end) {
+        return end.end() == Selector.End.COMMIT ? "commit" : "rollback";
+    }
+
+    private static IllegalArgumentException badSpec(String spec) {
+        return new IllegalArgumentException("\"" + spec + "\" is not a selector spec; expected one of"
+                + " before-statement:REGEX, after-statement:REGEX, before-statement=SQL, after-statement=SQL,"
+                + " before-commit, after-commit, before-rollback, after-rollback, method-entry:Type#method,"
+                + " method-exit:Type#method, method-exceptional-exit:Type#method, optionally prefixed by \"#N \"");
+    }
+}

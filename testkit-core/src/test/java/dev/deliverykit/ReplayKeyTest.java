@@ -1,0 +1,124 @@
+package dev.deliverykit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.deliverykit.boundary.BoundaryCatalogue;
+import dev.deliverykit.boundary.CrashPlan;
+import dev.deliverykit.boundary.Selector;
+import dev.deliverykit.order.DeliveryOrder;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Replay keys print, parse back, and survive SQL and shell quoting; crash plans and delivery orders use them. */
+class ReplayKeyTest {
+
+    private static final String EXPECTED = "expected boundary=NAME;hit=N, selector=SPEC;hit=N (either with"
+            + " ;mode=in-process or ;mode=child-process), crash=none or order=IDS, for example"
+            + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3";
+
+    @Test
+    void catalogueKeysNameTheBoundaryAndTheHit() {
+        ReplayKey.Crash key = ReplayKey.boundary("relay.after-accepted-commit", 1);
+
+        assertThat(key.text()).isEqualTo("boundary=relay.after-accepted-commit;hit=1");
+        assertThat(ReplayKey.parse(key.text())).isEqualTo(key);
+        assertThat(key.target()).isEqualTo(ReplayKey.Target.BOUNDARY);
+        assertThat(key.point()).isEqualTo("relay.after-accepted-commit");
+        assertThat(key.occurrence()).isEqualTo(1);
+    }
+
+    @Test
+    void selectorKeysCarryTheSpecAndEscapeWhatShellsAndPropertiesFilesWouldEat() {
+        ReplayKey.Crash key = ReplayKey.selector("after-statement=UPDATE t SET s = 'done'; -- \"x\" $y `z` 5%", 2);
+
+        assertThat(key.text()).isEqualTo(
+                "selector=after-statement=UPDATE t SET s = %27done%27%3B -- %22x%22 %24y %60z%60 5%25;hit=2");
+        assertThat(ReplayKey.parse(key.text())).isEqualTo(key);
+        assertThat(((ReplayKey.Crash) ReplayKey.parse(key.text())).point())
+                .isEqualTo("after-statement=UPDATE t SET s = 'done'; -- \"x\" $y `z` 5%");
+    }
+
+    @Test
+    void orderAndCrashFreeKeysStandAlone() {
+        assertThat(ReplayKey.order("A3,A1,A2,A3").text()).isEqualTo("order=A3,A1,A2,A3");
+        assertThat(ReplayKey.parse("order=A3,A1,A2,A3")).isEqualTo(ReplayKey.order("A3,A1,A2,A3"));
+        assertThat(ReplayKey.parse(" hit=3;selector=after-commit ")).isEqualTo(ReplayKey.selector("after-commit", 3));
+        assertThat(ReplayKey.parse("crash=none")).isEqualTo(ReplayKey.crashFree());
+        assertThat(ReplayKey.crashFree().text()).isEqualTo("crash=none");
+    }
+
+    @Test
+    void aKeyWithAModeSelectsThatModeOnlyAndAKeyWithoutSelectsEveryMode() {
+        ReplayKey.Crash child = ReplayKey.boundary("relay", 2).withMode(CrashMode.CHILD_PROCESS);
+        ReplayKey.Crash inProcess = ReplayKey.boundary("relay", 2).withMode(CrashMode.IN_PROCESS);
+
+        assertThat(child.text()).isEqualTo("boundary=relay;hit=2;mode=child-process");
+        assertThat(ReplayKey.parse("mode=child-process;hit=2;boundary=relay")).isEqualTo(child);
+        assertThat(child.mode()).contains(CrashMode.CHILD_PROCESS);
+        assertThat(child.isSelectedBy(ReplayKey.parse("boundary=relay;hit=2;mode=child-process"))).isTrue();
+        assertThat(child.isSelectedBy(ReplayKey.parse("boundary=relay;hit=2"))).isTrue();
+        assertThat(inProcess.isSelectedBy(ReplayKey.parse("boundary=relay;hit=2;mode=child-process"))).isFalse();
+        assertThat(child.isSelectedBy(ReplayKey.parse("boundary=relay;hit=1"))).isFalse();
+        assertThat(ReplayKey.boundary("relay", 2).isSelectedBy(child)).isFalse();
+        assertThat(ReplayKey.boundary("relay", 2).mode()).isEmpty();
+        assertThat(child.withoutMode()).isEqualTo(ReplayKey.boundary("relay", 2));
+    }
+
+    @Test
+    void malformedKeysSayWhatIsExpected() {
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=a")).hasMessage(
+                "hit must be a whole number from 1, got no hit field; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=a;hit=0")).hasMessage(
+                "hit must be a whole number from 1, got \"0\"; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=a;selector=after-commit;hit=1")).hasMessage(
+                "a key names exactly one of boundary=NAME or selector=SPEC; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("boundry=a;hit=1")).hasMessage(
+                "unknown field \"boundry\"; known fields: boundary, selector, crash, hit, mode, order, seed; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("hit=1;hit=2")).hasMessage("field \"hit\" appears twice; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("after-commit")).hasMessage(
+                "\"after-commit\" is not a field=value pair; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=a;hit=1;mode=child")).hasMessage(
+                "mode must be in-process or child-process, got \"child\"; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("order=A1;mode=in-process")).hasMessage(
+                "mode=in-process only goes with boundary=NAME;hit=N or selector=SPEC;hit=N; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("crash=none;hit=1")).hasMessage(
+                "crash=none stands alone as crash=none (a sweep's crash-free run); " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("order=A1;hit=1")).hasMessage(
+                "order=A1 stands alone (a delivery-order case); " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("seed=7")).hasMessage(
+                "seed is reserved for seeded cases, which no test produces yet; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("selector=after%2;hit=1")).hasMessage(
+                "\"after%2\" has an invalid %-escape at position 5; expected %XX with two hex digits");
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=;hit=1")).hasMessage("boundary names nothing; " + EXPECTED);
+        assertThatThrownBy(() -> new ReplayKey.Crash(ReplayKey.Target.SELECTOR, "after-commit", 0, Optional.empty()))
+                .hasMessage("hit must be a whole number from 1, got \"0\"");
+    }
+
+    @Test
+    void aPlanWritesTheSameKeyForAnUnnamedBoundaryAsTheJUnitFaceAndReadsItBack() {
+        BoundaryCatalogue catalogue = BoundaryCatalogue.builder("outbox")
+                .add("after-outbox-insert", Selector.afterStatement("^INSERT INTO outbox")).build();
+        CrashPlan unnamed = CrashPlan.at(Selector.afterStatementExactly("UPDATE t SET s = 'done'")).occurrence(3);
+
+        assertThat(unnamed.replayKey()).isEqualTo("selector=after-statement=UPDATE t SET s = %27done%27;hit=3");
+        assertThat(unnamed.key()).isEqualTo(ReplayKey.selector("after-statement=UPDATE t SET s = 'done'", 3));
+        CrashPlan replayed = CrashPlan.fromReplayKey(catalogue, unnamed.replayKey());
+        assertThat(replayed.boundary()).isEqualTo(unnamed.boundary());
+        assertThat(replayed.occurrence()).isEqualTo(3);
+        assertThat(CrashPlan.fromReplayKey(catalogue, "boundary=after-outbox-insert;hit=2;mode=child-process")
+                .replayKey()).isEqualTo("boundary=after-outbox-insert;hit=2");
+        assertThatThrownBy(() -> CrashPlan.fromReplayKey(catalogue, "order=A1"))
+                .hasMessage("\"order=A1\" is not a replay key; expected boundary=NAME;hit=N as printed by"
+                        + " CrashResult.replayKey(), for example boundary=after-outbox-insert;hit=1");
+    }
+
+    @Test
+    void anOrderWritesItsKeyWithTheCodec() {
+        DeliveryOrder order = DeliveryOrder.parse("A3, A1, A2, A3");
+
+        assertThat(order.key()).isEqualTo(ReplayKey.order("A3,A1,A2,A3"));
+        assertThat(ReplayKey.parse(order.replayKey())).isEqualTo(order.key());
+        assertThat(DeliveryOrder.fromReplayKey(ReplayKey.order("it's").text())).isEqualTo(DeliveryOrder.of("it's"));
+    }
+}
