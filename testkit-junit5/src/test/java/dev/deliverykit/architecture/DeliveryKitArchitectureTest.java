@@ -79,6 +79,21 @@ class DeliveryKitArchitectureTest {
 
 
     @Test
+    void publicTypesDeclareTheirApiStatus() {
+        DeliveryKitRules.publicTypesDeclareTheirApiStatus(KIT).check(kit);
+    }
+
+    @Test
+    void internalPublicTypesAreApiInternal() {
+        DeliveryKitRules.internalPublicTypesAreApiInternal(KIT).check(kit);
+    }
+
+    @Test
+    void assertionFailuresAreNamedError() {
+        DeliveryKitRules.assertionFailuresAreNamedError(KIT).check(kit);
+    }
+
+    @Test
     void annotationsComposeLikeJunits() {
         DeliveryKitRules.annotationsComposeLikeJunits(KIT).check(kit);
     }
