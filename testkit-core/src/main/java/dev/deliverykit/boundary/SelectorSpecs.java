@@ -63,49 +63,37 @@ final class SelectorSpecs {
     }
 
     static String description(Selector selector) {
-        if (selector instanceof Selector.Occurrence occurrence) {
-            return "occurrence " + occurrence.number() + " of " + description(occurrence.selector());
-        }
-        if (selector instanceof Selector.Statement statement) {
-            return word(statement.timing()) + " statement " + (statement.match() == Selector.SqlMatch.EXACT
-                    ? "\"" + statement.sql() + "\"" : "matching /" + statement.sql() + "/");
-        }
-        if (selector instanceof Selector.TransactionEnd end) {
-            return word(end.timing()) + " " + endWord(end);
-        }
-        Selector.Method method = (Selector.Method) selector;
-        return switch (method.point()) {
-            case ENTRY -> "entry of ";
-            case NORMAL_EXIT -> "normal exit of ";
-            case EXCEPTIONAL_EXIT -> "exceptional exit of ";
-        } + method.methodReference();
+        return text(selector, false);
     }
 
     static String spec(Selector selector) {
+        return text(selector, true);
+    }
+
+    /** The spec, or the description: each kind's two texts side by side. */
+    private static String text(Selector selector, boolean spec) {
         if (selector instanceof Selector.Occurrence occurrence) {
-            return "#" + occurrence.number() + " " + spec(occurrence.selector());
+            return (spec ? "#" + occurrence.number() + " " : "occurrence " + occurrence.number() + " of ")
+                    + text(occurrence.selector(), spec);
         }
         if (selector instanceof Selector.Statement statement) {
-            return word(statement.timing()) + (statement.match() == Selector.SqlMatch.EXACT ? STATEMENT_EXACT
-                    : STATEMENT_REGEX) + statement.sql();
+            boolean exact = statement.match() == Selector.SqlMatch.EXACT;
+            return word(statement.timing()) + (spec ? (exact ? STATEMENT_EXACT : STATEMENT_REGEX) + statement.sql()
+                    : " statement " + (exact ? "\"" + statement.sql() + "\"" : "matching /" + statement.sql() + "/"));
         }
         if (selector instanceof Selector.TransactionEnd end) {
-            return word(end.timing()) + "-" + endWord(end);
+            return word(end.timing()) + (spec ? "-" : " ") + (end.end() == Selector.End.COMMIT ? "commit" : "rollback");
         }
         Selector.Method method = (Selector.Method) selector;
         return switch (method.point()) {
-            case ENTRY -> "method-entry:";
-            case NORMAL_EXIT -> "method-exit:";
-            case EXCEPTIONAL_EXIT -> "method-exceptional-exit:";
+            case ENTRY -> spec ? "method-entry:" : "entry of ";
+            case NORMAL_EXIT -> spec ? "method-exit:" : "normal exit of ";
+            case EXCEPTIONAL_EXIT -> spec ? "method-exceptional-exit:" : "exceptional exit of ";
         } + method.methodReference();
     }
 
     private static String word(Selector.Timing timing) {
         return timing == Selector.Timing.BEFORE ? "before" : "after";
-    }
-
-    private static String endWord(Selector.TransactionEnd end) {
-        return end.end() == Selector.End.COMMIT ? "commit" : "rollback";
     }
 
     private static IllegalArgumentException badSpec(String spec) {

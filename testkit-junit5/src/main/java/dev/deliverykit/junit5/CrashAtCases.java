@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.Selector;

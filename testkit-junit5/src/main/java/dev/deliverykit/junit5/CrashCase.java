@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.CrashPlan;
@@ -37,8 +38,8 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
      * mode (which selects every mode), or, for a case whose key names no mode, its key with this case's mode.
      */
     default boolean isSelectedBy(ReplayKey requested) {
-        return replayKey().isSelectedBy(requested)
-                || requested.mode().filter(mode()::equals).isPresent() && replayKey().equals(requested.withoutMode());
+        return replayKey().isSelectedBy(requested) || requested instanceof ReplayKey.Crash wanted
+                && wanted.mode().filter(mode()::equals).isPresent() && replayKey().equals(wanted.withoutMode());
     }
 
     /** A case whose workload runs on the boundary engine, recording or crashing. */
@@ -90,7 +91,7 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
      * @param replayKey the key; names the mode only when the test crashes the same hit in both modes
      */
     record CrashAtHit(Boundary boundary, int occurrence, CrashMode mode, Optional<WatchList> watch,
-            Optional<String> site, ReplayKey replayKey) implements Crashing {
+            Optional<String> site, ReplayKey.Crash replayKey) implements Crashing {
 
         private static final int SQL_SHOWN = 48;
 
@@ -108,8 +109,8 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         /** A crash at hit {@code occurrence} of {@code boundary}, with the key its name or selector spec gives. */
         static CrashAtHit of(Boundary boundary, int occurrence, CrashMode mode, Optional<WatchList> watch,
                 Optional<String> site) {
-            ReplayKey key = boundary.isNamed() ? ReplayKey.ofBoundary(boundary.name(), occurrence)
-                    : ReplayKey.ofSelector(boundary.selector().spec(), occurrence);
+            ReplayKey.Crash key = boundary.isNamed() ? ReplayKey.boundary(boundary.name(), occurrence)
+                    : ReplayKey.selector(boundary.selector().spec(), occurrence);
             return new CrashAtHit(boundary, occurrence, mode, watch, site, key);
         }
 
@@ -178,7 +179,7 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
 
         @Override
         public ReplayKey replayKey() {
-            return ReplayKey.ofOrder(order.toString());
+            return order.key();
         }
 
         @Override

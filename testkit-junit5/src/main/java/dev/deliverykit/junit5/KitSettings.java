@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.ReplayKey;
 import dev.deliverykit.internal.text.DurationText;
 import java.lang.reflect.Method;
 import java.nio.file.InvalidPathException;

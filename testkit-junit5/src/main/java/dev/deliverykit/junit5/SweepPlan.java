@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.BoundaryHit;
 import dev.deliverykit.CrashMode;
@@ -170,29 +171,26 @@ final class SweepPlan {
 
     /** The case a replay key names, if this sweep could have produced it. */
     Optional<CrashCase.Crashing> replayCase(ReplayKey key) {
-        if (key.isCrashFree()) {
+        if (key instanceof ReplayKey.CrashFree) {
             return Optional.of(recordCase());
         }
-        if (key.mode().isPresent() && key.mode().get() != mode) {
+        if (!(key instanceof ReplayKey.Crash crash) || crash.mode().filter(wanted -> wanted != mode).isPresent()) {
             return Optional.empty();
         }
-        if (key.boundaryName().isPresent()) {
-            return catalogueBoundaries.stream().filter(boundary -> boundary.name().equals(key.boundaryName().get()))
-                    .findFirst().<CrashCase.Crashing>map(boundary -> CrashCase.CrashAtHit.of(boundary, key.hit(), mode, catalogueWatch,
-                            Optional.empty()));
-        }
-        if (key.selectorSpec().isEmpty()) {
-            return Optional.empty();
+        if (crash.target() == ReplayKey.Target.BOUNDARY) {
+            return catalogueBoundaries.stream().filter(boundary -> boundary.name().equals(crash.point()))
+                    .findFirst().<CrashCase.Crashing>map(boundary -> CrashCase.CrashAtHit.of(boundary, crash.occurrence(),
+                            mode, catalogueWatch, Optional.empty()));
         }
         Selector selector;
         try {
-            selector = Selector.parse(key.selectorSpec().get());
+            selector = Selector.parse(crash.point());
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
         Boundary boundary = Boundary.of(selector);
-        return swept(boundary) ? Optional.of(CrashCase.CrashAtHit.of(boundary, key.hit(), mode, Optional.empty(),
-                Optional.empty())) : Optional.empty();
+        return swept(boundary) ? Optional.of(CrashCase.CrashAtHit.of(boundary, crash.occurrence(), mode,
+                Optional.empty(), Optional.empty())) : Optional.empty();
     }
 
     private boolean swept(Boundary boundary) {

@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Recording;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
