@@ -45,6 +45,16 @@ abstract sealed class CaseRun permits CrashRun, DeliveryRun {
     /** The failure of a test that never started its workload. */
     abstract String neverRan();
 
+    /**
+     * {@code The test never called <call>, so <case> <didNothing> and the test asserted nothing about <about>.},
+     * the fix, and the case's block.
+     */
+    final String neverCalled(String call, String didNothing, String about, String fix) {
+        return "The test never called " + call + ", so " + crashCase().displayName() + " " + didNothing
+                + " and the test asserted nothing about " + about + ".\nFix: " + fix + "\n\n"
+                + FailureMessages.block(crashCase());
+    }
+
     /** The end of the invariants' failure header: {@code " and recovery:"} after a crash. */
     abstract String afterWhat();
 

@@ -73,11 +73,6 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         public String kind() {
             return "RECORD";
         }
-
-        @Override
-        public String toString() {
-            return displayName() + " [" + replayKey() + "]";
-        }
     }
 
     /**
@@ -157,11 +152,6 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         public String kind() {
             return "CRASH";
         }
-
-        @Override
-        public String toString() {
-            return displayName() + " [" + replayKey + "]";
-        }
     }
 
     /**
@@ -195,11 +185,6 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         @Override
         public String kind() {
             return "ORDER";
-        }
-
-        @Override
-        public String toString() {
-            return displayName() + " [" + replayKey() + "]";
         }
     }
 }

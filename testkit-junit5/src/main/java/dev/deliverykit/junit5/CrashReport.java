@@ -1,6 +1,5 @@
 package dev.deliverykit.junit5;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -75,7 +74,7 @@ final class CrashReport implements AutoCloseable {
             closed = true;
             rows = new ArrayList<>(entries.values());
         }
-        ObjectNode part = ReportModel.part(rows, ProcessHandle.current().pid(), Instant.now());
+        ReportJson.Node part = new ReportJson.Node(ReportModel.part(rows, ProcessHandle.current().pid(), Instant.now()));
         String location = "";
         if (settings.reportEnabled()) {
             location = ReportDirectory.publish(settings.reportDirectory(), part).toString();

@@ -136,10 +136,9 @@ final class CrashRun extends CaseRun {
 
     @Override
     String neverRan() {
-        return "The test never called scenario.run(...), so " + crashing.displayName() + " crashed nothing and the"
-                + " test asserted nothing about a crash.\nFix: run the workload with scenario.run(() -> ...) or"
-                + " scenario.run(YourProcessWorkload.class, args...), then recover with scenario.restart(() -> ...).\n\n"
-                + FailureMessages.block(crashing);
+        return neverCalled("scenario.run(...)", "crashed nothing", "a crash", "run the workload with"
+                + " scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then recover with"
+                + " scenario.restart(() -> ...).");
     }
 
     @Override

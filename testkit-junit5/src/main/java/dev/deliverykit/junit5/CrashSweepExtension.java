@@ -1,37 +1,14 @@
 package dev.deliverykit.junit5;
 
-import java.util.stream.Stream;
-import org.junit.jupiter.api.extension.ConditionEvaluationResult;
-import org.junit.jupiter.api.extension.ExecutionCondition;
-import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
-import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
-
 /**
  * The extension behind {@link CrashSweep}: a crash-free recording invocation, then one crash invocation per
- * boundary hit it recorded (or only the replayed case); skips the template when {@code deliverykit.replay}
- * names a case it could not produce. Stateless: the plan lives in the template's store ({@link TemplatePlanner}).
+ * boundary hit it recorded (or only the replayed case). Stateless, as every {@link KitTemplateExtension}: the plan
+ * lives in the template's store.
  */
-final class CrashSweepExtension implements TestTemplateInvocationContextProvider, ExecutionCondition {
+final class CrashSweepExtension implements KitTemplateExtension {
 
     @Override
-    public boolean supportsTestTemplate(ExtensionContext context) {
-        return TemplatePlanner.declares(context, CrashSweep.class);
-    }
-
-    @Override
-    public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
-        return TemplatePlanner.invocations(context);
-    }
-
-    /** Under {@code deliverykit.replay} a template may have no matching case; the condition then skips it. */
-    @Override
-    public boolean mayReturnZeroTestTemplateInvocationContexts(ExtensionContext context) {
-        return true;
-    }
-
-    @Override
-    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        return TemplatePlanner.replayCondition(context, CrashSweep.class);
+    public Class<CrashSweep> feature() {
+        return CrashSweep.class;
     }
 }

@@ -1,37 +1,13 @@
 package dev.deliverykit.junit5;
 
-import java.util.stream.Stream;
-import org.junit.jupiter.api.extension.ConditionEvaluationResult;
-import org.junit.jupiter.api.extension.ExecutionCondition;
-import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
-import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
-
 /**
- * The extension behind {@link DeliverInOrder}: one invocation per delivery order, all checked before the
- * first runs; skips the template when {@code deliverykit.replay} names an order it does not have.
- * Stateless: the plan lives in the template's store ({@link TemplatePlanner}).
+ * The extension behind {@link DeliverInOrder}: one invocation per delivery order, all checked before the first
+ * runs. Stateless, as every {@link KitTemplateExtension}: the plan lives in the template's store.
  */
-final class DeliverInOrderExtension implements TestTemplateInvocationContextProvider, ExecutionCondition {
+final class DeliverInOrderExtension implements KitTemplateExtension {
 
     @Override
-    public boolean supportsTestTemplate(ExtensionContext context) {
-        return TemplatePlanner.declares(context, DeliverInOrder.class);
-    }
-
-    @Override
-    public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
-        return TemplatePlanner.invocations(context);
-    }
-
-    /** Under {@code deliverykit.replay} a template may have no matching case; the condition then skips it. */
-    @Override
-    public boolean mayReturnZeroTestTemplateInvocationContexts(ExtensionContext context) {
-        return true;
-    }
-
-    @Override
-    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        return TemplatePlanner.replayCondition(context, DeliverInOrder.class);
+    public Class<DeliverInOrder> feature() {
+        return DeliverInOrder.class;
     }
 }

@@ -45,9 +45,8 @@ final class DeliveryRun extends CaseRun {
 
     @Override
     String neverRan() {
-        return "The test never called scenario.deliver(...), so " + deliverOrder.displayName() + " delivered nothing"
-                + " and the test asserted nothing about an order.\nFix: run the workload that sends the messages with"
-                + " scenario.deliver(() -> ...).\n\n" + FailureMessages.block(deliverOrder);
+        return neverCalled("scenario.deliver(...)", "delivered nothing", "an order", "run the workload that sends"
+                + " the messages with scenario.deliver(() -> ...).");
     }
 
     @Override

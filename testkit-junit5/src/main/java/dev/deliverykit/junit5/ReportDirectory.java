@@ -1,8 +1,5 @@
 package dev.deliverykit.junit5;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -37,7 +34,6 @@ final class ReportDirectory {
 
     static final String PARTS = "parts";
     private static final String LOCK = ".report.lock";
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** Several launcher runs in one JVM (EngineTestKit) each write their own part. */
     private static final AtomicInteger REPORTS_OF_THIS_JVM = new AtomicInteger();
 
@@ -49,7 +45,7 @@ final class ReportDirectory {
      *
      * @throws UncheckedIOException naming the directory and the configuration key if it cannot be written
      */
-    static Path publish(Path directory, ObjectNode part) {
+    static Path publish(Path directory, ReportJson.Node part) {
         String name = "report-" + part.path("pid").asLong() + "-" + REPORTS_OF_THIS_JVM.incrementAndGet() + ".json";
         try {
             Path parts = Files.createDirectories(directory.resolve(PARTS));
@@ -58,7 +54,7 @@ final class ReportDirectory {
                 try (FileChannel channel = FileChannel.open(directory.resolve(LOCK), StandardOpenOption.CREATE,
                         StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
                     replace(parts.resolve(name), ReportFiles.json(part));
-                    return new ReportFiles(ReportModel.merge(readParts(parts))).write(directory);
+                    return new ReportFiles(new ReportJson.Node(ReportModel.merge(readParts(parts)))).write(directory);
                 }
             }
         } catch (IOException e) {
@@ -68,26 +64,26 @@ final class ReportDirectory {
     }
 
     /** Every readable part, oldest first (by the time written, then by name); unreadable ones are skipped, saying so. */
-    private static Map<String, JsonNode> readParts(Path parts) throws IOException {
+    private static Map<String, ReportJson.Node> readParts(Path parts) throws IOException {
         List<ReadPart> read = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(parts, "report-*.json")) {
             for (Path file : files) {
                 try {
-                    JsonNode part = JSON.readTree(file.toFile());
+                    ReportJson.Node part = ReportJson.read(Files.readString(file, StandardCharsets.UTF_8));
                     if (!ReportModel.FORMAT.equals(part.path("format").asText())) {
                         throw new IOException("its format is \"" + part.path("format").asText() + "\", not "
                                 + ReportModel.FORMAT);
                     }
                     read.add(new ReadPart(file.getFileName().toString(), Instant.parse(part.path("written").asText()),
                             part));
-                } catch (IOException | DateTimeParseException e) {
+                } catch (IOException | IllegalArgumentException | DateTimeParseException e) {
                     System.err.println("[DeliveryKit] the report leaves out " + file + ", which cannot be read ("
                             + e.getMessage() + "); delete it or clean the report directory");
                 }
             }
         }
         read.sort(Comparator.comparing(ReadPart::written).thenComparing(ReadPart::file));
-        Map<String, JsonNode> ordered = new LinkedHashMap<>();
+        Map<String, ReportJson.Node> ordered = new LinkedHashMap<>();
         read.forEach(part -> ordered.put(part.file(), part.content()));
         return ordered;
     }
@@ -107,6 +103,6 @@ final class ReportDirectory {
         }
     }
 
-    private record ReadPart(String file, Instant written, JsonNode content) {
+    private record ReadPart(String file, Instant written, ReportJson.Node content) {
     }
 }

@@ -4,9 +4,6 @@ import static dev.deliverykit.junit5.ReportText.failed;
 import static dev.deliverykit.junit5.ReportText.testName;
 import static dev.deliverykit.junit5.ReportText.text;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.deliverykit.internal.markdown.MarkdownTable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,11 +20,10 @@ final class ReportFiles {
 
     private static final int FAILURE_SHOWN = 160;
     private static final int LINES_SHOWN = 3;
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private final JsonNode model;
+    private final ReportJson.Node model;
 
-    ReportFiles(JsonNode model) {
+    ReportFiles(ReportJson.Node model) {
         this.model = model;
     }
 
@@ -36,16 +32,16 @@ final class ReportFiles {
      * summary page) into {@code directory}, each replaced whole, and returns the HTML file.
      */
     Path write(Path directory) throws IOException {
-        ReportDirectory.replace(directory.resolve("report.json"), JSON.writeValueAsString(model) + "\n");
+        ReportDirectory.replace(directory.resolve("report.json"), json(model));
         Path html = directory.resolve("report.html");
         ReportDirectory.replace(html, html());
         ReportDirectory.replace(directory.resolve("report.md"), markdownSummary(""));
         return html.toAbsolutePath();
     }
 
-    /** The model as indented JSON. */
-    static String json(JsonNode model) throws IOException {
-        return JSON.writeValueAsString(model) + "\n";
+    /** The model as indented JSON, ending with a line break. */
+    static String json(ReportJson.Node model) {
+        return ReportJson.write(model) + "\n";
     }
 
     String html() {
@@ -58,11 +54,11 @@ final class ReportFiles {
         MarkdownTable tests = new MarkdownTable("test", "cases", "passed", "failed", "aborted");
         MarkdownTable failures = new MarkdownTable("test", "case", "violated invariants", "replay key", "failure");
         boolean anyFailed = false;
-        for (JsonNode test : model.path("tests")) {
-            JsonNode totals = test.path("totals");
+        for (ReportJson.Node test : model.path("tests")) {
+            ReportJson.Node totals = test.path("totals");
             tests.row(testName(test), totals.path("cases").asLong(), totals.path("passed").asLong(),
                     totals.path("failed").asLong(), totals.path("aborted").asLong());
-            for (JsonNode row : test.path("cases")) {
+            for (ReportJson.Node row : test.path("cases")) {
                 if (!failed(row)) {
                     continue;
                 }
@@ -87,7 +83,7 @@ final class ReportFiles {
      * The first {@value #LINES_SHOWN} violation lines of the case (what was found, for which key), or, when no
      * invariant was violated, the first line of its failure, cut at {@value #FAILURE_SHOWN} characters.
      */
-    private static String failureCell(JsonNode row) {
+    private static String failureCell(ReportJson.Node row) {
         List<String> lines = ReportText.allViolationLines(row);
         if (lines.isEmpty()) {
             String line = ReportText.firstLine(text(row, "failure").orElse(""));

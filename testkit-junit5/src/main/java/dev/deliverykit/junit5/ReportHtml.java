@@ -4,7 +4,6 @@ import static dev.deliverykit.junit5.ReportText.failed;
 import static dev.deliverykit.junit5.ReportText.testName;
 import static dev.deliverykit.junit5.ReportText.text;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.deliverykit.invariant.Verdict;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -36,10 +35,10 @@ final class ReportHtml {
             + ".lines{font-size:80%;margin-top:2px;overflow-wrap:anywhere}.run{color:#555}"
             + "code[title]{white-space:nowrap}td.why{min-width:22em}td.replay{min-width:24em}.failures a{overflow-wrap:anywhere}.bad{color:#c62828}.good{color:#2e7d32}.warn{color:#8d6e00}";
 
-    private final JsonNode model;
+    private final ReportJson.Node model;
     private final List<String> ids = new ArrayList<>();
 
-    ReportHtml(JsonNode model) {
+    ReportHtml(ReportJson.Node model) {
         this.model = model;
         Set<String> used = new HashSet<>();
         model.path("tests").forEach(test -> {
@@ -57,14 +56,14 @@ final class ReportHtml {
                 + "<title>DeliveryKit crash report</title>\n<style>" + STYLE + "</style></head><body>\n"
                 + "<h1>DeliveryKit crash report</h1>\n");
         run(page);
-        JsonNode totals = model.path("totals");
+        ReportJson.Node totals = model.path("totals");
         page.append("<p>").append(totals.path("cases").asLong()).append(" cases: ").append(totals.path("passed").asLong())
                 .append(" passed, ").append(totals.path("failed").asLong()).append(" failed, ")
                 .append(totals.path("aborted").asLong()).append(" aborted.</p>\n");
         overview(page);
         failedCases(page);
         int index = 0;
-        for (JsonNode test : model.path("tests")) {
+        for (ReportJson.Node test : model.path("tests")) {
             matrix(page, test, ids.get(index++));
         }
         return page.append("</body></html>\n").toString();
@@ -72,11 +71,11 @@ final class ReportHtml {
 
     /** When the last JVM wrote its part, on which JDK and with which kit version. */
     private void run(StringBuilder page) {
-        JsonNode parts = model.path("parts");
+        ReportJson.Node parts = model.path("parts");
         if (parts.isEmpty()) {
             return;
         }
-        JsonNode last = parts.get(parts.size() - 1);
+        ReportJson.Node last = parts.get(parts.size() - 1);
         page.append("<p class=\"run\">Run ").append(escape(seconds(last.path("written").asText()))).append(", JDK ")
                 .append(escape(last.path("jdk").asText("unknown"))).append(", DeliveryKit ")
                 .append(escape(last.path("kit").asText("unknown")));
@@ -99,8 +98,8 @@ final class ReportHtml {
         page.append("<table class=\"overview\"><tr><th>test</th><th>cases</th><th>passed</th><th>failed</th>"
                 + "<th>aborted</th></tr>\n");
         int index = 0;
-        for (JsonNode test : model.path("tests")) {
-            JsonNode totals = test.path("totals");
+        for (ReportJson.Node test : model.path("tests")) {
+            ReportJson.Node totals = test.path("totals");
             long failed = totals.path("failed").asLong();
             long aborted = totals.path("aborted").asLong();
             page.append("<tr><td><a href=\"#").append(ids.get(index++)).append("\">").append(escape(testName(test)))
@@ -120,15 +119,15 @@ final class ReportHtml {
         StringBuilder rows = new StringBuilder();
         int index = 0;
         int count = 0;
-        for (JsonNode test : model.path("tests")) {
+        for (ReportJson.Node test : model.path("tests")) {
             String id = ids.get(index++);
-            List<JsonNode> failedRows = new ArrayList<>();
+            List<ReportJson.Node> failedRows = new ArrayList<>();
             test.path("cases").forEach(row -> {
                 if (failed(row)) {
                     failedRows.add(row);
                 }
             });
-            for (JsonNode row : failedRows) {
+            for (ReportJson.Node row : failedRows) {
                 rows.append("<tr>");
                 if (row == failedRows.get(0)) {
                     rows.append("<td").append(failedRows.size() > 1 ? " rowspan=\"" + failedRows.size() + "\"" : "")
@@ -154,13 +153,13 @@ final class ReportHtml {
         }
     }
 
-    private void matrix(StringBuilder page, JsonNode test, String id) {
+    private void matrix(StringBuilder page, ReportJson.Node test, String id) {
         Set<String> invariantColumns = new LinkedHashSet<>();
         Set<String> columns = new LinkedHashSet<>();
         boolean crashSites = false;
-        for (JsonNode row : test.path("cases")) {
-            row.path("invariants").fieldNames().forEachRemaining(invariantColumns::add);
-            row.path("observations").fieldNames().forEachRemaining(columns::add);
+        for (ReportJson.Node row : test.path("cases")) {
+            invariantColumns.addAll(row.path("invariants").fields().keySet());
+            columns.addAll(row.path("observations").fields().keySet());
             crashSites |= text(row, "crashSite").isPresent();
         }
         page.append("<h2 id=\"").append(id).append("\">").append(escape(testName(test))).append(' ')
@@ -169,7 +168,7 @@ final class ReportHtml {
         columns.forEach(column -> page.append("<th>").append(escape(column)).append("</th>"));
         page.append(crashSites ? "<th>crash site</th>" : "").append("<th>replay</th></tr>\n");
         int index = 1;
-        for (JsonNode row : test.path("cases")) {
+        for (ReportJson.Node row : test.path("cases")) {
             String outcome = row.path("outcome").asText();
             page.append("<tr class=\"").append(outcome).append("\"><td>").append(index++).append("</td><td>")
                     .append(escape(row.path("displayName").asText())).append("</td><td class=\"").append(outcome)
@@ -178,8 +177,8 @@ final class ReportHtml {
             page.append("</td>");
             invariantColumns.forEach(column -> invariantCell(page, row.path("invariants").path(column)));
             columns.forEach(column -> {
-                JsonNode value = row.path("observations").path(column);
-                page.append("<td class=\"value\">").append(value.isMissingNode() ? "" : escape(value.asText()))
+                ReportJson.Node value = row.path("observations").path(column);
+                page.append("<td class=\"value\">").append(value.isMissing() ? "" : escape(value.asText()))
                         .append("</td>");
             });
             if (crashSites) {
@@ -194,7 +193,7 @@ final class ReportHtml {
     }
 
     /** {@code — 10 of 21 failed} in red, {@code — all 21 passed} in green, else what did not pass, in amber. */
-    static String status(JsonNode totals) {
+    static String status(ReportJson.Node totals) {
         long cases = totals.path("cases").asLong();
         long passed = totals.path("passed").asLong();
         long failed = totals.path("failed").asLong();
@@ -222,8 +221,8 @@ final class ReportHtml {
         }
     }
 
-    private static void invariantCell(StringBuilder page, JsonNode cell) {
-        if (cell.isMissingNode()) {
+    private static void invariantCell(StringBuilder page, ReportJson.Node cell) {
+        if (cell.isMissing()) {
             page.append("<td></td>");
             return;
         }

@@ -1,9 +1,5 @@
 package dev.deliverykit.junit5;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.deliverykit.boundary.Boundary;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,30 +12,31 @@ import java.util.Optional;
 /**
  * The report as data (format {@value #FORMAT}): one JVM's part, built from its rows, and the view merged from
  * the parts of every JVM that reported into one directory. Totals are always counted from the cases' outcomes.
+ * Objects are insertion-ordered maps, written and read by {@link ReportJson}.
  */
 final class ReportModel {
 
     static final String FORMAT = "deliverykit-report/1";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private ReportModel() {
     }
 
     /** This JVM's part: its tests (one per template, in the order their invocations started) and totals. */
-    static ObjectNode part(List<CaseEntry> rows, long pid, Instant written) {
+    static Map<String, Object> part(List<CaseEntry> rows, long pid, Instant written) {
         Map<String, List<CaseEntry>> byTemplate = new LinkedHashMap<>();
         rows.forEach(row -> byTemplate.computeIfAbsent(row.templateId(), id -> new ArrayList<>()).add(row));
-        ArrayNode tests = JSON.createArrayNode();
+        List<Object> tests = new ArrayList<>();
         byTemplate.forEach((template, cases) -> {
-            ObjectNode test = tests.addObject();
+            Map<String, Object> test = new LinkedHashMap<>();
             test.put("class", cases.get(0).testClass());
             test.put("method", cases.get(0).testMethod());
             test.put("uniqueId", template);
-            ArrayNode invocations = test.putArray("cases");
-            cases.forEach(entry -> invocations.add(JSON.valueToTree(row(entry))));
+            List<Object> invocations = new ArrayList<>();
+            cases.forEach(entry -> invocations.add(row(entry)));
+            test.put("cases", invocations);
+            tests.add(test);
         });
-        ObjectNode part = JSON.createObjectNode();
+        Map<String, Object> part = new LinkedHashMap<>();
         part.put("format", FORMAT);
         part.put("pid", pid);
         part.put("written", written.toString());
@@ -85,52 +82,51 @@ final class ReportModel {
      *
      * @param parts the parts' file names and contents, in the order they were written
      */
-    static ObjectNode merge(Map<String, JsonNode> parts) {
-        Map<String, JsonNode> tests = new LinkedHashMap<>();
-        ArrayNode sources = JSON.createArrayNode();
+    static Map<String, Object> merge(Map<String, ReportJson.Node> parts) {
+        Map<String, Object> tests = new LinkedHashMap<>();
+        List<Object> sources = new ArrayList<>();
         parts.forEach((file, part) -> {
-            ObjectNode source = sources.addObject();
+            Map<String, Object> source = new LinkedHashMap<>();
             source.put("file", file);
             source.put("pid", part.path("pid").asLong());
             source.put("written", part.path("written").asText());
             source.put("jdk", part.path("jdk").asText("unknown"));
             source.put("kit", part.path("kit").asText("unknown"));
-            part.path("tests").forEach(test -> {
+            sources.add(source);
+            for (ReportJson.Node test : part.path("tests")) {
                 tests.remove(test.path("uniqueId").asText());
-                tests.put(test.path("uniqueId").asText(), test.deepCopy());
-            });
+                tests.put(test.path("uniqueId").asText(), test.copy());
+            }
         });
-        ObjectNode merged = JSON.createObjectNode();
+        Map<String, Object> merged = new LinkedHashMap<>();
         merged.put("format", FORMAT);
-        merged.set("parts", sources);
-        ArrayNode testArray = JSON.createArrayNode();
-        tests.values().forEach(testArray::add);
-        return withTotals(merged, testArray);
+        merged.put("parts", sources);
+        return withTotals(merged, new ArrayList<>(tests.values()));
     }
 
     /** Puts {@code totals} (over every case) and then {@code tests} (each with its own totals) into {@code root}. */
-    private static ObjectNode withTotals(ObjectNode root, ArrayNode tests) {
-        List<JsonNode> everyCase = new ArrayList<>();
+    @SuppressWarnings("unchecked") // the tests are objects of the report's own making
+    private static Map<String, Object> withTotals(Map<String, Object> root, List<Object> tests) {
+        List<Object> everyCase = new ArrayList<>();
         tests.forEach(test -> {
-            List<JsonNode> cases = new ArrayList<>();
-            test.path("cases").forEach(cases::add);
+            Map<String, Object> counted = (Map<String, Object>) test;
+            Object caseArray = counted.remove("cases");
+            List<Object> cases = caseArray instanceof List<?> list ? new ArrayList<>(list) : new ArrayList<>();
             everyCase.addAll(cases);
-            ObjectNode counted = (ObjectNode) test;
-            JsonNode caseArray = counted.remove("cases");
-            counted.set("totals", totals(cases));
-            counted.set("cases", caseArray);
+            counted.put("totals", totals(cases));
+            counted.put("cases", caseArray);
         });
-        root.set("totals", totals(everyCase));
-        root.set("tests", tests);
+        root.put("totals", totals(everyCase));
+        root.put("tests", tests);
         return root;
     }
 
-    private static ObjectNode totals(List<JsonNode> cases) {
-        ObjectNode totals = JSON.createObjectNode();
-        totals.put("cases", cases.size());
+    private static Map<String, Object> totals(List<Object> cases) {
+        Map<String, Object> totals = new LinkedHashMap<>();
+        totals.put("cases", (long) cases.size());
         for (CaseOutcome outcome : CaseOutcome.values()) {
-            totals.put(outcome.name().toLowerCase(Locale.ROOT),
-                    cases.stream().filter(row -> row.path("outcome").asText().equals(outcome.name())).count());
+            totals.put(outcome.name().toLowerCase(Locale.ROOT), cases.stream()
+                    .filter(row -> new ReportJson.Node(row).path("outcome").asText().equals(outcome.name())).count());
         }
         return totals;
     }

@@ -1,6 +1,5 @@
 package dev.deliverykit.junit5;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.deliverykit.invariant.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,27 +22,27 @@ final class ReportText {
     }
 
     /** {@code Class.method}, the name a test goes by in the report. */
-    static String testName(JsonNode test) {
+    static String testName(ReportJson.Node test) {
         return test.path("class").asText() + "." + test.path("method").asText();
     }
 
     /** A text field of the row, if present and not null. */
-    static Optional<String> text(JsonNode row, String field) {
-        JsonNode value = row.path(field);
-        return value.isTextual() ? Optional.of(value.asText()) : Optional.empty();
+    static Optional<String> text(ReportJson.Node row, String field) {
+        ReportJson.Node value = row.path(field);
+        return value.isText() ? Optional.of(value.asText()) : Optional.empty();
     }
 
     /** Whether the case failed. */
-    static boolean failed(JsonNode row) {
+    static boolean failed(ReportJson.Node row) {
         return row.path("outcome").asText().equals(CaseOutcome.FAILED.name());
     }
 
     /** Each violated invariant of the row, by name, with its violation lines, in the row's order. */
-    static Map<String, List<String>> violated(JsonNode row) {
+    static Map<String, List<String>> violated(ReportJson.Node row) {
         Map<String, List<String>> violated = new LinkedHashMap<>();
-        row.path("invariants").fields().forEachRemaining(cell -> {
-            if (cell.getValue().path("verdict").asText().equals(Verdict.VIOLATED.name())) {
-                violated.put(cell.getKey(), violationLines(cell.getValue().path("message").asText()));
+        row.path("invariants").fields().forEach((name, cell) -> {
+            if (cell.path("verdict").asText().equals(Verdict.VIOLATED.name())) {
+                violated.put(name, violationLines(cell.path("message").asText()));
             }
         });
         return violated;
@@ -65,7 +64,7 @@ final class ReportText {
     }
 
     /** The violation lines of every violated invariant of the row, in order; empty if none is violated. */
-    static List<String> allViolationLines(JsonNode row) {
+    static List<String> allViolationLines(ReportJson.Node row) {
         List<String> all = new ArrayList<>();
         violated(row).values().forEach(all::addAll);
         return all;

@@ -271,8 +271,8 @@ final class DeliveryKitRules {
     }
 
     private static ArchCondition<JavaClass> beDocumentedMetaAnnotations() {
-        return new ArchCondition<>("be @Documented, target ANNOTATION_TYPE and METHOD or FIELD, and bring"
-                + " their extension if they are test templates") {
+        return new ArchCondition<>("be @Documented, target ANNOTATION_TYPE, and bring their extension if they are"
+                + " test templates") {
             @Override
             public void check(JavaClass type, ConditionEvents events) {
                 List<String> missing = new ArrayList<>();
@@ -285,9 +285,6 @@ final class DeliveryKitRules {
                         .orElse(List.of());
                 if (!targets.contains(ElementType.ANNOTATION_TYPE.name())) {
                     missing.add("@Target ANNOTATION_TYPE");
-                }
-                if (!targets.contains(ElementType.METHOD.name()) && !targets.contains(ElementType.FIELD.name())) {
-                    missing.add("@Target METHOD or FIELD");
                 }
                 if (type.isAnnotatedWith(TestTemplate.class) && !type.isAnnotatedWith(ExtendWith.class)) {
                     missing.add("@ExtendWith (it is a @TestTemplate)");

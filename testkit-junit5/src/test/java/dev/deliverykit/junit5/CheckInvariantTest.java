@@ -1,24 +1,23 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantDefinitionException;
 import dev.deliverykit.invariant.Invariants;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.fixtures.ScriptedInvariant;
-import dev.deliverykit.junit5.fixtures.Seed002;
+import dev.deliverykit.junit5.fixtures.WarehouseReservation;
 import dev.deliverykit.junit5.fixtures.SqliteSource;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,8 +31,6 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
@@ -57,16 +54,16 @@ class CheckInvariantTest {
 
     /** Submits with the correct protocol, crashing where the case says, and recovers; logs the recovery. */
     static void submitAndRecover(CrashScenario scenario, Path dir) throws Exception {
-        scenario.run(() -> Seed002.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir));
+        scenario.run(() -> WarehouseReservation.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir));
         scenario.restart(() -> {
-            Seed002.recover(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
+            WarehouseReservation.recover(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
             LOG.add("recovery");
         });
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @TestMethodOrder(MethodOrderer.MethodName.class)
-    static class Timeline {
+    static class TimelineTestCases {
         @CheckInvariant
         static Invariant staticOne = ScriptedInvariant.holding("static one", LOG);
 
@@ -103,8 +100,8 @@ class CheckInvariantTest {
         Invariant inherited = ScriptedInvariant.holding("inherited", LOG);
     }
 
-    @EngineTestKitOnly
-    static class Enclosing {
+    @CrashTestKitOnly
+    static class EnclosingTestCases {
         @CheckInvariant
         static Invariant enclosingStatic;
 
@@ -126,8 +123,8 @@ class CheckInvariantTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class SweepViolatedInItsRecordingOnly {
+    @CrashTestKitOnly
+    static class SweepViolatedInItsRecordingOnlyTestCases {
         @CheckInvariant
         static Invariant firstCheck;
 
@@ -140,23 +137,23 @@ class CheckInvariantTest {
         }
     }
 
-    @EngineTestKitOnly
-    @BoundaryCatalogueSource(value = Seed002.class, field = "MARK_FIRST")
-    static class TestAndInvariantBothFail {
+    @CrashTestKitOnly
+    @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "MARK_FIRST")
+    static class TestAndInvariantBothFailTestCases {
         @TempDir
         Path dir;
 
         @CheckInvariant
-        Invariant exactlyOnce = Seed002.exactlyOncePerKey(() -> dir);
+        Invariant exactlyOnce = WarehouseReservation.exactlyOncePerKey(() -> dir);
 
-        @CrashAt("boundary-1")
+        @CrashAt("before-send")
         void exactlyOneReservation(CrashScenario scenario) throws Exception {
-            Seed002.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
+            WarehouseReservation.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class Aborted {
+    @CrashTestKitOnly
+    static class AbortedTestCases {
         @CheckInvariant
         Invariant violated = ScriptedInvariant.violatedAtCheck("violated", LOG, 1);
 
@@ -170,8 +167,8 @@ class CheckInvariantTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class NeverRuns {
+    @CrashTestKitOnly
+    static class NeverRunsTestCases {
         @CheckInvariant
         Invariant violated = ScriptedInvariant.violatedAtCheck("violated", LOG, 1);
 
@@ -180,8 +177,8 @@ class CheckInvariantTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class Uncheckable {
+    @CrashTestKitOnly
+    static class UncheckableTestCases {
         @TempDir
         Path dir;
 
@@ -198,12 +195,6 @@ class CheckInvariantTest {
         }
     }
 
-    private static Throwable failureOf(EngineExecutionResults results, String displayName) {
-        return results.testEvents().failed().stream()
-                .filter(event -> event.getTestDescriptor().getDisplayName().equals(displayName)).findFirst()
-                .orElseThrow().getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
-    }
-
     private static String scripted(String field, String name, int check) {
         return "[" + field + "] " + name + ": violated (checked check #" + check + ")\n"
                 + "  unexpected row: 1 row\n"
@@ -212,9 +203,9 @@ class CheckInvariantTest {
 
     @Test
     void invariantsAreCheckedAfterTheTestMethodAndItsRecoveryBeforeAfterEachAndOnlyForKitTests() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(Timeline.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(TimelineTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
+        assertThat(results).hasNumberOfStartedCases(2).hasNumberOfSucceededCases(2);
         assertThat(LOG.subList(0, 3)).containsExactly("@BeforeEach", "recovery", "end of test method");
         assertThat(LOG.subList(3, 5)).containsExactlyInAnyOrder("check static one", "check instance one");
         assertThat(LOG.subList(5, LOG.size())).containsExactly("@AfterEach", "@BeforeEach", "plain test", "@AfterEach");
@@ -222,16 +213,17 @@ class CheckInvariantTest {
 
     @Test
     void aNestedTestChecksTheInvariantsOfItsEnclosingClassItsSuperclassAndItsOwn() throws Exception {
-        Enclosing.enclosingStatic = ScriptedInvariant.violatedAtCheck("enclosing static", LOG, 1);
-        EngineExecutionResults results = Kit.reportingTo(reports).run(Enclosing.class);
+        EnclosingTestCases.enclosingStatic = ScriptedInvariant.violatedAtCheck("enclosing static", LOG, 1);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(EnclosingTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         assertThat(LOG).containsExactlyInAnyOrder("recovery", "check enclosing static", "check enclosing instance",
                 "check inherited", "check own");
-        assertThat(failureOf(results, "[1] crash after commit #3")).isInstanceOf(AssertionFailedError.class)
-                .hasMessage("2 of 4 invariants declared with @CheckInvariant violated after crash after commit #3 and"
+        assertThat(results).hasFailedCase("[1] crash after commit #3")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage("2 of 4 invariants declared with @CheckInvariant violated after crash after commit #3 and"
                         + " recovery:\n"
-                        + scripted("Enclosing.enclosingStatic", "enclosing static", 1) + "\n"
+                        + scripted("EnclosingTestCases.enclosingStatic", "enclosing static", 1) + "\n"
                         + scripted("Inner.own", "own", 1) + "\n\n"
                         + "DeliveryKit case: crash after commit #3 (in process)\n"
                         + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=3'");
@@ -246,33 +238,32 @@ class CheckInvariantTest {
 
     @Test
     void aSweepChecksAfterEveryInvocationItsCrashFreeRecordingIncluded() {
-        SweepViolatedInItsRecordingOnly.firstCheck = ScriptedInvariant.violatedAtCheck("first check", LOG, 1);
-        EngineExecutionResults results = Kit.reportingTo(reports).run(SweepViolatedInItsRecordingOnly.class);
+        SweepViolatedInItsRecordingOnlyTestCases.firstCheck = ScriptedInvariant.violatedAtCheck("first check", LOG, 1);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SweepViolatedInItsRecordingOnlyTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(11).succeeded(10).failed(1));
+        assertThat(results).hasNumberOfStartedCases(11).hasNumberOfSucceededCases(10).hasNumberOfFailedCases(1);
         assertThat(LOG.stream().filter("check first check"::equals)).hasSize(11);
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[1] record boundaries (crash-free run)"), finishedWithFailure(message(
+        assertThat(results).hasFailedCase("[1] record boundaries (crash-free run)").withMessage(
                         "1 of 1 invariant declared with @CheckInvariant violated after the crash-free run and recovery:\n"
-                                + scripted("SweepViolatedInItsRecordingOnly.firstCheck", "first check", 1) + "\n\n"
+                                + scripted("SweepViolatedInItsRecordingOnlyTestCases.firstCheck", "first check", 1) + "\n\n"
                                 + "DeliveryKit case: record boundaries (crash-free run) (in process)\n"
-                                + "Replay only this case: -Ddeliverykit.replay='crash=none'"))));
+                                + "Replay only this case: -Ddeliverykit.replay='crash=none'");
     }
 
     @Test
     void whenTheTestMethodFailsItsFailureStaysFirstAndTheViolatedInvariantIsSuppressed() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(TestAndInvariantBothFail.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(TestAndInvariantBothFailTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        Throwable failure = failureOf(results, "[1] crash at boundary-1 #1");
-        String block = "\n\nDeliveryKit case: crash at boundary-1 #1 (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='boundary=boundary-1;hit=1'";
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        Throwable failure = assertThat(results).hasFailedCase("[1] crash at before-send #1").failure();
+        String block = "\n\nDeliveryKit case: crash at before-send #1 (in process)\n"
+                + "Replay only this case: -Ddeliverykit.replay='boundary=before-send;hit=1'";
         assertThat(failure).isInstanceOf(AssertionFailedError.class).hasMessage("[effects N for reserve42 after a crash"
                 + " and recovery (mark-first (write \"done\", then send))] \nexpected: 1L\n but was: 0L" + block);
         assertThat(failure.getSuppressed()).hasSize(1);
         assertThat(failure.getSuppressed()[0]).isInstanceOf(AssertionFailedError.class).hasMessage("1 of 1 invariant"
-                + " declared with @CheckInvariant violated after crash at boundary-1 #1 and recovery:\n"
-                + "[TestAndInvariantBothFail.exactlyOnce] exactly once per key: violated (checked 1 intent key, 0 effect"
+                + " declared with @CheckInvariant violated after crash at before-send #1 and recovery:\n"
+                + "[TestAndInvariantBothFailTestCases.exactlyOnce] exactly once per key: violated (checked 1 intent key, 0 effect"
                 + " rows)\n"
                 + "  lost intent: 1 key\n"
                 + "    reserve42:1:0: found 0 effects, expected exactly 1" + block);
@@ -280,9 +271,9 @@ class CheckInvariantTest {
 
     @Test
     void anAbortedTestIsNotChecked() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(Aborted.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AbortedTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).aborted(1).failed(0));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfAbortedCases(1).hasNumberOfFailedCases(0);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(),
                 abortedWithReason(instanceOf(TestAbortedException.class))));
         assertThat(LOG).containsExactly("recovery");
@@ -290,28 +281,28 @@ class CheckInvariantTest {
 
     @Test
     void aTestThatNeverRunsItsWorkloadFailsForThatAndIsNotChecked() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(NeverRuns.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(NeverRunsTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        assertThat(failureOf(results, "[1] crash after commit #1")).hasMessage("The test never called scenario.run(...),"
-                + " so crash after commit #1 crashed nothing and the test asserted nothing about a crash.\nFix: run the"
-                + " workload with scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then"
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        Throwable failure = assertThat(results).hasFailedCase("[1] crash after commit #1").withMessage("The test never"
+                + " called scenario.run(...), so crash after commit #1 crashed nothing and the test asserted nothing"
+                + " about a crash.\nFix: run the workload with scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then"
                 + " recover with scenario.restart(() -> ...).\n\n"
                 + "DeliveryKit case: crash after commit #1 (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'")
-                .hasNoSuppressedExceptions();
+                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'").failure();
+        assertThat(failure).hasNoSuppressedExceptions();
         assertThat(LOG).isEmpty();
     }
 
     @Test
     void anInvariantThatCannotBeCheckedFailsTheInvocationAndTheOthersAreStillChecked() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(Uncheckable.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(UncheckableTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        Throwable failure = failureOf(results, "[1] crash after commit #3");
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        Throwable failure = assertThat(results).hasFailedCase("[1] crash after commit #3").failure();
         assertThat(failure).hasMessage("1 of 2 invariants declared with @CheckInvariant violated or could not be checked"
                 + " after crash after commit #3 and recovery:\n"
-                + "[Uncheckable.missingTable] could not be checked: dev.deliverykit.invariant.InvariantDefinitionException:"
+                + "[UncheckableTestCases.missingTable] could not be checked: dev.deliverykit.invariant.InvariantDefinitionException:"
                 + " invariant 'no negative stock' could not run its rows query on warehouse.db: [SQLITE_ERROR] SQL error"
                 + " or missing database (no such table: stock)\n"
                 + "  SQL: SELECT part FROM stock WHERE amount < 0\n"

@@ -1,8 +1,8 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.container;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
@@ -11,9 +11,10 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import dev.deliverykit.CrashMode;
 import dev.deliverykit.invariant.Invariant;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
-import dev.deliverykit.junit5.fixtures.Seed002;
+import dev.deliverykit.junit5.fixtures.WarehouseReservation;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,7 +22,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * Misconfiguration is an {@link ExtensionConfigurationException} that names the annotation, the element and
@@ -42,54 +42,54 @@ class ConfigurationErrorTest {
     static void workload(CrashScenario scenario, Path dir) throws Exception {
         scenario.run(() -> {
             WORKLOADS.incrementAndGet();
-            Seed002.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
+            WarehouseReservation.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
         });
-        scenario.restart(() -> Seed002.recover(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir));
+        scenario.restart(() -> WarehouseReservation.recover(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir));
     }
 
-    @EngineTestKitOnly
-    @BoundaryCatalogueSource(value = Seed002.class, field = "ATOMIC_RECEIPT")
-    static class UnknownBoundary {
-        @CrashAt({"boundary-1", "boundary-9"})
+    @CrashTestKitOnly
+    @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "ATOMIC_RECEIPT")
+    static class UnknownBoundaryTestCases {
+        @CrashAt({"before-send", "boundary-9"})
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class NameWithoutCatalogue {
-        @CrashAt("boundary-1")
+    @CrashTestKitOnly
+    static class NameWithoutCatalogueTestCases {
+        @CrashAt("before-send")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class BadSelector {
+    @CrashTestKitOnly
+    static class BadSelectorTestCases {
         @CrashAt(selector = "after-comit")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class UnknownMethod {
+    @CrashTestKitOnly
+    static class UnknownMethodTestCases {
         @CrashAt(selector = "method-exit:dev.deliverykit.reference.outbox.Orchestrator#deliverAll")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class ZeroOccurrence {
+    @CrashTestKitOnly
+    static class ZeroOccurrenceTestCases {
         @CrashAt(selector = "after-commit", occurrence = 0)
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class ListedTwice {
+    @CrashTestKitOnly
+    static class ListedTwiceTestCases {
         @CrashAt(selector = "after-commit")
         @CrashAt(selector = {"before-commit", "after-commit"})
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -97,16 +97,16 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class NoScenarioParameter {
+    @CrashTestKitOnly
+    static class NoScenarioParameterTestCases {
         @CrashAt(selector = "after-commit")
         void test(@TempDir Path dir) {
             WORKLOADS.incrementAndGet();
         }
     }
 
-    @EngineTestKitOnly
-    static class BothAnnotations {
+    @CrashTestKitOnly
+    static class BothAnnotationsTestCases {
         @CrashAt(selector = "after-commit")
         @CrashSweep
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
@@ -114,49 +114,65 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
-    @BoundaryCatalogueSource(value = Seed002.class, field = "NO_SUCH_FIELD")
-    static class BadCatalogueField {
-        @CrashAt("boundary-1")
+    @CrashTestKitOnly
+    @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "NO_SUCH_FIELD")
+    static class BadCatalogueFieldTestCases {
+        @CrashAt("before-send")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class SweepFilterWithoutItsKind {
+    @CrashTestKitOnly
+    static class SweepFilterWithoutItsKindTestCases {
         @CrashSweep(kinds = SweepKind.COMMITS, sql = "^INSERT")
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class SweepOverTheCap {
+    @CrashTestKitOnly
+    static class SweepOverTheCapTestCases {
         @CrashSweep(kinds = SweepKind.COMMITS, maxCases = 3)
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class PlainCrash {
+    @CrashTestKitOnly
+    static class PlainCrashTestCases {
         @CrashAt(selector = "after-commit", occurrence = 3)
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class LambdaInAChildProcess {
+    @CrashTestKitOnly
+    static class TwoModesForOneCaseTestCases {
+        @CrashAt(selector = "after-commit", mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @CrashTestKitOnly
+    static class SweepInTwoModesTestCases {
+        @CrashSweep(kinds = SweepKind.COMMITS, mode = {CrashMode.CHILD_PROCESS, CrashMode.IN_PROCESS})
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @CrashTestKitOnly
+    static class LambdaInAChildProcessTestCases {
         @CrashAt(selector = "after-commit", mode = CrashMode.CHILD_PROCESS)
         void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
             workload(scenario, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class InvariantFieldOfTheWrongType {
+    @CrashTestKitOnly
+    static class InvariantFieldOfTheWrongTypeTestCases {
         @CheckInvariant
         long effects;
 
@@ -166,8 +182,8 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class NullStaticInvariant {
+    @CrashTestKitOnly
+    static class NullStaticInvariantTestCases {
         @CheckInvariant
         static Invariant declaredLater;
 
@@ -177,8 +193,8 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class NullInstanceInvariant {
+    @CrashTestKitOnly
+    static class NullInstanceInvariantTestCases {
         @CheckInvariant
         Invariant declaredLater;
 
@@ -188,16 +204,16 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class TwoInvariantsWithOneName {
+    @CrashTestKitOnly
+    static class TwoInvariantsWithOneNameTestCases {
         @TempDir
         Path dir;
 
         @CheckInvariant
-        Invariant orders = Seed002.exactlyOncePerKey(() -> dir);
+        Invariant orders = WarehouseReservation.exactlyOncePerKey(() -> dir);
 
         @CheckInvariant
-        Invariant payments = Seed002.exactlyOncePerKey(() -> dir);
+        Invariant payments = WarehouseReservation.exactlyOncePerKey(() -> dir);
 
         @CrashAt(selector = "after-commit")
         void test(CrashScenario scenario) throws Exception {
@@ -205,10 +221,10 @@ class ConfigurationErrorTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class InvariantWithoutKitTest {
+    @CrashTestKitOnly
+    static class UncheckedInvariantTestCases {
         @CheckInvariant
-        static Invariant neverChecked = Seed002.exactlyOncePerKey(Path.of("unused"));
+        static Invariant neverChecked = WarehouseReservation.exactlyOncePerKey(Path.of("unused"));
 
         @Test
         void test() {
@@ -216,16 +232,16 @@ class ConfigurationErrorTest {
         }
     }
 
-    private EngineExecutionResults run(Class<?> fixture, String... parameters) {
-        Kit kit = Kit.reportingTo(reports);
+    private CrashTestResults run(Class<?> fixture, String... parameters) {
+        CrashTestKit kit = CrashTestKit.reportingTo(reports);
         for (int i = 0; i < parameters.length; i += 2) {
             kit.with(parameters[i], parameters[i + 1]);
         }
         return kit.run(fixture);
     }
 
-    private static void assertConfigurationError(EngineExecutionResults results, String message) {
-        results.testEvents().assertStatistics(stats -> stats.started(0));
+    private static void assertConfigurationError(CrashTestResults results, String message) {
+        assertThat(results).hasNumberOfStartedCases(0);
         results.containerEvents().assertThatEvents().haveExactly(1, event(container("test"),
                 finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message(message))));
         assertThat(WORKLOADS).as("workloads run (nothing may run, nor be instrumented)").hasValue(0);
@@ -233,15 +249,26 @@ class ConfigurationErrorTest {
 
     @Test
     void anUnknownBoundaryNameListsTheCatalogueNames() {
-        assertConfigurationError(run(UnknownBoundary.class), "@CrashAt(value = \"boundary-9\") on UnknownBoundary.test("
-                + "CrashScenario, Path): unknown boundary \"boundary-9\" in Seed002.ATOMIC_RECEIPT. Fix: use one of its"
-                + " names: boundary-0, boundary-1, boundary-2, boundary-3, boundary-4");
+        assertConfigurationError(run(UnknownBoundaryTestCases.class), "@CrashAt(value = \"boundary-9\") on UnknownBoundaryTestCases.test("
+                + "CrashScenario, Path): unknown boundary \"boundary-9\" in WarehouseReservation.ATOMIC_RECEIPT. Fix: use one of its"
+                + " names: before-submit, before-send, after-reserve, after-send, after-deliver");
+    }
+
+    @Test
+    void aCaseHasOneModeAndLeavingModeOutTakesTheConfiguredOne() {
+        assertConfigurationError(run(TwoModesForOneCaseTestCases.class), "@CrashAt(mode = {IN_PROCESS, CHILD_PROCESS}) on"
+                + " TwoModesForOneCaseTestCases.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
+                + " one mode, or leave mode out for deliverykit.mode (default in process), or repeat @CrashAt once per"
+                + " mode");
+        assertConfigurationError(run(SweepInTwoModesTestCases.class), "@CrashSweep(mode = {CHILD_PROCESS, IN_PROCESS}) on"
+                + " SweepInTwoModesTestCases.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
+                + " one mode, or leave mode out for deliverykit.mode (default in process)");
     }
 
     @Test
     void aBoundaryNameWithoutCatalogueSaysWhereToDeclareOne() {
-        assertConfigurationError(run(NameWithoutCatalogue.class), "@CrashAt(value = \"boundary-1\") on"
-                + " NameWithoutCatalogue.test(CrashScenario, Path): boundary names need a catalogue, and no"
+        assertConfigurationError(run(NameWithoutCatalogueTestCases.class), "@CrashAt(value = \"before-send\") on"
+                + " NameWithoutCatalogueTestCases.test(CrashScenario, Path): boundary names need a catalogue, and no"
                 + " @BoundaryCatalogueSource is on the method or its class. Fix: annotate the test class with"
                 + " @BoundaryCatalogueSource(YourBoundaries.class), a class with public static BoundaryCatalogue fields,"
                 + " or give a selector spec: @CrashAt(selector = \"after-commit\")");
@@ -249,7 +276,7 @@ class ConfigurationErrorTest {
 
     @Test
     void anUnreadableSelectorSpecListsTheForms() {
-        assertConfigurationError(run(BadSelector.class), "@CrashAt(selector = \"after-comit\") on BadSelector.test("
+        assertConfigurationError(run(BadSelectorTestCases.class), "@CrashAt(selector = \"after-comit\") on BadSelectorTestCases.test("
                 + "CrashScenario, Path): \"after-comit\" is not a selector spec; expected one of before-statement:REGEX,"
                 + " after-statement:REGEX, before-statement=SQL, after-statement=SQL, before-commit, after-commit,"
                 + " before-rollback, after-rollback, method-entry:Type#method, method-exit:Type#method,"
@@ -259,8 +286,8 @@ class ConfigurationErrorTest {
 
     @Test
     void aMethodSelectorForAMissingMethodListsTheDeclaredOnes() {
-        assertConfigurationError(run(UnknownMethod.class), "@CrashAt(selector = \"method-exit:"
-                + "dev.deliverykit.reference.outbox.Orchestrator#deliverAll\") on UnknownMethod.test(CrashScenario, Path):"
+        assertConfigurationError(run(UnknownMethodTestCases.class), "@CrashAt(selector = \"method-exit:"
+                + "dev.deliverykit.reference.outbox.Orchestrator#deliverAll\") on UnknownMethodTestCases.test(CrashScenario, Path):"
                 + " dev.deliverykit.reference.outbox.Orchestrator declares no method deliverAll with a body (its methods:"
                 + " close(), deliver(dev.deliverykit.reference.outbox.OutboxCommand),"
                 + " effectCount(dev.deliverykit.reference.outbox.ReservationIntent), pending(),"
@@ -272,20 +299,20 @@ class ConfigurationErrorTest {
 
     @Test
     void occurrenceZero() {
-        assertConfigurationError(run(ZeroOccurrence.class), "@CrashAt(occurrence = 0) on ZeroOccurrence.test("
+        assertConfigurationError(run(ZeroOccurrenceTestCases.class), "@CrashAt(occurrence = 0) on ZeroOccurrenceTestCases.test("
                 + "CrashScenario, Path): occurrences are counted from 1. Fix: use occurrence = 1 for the first hit (the"
                 + " default), 2 for the second, and so on");
     }
 
     @Test
     void aCaseListedTwiceInTheSameModeIsRefused() {
-        assertConfigurationError(run(ListedTwice.class), "@CrashAt on ListedTwice.test(CrashScenario, Path): the case"
+        assertConfigurationError(run(ListedTwiceTestCases.class), "@CrashAt on ListedTwiceTestCases.test(CrashScenario, Path): the case"
                 + " selector=after-commit;hit=1 is listed twice. Fix: list every boundary and occurrence once per mode");
     }
 
     @Test
     void aMethodWithoutCrashScenarioParameter() {
-        assertConfigurationError(run(NoScenarioParameter.class), "@CrashAt on NoScenarioParameter.test(Path): the"
+        assertConfigurationError(run(NoScenarioParameterTestCases.class), "@CrashAt on NoScenarioParameterTestCases.test(Path): the"
                 + " method has no CrashScenario parameter, so it cannot run a workload to crash. Fix: declare one and run"
                 + " the workload with it: void test(CrashScenario scenario) { scenario.run(() -> ...);"
                 + " scenario.restart(() -> ...); assertThat(...); }");
@@ -293,34 +320,34 @@ class ConfigurationErrorTest {
 
     @Test
     void crashAtTogetherWithCrashSweep() {
-        assertConfigurationError(run(BothAnnotations.class), "@CrashAt with @CrashSweep on BothAnnotations.test("
+        assertConfigurationError(run(BothAnnotationsTestCases.class), "@CrashAt with @CrashSweep on BothAnnotationsTestCases.test("
                 + "CrashScenario, Path): a test is either a list of chosen boundaries or a sweep over all of them. Fix:"
                 + " keep one of the two annotations, or split the test");
     }
 
     @Test
     void aCatalogueFieldThatDoesNotExist() {
-        assertConfigurationError(run(BadCatalogueField.class), "@BoundaryCatalogueSource(value = Seed002.class,"
-                + " field = \"NO_SUCH_FIELD\"): dev.deliverykit.junit5.fixtures.Seed002 has no BoundaryCatalogue field"
+        assertConfigurationError(run(BadCatalogueFieldTestCases.class), "@BoundaryCatalogueSource(value = WarehouseReservation.class,"
+                + " field = \"NO_SUCH_FIELD\"): dev.deliverykit.junit5.fixtures.WarehouseReservation has no BoundaryCatalogue field"
                 + " named \"NO_SUCH_FIELD\". Fix: name one of its public static BoundaryCatalogue fields (MARK_FIRST,"
                 + " WITHOUT_DEDUP, ATOMIC_RECEIPT), or leave out field to use all of them.");
     }
 
     @Test
     void aSweepFilterWithoutItsKind() {
-        assertConfigurationError(run(SweepFilterWithoutItsKind.class), "@CrashSweep(sql = \"^INSERT\") on"
-                + " SweepFilterWithoutItsKind.test(CrashScenario, Path): sql filters statements, but kinds does not"
+        assertConfigurationError(run(SweepFilterWithoutItsKindTestCases.class), "@CrashSweep(sql = \"^INSERT\") on"
+                + " SweepFilterWithoutItsKindTestCases.test(CrashScenario, Path): sql filters statements, but kinds does not"
                 + " include SweepKind.STATEMENTS. Fix: add SweepKind.STATEMENTS to kinds, or drop sql");
     }
 
     @Test
     void aSweepOverItsCapRunsOnlyTheRecordingAndSaysHowToNarrowIt() {
-        EngineExecutionResults results = run(SweepOverTheCap.class);
+        CrashTestResults results = run(SweepOverTheCapTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1).failed(0));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(0);
         results.containerEvents().assertThatEvents().haveExactly(1, event(container("test"),
                 finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CrashSweep on"
-                        + " SweepOverTheCap.test(CrashScenario, Path): the crash-free run reached 10 boundary hits to"
+                        + " SweepOverTheCapTestCases.test(CrashScenario, Path): the crash-free run reached 10 boundary hits to"
                         + " crash at, more than the cap of 3 (@CrashSweep(maxCases = 3)); no crash case was run.\n"
                         + "Hits per boundary (most first):\n"
                         + "  5 x before commit\n"
@@ -333,25 +360,24 @@ class ConfigurationErrorTest {
 
     @Test
     void aLambdaCannotRunInAChildProcess() {
-        EngineExecutionResults results = run(LambdaInAChildProcess.class);
+        CrashTestResults results = run(LambdaInAChildProcessTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName(
-                "[1] crash after commit #1 (child JVM)"), finishedWithFailure(
-                        instanceOf(ExtensionConfigurationException.class), message("This case runs in a child JVM (mode ="
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        assertThat(results).hasFailedCase(
+                "[1] crash after commit #1 (child JVM)").withExceptionInstanceOf(ExtensionConfigurationException.class).withMessage("This case runs in a child JVM (mode ="
                                 + " CHILD_PROCESS), but scenario.run(...) was given a lambda, which cannot cross into"
                                 + " another JVM. Fix: write the workload as a public class implementing"
                                 + " dev.deliverykit.boundary.ProcessWorkload with a public no-argument constructor and"
                                 + " call scenario.run(YourWorkload.class, args...), or use mode = CrashMode.IN_PROCESS.\n\n"
                                 + "DeliveryKit case: crash after commit #1 (child JVM)\n"
-                                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'"))));
+                                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
         assertThat(WORKLOADS).hasValue(0);
     }
 
     @Test
     void anInvariantFieldOfAnotherTypeNamesTheFieldAndItsType() {
-        assertConfigurationError(run(InvariantFieldOfTheWrongType.class), "@CheckInvariant on field"
-                + " InvariantFieldOfTheWrongType.effects: its type is long, not dev.deliverykit.invariant.Invariant. Fix:"
+        assertConfigurationError(run(InvariantFieldOfTheWrongTypeTestCases.class), "@CheckInvariant on field"
+                + " InvariantFieldOfTheWrongTypeTestCases.effects: its type is long, not dev.deliverykit.invariant.Invariant. Fix:"
                 + " declare it as Invariant effects = Invariants...; (an Invariant built with"
                 + " dev.deliverykit.invariant.Invariants), or remove @CheckInvariant.");
     }
@@ -363,28 +389,28 @@ class ConfigurationErrorTest {
 
     @Test
     void aNullStaticInvariantFailsTheTestBeforeItsFirstInvocation() {
-        assertConfigurationError(run(NullStaticInvariant.class), String.format(NULL_FIELD, "NullStaticInvariant"));
+        assertConfigurationError(run(NullStaticInvariantTestCases.class), String.format(NULL_FIELD, "NullStaticInvariantTestCases"));
     }
 
     @Test
     void aNullInstanceInvariantFailsEachInvocationBeforeItsWorkloadRuns() {
-        EngineExecutionResults results = run(NullInstanceInvariant.class);
+        CrashTestResults results = run(NullInstanceInvariantTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash after commit #1"),
-                finishedWithFailure(instanceOf(ExtensionConfigurationException.class),
-                        message(String.format(NULL_FIELD, "NullInstanceInvariant")))));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        assertThat(results).hasFailedCase("[1] crash after commit #1")
+                .withExceptionInstanceOf(ExtensionConfigurationException.class)
+                .withMessage(String.format(NULL_FIELD, "NullInstanceInvariantTestCases"));
         assertThat(WORKLOADS).hasValue(0);
     }
 
     @Test
     void twoInvariantsWithOneNameWouldShareAReportCell() {
-        EngineExecutionResults results = run(TwoInvariantsWithOneName.class);
+        CrashTestResults results = run(TwoInvariantsWithOneNameTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(), finishedWithFailure(
                 instanceOf(ExtensionConfigurationException.class), message("@CheckInvariant on fields"
-                        + " TwoInvariantsWithOneName.orders and TwoInvariantsWithOneName.payments: both invariants are"
+                        + " TwoInvariantsWithOneNameTestCases.orders and TwoInvariantsWithOneNameTestCases.payments: both invariants are"
                         + " named \"exactly once per key\", so they would share one cell of the report. Fix: give one its"
                         + " own name, for example Invariants.exactlyOncePerKey(\"exactly once per order\"), or declare it"
                         + " once."))));
@@ -393,12 +419,12 @@ class ConfigurationErrorTest {
 
     @Test
     void checkInvariantInAClassWithoutKitTestIsRefused() {
-        EngineExecutionResults results = run(InvariantWithoutKitTest.class);
+        CrashTestResults results = run(UncheckedInvariantTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(0));
-        results.containerEvents().assertThatEvents().haveExactly(1, event(container(InvariantWithoutKitTest.class),
+        assertThat(results).hasNumberOfStartedCases(0);
+        results.containerEvents().assertThatEvents().haveExactly(1, event(container(UncheckedInvariantTestCases.class),
                 finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CheckInvariant on field"
-                        + " InvariantWithoutKitTest.neverChecked: InvariantWithoutKitTest and its @Nested classes have no"
+                        + " UncheckedInvariantTestCases.neverChecked: UncheckedInvariantTestCases and its @Nested classes have no"
                         + " @CrashAt, @CrashSweep or @DeliverInOrder test, so the invariant would never be checked. Fix:"
                         + " annotate the test that runs the workload with @CrashAt, @CrashSweep or @DeliverInOrder, or"
                         + " check the invariant in a plain test with"
@@ -413,13 +439,13 @@ class ConfigurationErrorTest {
 
     @Test
     void aBadModeParameter() {
-        assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.MODE, "sideways"),
+        assertConfigurationError(run(PlainCrashTestCases.class, DeliveryKitConfiguration.MODE, "sideways"),
                 badParameter("deliverykit.mode", "sideways", "expected in_process or child_process"));
     }
 
     @Test
     void aBadReplayKey() {
-        assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.REPLAY, "boundary=x"),
+        assertConfigurationError(run(PlainCrashTestCases.class, DeliveryKitConfiguration.REPLAY, "boundary=x"),
                 badParameter("deliverykit.replay", "boundary=x", "hit must be a whole number from 1, got no hit field;"
                         + " expected boundary=NAME;hit=N, selector=SPEC;hit=N (either with ;mode=in-process or"
                         + " ;mode=child-process), crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
@@ -429,20 +455,20 @@ class ConfigurationErrorTest {
 
     @Test
     void aBadSweepCapParameter() {
-        assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.SWEEP_MAX_CASES, "0"),
+        assertConfigurationError(run(PlainCrashTestCases.class, DeliveryKitConfiguration.SWEEP_MAX_CASES, "0"),
                 badParameter("deliverykit.sweep.max-cases", "0", "expected a whole number from 1, for example 200"));
     }
 
     @Test
     void aBadChildTimeoutParameter() {
-        assertConfigurationError(run(PlainCrash.class, DeliveryKitConfiguration.CHILD_TIMEOUT, "soon"),
+        assertConfigurationError(run(PlainCrashTestCases.class, DeliveryKitConfiguration.CHILD_TIMEOUT, "soon"),
                 badParameter("deliverykit.child.timeout", "soon", "expected a positive number with an optional unit"
                         + " ms, s (default), m or h, for example 90 s"));
     }
 
     @Test
     void storeClosingTurnedOffWouldLoseTheReport() {
-        assertConfigurationError(run(PlainCrash.class, "junit.jupiter.extensions.store.close.autocloseable.enabled",
+        assertConfigurationError(run(PlainCrashTestCases.class, "junit.jupiter.extensions.store.close.autocloseable.enabled",
                 "false"), "DeliveryKit writes its report when JUnit closes the root store, but"
                 + " junit.jupiter.extensions.store.close.autocloseable.enabled = false stops JUnit from closing"
                 + " AutoCloseable values. Fix: remove that setting, or turn the report off with"
@@ -451,8 +477,8 @@ class ConfigurationErrorTest {
 
     @Test
     void parallelExecutionWithoutIsolationIsRefused() {
-        assertConfigurationError(run(PlainCrash.class, "junit.jupiter.execution.parallel.enabled", "true"),
-                "@CrashAt on PlainCrash.test(CrashScenario, Path): JUnit's parallel execution is enabled"
+        assertConfigurationError(run(PlainCrashTestCases.class, "junit.jupiter.execution.parallel.enabled", "true"),
+                "@CrashAt on PlainCrashTestCases.test(CrashScenario, Path): JUnit's parallel execution is enabled"
                         + " (junit.jupiter.execution.parallel.enabled = true) and an in-process crash instruments every"
                         + " JDBC call in this JVM, so a test running meanwhile would be counted or crashed too. Fix:"
                         + " annotate the test class with @org.junit.jupiter.api.parallel.Isolated (its tests then run"

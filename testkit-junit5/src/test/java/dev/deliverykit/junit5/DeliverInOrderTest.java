@@ -1,19 +1,19 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.container;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.fixtures.SqliteSource;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.ordered.ArrivalOrderConsumer;
 import dev.deliverykit.reference.ordered.Event;
@@ -25,7 +25,6 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -59,8 +58,8 @@ class DeliverInOrderTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class ArrivalOrder {
+    @CrashTestKitOnly
+    static class ArrivalOrderTestCases {
         @TempDir
         Path dir;
 
@@ -76,8 +75,8 @@ class DeliverInOrderTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class ArrivalOrderAssertedInTheTest {
+    @CrashTestKitOnly
+    static class ArrivalOrderAssertedInTheTestTestCases {
         @DeliverInOrder(entryPoint = "dev.deliverykit.reference.ordered.ArrivalOrderConsumer#receive("
                 + "dev.deliverykit.reference.ordered.Event)", messageId = "eventId", orders = "A3,A1,A2,A3")
         void flowAEndsReleased(DeliveryScenario scenario, @TempDir Path dir) throws Exception {
@@ -86,8 +85,8 @@ class DeliverInOrderTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class SequenceOrder {
+    @CrashTestKitOnly
+    static class SequenceOrderTestCases {
         @TempDir
         Path dir;
 
@@ -123,8 +122,8 @@ class DeliverInOrderTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class MisnamedEntryPoint {
+    @CrashTestKitOnly
+    static class MisnamedEntryPointTestCases {
         @DeliverInOrder(entryPoint = "dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox#recieve", orders = "A1")
         void flowAEndsReleased(DeliveryScenario scenario) {
         }
@@ -141,58 +140,59 @@ class DeliverInOrderTest {
 
     @Test
     void theArrivalOrderConsumerFailsEveryOrderButTheSequenceOrderThroughItsClassLevelInvariant() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(ArrivalOrder.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ArrivalOrderTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(7).succeeded(1).failed(6));
+        assertThat(results).hasNumberOfStartedCases(7).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(6);
         assertThat(results.testEvents().started().stream().map(event -> event.getTestDescriptor().getDisplayName()))
                 .containsExactly("[1] deliver A3,A1,A2,A3", "[2] deliver A1,A2,A3", "[3] deliver A1,A3,A2",
                         "[4] deliver A2,A1,A3", "[5] deliver A2,A3,A1", "[6] deliver A3,A1,A2", "[7] deliver A3,A2,A1");
-        assertThat(Seed002CrashSweepTest.failed(results)).containsExactly("[1] deliver A3,A1,A2,A3",
+        assertThat(results.failedCases()).containsExactly("[1] deliver A3,A1,A2,A3",
                 "[3] deliver A1,A3,A2", "[4] deliver A2,A1,A3", "[5] deliver A2,A3,A1", "[6] deliver A3,A1,A2",
                 "[7] deliver A3,A2,A1");
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] deliver A3,A1,A2,A3"),
-                finishedWithFailure(instanceOf(AssertionFailedError.class), message("1 of 1 invariant declared with"
-                        + " @CheckInvariant violated after deliver A3,A1,A2,A3:\n[ArrivalOrder.inOrder] "
-                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3")))))
-                .haveExactly(1, event(test(), displayName("[7] deliver A3,A2,A1"), finishedWithFailure(message("1 of 1"
+        assertThat(results).hasFailedCase("[1] deliver A3,A1,A2,A3")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage("1 of 1 invariant declared with"
+                        + " @CheckInvariant violated after deliver A3,A1,A2,A3:\n[ArrivalOrderTestCases.inOrder] "
+                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3"));
+        assertThat(results).hasFailedCase("[7] deliver A3,A2,A1").withMessage("1 of 1"
                         + " invariant declared with @CheckInvariant violated after deliver A3,A2,A1:\n"
-                        + "[ArrivalOrder.inOrder] " + notContiguous("A3,A2,A1", "3, 2, 1", "seq 2 applied after seq 3")))));
+                        + "[ArrivalOrderTestCases.inOrder] " + notContiguous("A3,A2,A1", "3, 2, 1", "seq 2 applied after seq 3"));
     }
 
     @Test
     void anInvariantCheckedInTheTestFailsTheOrderWithTheSameViolation() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(ArrivalOrderAssertedInTheTest.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ArrivalOrderAssertedInTheTestTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] deliver A3,A1,A2,A3"),
-                finishedWithFailure(message("1 of 1 invariant violated after deliver A3,A1,A2,A3:\n"
-                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3")))));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        assertThat(results).hasFailedCase("[1] deliver A3,A1,A2,A3")
+                .withMessage("1 of 1 invariant violated after deliver A3,A1,A2,A3:\n"
+                        + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3"));
     }
 
     @Test
     void theSequenceOrderConsumerEndsReleasedInEveryOrder() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(SequenceOrder.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SequenceOrderTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(7).succeeded(7).failed(0));
+        assertThat(results).hasNumberOfStartedCases(7).hasNumberOfSucceededCases(7).hasNumberOfFailedCases(0);
     }
 
     @Test
     void anOrderReplayKeyRerunsOnlyThatOrder() {
-        EngineExecutionResults results = Kit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "order=A3,A1,A2,A3").run(ArrivalOrder.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "order=A3,A1,A2,A3").run(ArrivalOrderTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
     }
 
     @Test
     void aMisnamedEntryPointIsAConfigurationErrorListingTheDeclaredMethods() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(MisnamedEntryPoint.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MisnamedEntryPointTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(0));
+        assertThat(results).hasNumberOfStartedCases(0);
         results.containerEvents().assertThatEvents().haveExactly(1, event(container("flowAEndsReleased"),
                 finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@DeliverInOrder("
                         + "entryPoint = \"dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox#recieve\") on"
-                        + " MisnamedEntryPoint.flowAEndsReleased(DeliveryScenario):"
+                        + " MisnamedEntryPointTestCases.flowAEndsReleased(DeliveryScenario):"
                         + " dev.deliverykit.junit5.DeliverInOrderTest$TwoMethodInbox declares no method recieve with a"
                         + " body (its methods: receive(dev.deliverykit.reference.ordered.Event), received()); name the"
                         + " class that declares and implements it, not an interface or a subclass. Fix: correct the"

@@ -1,22 +1,21 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.deliverykit.invariant.Invariant;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.fixtures.Ordered;
 import dev.deliverykit.junit5.fixtures.Retention;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -29,9 +28,9 @@ class ReferenceVariantsCrashTest {
     @TempDir
     Path reports;
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(Ordered.class)
-    static class UnsafeDualWrite {
+    static class UnsafeDualWriteTestCases {
         @TempDir
         Path dir;
 
@@ -44,9 +43,9 @@ class ReferenceVariantsCrashTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(Ordered.class)
-    static class SafeProducer {
+    static class SafeProducerTestCases {
         @TempDir
         Path dir;
 
@@ -59,8 +58,8 @@ class ReferenceVariantsCrashTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class UnsafeDualWriteSweep {
+    @CrashTestKitOnly
+    static class UnsafeDualWriteSweepTestCases {
         @TempDir
         Path dir;
 
@@ -73,9 +72,9 @@ class ReferenceVariantsCrashTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(Retention.class)
-    static class ReceiptDeletingCleanup {
+    static class ReceiptDeletingCleanupTestCases {
         @TempDir
         Path dir;
 
@@ -88,9 +87,9 @@ class ReferenceVariantsCrashTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(Retention.class)
-    static class SealingCleanup {
+    static class SealingCleanupTestCases {
         @TempDir
         Path dir;
 
@@ -117,60 +116,59 @@ class ReferenceVariantsCrashTest {
 
     @Test
     void theUnsafeDualWriteLosesTheEventBetweenItsTwoTransactions() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(UnsafeDualWrite.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(UnsafeDualWriteTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(0).failed(1));
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[1] crash at unsafe.after-flow-commit #1"),
-                finishedWithFailure(instanceOf(AssertionFailedError.class), message(failure(
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(0).hasNumberOfFailedCases(1);
+        assertThat(results).hasFailedCase("[1] crash at unsafe.after-flow-commit #1")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage(failure(
                         "crash at unsafe.after-flow-commit #1", "boundary=unsafe.after-flow-commit;hit=1",
-                        "UnsafeDualWrite.stateAndOutbox", STATE_WITHOUT_OUTBOX)))));
+                        "UnsafeDualWriteTestCases.stateAndOutbox", STATE_WITHOUT_OUTBOX));
     }
 
     @Test
     void theSafeProducerKeepsFlowAndEventTogetherAtItsThreeBoundaries() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(SafeProducer.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SafeProducerTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(3).failed(0));
+        assertThat(results).hasNumberOfStartedCases(3).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(0);
     }
 
     @Test
     void aCommitSweepFindsTheUnsafeDualWriteWindowByItself() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(UnsafeDualWriteSweep.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(UnsafeDualWriteSweepTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(7).succeeded(5).failed(2));
-        assertThat(Seed002CrashSweepTest.failed(results)).containsExactly(
+        assertThat(results).hasNumberOfStartedCases(7).hasNumberOfSucceededCases(5).hasNumberOfFailedCases(2);
+        assertThat(results.failedCases()).containsExactly(
                 "[5] crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep",
                 "[6] crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow");
         results.testEvents().assertThatEvents()
                 .haveExactly(1, event(test(), finishedWithFailure(message(failure(
                         "crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep", "selector=after-commit;hit=2",
-                        "UnsafeDualWriteSweep.stateAndOutbox", STATE_WITHOUT_OUTBOX)))))
+                        "UnsafeDualWriteSweepTestCases.stateAndOutbox", STATE_WITHOUT_OUTBOX)))))
                 .haveExactly(1, event(test(), finishedWithFailure(message(failure(
                         "crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow",
-                        "selector=before-commit;hit=3", "UnsafeDualWriteSweep.stateAndOutbox", STATE_WITHOUT_OUTBOX)))));
+                        "selector=before-commit;hit=3", "UnsafeDualWriteSweepTestCases.stateAndOutbox", STATE_WITHOUT_OUTBOX)))));
     }
 
     @Test
     void aReceiptDeletingCleanupLetsTheLateRequestExecuteAgain() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(ReceiptDeletingCleanup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ReceiptDeletingCleanupTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(0).failed(1));
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(),
-                displayName("[1] crash at cleanup.after-commit #1"),
-                finishedWithFailure(message(failure("crash at cleanup.after-commit #1",
-                        "boundary=cleanup.after-commit;hit=1", "ReceiptDeletingCleanup.noResurrection",
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(0).hasNumberOfFailedCases(1);
+        assertThat(results).hasFailedCase("[1] crash at cleanup.after-commit #1")
+                .withMessage(failure("crash at cleanup.after-commit #1",
+                        "boundary=cleanup.after-commit;hit=1", "ReceiptDeletingCleanupTestCases.noResurrection",
                         "no resurrection after cleanup: violated (checked 2 effect rows, 1 key)\n"
                                 + "  effect resurrected after cleanup: 1 key\n"
                                 + "    (demo, 1, work-1): found 2 effects: {id=1, namespace=demo, epoch=1, op=work-1},"
                                 + " {id=2, namespace=demo, epoch=1, op=work-1}, expected at most 1 effect, also after"
-                                + " cleanup")))));
+                                + " cleanup"));
     }
 
     @Test
     void aSealingCleanupAnswersTheLateRequestAtEveryCrashBoundaryOfCloseAndCollect() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(SealingCleanup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SealingCleanupTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(3).failed(0));
+        assertThat(results).hasNumberOfStartedCases(3).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(0);
     }
 }

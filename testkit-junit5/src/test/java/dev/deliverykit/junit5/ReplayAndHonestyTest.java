@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.container;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
@@ -13,19 +14,17 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import dev.deliverykit.boundary.BoundaryNotReachedError;
 import dev.deliverykit.boundary.CrashSwallowedError;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
-import dev.deliverykit.junit5.fixtures.Seed002;
+import dev.deliverykit.junit5.fixtures.WarehouseReservation;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -37,47 +36,47 @@ class ReplayAndHonestyTest {
     @TempDir
     Path reports;
 
-    @EngineTestKitOnly
-    @BoundaryCatalogueSource(value = Seed002.class, field = "MARK_FIRST")
-    static class MarkFirstAtEveryBoundary {
-        @CrashAt({"boundary-0", "boundary-1", "boundary-2", "boundary-3", "boundary-4"})
+    @CrashTestKitOnly
+    @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "MARK_FIRST")
+    static class MarkFirstAtEveryBoundaryTestCases {
+        @CrashAt({"before-submit", "before-send", "after-reserve", "after-send", "after-deliver"})
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            Seed002.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
+            WarehouseReservation.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class MarkFirstSweep {
+    @CrashTestKitOnly
+    static class MarkFirstSweepTestCases {
         @CrashSweep(kinds = SweepKind.COMMITS)
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            Seed002.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
+            WarehouseReservation.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
         }
     }
 
     @Isolated
-    @EngineTestKitOnly
-    static class IsolatedSweep {
+    @CrashTestKitOnly
+    static class IsolatedSweepTestCases {
         @CrashSweep(kinds = SweepKind.COMMITS)
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            Seed002.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
+            WarehouseReservation.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class NeverReached {
+    @CrashTestKitOnly
+    static class NeverReachedTestCases {
         @CrashAt(selector = "after-commit", occurrence = 9)
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            Seed002.exactlyOnce(scenario, DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
+            WarehouseReservation.exactlyOnce(scenario, DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class Swallowing {
+    @CrashTestKitOnly
+    static class SwallowingTestCases {
         @CrashAt(selector = "after-commit", occurrence = 3)
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) {
             scenario.run(() -> {
                 try {
-                    Seed002.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
+                    WarehouseReservation.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
                 } catch (Throwable everything) {
                     // the code under test hides the crash
                 }
@@ -85,8 +84,8 @@ class ReplayAndHonestyTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class ForgetsToRun {
+    @CrashTestKitOnly
+    static class ForgetsToRunTestCases {
         @CrashAt(selector = "after-commit")
         void exactlyOneReservation(CrashScenario scenario) {
             assertThat(scenario.replayKey()).isEqualTo("selector=after-commit;hit=1");
@@ -103,69 +102,69 @@ class ReplayAndHonestyTest {
 
     @Test
     void aReplayKeyRerunsExactlyThatCaseOfACrashAtTest() {
-        EngineExecutionResults results = Kit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-1;hit=1").run(MarkFirstAtEveryBoundary.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "boundary=before-send;hit=1").run(MarkFirstAtEveryBoundaryTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash at boundary-1 #1"),
-                finishedWithFailure(instanceOf(AssertionFailedError.class))));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        assertThat(results).hasFailedCase("[1] crash at before-send #1")
+                .withExceptionInstanceOf(AssertionFailedError.class);
     }
 
     @Test
     void aReplayKeyRerunsOneSweepCaseWithoutTheRecording() {
-        EngineExecutionResults results = Kit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "selector=after-commit;hit=4").run(MarkFirstSweep.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "selector=after-commit;hit=4").run(MarkFirstSweepTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[1] crash after commit #4"),
-                finishedWithFailure(message(failure("mark-first (write \"done\", then send)", 0,
-                        "crash after commit #4", "selector=after-commit;hit=4")))));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        assertThat(results).hasFailedCase("[1] crash after commit #4")
+                .withMessage(failure("mark-first (write \"done\", then send)", 0,
+                        "crash after commit #4", "selector=after-commit;hit=4"));
     }
 
     @Test
     void crashNoneReplaysTheSweepsCrashFreeRun() {
-        EngineExecutionResults results = Kit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "crash=none").run(MarkFirstSweep.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "crash=none").run(MarkFirstSweepTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(1);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(),
                 displayName("[1] record boundaries (crash-free run)"), finishedSuccessfully()));
     }
 
     @Test
     void aTestThatCannotProduceTheReplayedCaseIsSkippedSayingWhy() {
-        EngineExecutionResults results = Kit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-7;hit=1").run(MarkFirstAtEveryBoundary.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-7;hit=1").run(MarkFirstAtEveryBoundaryTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(0));
+        assertThat(results).hasNumberOfStartedCases(0);
         results.containerEvents().assertThatEvents().haveExactly(1, event(skippedWithReason(
                 "deliverykit.replay='boundary=boundary-7;hit=1' selects a case this test does not have")));
     }
 
     @Test
     void underParallelExecutionASweepRunsInFullInAnIsolatedClassAndIsRefusedElsewhere() {
-        EngineExecutionResults results = Kit.reportingTo(reports)
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
                 .with("junit.jupiter.execution.parallel.enabled", "true")
                 .with("junit.jupiter.execution.parallel.mode.default", "concurrent")
                 .with("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
-                .run(IsolatedSweep.class, MarkFirstAtEveryBoundary.class);
+                .run(IsolatedSweepTestCases.class, MarkFirstAtEveryBoundaryTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(11).succeeded(9).failed(2));
-        assertThat(Seed002CrashSweepTest.failed(results)).containsExactly(
+        assertThat(results).hasNumberOfStartedCases(11).hasNumberOfSucceededCases(9).hasNumberOfFailedCases(2);
+        assertThat(results.failedCases()).containsExactly(
                 "[9] crash after commit #4 in TransactionalOutbox.markDone",
                 "[10] crash before commit #5 in WarehouseWithoutDedup.reserve");
         results.containerEvents().assertThatEvents().haveExactly(1, event(
-                container(MarkFirstAtEveryBoundary.class), finishedSuccessfully()))
+                container(MarkFirstAtEveryBoundaryTestCases.class), finishedSuccessfully()))
                 .haveExactly(1, event(container("exactlyOneReservation"),
                         finishedWithFailure(instanceOf(ExtensionConfigurationException.class))));
     }
 
     @Test
     void aBoundaryNeverReachedFailsTheCaseWithTheBoundariesItDidReach() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(NeverReached.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(NeverReachedTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        Throwable failure = onlyFailure(results);
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        Throwable failure = assertThat(results).hasSingleFailedCase().failure();
         assertThat(failure).isInstanceOf(AssertionFailedError.class).hasCauseInstanceOf(BoundaryNotReachedError.class);
         assertThat(failure.getMessage()).isEqualTo("Boundary not reached: the crash was armed at hit 9 of after"
                 + " commit, but the workload returned normally after reaching it 5 times.\n"
@@ -218,10 +217,10 @@ class ReplayAndHonestyTest {
 
     @Test
     void aSwallowedCrashFailsTheCase() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(Swallowing.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SwallowingTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        Throwable failure = onlyFailure(results);
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        Throwable failure = assertThat(results).hasSingleFailedCase().failure();
         assertThat(failure).hasCauseInstanceOf(CrashSwallowedError.class);
         // The frame's line number is the only part that moves with the source.
         assertThat(failure.getMessage().replaceAll("\\(Sql\\.java:[0-9]+\\)", "(Sql.java:N)")).isEqualTo(
@@ -241,9 +240,9 @@ class ReplayAndHonestyTest {
 
     @Test
     void aTestThatNeverCallsRunFails() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(ForgetsToRun.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ForgetsToRunTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         results.testEvents().assertThatEvents().haveExactly(1, event(test(), finishedWithFailure(
                 instanceOf(AssertionError.class), message("The test never called scenario.run(...), so crash after"
                         + " commit #1 crashed nothing and the test asserted nothing about a crash.\nFix: run the workload"
@@ -255,25 +254,17 @@ class ReplayAndHonestyTest {
 
     @Test
     void rerunningOneSweepInvocationByUniqueIdSaysToUseTheReplayKey() {
-        String template = "[engine:junit-jupiter]/[class:" + MarkFirstSweep.class.getName() + "]/[test-template:"
+        String template = "[engine:junit-jupiter]/[class:" + MarkFirstSweepTestCases.class.getName() + "]/[test-template:"
                 + "exactlyOneReservation(dev.deliverykit.junit5.CrashScenario, java.nio.file.Path)]";
-        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
-                .configurationParameter("deliverykit.test.fixtures", "true")
-                .configurationParameter(DeliveryKitConfiguration.REPORT_DIR, reports.toString())
-                .configurationParameter(DeliveryKitConfiguration.REPORT_SUMMARY, "false")
-                .selectors(DiscoverySelectors.selectUniqueId(template + "/[test-template-invocation:#3]")).execute();
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .run(DiscoverySelectors.selectUniqueId(template + "/[test-template-invocation:#3]"));
 
-        results.testEvents().assertStatistics(stats -> stats.started(0));
+        assertThat(results).hasNumberOfStartedCases(0);
         results.containerEvents().assertThatEvents().haveExactly(1, event(container("exactlyOneReservation"),
                 finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message("@CrashSweep on"
-                        + " MarkFirstSweep.exactlyOneReservation(CrashScenario, Path): the recording invocation did not"
+                        + " MarkFirstSweepTestCases.exactlyOneReservation(CrashScenario, Path): the recording invocation did not"
                         + " run (was one crash invocation rerun alone, by its unique id?), so there are no crash cases"
                         + " to run. Fix: run the whole test, or rerun one case with"
                         + " -Ddeliverykit.replay='<replay key from its failure message>'."))));
-    }
-
-    private static Throwable onlyFailure(EngineExecutionResults results) {
-        return results.testEvents().failed().stream().findFirst().orElseThrow()
-                .getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
     }
 }

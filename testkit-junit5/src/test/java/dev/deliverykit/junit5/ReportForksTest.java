@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import dev.deliverykit.process.ChildJvm;
 import dev.deliverykit.process.ChildProcess;
 import dev.deliverykit.process.ChildResult;
@@ -19,7 +20,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * Several JVMs reporting into one directory (surefire's {@code forkCount > 1}, Gradle's forks): each writes its
@@ -27,8 +27,8 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  */
 class ReportForksTest {
 
-    private static final String SAFE_PRODUCER = ReferenceVariantsCrashTest.SafeProducer.class.getName();
-    private static final String UNSAFE_DUAL_WRITE = ReferenceVariantsCrashTest.UnsafeDualWrite.class.getName();
+    private static final String SAFE_PRODUCER = ReferenceVariantsCrashTest.SafeProducerTestCases.class.getName();
+    private static final String UNSAFE_DUAL_WRITE = ReferenceVariantsCrashTest.UnsafeDualWriteTestCases.class.getName();
 
     @TempDir
     Path reports;
@@ -37,7 +37,7 @@ class ReportForksTest {
     public static final class Fork {
         public static void main(String[] args) throws Exception {
             Handshake.readyThenAwaitGo();
-            EngineExecutionResults results = Kit.reportingTo(Path.of(args[0])).run(Class.forName(args[1]));
+            CrashTestResults results = CrashTestKit.reportingTo(Path.of(args[0])).run(Class.forName(args[1]));
             System.out.println("started " + results.testEvents().started().count());
         }
     }
@@ -84,33 +84,33 @@ class ReportForksTest {
         JsonNode report = reportJson();
         assertThat(report.get("parts")).hasSize(2);
         assertThat(tests(report)).containsExactlyInAnyOrder(
-                "SafeProducer {\"cases\":3,\"passed\":3,\"failed\":0,\"aborted\":0,\"not_finished\":0}",
-                "UnsafeDualWrite {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
+                "SafeProducerTestCases {\"cases\":3,\"passed\":3,\"failed\":0,\"aborted\":0,\"not_finished\":0}",
+                "UnsafeDualWriteTestCases {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
         assertThat(report.get("totals").toString())
                 .isEqualTo("{\"cases\":4,\"passed\":3,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
         assertThat(Files.readString(reports.resolve("report.md")))
-                .contains("| SafeProducer.noFlowChangeWithoutItsEvent | 3 | 3 | 0 | 0 |\n")
-                .contains("| UnsafeDualWrite.noFlowChangeWithoutItsEvent | 1 | 0 | 1 | 0 |\n");
+                .contains("| SafeProducerTestCases.noFlowChangeWithoutItsEvent | 3 | 3 | 0 | 0 |\n")
+                .contains("| UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent | 1 | 0 | 1 | 0 |\n");
         assertThat(Files.readString(reports.resolve("report.html")))
                 .contains("<p>4 cases: 3 passed, 1 failed, 0 aborted.</p>")
                 .contains("(merged from 2 JVM runs)</p>")
-                .contains("<h2 id=\"SafeProducer.noFlowChangeWithoutItsEvent\">SafeProducer.noFlowChangeWithoutItsEvent"
+                .contains("<h2 id=\"SafeProducerTestCases.noFlowChangeWithoutItsEvent\">SafeProducerTestCases.noFlowChangeWithoutItsEvent"
                         + " <span class=\"good\">— all 3 passed</span></h2>")
-                .contains("<h2 id=\"UnsafeDualWrite.noFlowChangeWithoutItsEvent\">UnsafeDualWrite.noFlowChangeWithoutItsEvent"
+                .contains("<h2 id=\"UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent\">UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent"
                         + " <span class=\"bad\">— 1 of 1 failed</span></h2>");
     }
 
     @Test
     void runsInOneJvmAddUpAndARerunReplacesOnlyItsOwnRows() throws Exception {
-        Kit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWrite.class);
-        Kit.reportingTo(reports).run(ReferenceVariantsCrashTest.SafeProducer.class);
-        Kit.reportingTo(reports).with(DeliveryKitConfiguration.REPLAY, "boundary=producer.after-commit;hit=1")
-                .run(ReferenceVariantsCrashTest.SafeProducer.class);
+        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWriteTestCases.class);
+        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.SafeProducerTestCases.class);
+        CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPLAY, "boundary=producer.after-commit;hit=1")
+                .run(ReferenceVariantsCrashTest.SafeProducerTestCases.class);
 
         assertThat(parts()).hasSize(3);
         assertThat(tests(reportJson())).containsExactly(
-                "UnsafeDualWrite {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}",
-                "SafeProducer {\"cases\":1,\"passed\":1,\"failed\":0,\"aborted\":0,\"not_finished\":0}");
+                "UnsafeDualWriteTestCases {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}",
+                "SafeProducerTestCases {\"cases\":1,\"passed\":1,\"failed\":0,\"aborted\":0,\"not_finished\":0}");
         assertThat(reportJson().get("tests").get(1).get("cases").get(0).get("replayKey").asText())
                 .isEqualTo("boundary=producer.after-commit;hit=1");
     }
@@ -120,10 +120,10 @@ class ReportForksTest {
         Files.createDirectories(reports.resolve("parts"));
         Files.writeString(reports.resolve("parts/report-1-1.json"), "{\"format\": \"something else\"}");
 
-        Kit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWrite.class);
+        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWriteTestCases.class);
 
         assertThat(tests(reportJson())).containsExactly(
-                "UnsafeDualWrite {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
+                "UnsafeDualWriteTestCases {\"cases\":1,\"passed\":0,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
         assertThat(reportJson().get("parts")).hasSize(1);
     }
 }

@@ -2,8 +2,9 @@ package dev.deliverykit.junit5;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** report.html and report.md rendered from a fixed model: exact texts, the run line included. */
@@ -19,7 +20,7 @@ class ReportHtmlTest {
             + "    o-6:placed: found 0 effects, expected exactly 1";
 
     /** Two JVMs' parts: an order test (no crash sites) with one failed case, and a test whose cases all passed. */
-    private static JsonNode model() throws Exception {
+    private static ReportJson.Node model() throws Exception {
         ObjectMapper json = new ObjectMapper();
         var failedCase = json.createObjectNode().put("displayName", "order [o-2, o-1]").put("kind", "ORDER")
                 .put("replayKey", "order=o-2,o-1").put("outcome", "FAILED")
@@ -49,10 +50,10 @@ class ReportHtmlTest {
         var second = json.createObjectNode().put("format", ReportModel.FORMAT).put("pid", 12)
                 .put("written", "2025-01-02T03:04:06Z").put("jdk", "21.0.2+13").put("kit", "0.1.0");
         second.putArray("tests").add(crashTest);
-        java.util.Map<String, JsonNode> parts = new java.util.LinkedHashMap<>();
-        parts.put("report-11-1.json", first);
-        parts.put("report-12-1.json", second);
-        return ReportModel.merge(parts);
+        Map<String, ReportJson.Node> parts = new LinkedHashMap<>();
+        parts.put("report-11-1.json", ReportJson.read(json.writeValueAsString(first)));
+        parts.put("report-12-1.json", ReportJson.read(json.writeValueAsString(second)));
+        return new ReportJson.Node(ReportModel.merge(parts));
     }
 
     @Test

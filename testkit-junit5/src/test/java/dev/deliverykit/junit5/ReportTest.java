@@ -1,12 +1,14 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
-import dev.deliverykit.junit5.fixtures.Seed002;
+import dev.deliverykit.junit5.fixtures.WarehouseReservation;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -16,7 +18,6 @@ import java.nio.file.Path;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * The CI report: report.json, report.html (a crash matrix: case x outcome, invariant and observed value,
@@ -27,12 +28,12 @@ class ReportTest {
     @TempDir
     Path reports;
 
-    @EngineTestKitOnly
-    @BoundaryCatalogueSource(value = Seed002.class, field = "WITHOUT_DEDUP")
-    static class WithoutDedup {
-        @CrashAt({"boundary-1", "boundary-2"})
+    @CrashTestKitOnly
+    @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "WITHOUT_DEDUP")
+    static class WithoutDedupTestCases {
+        @CrashAt({"before-send", "after-reserve"})
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            Seed002.exactlyOnceByInvariant(scenario, DeliveryProtocol.OUTBOX_WITHOUT_DEDUP, dir);
+            WarehouseReservation.exactlyOnceByInvariant(scenario, DeliveryProtocol.OUTBOX_WITHOUT_DEDUP, dir);
         }
     }
 
@@ -42,20 +43,20 @@ class ReportTest {
 
     @Test
     void aViolatedInvariantFailsTheCaseAndNamesTheKey() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(WithoutDedup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
+        assertThat(results).hasNumberOfStartedCases(2).hasNumberOfSucceededCases(1).hasNumberOfFailedCases(1);
         Throwable failure = results.testEvents().failed().stream().findFirst().orElseThrow().getPayload(
                 org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
-        assertThat(failure).hasMessage("1 of 1 invariant violated after crash at boundary-2 #1 and recovery:\n"
+        assertThat(failure).hasMessage("1 of 1 invariant violated after crash at after-reserve #1 and recovery:\n"
                 + VIOLATION + "\n\n"
-                + "DeliveryKit case: crash at boundary-2 #1 (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='boundary=boundary-2;hit=1'");
+                + "DeliveryKit case: crash at after-reserve #1 (in process)\n"
+                + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1'");
     }
 
     @Test
     void reportJsonHasOneRowPerCaseWithItsInvariantsObservationsAndReplayKey() throws Exception {
-        Kit.reportingTo(reports).run(WithoutDedup.class);
+        CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
         JsonNode report = new ObjectMapper().readTree(reports.resolve("report.json").toFile());
         assertThat(report.get("format").asText()).isEqualTo("deliverykit-report/1");
@@ -67,25 +68,25 @@ class ReportTest {
         assertThat(report.get("totals").toString())
                 .isEqualTo("{\"cases\":2,\"passed\":1,\"failed\":1,\"aborted\":0,\"not_finished\":0}");
         JsonNode test = report.get("tests").get(0);
-        assertThat(test.get("class").asText()).isEqualTo("WithoutDedup");
+        assertThat(test.get("class").asText()).isEqualTo("WithoutDedupTestCases");
         assertThat(test.get("method").asText()).isEqualTo("exactlyOneReservation");
         JsonNode passed = test.get("cases").get(0);
         JsonNode failed = test.get("cases").get(1);
-        assertThat(passed.get("displayName").asText()).isEqualTo("crash at boundary-1 #1");
+        assertThat(passed.get("displayName").asText()).isEqualTo("crash at before-send #1");
         assertThat(passed.get("outcome").asText()).isEqualTo("PASSED");
         assertThat(passed.get("invariants").get("exactly once per key").get("verdict").asText()).isEqualTo("HOLDS");
         assertThat(passed.get("observations").toString()).isEqualTo("{\"effects\":1}");
-        assertThat(failed.get("displayName").asText()).isEqualTo("crash at boundary-2 #1");
+        assertThat(failed.get("displayName").asText()).isEqualTo("crash at after-reserve #1");
         assertThat(failed.get("kind").asText()).isEqualTo("CRASH");
-        assertThat(failed.get("boundary").asText()).isEqualTo("boundary-2");
+        assertThat(failed.get("boundary").asText()).isEqualTo("after-reserve");
         assertThat(failed.get("selector").asText())
                 .isEqualTo("method-exit:dev.deliverykit.reference.outbox.WarehouseWithoutDedup#reserve");
         assertThat(failed.get("hit").asInt()).isEqualTo(1);
         assertThat(failed.get("mode").asText()).isEqualTo("IN_PROCESS");
-        assertThat(failed.get("replayKey").asText()).isEqualTo("boundary=boundary-2;hit=1");
+        assertThat(failed.get("replayKey").asText()).isEqualTo("boundary=after-reserve;hit=1");
         assertThat(failed.get("outcome").asText()).isEqualTo("FAILED");
         assertThat(failed.get("failure").asText())
-                .isEqualTo("1 of 1 invariant violated after crash at boundary-2 #1 and recovery:\n" + VIOLATION);
+                .isEqualTo("1 of 1 invariant violated after crash at after-reserve #1 and recovery:\n" + VIOLATION);
         assertThat(failed.get("crashSite").asText())
                 .startsWith("dev.deliverykit.reference.outbox.WarehouseWithoutDedup.reserve(WarehouseWithoutDedup.java:");
         JsonNode invariant = failed.get("invariants").get("exactly once per key");
@@ -97,10 +98,10 @@ class ReportTest {
 
     @Test
     void reportHtmlOpensWithTheRunAnOverviewAndTheFailedCasesThenACrashMatrixPerTest() throws Exception {
-        Kit.reportingTo(reports).run(WithoutDedup.class);
+        CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
         String html = Files.readString(reports.resolve("report.html"));
-        String id = "WithoutDedup.exactlyOneReservation";
+        String id = "WithoutDedupTestCases.exactlyOneReservation";
         assertThat(html).containsPattern("<p class=\"run\">Run [0-9T:.Z-]+, JDK " + Pattern.quote(Runtime.version().toString())
                         + ", DeliveryKit [0-9]+\\.[0-9]+\\.[0-9]+(-SNAPSHOT)?</p>")
                 .contains("<table class=\"overview\"><tr><th>test</th><th>cases</th><th>passed</th><th>failed</th>"
@@ -109,23 +110,23 @@ class ReportTest {
                 .contains("<h2 id=\"failed-cases\" class=\"bad\">Failed cases (1)</h2>\n"
                         + "<table class=\"failures\"><tr><th>test</th><th>case</th><th>violated invariants</th>"
                         + "<th>replay</th></tr>\n<tr><td><a href=\"#" + id + "\">" + id + "</a></td>"
-                        + "<td>crash at boundary-2 #1</td><td class=\"why\"><b>exactly once per key</b><div class=\"lines\">"
+                        + "<td>crash at after-reserve #1</td><td class=\"why\"><b>exactly once per key</b><div class=\"lines\">"
                         + "reserve42:1:0: found 2 effects, expected exactly 1</div></td>"
-                        + "<td class=\"replay\"><code>-Ddeliverykit.replay='boundary=boundary-2;hit=1'</code></td></tr>\n</table>\n")
+                        + "<td class=\"replay\"><code>-Ddeliverykit.replay='boundary=after-reserve;hit=1'</code></td></tr>\n</table>\n")
                 .contains("<h2 id=\"" + id + "\">" + id + " <span class=\"bad\">— 1 of 2 failed</span></h2>")
                 .contains("<tr><th>#</th><th>case</th><th>outcome</th><th>exactly once per key</th><th>effects</th>"
                         + "<th>crash site</th><th>replay</th></tr>")
-                .contains("<tr class=\"PASSED\"><td>1</td><td>crash at boundary-1 #1</td><td class=\"PASSED\">PASSED</td>"
+                .contains("<tr class=\"PASSED\"><td>1</td><td>crash at before-send #1</td><td class=\"PASSED\">PASSED</td>"
                         + "<td class=\"HOLDS\" title=\"exactly once per key: holds (checked 1 intent key, 1 effect row)\">"
                         + "HOLDS</td><td class=\"value\">1</td>")
                 .contains("<td class=\"FAILED\">FAILED<div class=\"lines\">1 of 1 invariant violated after crash at"
-                        + " boundary-2 #1 and recovery:</div><details><summary>more</summary><pre class=\"lines\">"
+                        + " after-reserve #1 and recovery:</div><details><summary>more</summary><pre class=\"lines\">"
                         + VIOLATION.strip() + "</pre></details></td>")
                 .contains("<td class=\"VIOLATED\" title=\"" + VIOLATION + "\">VIOLATED<div class=\"lines\">"
                         + "reserve42:1:0: found 2 effects, expected exactly 1</div></td><td class=\"value\">2</td>")
                 .containsPattern("<td><code title=\"dev\\.deliverykit\\.reference\\.outbox\\.WarehouseWithoutDedup\\.reserve"
                         + "\\(WarehouseWithoutDedup\\.java:[0-9]+\\)\">WarehouseWithoutDedup\\.reserve:[0-9]+</code></td>")
-                .contains("<td class=\"replay\"><code>-Ddeliverykit.replay='boundary=boundary-2;hit=1'</code></td></tr>")
+                .contains("<td class=\"replay\"><code>-Ddeliverykit.replay='boundary=after-reserve;hit=1'</code></td></tr>")
                 .contains("td.FAILED,td.VIOLATED{background:#ffcdd2}")
                 .contains("td code{overflow-wrap:anywhere}");
     }
@@ -136,7 +137,7 @@ class ReportTest {
         PrintStream original = System.out;
         System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
         try {
-            Kit.reportingTo(reports).with(DeliveryKitConfiguration.REPORT_SUMMARY, "true").run(WithoutDedup.class);
+            CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPORT_SUMMARY, "true").run(WithoutDedupTestCases.class);
         } finally {
             System.setOut(original);
         }
@@ -144,12 +145,12 @@ class ReportTest {
         String summary = "## DeliveryKit crash report\n\n"
                 + "| test | cases | passed | failed | aborted |\n"
                 + "| --- | --- | --- | --- | --- |\n"
-                + "| WithoutDedup.exactlyOneReservation | 2 | 1 | 1 | 0 |\n\n"
+                + "| WithoutDedupTestCases.exactlyOneReservation | 2 | 1 | 1 | 0 |\n\n"
                 + "Failed cases (rerun one with -Ddeliverykit.replay='<replay key>'):\n\n"
                 + "| test | case | violated invariants | replay key | failure |\n"
                 + "| --- | --- | --- | --- | --- |\n"
-                + "| WithoutDedup.exactlyOneReservation | crash at boundary-2 #1 | exactly once per key"
-                + " | `boundary=boundary-2;hit=1` | reserve42:1:0: found 2 effects, expected exactly 1 |\n";
+                + "| WithoutDedupTestCases.exactlyOneReservation | crash at after-reserve #1 | exactly once per key"
+                + " | `boundary=after-reserve;hit=1` | reserve42:1:0: found 2 effects, expected exactly 1 |\n";
         assertThat(Files.readString(reports.resolve("report.md"))).isEqualTo(summary);
         assertThat(printed.toString(StandardCharsets.UTF_8)).isEqualTo("\n" + summary + "\nReport: "
                 + reports.resolve("report.html").toAbsolutePath() + "\n");
@@ -157,7 +158,7 @@ class ReportTest {
 
     @Test
     void theReportCanBeTurnedOff() {
-        Kit.reportingTo(reports).with(DeliveryKitConfiguration.REPORT_ENABLED, "false").run(WithoutDedup.class);
+        CrashTestKit.reportingTo(reports).with(DeliveryKitConfiguration.REPORT_ENABLED, "false").run(WithoutDedupTestCases.class);
 
         assertThat(reports).isEmptyDirectory();
     }

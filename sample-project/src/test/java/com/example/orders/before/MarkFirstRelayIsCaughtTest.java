@@ -1,12 +1,11 @@
 package com.example.orders.before;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.example.orders.Days;
 import com.example.orders.OrderService;
 import com.example.orders.db.Database;
-import com.example.orders.fixtures.FixtureOnly;
-import com.example.orders.fixtures.KitRun;
 import com.example.orders.shipping.ShippingConsumer;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
@@ -15,16 +14,17 @@ import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * The proof that the kit catches the bug of the relay as it was first written: the crash sweep of
@@ -41,7 +41,7 @@ class MarkFirstRelayIsCaughtTest {
     static final Path REPORT_DIR = Path.of("target", "deliverykit", "mark-first");
 
     /** The pipeline sweep against the "before" relay. Fails on purpose: run only by the test below. */
-    @FixtureOnly
+    @CrashTestKitOnly
     static class MarkFirstPipeline {
 
         static final Clock CLOCK = Days.clockOn(Days.DAY_ONE);
@@ -95,25 +95,24 @@ class MarkFirstRelayIsCaughtTest {
 
     @Test
     void theSweepFailsBetweenThePublishedMarkAndTheConsumersCommitAndNowhereElse() throws IOException {
-        KitRun run = KitRun.of(MarkFirstPipeline.class, REPORT_DIR);   // through the JUnit Platform (EngineTestKit)
-        EngineExecutionResults results = run.results();
+        // through the JUnit Platform (EngineTestKit), the way Maven or an IDE runs it
+        CrashTestResults results = CrashTestKit.reportingTo(REPORT_DIR).run(MarkFirstPipeline.class);
 
-        results.containerEvents().assertStatistics(stats -> stats.failed(0));
-        results.testEvents().assertStatistics(stats -> stats.started(21).succeeded(11).failed(10).aborted(0));
-        assertThat(failedCases(results)).containsExactly(
-                "[11] crash after commit #2 in Database.inTransaction",
-                "[12] crash before statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
-                "[13] crash after statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
-                "[14] crash before statement \"INSERT INTO shipment(order_id, customer, amount_…\" #1 in ShippingConsumer.apply",
-                "[15] crash after statement \"INSERT INTO shipment(order_id, customer, amount_…\" #1 in ShippingConsumer.apply",
-                "[16] crash before statement \"INSERT INTO order_progress(order_id, last_step, …\" #1 in ShippingConsumer.apply",
-                "[17] crash after statement \"INSERT INTO order_progress(order_id, last_step, …\" #1 in ShippingConsumer.apply",
-                "[18] crash before statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
-                "[19] crash after statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
-                "[20] crash before commit #3 in Database.inTransaction");
-        String firstFailure = failureMessage(run, "[11] crash after commit #2 in Database.inTransaction");
+        assertThat(results).hasNumberOfFailedContainers(0).hasNumberOfStartedCases(21).hasNumberOfSucceededCases(11)
+                .hasNumberOfAbortedCases(0).hasFailedCases(
+                        "[11] crash after commit #2 in Database.inTransaction",
+                        "[12] crash before statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
+                        "[13] crash after statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
+                        "[14] crash before statement \"INSERT INTO shipment(order_id, customer, amount_…\" #1 in ShippingConsumer.apply",
+                        "[15] crash after statement \"INSERT INTO shipment(order_id, customer, amount_…\" #1 in ShippingConsumer.apply",
+                        "[16] crash before statement \"INSERT INTO order_progress(order_id, last_step, …\" #1 in ShippingConsumer.apply",
+                        "[17] crash after statement \"INSERT INTO order_progress(order_id, last_step, …\" #1 in ShippingConsumer.apply",
+                        "[18] crash before statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
+                        "[19] crash after statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
+                        "[20] crash before commit #3 in Database.inTransaction");
+        String firstFailure = failureMessage(results, "[11] crash after commit #2 in Database.inTransaction");
         assertThat(firstFailure).isEqualTo(expected("mark-first-failure.txt", firstFailure));
-        assertThat(failedCases(results)).allSatisfy(name -> assertThat(failureMessage(run, name))
+        assertThat(results.failedCases()).allSatisfy(name -> assertThat(failureMessage(results, name))
                 .contains("\n    o-1:placed: found 0 effects, expected exactly 1\n")
                 .contains("\n    o-1: found 0 effects, expected at least 1\n")
                 .contains("\nReplay only this case: -Ddeliverykit.replay='"));
@@ -124,12 +123,8 @@ class MarkFirstRelayIsCaughtTest {
                 + "\n\nIts crash report: " + REPORT_DIR.resolve("report.html").toAbsolutePath());
     }
 
-    private static List<String> failedCases(EngineExecutionResults results) {
-        return results.testEvents().failed().stream().map(event -> event.getTestDescriptor().getDisplayName()).toList();
-    }
-
-    private static String failureMessage(KitRun run, String displayName) {
-        return run.failureOf(displayName).getMessage();
+    private static String failureMessage(CrashTestResults results, String displayName) {
+        return assertThat(results).hasFailedCase(displayName).failure().getMessage();
     }
 
     /**

@@ -1,5 +1,6 @@
 package com.example.orders.troubleshooting;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.example.orders.Days;
@@ -10,8 +11,6 @@ import com.example.orders.OutboxRelay;
 import com.example.orders.crash.OrderBoundaries;
 import com.example.orders.crash.SealDayOne;
 import com.example.orders.db.Database;
-import com.example.orders.fixtures.FixtureOnly;
-import com.example.orders.fixtures.KitRun;
 import com.example.orders.shipping.ShippingConsumer;
 import dev.deliverykit.boundary.BoundaryNotReachedError;
 import dev.deliverykit.CrashMode;
@@ -29,6 +28,9 @@ import dev.deliverykit.junit5.DeliverInOrder;
 import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.DeliveryScenario;
 import dev.deliverykit.junit5.SweepKind;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import dev.deliverykit.order.OrderNotHonouredError;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,7 +61,7 @@ class KitErrorMessagesTest {
     @TempDir
     Path reports;
 
-    @FixtureOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(value = OrderBoundaries.class, field = "CLEANUP")
     static class MisspeltBoundary {
         @CrashAt("cleanup.after-seal-insret")
@@ -68,7 +70,7 @@ class KitErrorMessagesTest {
         }
     }
 
-    @FixtureOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(value = OrderBoundaries.class, field = "CLEANUP")
     static class BoundaryNeverReached {
         @CrashAt(value = "cleanup.after-record-delete", occurrence = 2)
@@ -78,7 +80,7 @@ class KitErrorMessagesTest {
         }
     }
 
-    @FixtureOnly
+    @CrashTestKitOnly
     static class CrashCaughtByTheWorkload {
         @CrashAt(selector = "after-statement:^INSERT INTO outbox_message")
         void placeOrderSurvives(CrashScenario scenario, @TempDir Path dir) {
@@ -94,7 +96,7 @@ class KitErrorMessagesTest {
         }
     }
 
-    @FixtureOnly
+    @CrashTestKitOnly
     static class MessageNeverSent {
         @DeliverInOrder(entryPoint = "com.example.orders.shipping.ShippingConsumer#handle(com.example.orders.Message)",
                 messageId = "messageId", orders = "o-1:placed,o-1:paid")
@@ -104,7 +106,7 @@ class KitErrorMessagesTest {
         }
     }
 
-    @FixtureOnly
+    @CrashTestKitOnly
     static class MisspeltTableInAnInvariant {
         @TempDir
         Path dir;
@@ -121,7 +123,7 @@ class KitErrorMessagesTest {
         }
     }
 
-    @FixtureOnly
+    @CrashTestKitOnly
     static class LambdaInAChildProcess {
         @CrashAt(selector = "after-commit", mode = CrashMode.CHILD_PROCESS)
         void shippingSurvives(CrashScenario scenario, @TempDir Path dir) {
@@ -129,7 +131,7 @@ class KitErrorMessagesTest {
         }
     }
 
-    @FixtureOnly
+    @CrashTestKitOnly
     static class SweepOverItsCap {
         @CrashSweep(kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS}, maxCases = 10)
         void pipelineSurvives(CrashScenario scenario, @TempDir Path dir) {
@@ -144,7 +146,7 @@ class KitErrorMessagesTest {
         }
     }
 
-    @FixtureOnly
+    @CrashTestKitOnly
     static class NoWorkloadRun {
         @CrashAt(selector = "after-commit")
         void forgotTheWorkload(CrashScenario scenario, @TempDir Path dir) {
@@ -152,7 +154,7 @@ class KitErrorMessagesTest {
         }
     }
 
-    @FixtureOnly
+    @CrashTestKitOnly
     static class AnyCrashCase {
         @CrashAt(selector = "after-commit")
         void shippingSurvives(CrashScenario scenario, @TempDir Path dir) {
@@ -168,7 +170,7 @@ class KitErrorMessagesTest {
         }
     }
 
-    @FixtureOnly
+    @CrashTestKitOnly
     static class ChildOutlivesItsTimeout {
         @CrashAt(selector = "after-commit", mode = CrashMode.CHILD_PROCESS)
         void shippingSurvives(CrashScenario scenario) {
@@ -178,7 +180,7 @@ class KitErrorMessagesTest {
 
     @Test
     void aMisspeltBoundaryNameListsTheCataloguesNames() throws IOException {
-        Throwable failure = KitRun.of(MisspeltBoundary.class, reports).onlyFailure();
+        Throwable failure = onlyFailure(kit(), MisspeltBoundary.class);
 
         assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
         assertThat(failure.getMessage()).isEqualTo(expected("unknown-boundary.txt", failure));
@@ -186,7 +188,7 @@ class KitErrorMessagesTest {
 
     @Test
     void aBoundaryTheWorkloadNeverReachesFailsTheTest() throws IOException {
-        Throwable failure = KitRun.of(BoundaryNeverReached.class, reports).onlyFailure();
+        Throwable failure = onlyFailure(kit(), BoundaryNeverReached.class);
 
         assertThat(failure.getCause()).isInstanceOf(BoundaryNotReachedError.class);
         assertThat(failure.getMessage()).isEqualTo(expected("boundary-not-reached.txt", failure));
@@ -194,14 +196,14 @@ class KitErrorMessagesTest {
 
     @Test
     void aCrashTheWorkloadCatchesFailsTheTest() throws IOException {
-        Throwable failure = KitRun.of(CrashCaughtByTheWorkload.class, reports).onlyFailure();
+        Throwable failure = onlyFailure(kit(), CrashCaughtByTheWorkload.class);
 
         assertThat(failure.getMessage()).isEqualTo(expected("crash-swallowed.txt", failure));
     }
 
     @Test
     void aMessageTheWorkloadNeverSendsFailsTheOrder() throws IOException {
-        Throwable failure = KitRun.of(MessageNeverSent.class, reports).onlyFailure();
+        Throwable failure = onlyFailure(kit(), MessageNeverSent.class);
 
         assertThat(failure.getCause()).isInstanceOf(OrderNotHonouredError.class);
         assertThat(failure.getMessage()).isEqualTo(expected("order-not-honoured.txt", failure));
@@ -209,7 +211,7 @@ class KitErrorMessagesTest {
 
     @Test
     void aMisspeltTableInAnInvariantNamesTheInvariantTheDatabaseAndTheSql() throws IOException {
-        Throwable failure = KitRun.of(MisspeltTableInAnInvariant.class, reports).onlyFailure();
+        Throwable failure = onlyFailure(kit(), MisspeltTableInAnInvariant.class);
 
         // A @CheckInvariant that cannot be checked fails the invocation; its exception is attached as suppressed.
         assertThat(failure.getSuppressed()).singleElement().isInstanceOf(InvariantDefinitionException.class);
@@ -218,7 +220,7 @@ class KitErrorMessagesTest {
 
     @Test
     void aLambdaCannotRunInAChildProcess() throws IOException {
-        Throwable failure = KitRun.of(LambdaInAChildProcess.class, reports).onlyFailure();
+        Throwable failure = onlyFailure(kit(), LambdaInAChildProcess.class);
 
         assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
         assertThat(failure.getMessage()).isEqualTo(expected("lambda-in-child-process.txt", failure));
@@ -226,24 +228,24 @@ class KitErrorMessagesTest {
 
     @Test
     void aSweepOverItsCapRunsNoCrashAndSaysHowToNarrowIt() throws IOException {
-        KitRun run = KitRun.of(SweepOverItsCap.class, reports);
-        Throwable failure = run.onlyFailure();
+        CrashTestResults results = kit().run(SweepOverItsCap.class);
 
-        run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfSucceededCases(1);
+        Throwable failure = assertThat(results).hasSingleFailure().failure();
         assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
         assertThat(failure.getMessage()).isEqualTo(expected("sweep-over-cap.txt", failure));
     }
 
     @Test
     void aTestThatNeverRunsItsWorkloadFails() throws IOException {
-        Throwable failure = KitRun.of(NoWorkloadRun.class, reports).onlyFailure();
+        Throwable failure = onlyFailure(kit(), NoWorkloadRun.class);
 
         assertThat(failure.getMessage()).isEqualTo(expected("workload-never-run.txt", failure));
     }
 
     @Test
     void aBadConfigurationValueFailsEveryKitTestBeforeAnythingRuns() throws IOException {
-        Throwable failure = KitRun.of(AnyCrashCase.class, reports, DeliveryKitConfiguration.MODE, "sometimes").onlyFailure();
+        Throwable failure = onlyFailure(kit().with(DeliveryKitConfiguration.MODE, "sometimes"), AnyCrashCase.class);
 
         assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
         assertThat(failure.getMessage()).isEqualTo(expected("bad-configuration.txt", failure));
@@ -251,8 +253,8 @@ class KitErrorMessagesTest {
 
     @Test
     void aChildThatOutlivesItsTimeoutIsKilledAndTheCaseFails() {
-        Throwable failure = KitRun.of(ChildOutlivesItsTimeout.class, reports,
-                DeliveryKitConfiguration.CHILD_TIMEOUT, "3 s").onlyFailure();
+        Throwable failure = onlyFailure(kit().with(DeliveryKitConfiguration.CHILD_TIMEOUT, "3 s"),
+                ChildOutlivesItsTimeout.class);
 
         // The temporary directory varies; on JDK 24+ the child's stderr has the JVM's sun.misc.Unsafe warnings.
         assertThat(failure.getMessage()).matches("(?s)dev\\.deliverykit\\.process\\.ChildProcessException: child JVM"
@@ -262,6 +264,16 @@ class KitErrorMessagesTest {
                 + "(WARNING: [^\n]*\n)*\n\n"
                 + "DeliveryKit case: crash after commit #1 \\(child JVM\\)\n"
                 + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
+    }
+
+    /** Runs fixture classes through the JUnit Platform (EngineTestKit), the crash report going to {@code reports}. */
+    private CrashTestKit kit() {
+        return CrashTestKit.reportingTo(reports);
+    }
+
+    /** The one failure (of a test or a container) of running {@code fixture}. */
+    private static Throwable onlyFailure(CrashTestKit kit, Class<?> fixture) {
+        return assertThat(kit.run(fixture)).hasSingleFailure().failure();
     }
 
     /** The pinned message; with -Dsample.messages.update=true, first rewritten from {@code actual}. */

@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * instead of) {@code org.assertj.core.api.Assertions}.
  *
  * <pre>{@code
- * import static dev.deliverykit.junit5.DeliveryAssertions.assertThat;
+ * import static dev.deliverykit.junit5.assertions.DeliveryAssertions.assertThat;
  *
  * static final Invariant EXACTLY_ONCE = Invariants.exactlyOncePerKey()
  *         .intentsFrom(ORCHESTRATOR, "SELECT command_id FROM outbox")

@@ -1,12 +1,7 @@
 package dev.deliverykit.junit5.postgres;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.displayName;
-import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.EventConditions.test;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
@@ -14,8 +9,6 @@ import dev.deliverykit.junit5.BoundaryCatalogueSource;
 import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.postgres.reservation.DedupWarehouse;
 import dev.deliverykit.junit5.postgres.reservation.NaiveWarehouse;
 import dev.deliverykit.junit5.postgres.reservation.ReservationIntent;
@@ -23,23 +16,23 @@ import dev.deliverykit.junit5.postgres.reservation.ReservationOutbox;
 import dev.deliverykit.junit5.postgres.reservation.ReservationService;
 import dev.deliverykit.junit5.postgres.reservation.Warehouse;
 import dev.deliverykit.junit5.postgres.reservation.WarehouseClient;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
-import org.junit.platform.testkit.engine.EventType;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -56,7 +49,7 @@ class PostgresDeliveryMatrixTest {
 
     static final ReservationIntent INTENT = new ReservationIntent("reserve42", "P-7", 1);
 
-    /** N per variant and boundary, filled by the fixtures: "mark-first" -> {"boundary-1" -> 0, ...}. */
+    /** N per variant and boundary, filled by the fixtures: "mark-first" -> {"before-send" -> 0, ...}. */
     static final Map<String, Map<String, Long>> EFFECTS = new LinkedHashMap<>();
 
     @TempDir
@@ -83,7 +76,7 @@ class PostgresDeliveryMatrixTest {
                     new WarehouseClient("tenantA", warehouse(pg.url("warehouse"))), markFirst());
         }
 
-        @CrashAt({"boundary-0", "boundary-1", "boundary-2", "boundary-3", "boundary-4"})
+        @CrashAt({"before-submit", "before-send", "after-reserve", "after-send", "after-deliver"})
         void exactlyOneReservation(CrashScenario scenario) throws Exception {
             scenario.run(() -> service().submit(INTENT));        // dies at the boundary
             scenario.restart(() -> {                             // a fresh process: new objects, same databases
@@ -93,30 +86,30 @@ class PostgresDeliveryMatrixTest {
             });
             long effects = effects(pg.url("warehouse"));
             scenario.observe("effects", effects);
-            String boundary = scenario.replayKey().replaceAll("^boundary=(boundary-\\d);hit=1$", "$1");
-            EFFECTS.computeIfAbsent(label(), k -> new TreeMap<>()).put(boundary, effects);
+            String boundary = scenario.replayKey().replaceAll("^boundary=([a-z-]+);hit=1$", "$1");
+            EFFECTS.computeIfAbsent(label(), k -> new LinkedHashMap<>()).put(boundary, effects); // in catalogue order
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "MARK_FIRST")
-    static class MarkFirst extends Variant {
+    static class MarkFirstTestCases extends Variant {
         String label() { return "mark-first (write \"done\", then send)"; }
         boolean markFirst() { return true; }
         Warehouse warehouse(String url) { return new NaiveWarehouse(url); }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "WITHOUT_DEDUP")
-    static class WithoutDedup extends Variant {
+    static class WithoutDedupTestCases extends Variant {
         String label() { return "outbox without receiver dedup"; }
         boolean markFirst() { return false; }
         Warehouse warehouse(String url) { return new NaiveWarehouse(url); }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(value = ReservationBoundaries.class, field = "ATOMIC_RECEIPT")
-    static class AtomicReceipt extends Variant {
+    static class AtomicReceiptTestCases extends Variant {
         String label() { return "outbox + atomic receiver receipt"; }
         boolean markFirst() { return false; }
         Warehouse warehouse(String url) { return new DedupWarehouse(url); }
@@ -133,7 +126,10 @@ class PostgresDeliveryMatrixTest {
         }
     }
 
-    /** The failure of a crash at boundary-N #1 judged by the {@code exactlyOnce} field (named after Variant, which declares it). */
+    /**
+     * The failure of a crash at a catalogue boundary, hit 1, judged by the {@code exactlyOnce} field (named after
+     * Variant, which declares it).
+     */
     static String invariantFailure(String fixture, String boundary, String checked, String violation) {
         return "1 of 1 invariant declared with @CheckInvariant violated after crash at " + boundary + " #1 and recovery:\n"
                 + "[" + fixture + ".exactlyOnce] exactly once per key: violated (checked " + checked + ")\n"
@@ -146,41 +142,43 @@ class PostgresDeliveryMatrixTest {
     static final String DUPLICATE = "  duplicate effect: 1 key\n    tenantA:reserve42:1:0: found 2 effects, expected exactly 1";
 
     @Test
-    void markFirstLosesTheIntentAtBoundary1Only() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(MarkFirst.class);
+    void markFirstLosesTheIntentOnlyWhenItDiesBeforeTheSend() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(5).succeeded(4).failed(1).aborted(0).skipped(0));
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("[2] crash at boundary-1 #1"),
-                finishedWithFailure(instanceOf(AssertionFailedError.class), message(invariantFailure("Variant",
-                        "boundary-1", "1 intent key, 0 effect rows", LOST)))));
-        assertThat(outcomes(results)).containsExactly("[1] crash at boundary-0 #1: passed",
-                "[2] crash at boundary-1 #1: failed", "[3] crash at boundary-2 #1: passed",
-                "[4] crash at boundary-3 #1: passed", "[5] crash at boundary-4 #1: passed");
+        assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(4).hasNumberOfFailedCases(1).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
+        assertThat(results).hasFailedCase("[2] crash at before-send #1")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage(invariantFailure("Variant",
+                        "before-send", "1 intent key, 0 effect rows", LOST));
+        assertThat(outcomes(results)).containsExactly("[1] crash at before-submit #1: passed",
+                "[2] crash at before-send #1: failed", "[3] crash at after-reserve #1: passed",
+                "[4] crash at after-send #1: passed", "[5] crash at after-deliver #1: passed");
     }
 
     @Test
-    void outboxWithoutDedupDoublesTheEffectAtBoundaries2And3() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(WithoutDedup.class);
+    void outboxWithoutDedupDoublesTheEffectWhenItDiesAfterTheReserveAndBeforeTheSendReturns() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(5).succeeded(3).failed(2).aborted(0).skipped(0));
-        results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), displayName("[3] crash at boundary-2 #1"), finishedWithFailure(
-                        instanceOf(AssertionFailedError.class), message(invariantFailure("Variant", "boundary-2",
-                                "1 intent key, 2 effect rows", DUPLICATE)))))
-                .haveExactly(1, event(test(), displayName("[4] crash at boundary-3 #1"), finishedWithFailure(
-                        instanceOf(AssertionFailedError.class), message(invariantFailure("Variant", "boundary-3",
-                                "1 intent key, 2 effect rows", DUPLICATE)))));
-        assertThat(outcomes(results)).containsExactly("[1] crash at boundary-0 #1: passed",
-                "[2] crash at boundary-1 #1: passed", "[3] crash at boundary-2 #1: failed",
-                "[4] crash at boundary-3 #1: failed", "[5] crash at boundary-4 #1: passed");
+        assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(3).hasNumberOfFailedCases(2).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
+        assertThat(results).hasFailedCase("[3] crash at after-reserve #1")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage(invariantFailure("Variant", "after-reserve",
+                                "1 intent key, 2 effect rows", DUPLICATE));
+        assertThat(results).hasFailedCase("[4] crash at after-send #1")
+                .withExceptionInstanceOf(AssertionFailedError.class)
+                .withMessage(invariantFailure("Variant", "after-send",
+                                "1 intent key, 2 effect rows", DUPLICATE));
+        assertThat(outcomes(results)).containsExactly("[1] crash at before-submit #1: passed",
+                "[2] crash at before-send #1: passed", "[3] crash at after-reserve #1: failed",
+                "[4] crash at after-send #1: failed", "[5] crash at after-deliver #1: passed");
     }
 
     @Test
     void outboxWithAtomicReceiptPassesAtEveryBoundary() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(AtomicReceipt.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceiptTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(5).succeeded(5).failed(0).aborted(0).skipped(0));
-        results.containerEvents().assertStatistics(stats -> stats.failed(0));
+        assertThat(results).hasNumberOfStartedCases(5).hasNumberOfSucceededCases(5).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
+        assertThat(results).hasNumberOfFailedContainers(0);
     }
 
     @Test
@@ -189,7 +187,8 @@ class PostgresDeliveryMatrixTest {
         List<String> matrices = new ArrayList<>();
         for (int run = 0; run < 5; run++) {
             EFFECTS.clear();
-            outcomes.add(outcomes(Kit.reportingTo(reports).run(MarkFirst.class, WithoutDedup.class, AtomicReceipt.class)));
+            outcomes.add(outcomes(CrashTestKit.reportingTo(reports)
+                    .run(MarkFirstTestCases.class, WithoutDedupTestCases.class, AtomicReceiptTestCases.class)));
             matrices.add(matrix());
         }
 
@@ -215,7 +214,7 @@ class PostgresDeliveryMatrixTest {
     }
 
     /** "display name: passed|failed" for each finished test, with the failure's message, in the order run. */
-    static List<String> outcomes(EngineExecutionResults results) {
+    static List<String> outcomes(CrashTestResults results) {
         return results.testEvents().finished().stream().map(PostgresDeliveryMatrixTest::outcome).toList();
     }
 

@@ -1,21 +1,23 @@
 package dev.deliverykit.junit5.postgres;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
 import dev.deliverykit.junit5.BoundaryCatalogueSource;
 import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashAt;
-import dev.deliverykit.CrashMode;
 import dev.deliverykit.junit5.CrashScenario;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.postgres.pipeline.FlowConsumer;
 import dev.deliverykit.junit5.postgres.pipeline.FlowEvent;
 import dev.deliverykit.junit5.postgres.pipeline.FlowProducer;
 import dev.deliverykit.junit5.postgres.pipeline.FlowRelay;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -29,7 +31,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * The ten crash boundaries of protocols.md section 2 on a real PostgreSQL server: a plain-JDBC ordered pipeline
@@ -82,9 +83,9 @@ class PostgresOrderedPipelineTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(PipelineBoundaries.class)
-    static class InThisJvm extends Pipeline {
+    static class InThisJvmTestCases extends Pipeline {
         @CrashAt({"producer.after-flow-update", "producer.after-outbox-insert", "producer.after-commit",
                   "consumer.after-inbox-insert", "consumer.after-receive-commit", "relay.after-accepted-update",
                   "relay.after-accepted-commit", "apply.after-projection-update", "apply.after-applied-mark",
@@ -94,9 +95,9 @@ class PostgresOrderedPipelineTest {
         }
     }
 
-    @EngineTestKitOnly
+    @CrashTestKitOnly
     @BoundaryCatalogueSource(PipelineBoundaries.class)
-    static class AsProcessExits extends Pipeline {
+    static class AsProcessExitsTestCases extends Pipeline {
         @CrashAt(value = {"producer.after-flow-update", "producer.after-outbox-insert", "producer.after-commit",
                           "consumer.after-inbox-insert", "consumer.after-receive-commit", "relay.after-accepted-update",
                           "relay.after-accepted-commit", "apply.after-projection-update", "apply.after-applied-mark",
@@ -200,9 +201,9 @@ class PostgresOrderedPipelineTest {
     @Test
     void inThisJvmEveryBoundaryLeavesTheContractsStateAndRecoversToOneEffect() {
         ROWS.clear();
-        EngineExecutionResults results = Kit.reportingTo(reports).run(InThisJvm.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(InThisJvmTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(10).succeeded(10).failed(0).aborted(0).skipped(0));
+        assertThat(results).hasNumberOfStartedCases(10).hasNumberOfSucceededCases(10).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
         assertThat(ROWS).hasSize(10);
         assertThat(table("")).isEqualTo(EXPECTED);
     }
@@ -210,9 +211,9 @@ class PostgresOrderedPipelineTest {
     @Test
     void asARealProcessExitEveryBoundaryLeavesTheContractsStateAndRecoversToOneEffect() {
         ROWS.clear();
-        EngineExecutionResults results = Kit.reportingTo(reports).run(AsProcessExits.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AsProcessExitsTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(10).succeeded(10).failed(0).aborted(0).skipped(0));
+        assertThat(results).hasNumberOfStartedCases(10).hasNumberOfSucceededCases(10).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0).hasNumberOfSkippedCases(0);
         assertThat(ROWS).hasSize(10);
         assertThat(table(" (child JVM)")).isEqualTo(EXPECTED);
     }

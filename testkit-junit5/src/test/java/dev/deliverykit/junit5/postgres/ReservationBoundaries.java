@@ -10,7 +10,7 @@ import dev.deliverykit.junit5.postgres.reservation.WarehouseClient;
 /** The five boundaries of protocols.md section 1 in the PostgreSQL reservation service, one catalogue per variant. */
 public final class ReservationBoundaries {
 
-    /** Mark-first: its warehouse has no dedup, so boundary 2 is the naive warehouse's exit. */
+    /** Mark-first: its warehouse has no dedup, so after-reserve is the naive warehouse's exit. */
     public static final BoundaryCatalogue MARK_FIRST = catalogue("pg mark-first", NaiveWarehouse.class);
     /** The outbox without receiver dedup. */
     public static final BoundaryCatalogue WITHOUT_DEDUP = catalogue("pg outbox-without-dedup", NaiveWarehouse.class);
@@ -22,11 +22,11 @@ public final class ReservationBoundaries {
 
     private static BoundaryCatalogue catalogue(String name, Class<?> warehouse) {
         return BoundaryCatalogue.builder(name)
-                .add("boundary-0", Selector.methodEntry(ReservationService.class, "submit"))   // before the local record
-                .add("boundary-1", Selector.methodEntry(WarehouseClient.class, "send"))        // recorded, not sent
-                .add("boundary-2", Selector.methodExit(warehouse, "reserve"))                  // effect, no response
-                .add("boundary-3", Selector.methodExit(WarehouseClient.class, "send"))         // response, no mark
-                .add("boundary-4", Selector.methodExit(ReservationService.class, "deliver"))   // after the mark
+                .add("before-submit", Selector.methodEntry(ReservationService.class, "submit"))   // before the local record
+                .add("before-send", Selector.methodEntry(WarehouseClient.class, "send"))        // recorded, not sent
+                .add("after-reserve", Selector.methodExit(warehouse, "reserve"))                  // effect, no response
+                .add("after-send", Selector.methodExit(WarehouseClient.class, "send"))         // response, no mark
+                .add("after-deliver", Selector.methodExit(ReservationService.class, "deliver"))   // after the mark
                 .build();
     }
 }

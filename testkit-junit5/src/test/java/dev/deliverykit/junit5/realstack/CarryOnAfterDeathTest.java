@@ -1,16 +1,18 @@
 package dev.deliverykit.junit5.realstack;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.boundary.BoundaryNotReachedError;
 import dev.deliverykit.boundary.SimulatedCrash;
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.realstack.fixtures.PlainOrders;
 import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -21,7 +23,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * Code that catches the crash and carries on, on plain JDBC and a SQLite file: whatever it does after its
@@ -33,7 +34,7 @@ class CarryOnAfterDeathTest {
     /** The fixtures' database directory: the outer test's, so that it can read the file back after the run. */
     static volatile Path dir;
 
-    /** The late writer of {@link LateWriterThread}, joined by the outer test before it reads back. */
+    /** The late writer of {@link LateWriterThreadTestCases}, joined by the outer test before it reads back. */
     static volatile Thread lateWriter;
 
     /** What the late writer died of. */
@@ -54,8 +55,8 @@ class CarryOnAfterDeathTest {
         orders.createSchema();
     }
 
-    @EngineTestKitOnly
-    static class WritesOnAConnectionOpenedBeforeTheRun {
+    @CrashTestKitOnly
+    static class WritesOnAConnectionOpenedBeforeTheRunTestCases {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) throws Exception {
             PlainOrders orders = new PlainOrders(dir);
@@ -73,8 +74,8 @@ class CarryOnAfterDeathTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class StatementPreparedBeforeTheRunExecutedInFinally {
+    @CrashTestKitOnly
+    static class StatementPreparedBeforeTheRunExecutedInFinallyTestCases {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) throws Exception {
             PlainOrders orders = new PlainOrders(dir);
@@ -90,8 +91,8 @@ class CarryOnAfterDeathTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class SwallowsThenThrowsAnother {
+    @CrashTestKitOnly
+    static class SwallowsThenThrowsAnotherTestCases {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) {
             PlainOrders orders = new PlainOrders(dir);
@@ -110,8 +111,8 @@ class CarryOnAfterDeathTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class SwallowsThenReturns {
+    @CrashTestKitOnly
+    static class SwallowsThenReturnsTestCases {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) {
             PlainOrders orders = new PlainOrders(dir);
@@ -129,8 +130,8 @@ class CarryOnAfterDeathTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class LateWriterThread {
+    @CrashTestKitOnly
+    static class LateWriterThreadTestCases {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) {
             PlainOrders orders = new PlainOrders(dir);
@@ -158,8 +159,8 @@ class CarryOnAfterDeathTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class CatchesBoundaryNotReached {
+    @CrashTestKitOnly
+    static class CatchesBoundaryNotReachedTestCases {
         @CrashAt(selector = "after-commit", occurrence = 9)
         void placeOrder(CrashScenario scenario) {
             PlainOrders orders = new PlainOrders(dir);
@@ -172,8 +173,8 @@ class CarryOnAfterDeathTest {
     }
 
     /** On H2, which accepts blank SQL ({@code execute("")} returns false); sqlite-jdbc refuses it itself. */
-    @EngineTestKitOnly
-    static class BlankSqlInTheRun {
+    @CrashTestKitOnly
+    static class BlankSqlInTheRunTestCases {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) throws Exception {
             String url = Store.H2.url(dir, "blank");
@@ -201,8 +202,8 @@ class CarryOnAfterDeathTest {
     private static final String SITE = "main at dev.deliverykit.junit5.realstack.fixtures.PlainOrders.placeOrder("
             + "PlainOrders.java:N)";
 
-    private EngineExecutionResults run(Class<?> fixture) {
-        return Kit.reportingTo(reports).run(fixture);
+    private CrashTestResults run(Class<?> fixture) {
+        return CrashTestKit.reportingTo(reports).run(fixture);
     }
 
     private java.util.List<String> durableOrders() throws Exception {
@@ -215,10 +216,10 @@ class CarryOnAfterDeathTest {
 
     @Test
     void writesInCatchAndFinallyOnAConnectionOpenedBeforeTheRunFailTheCaseAndAreNotDurable() throws Exception {
-        EngineExecutionResults results = run(WritesOnAConnectionOpenedBeforeTheRun.class);
+        CrashTestResults results = run(WritesOnAConnectionOpenedBeforeTheRunTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        assertThat(Outcomes.normalised(Outcomes.onlyFailure(results).getMessage())).isEqualTo(Spec.keptWorking(
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        assertThat(Outcomes.normalised(assertThat(results).hasSingleFailedCase().failure().getMessage())).isEqualTo(Spec.keptWorking(
                 "Connection.prepareStatement() on thread main at"
                         + " dev.deliverykit.junit5.realstack.fixtures.PlainOrders.audit(PlainOrders.java:N)", CRASH, SITE,
                 "threw the kit's SimulatedCrash", CASE, KEY));
@@ -228,10 +229,10 @@ class CarryOnAfterDeathTest {
 
     @Test
     void aStatementPreparedBeforeTheRunAndExecutedInFinallyFailsTheCaseAndIsNotDurable() throws Exception {
-        EngineExecutionResults results = run(StatementPreparedBeforeTheRunExecutedInFinally.class);
+        CrashTestResults results = run(StatementPreparedBeforeTheRunExecutedInFinallyTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        assertThat(Outcomes.normalised(Outcomes.onlyFailure(results).getMessage())).isEqualTo(Spec.keptWorking(
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        assertThat(Outcomes.normalised(assertThat(results).hasSingleFailedCase().failure().getMessage())).isEqualTo(Spec.keptWorking(
                 "PreparedStatement.setString(...) on thread main at"
                         + " dev.deliverykit.junit5.realstack.fixtures.PlainOrders.audit(PlainOrders.java:N)", CRASH, SITE,
                 "threw the kit's SimulatedCrash", CASE, KEY));
@@ -241,10 +242,10 @@ class CarryOnAfterDeathTest {
 
     @Test
     void swallowingTheCrashThenThrowingAnotherExceptionFailsTheCase() throws Exception {
-        EngineExecutionResults results = run(SwallowsThenThrowsAnother.class);
+        CrashTestResults results = run(SwallowsThenThrowsAnotherTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        assertThat(Outcomes.normalised(Outcomes.onlyFailure(results).getMessage()))
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        assertThat(Outcomes.normalised(assertThat(results).hasSingleFailedCase().failure().getMessage()))
                 .isEqualTo(Spec.keptWorking(OPENING, CRASH, SITE,
                         "threw java.lang.IllegalStateException: order o-1 not placed", CASE, KEY));
         assertThat(durableOrders()).containsExactly("o-1");
@@ -253,10 +254,10 @@ class CarryOnAfterDeathTest {
 
     @Test
     void swallowingTheCrashThenReturningFailsTheCase() throws Exception {
-        EngineExecutionResults results = run(SwallowsThenReturns.class);
+        CrashTestResults results = run(SwallowsThenReturnsTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        assertThat(Outcomes.normalised(Outcomes.onlyFailure(results).getMessage()))
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        assertThat(Outcomes.normalised(assertThat(results).hasSingleFailedCase().failure().getMessage()))
                 .isEqualTo(Spec.keptWorking(OPENING, CRASH, SITE, "returned normally", CASE, KEY));
         assertThat(durableOrders()).containsExactly("o-1");
         assertThat(durableAudit()).isEmpty();
@@ -270,7 +271,7 @@ class CarryOnAfterDeathTest {
      */
     @Test
     void aThreadTheWorkloadStartedThatWritesAfterTheCrashIsRefusedAndWritesNothing() throws Exception {
-        EngineExecutionResults results = run(LateWriterThread.class);
+        CrashTestResults results = run(LateWriterThreadTestCases.class);
         lateWriter.join();                           // it ends either way: its write succeeds or dies
 
         assertThat(Outcomes.of(results)).containsExactly("[1] crash after commit #1: SUCCESSFUL");
@@ -284,10 +285,10 @@ class CarryOnAfterDeathTest {
 
     @Test
     void aTestThatCatchesBoundaryNotReachedItselfStillFails() throws Exception {
-        EngineExecutionResults results = run(CatchesBoundaryNotReached.class);
+        CrashTestResults results = run(CatchesBoundaryNotReachedTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        assertThat(Outcomes.onlyFailure(results)).hasMessage("Boundary not reached: the crash was armed at hit 9 of"
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        assertThat(assertThat(results).hasSingleFailedCase().failure()).hasMessage("Boundary not reached: the crash was armed at hit 9 of"
                 + " after commit, but the workload returned normally after reaching it 1 time.\n"
                 + "Reached boundaries (hits):\n"
                 + "  after statement \"PRAGMA busy_timeout = 5000\": 1\n"
@@ -308,7 +309,7 @@ class CarryOnAfterDeathTest {
             assertThat(statement.execute("")).isFalse();  // outside a run: the driver accepts it
         }
 
-        EngineExecutionResults results = run(BlankSqlInTheRun.class);
+        CrashTestResults results = run(BlankSqlInTheRunTestCases.class);
 
         assertThat(Outcomes.of(results)).containsExactly("[1] crash after commit #1: SUCCESSFUL");
     }

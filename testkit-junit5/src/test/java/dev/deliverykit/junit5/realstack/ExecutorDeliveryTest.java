@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.realstack;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.invariant.Invariant;
@@ -8,17 +9,17 @@ import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
-import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
+import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * The relay's deliveries done on a thread pool the relay creates in its constructor, and on the common pool
@@ -31,8 +32,8 @@ class ExecutorDeliveryTest {
     @TempDir
     Path reports;
 
-    @EngineTestKitOnly
-    static class OwnPoolSweep {
+    @CrashTestKitOnly
+    static class OwnPoolSweepTestCases {
         @TempDir
         Path dir;
 
@@ -48,8 +49,8 @@ class ExecutorDeliveryTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class CommonPoolSweep {
+    @CrashTestKitOnly
+    static class CommonPoolSweepTestCases {
         @TempDir
         Path dir;
 
@@ -66,8 +67,8 @@ class ExecutorDeliveryTest {
     }
 
     /** Commit #1 places the order on the test's thread; commit #2 is the receiver's, on the relay's pool. */
-    @EngineTestKitOnly
-    static class CrashOnTheOwnPoolsThread {
+    @CrashTestKitOnly
+    static class CrashOnTheOwnPoolsThreadTestCases {
         @TempDir
         Path dir;
 
@@ -82,8 +83,8 @@ class ExecutorDeliveryTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class CrashOnTheCommonPoolsThread {
+    @CrashTestKitOnly
+    static class CrashOnTheCommonPoolsThreadTestCases {
         @TempDir
         Path dir;
 
@@ -103,8 +104,8 @@ class ExecutorDeliveryTest {
     private List<List<String>> fiveRuns(Class<?> fixture) {
         List<List<String>> runs = new ArrayList<>();
         for (int run = 0; run < 5; run++) {
-            EngineExecutionResults results = Kit.reportingTo(reports).run(fixture);
-            results.containerEvents().assertStatistics(stats -> stats.failed(0));
+            CrashTestResults results = CrashTestKit.reportingTo(reports).run(fixture);
+            assertThat(results).hasNumberOfFailedContainers(0);
             runs.add(Outcomes.of(results));
         }
         return runs;
@@ -112,7 +113,7 @@ class ExecutorDeliveryTest {
 
     @Test
     void aSweepOverDeliveriesOnTheRelaysOwnPoolIsTheSameFiveTimesAndPasses() {
-        List<List<String>> runs = fiveRuns(OwnPoolSweep.class).stream().map(ExecutorDeliveryTest::unordered).toList();
+        List<List<String>> runs = fiveRuns(OwnPoolSweepTestCases.class).stream().map(ExecutorDeliveryTest::unordered).toList();
 
         assertThat(runs).containsOnly(runs.get(0));
         assertThat(runs.get(0)).hasSize(TWO_ORDER_CASES).allMatch(line -> line.endsWith(": SUCCESSFUL"));
@@ -120,7 +121,7 @@ class ExecutorDeliveryTest {
 
     @Test
     void aSweepOverDeliveriesOnTheCommonPoolIsTheSameFiveTimesAndPasses() {
-        List<List<String>> runs = fiveRuns(CommonPoolSweep.class).stream().map(ExecutorDeliveryTest::unordered).toList();
+        List<List<String>> runs = fiveRuns(CommonPoolSweepTestCases.class).stream().map(ExecutorDeliveryTest::unordered).toList();
 
         assertThat(runs).containsOnly(runs.get(0));
         assertThat(runs.get(0)).hasSize(TWO_ORDER_CASES).allMatch(line -> line.endsWith(": SUCCESSFUL"));
@@ -140,7 +141,7 @@ class ExecutorDeliveryTest {
 
     @Test
     void aCrashOnTheRelaysPoolThreadIsACrashOfTheProcessFiredOnThatThread() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(CrashOnTheOwnPoolsThread.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashOnTheOwnPoolsThreadTestCases.class);
 
         assertThat(Outcomes.of(results)).containsExactly("[1] crash before commit #2: SUCCESSFUL",
                 "[2] crash after commit #2: SUCCESSFUL");
@@ -148,7 +149,7 @@ class ExecutorDeliveryTest {
 
     @Test
     void aCrashOnACommonPoolThreadIsACrashOfTheProcessFiredOnThatThread() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(CrashOnTheCommonPoolsThread.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashOnTheCommonPoolsThreadTestCases.class);
 
         assertThat(Outcomes.of(results)).containsExactly("[1] crash before commit #2: SUCCESSFUL",
                 "[2] crash after commit #2: SUCCESSFUL");

@@ -1,17 +1,18 @@
 package dev.deliverykit.junit5.realstack;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
 import dev.deliverykit.junit5.realstack.fixtures.NaivePool;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -26,8 +27,8 @@ class NonValidatingPoolTest {
     @TempDir
     Path reports;
 
-    @EngineTestKitOnly
-    static class SharedNaivePool {
+    @CrashTestKitOnly
+    static class SharedNaivePoolTestCases {
         @CrashAt(selector = "after-statement:^INSERT")
         void placeOrder(CrashScenario scenario, @TempDir Path dir) throws Exception {
             NaivePool shared = new NaivePool("jdbc:sqlite:" + dir.resolve("orders.db"));
@@ -39,10 +40,10 @@ class NonValidatingPoolTest {
 
     @Test
     void recoveryOnAConnectionTheCrashClosedFailsAtOnceWithTheFix() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(SharedNaivePool.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SharedNaivePoolTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-        Throwable failure = Outcomes.onlyFailure(results).getCause(); // the kit adds the case to the failure
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        Throwable failure = assertThat(results).hasSingleFailedCase().failure().getCause(); // the kit adds the case to the failure
         assertThat(failure).isInstanceOf(DataAccessResourceFailureException.class);
         assertThat(failure.getCause()).isInstanceOf(SQLException.class)
                 .hasMessage("DeliveryKit: Connection.createStatement() on a connection that belonged to the process"

@@ -1,12 +1,14 @@
 package dev.deliverykit.junit5.realstack;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -19,7 +21,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * Under JUnit's parallel execution, a kit sweep started through a nested launcher (EngineTestKit inside a
@@ -30,14 +31,14 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  */
 class ParallelNeighboursTest {
 
-    /** The nested sweep's outcomes, one line per case; filled by {@link NestedSweep}. */
+    /** The nested sweep's outcomes, one line per case; filled by {@link NestedSweepTestCases}. */
     static final List<String> NESTED = new CopyOnWriteArrayList<>();
 
     @TempDir
     Path reports;
 
-    @EngineTestKitOnly
-    static class PlainJdbcNeighbours {
+    @CrashTestKitOnly
+    static class PlainJdbcNeighboursTestCases {
         @RepeatedTest(40)
         void writesAndReadsItsOwnDatabase(@TempDir Path dir) throws Exception {
             try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("own.db"));
@@ -56,17 +57,17 @@ class ParallelNeighboursTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class NestedSweep {
+    @CrashTestKitOnly
+    static class NestedSweepTestCases {
         @Test
         void sweepsThroughANestedLauncher(@TempDir Path nestedReports) {
-            EngineExecutionResults results = Kit.reportingTo(nestedReports).run(ThreeCommits.class);
+            CrashTestResults results = CrashTestKit.reportingTo(nestedReports).run(ThreeCommitsTestCases.class);
             NESTED.addAll(Outcomes.of(results));
         }
     }
 
-    @EngineTestKitOnly
-    static class ThreeCommits {
+    @CrashTestKitOnly
+    static class ThreeCommitsTestCases {
         @CrashSweep(kinds = SweepKind.COMMITS)
         void threeTransactions(CrashScenario scenario, @TempDir Path dir) throws Exception {
             String url = "jdbc:sqlite:" + dir.resolve("ledger.db");
@@ -96,13 +97,13 @@ class ParallelNeighboursTest {
     @Test
     void theNeighboursOfANestedInProcessSweepAreNeverDisturbed() {
         NESTED.clear();
-        EngineExecutionResults results = Kit.reportingTo(reports)
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
                 .with("junit.jupiter.execution.parallel.enabled", "true")
                 .with("junit.jupiter.execution.parallel.mode.default", "concurrent")
                 .with("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
-                .run(PlainJdbcNeighbours.class, NestedSweep.class);
+                .run(PlainJdbcNeighboursTestCases.class, NestedSweepTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(41).succeeded(41).failed(0));
+        assertThat(results).hasNumberOfStartedCases(41).hasNumberOfSucceededCases(41).hasNumberOfFailedCases(0);
         // A recording that met a neighbour fails, and the sweep then has no crash cases; else 6 crash cases.
         assertThat(NESTED).hasSize(NESTED.get(0).contains(": FAILED: ") ? 1 : 7);
         assertThat(NESTED).allSatisfy(outcome -> assertThat(outcome).matches(

@@ -7,17 +7,17 @@ import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
-import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
+import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * HikariCP pools shared by the run and the restart, and a fresh pool per restart: the sweep of the correct
@@ -29,8 +29,8 @@ class PoolSharingTest {
     @TempDir
     Path reports;
 
-    @EngineTestKitOnly
-    static class SharedPoolsOnSqlite {
+    @CrashTestKitOnly
+    static class SharedPoolsOnSqliteTestCases {
         @TempDir
         Path dir;
 
@@ -46,8 +46,8 @@ class PoolSharingTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class SharedPoolsOnH2 {
+    @CrashTestKitOnly
+    static class SharedPoolsOnH2TestCases {
         @TempDir
         Path dir;
 
@@ -63,8 +63,8 @@ class PoolSharingTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class FreshPoolsOnSqlite {
+    @CrashTestKitOnly
+    static class FreshPoolsOnSqliteTestCases {
         @TempDir
         Path dir;
 
@@ -84,7 +84,7 @@ class PoolSharingTest {
     private List<List<String>> fiveRuns(Class<?> fixture) {
         List<List<String>> runs = new ArrayList<>();
         for (int run = 0; run < 5; run++) {
-            EngineExecutionResults results = Kit.reportingTo(reports).run(fixture);
+            CrashTestResults results = CrashTestKit.reportingTo(reports).run(fixture);
             runs.add(Outcomes.of(results));
         }
         return runs;
@@ -96,16 +96,16 @@ class PoolSharingTest {
 
     @Test
     void aSqlitePoolSharedByRunAndRestartGivesTheSameAllGreenSweepFiveTimes() {
-        assertThat(fiveRuns(SharedPoolsOnSqlite.class)).containsOnly(allPassing()).hasSize(5);
+        assertThat(fiveRuns(SharedPoolsOnSqliteTestCases.class)).containsOnly(allPassing()).hasSize(5);
     }
 
     @Test
     void anH2PoolSharedByRunAndRestartGivesTheSameAllGreenSweepFiveTimes() {
-        assertThat(fiveRuns(SharedPoolsOnH2.class)).containsOnly(allPassing()).hasSize(5);
+        assertThat(fiveRuns(SharedPoolsOnH2TestCases.class)).containsOnly(allPassing()).hasSize(5);
     }
 
     @Test
     void aFreshPoolPerRestartGivesTheSameAllGreenSweepFiveTimes() {
-        assertThat(fiveRuns(FreshPoolsOnSqlite.class)).containsOnly(allPassing()).hasSize(5);
+        assertThat(fiveRuns(FreshPoolsOnSqliteTestCases.class)).containsOnly(allPassing()).hasSize(5);
     }
 }

@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.realstack;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.invariant.Invariant;
@@ -8,17 +9,17 @@ import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
-import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
+import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
  * A Spring outbox (DataSourceTransactionManager, TransactionTemplate, JdbcTemplate) over HikariCP pools, on
@@ -31,8 +32,8 @@ class SpringOutboxCrashTest {
     @TempDir
     Path reports;
 
-    @EngineTestKitOnly
-    static class CorrectOnSqlite {
+    @CrashTestKitOnly
+    static class CorrectOnSqliteTestCases {
         @TempDir
         Path dir;
 
@@ -48,8 +49,8 @@ class SpringOutboxCrashTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class CorrectOnH2 {
+    @CrashTestKitOnly
+    static class CorrectOnH2TestCases {
         @TempDir
         Path dir;
 
@@ -65,8 +66,8 @@ class SpringOutboxCrashTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class CrashAtEachCommitOnSqlite {
+    @CrashTestKitOnly
+    static class CrashAtEachCommitOnSqliteTestCases {
         @TempDir
         Path dir;
 
@@ -89,8 +90,8 @@ class SpringOutboxCrashTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class MarkFirstOnSqlite {
+    @CrashTestKitOnly
+    static class MarkFirstOnSqliteTestCases {
         @TempDir
         Path dir;
 
@@ -106,8 +107,8 @@ class SpringOutboxCrashTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class MarkFirstOnH2 {
+    @CrashTestKitOnly
+    static class MarkFirstOnH2TestCases {
         @TempDir
         Path dir;
 
@@ -123,8 +124,8 @@ class SpringOutboxCrashTest {
         }
     }
 
-    @EngineTestKitOnly
-    static class ForgivingOnSqlite {
+    @CrashTestKitOnly
+    static class ForgivingOnSqliteTestCases {
         @TempDir
         Path dir;
 
@@ -160,19 +161,15 @@ class SpringOutboxCrashTest {
             "[16] crash before commit #3 in DataSourceTransactionManager.doCommit",
             "[17] crash after commit #3 in DataSourceTransactionManager.doCommit");
 
-    static List<String> started(EngineExecutionResults results) {
-        return results.testEvents().started().stream().map(event -> event.getTestDescriptor().getDisplayName()).toList();
-    }
-
     @Test
     void theCorrectRelayOnSqliteSurvivesACrashAtEveryWriteAndCommitWithoutAFalseAlarm() {
         List<List<String>> runs = new ArrayList<>();
         for (int run = 0; run < 5; run++) {
-            EngineExecutionResults results = Kit.reportingTo(reports).run(CorrectOnSqlite.class);
+            CrashTestResults results = CrashTestKit.reportingTo(reports).run(CorrectOnSqliteTestCases.class);
 
-            results.testEvents().assertStatistics(stats -> stats.started(17).succeeded(17).failed(0).aborted(0));
-            results.containerEvents().assertStatistics(stats -> stats.failed(0));
-            assertThat(started(results)).containsExactlyElementsOf(DELIVER_FIRST_CASES);
+            assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(17).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
+            assertThat(results).hasNumberOfFailedContainers(0);
+            assertThat(results.startedCases()).containsExactlyElementsOf(DELIVER_FIRST_CASES);
             runs.add(Outcomes.of(results));
         }
         assertThat(runs).containsOnly(runs.get(0)); // five runs in a row, the same outcomes
@@ -182,11 +179,11 @@ class SpringOutboxCrashTest {
     void theCorrectRelayOnH2SurvivesACrashAtEveryWriteAndCommitWithoutAFalseAlarm() {
         List<List<String>> runs = new ArrayList<>();
         for (int run = 0; run < 5; run++) {
-            EngineExecutionResults results = Kit.reportingTo(reports).run(CorrectOnH2.class);
+            CrashTestResults results = CrashTestKit.reportingTo(reports).run(CorrectOnH2TestCases.class);
 
-            results.testEvents().assertStatistics(stats -> stats.started(17).succeeded(17).failed(0).aborted(0));
-            results.containerEvents().assertStatistics(stats -> stats.failed(0));
-            assertThat(started(results)).containsExactlyElementsOf(DELIVER_FIRST_CASES);
+            assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(17).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
+            assertThat(results).hasNumberOfFailedContainers(0);
+            assertThat(results.startedCases()).containsExactlyElementsOf(DELIVER_FIRST_CASES);
             runs.add(Outcomes.of(results));
         }
         assertThat(runs).containsOnly(runs.get(0)); // five runs in a row, the same outcomes
@@ -194,10 +191,10 @@ class SpringOutboxCrashTest {
 
     @Test
     void aCrashAtEachCommitOfTheCorrectRelayRecoversToOneShipmentAndAPublishedMessage() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(CrashAtEachCommitOnSqlite.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashAtEachCommitOnSqliteTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(4).succeeded(4).failed(0).aborted(0));
-        assertThat(started(results)).containsExactly("[1] crash after commit #1", "[2] crash before commit #2",
+        assertThat(results).hasNumberOfStartedCases(4).hasNumberOfSucceededCases(4).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
+        assertThat(results.startedCases()).containsExactly("[1] crash after commit #1", "[2] crash before commit #2",
                 "[3] crash after commit #2", "[4] crash after commit #3");
     }
 
@@ -223,21 +220,21 @@ class SpringOutboxCrashTest {
 
     @Test
     void theMarkFirstRelayOnSqliteIsCaughtFromItsMarkToTheReceiversCommit() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(MarkFirstOnSqlite.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstOnSqliteTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(17).succeeded(11).failed(6));
-        assertThat(Outcomes.failed(results)).containsExactlyElementsOf(MARK_FIRST_FAILURES);
-        assertThat(Outcomes.failureOf(results, MARK_FIRST_FAILURES.get(0))).hasMessage(markFirstLost("MarkFirstOnSqlite",
+        assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(11).hasNumberOfFailedCases(6);
+        assertThat(results.failedCases()).containsExactlyElementsOf(MARK_FIRST_FAILURES);
+        assertThat(results).hasFailedCase(MARK_FIRST_FAILURES.get(0)).withMessage(markFirstLost("MarkFirstOnSqliteTestCases",
                 "crash after commit #2 in DataSourceTransactionManager.doCommit", "selector=after-commit;hit=2"));
     }
 
     @Test
     void theMarkFirstRelayOnH2IsCaughtFromItsMarkToTheReceiversCommit() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(MarkFirstOnH2.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstOnH2TestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(17).succeeded(11).failed(6));
-        assertThat(Outcomes.failed(results)).containsExactlyElementsOf(MARK_FIRST_FAILURES);
-        assertThat(Outcomes.failureOf(results, MARK_FIRST_FAILURES.get(3))).hasMessage(markFirstLost("MarkFirstOnH2",
+        assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(11).hasNumberOfFailedCases(6);
+        assertThat(results.failedCases()).containsExactlyElementsOf(MARK_FIRST_FAILURES);
+        assertThat(results).hasFailedCase(MARK_FIRST_FAILURES.get(3)).withMessage(markFirstLost("MarkFirstOnH2TestCases",
                 "crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in"
                         + " JdbcTemplate.update",
                 "selector=before-statement=INSERT INTO shipment (order_id, message_id) VALUES (?, ?);hit=1"));
@@ -250,11 +247,11 @@ class SpringOutboxCrashTest {
      */
     @Test
     void theRelayThatMarksAFailedSendPublishedIsCaughtCarryingOnAfterItsDeath() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(ForgivingOnSqlite.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ForgivingOnSqliteTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(17).succeeded(11).failed(6));
-        assertThat(Outcomes.failed(results)).containsExactlyElementsOf(DELIVER_FIRST_CASES.subList(7, 13));
-        assertThat(Outcomes.normalised(Outcomes.failureOf(results, DELIVER_FIRST_CASES.get(11)).getMessage()))
+        assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(11).hasNumberOfFailedCases(6);
+        assertThat(results.failedCases()).containsExactlyElementsOf(DELIVER_FIRST_CASES.subList(7, 13));
+        assertThat(Outcomes.normalised(assertThat(results).hasFailedCase(DELIVER_FIRST_CASES.get(11)).failure().getMessage()))
                 .isEqualTo(Spec.keptWorking("Connection.prepareStatement() on thread main at"
                         + " org.springframework.jdbc.core.JdbcTemplate$SimplePreparedStatementCreator"
                         + ".createPreparedStatement(JdbcTemplate.java:N)", "hit 2 of before commit",

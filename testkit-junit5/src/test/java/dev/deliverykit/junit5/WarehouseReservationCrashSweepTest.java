@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
@@ -7,65 +8,64 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.deliverykit.invariant.Invariant;
-import dev.deliverykit.junit5.fixtures.EngineTestKitOnly;
-import dev.deliverykit.junit5.fixtures.Kit;
-import dev.deliverykit.junit5.fixtures.Seed002;
+import dev.deliverykit.junit5.fixtures.WarehouseReservation;
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
- * {@code @CrashSweep} over each seed-002 protocol, naming no boundary: the crash-free run records every
+ * {@code @CrashSweep} over each protocol of the warehouse reservation, naming no boundary: the crash-free run records every
  * commit (and statement), and the sweep finds the broken protocols' windows by itself, judged by the class's
  * {@code @CheckInvariant} after every invocation, the crash-free recording run included.
  */
-class Seed002CrashSweepTest {
+class WarehouseReservationCrashSweepTest {
 
     @TempDir
     Path reports;
 
-    @EngineTestKitOnly
-    static class MarkFirst {
+    @CrashTestKitOnly
+    static class MarkFirstTestCases {
         @TempDir
         Path dir;
 
         @CheckInvariant
-        Invariant exactlyOnce = Seed002.exactlyOncePerKey(() -> dir);
+        Invariant exactlyOnce = WarehouseReservation.exactlyOncePerKey(() -> dir);
 
         @CrashSweep
         void exactlyOneReservation(CrashScenario scenario) throws Exception {
-            Seed002.crashAndRecover(scenario, DeliveryProtocol.MARK_FIRST, dir);
+            WarehouseReservation.crashAndRecover(scenario, DeliveryProtocol.MARK_FIRST, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class WithoutDedup {
+    @CrashTestKitOnly
+    static class WithoutDedupTestCases {
         @TempDir
         Path dir;
 
         @CheckInvariant
-        Invariant exactlyOnce = Seed002.exactlyOncePerKey(() -> dir);
+        Invariant exactlyOnce = WarehouseReservation.exactlyOncePerKey(() -> dir);
 
         @CrashSweep(kinds = SweepKind.COMMITS)
         void exactlyOneReservation(CrashScenario scenario) throws Exception {
-            Seed002.crashAndRecover(scenario, DeliveryProtocol.OUTBOX_WITHOUT_DEDUP, dir);
+            WarehouseReservation.crashAndRecover(scenario, DeliveryProtocol.OUTBOX_WITHOUT_DEDUP, dir);
         }
     }
 
-    @EngineTestKitOnly
-    static class AtomicReceipt {
+    @CrashTestKitOnly
+    static class AtomicReceiptTestCases {
         @TempDir
         Path dir;
 
         @CheckInvariant
-        Invariant exactlyOnce = Seed002.exactlyOncePerKey(() -> dir);
+        Invariant exactlyOnce = WarehouseReservation.exactlyOncePerKey(() -> dir);
 
         @CrashSweep
         void exactlyOneReservation(CrashScenario scenario) throws Exception {
-            Seed002.crashAndRecover(scenario, DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
+            WarehouseReservation.crashAndRecover(scenario, DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
         }
     }
 
@@ -83,20 +83,15 @@ class Seed002CrashSweepTest {
     private static final String DOUBLED = "  duplicate effect: 1 key\n"
             + "    reserve42:1:0: found 2 effects, expected exactly 1";
 
-    static List<String> failed(EngineExecutionResults results) {
-        return results.testEvents().filter(event(test(), finishedWithFailure())::matches)
-                .map(event -> event.getTestDescriptor().getDisplayName()).toList();
-    }
-
     @Test
     void markFirstFailsFromItsDoneMarkToTheWarehouseCommitAndNowhereElse() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(MarkFirst.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(57).succeeded(51).failed(6));
-        results.containerEvents().assertStatistics(stats -> stats.failed(0));
+        assertThat(results).hasNumberOfStartedCases(57).hasNumberOfSucceededCases(51).hasNumberOfFailedCases(6);
+        assertThat(results).hasNumberOfFailedContainers(0);
         assertThat(results.testEvents().started().stream().findFirst().orElseThrow().getTestDescriptor().getDisplayName())
                 .isEqualTo("[1] record boundaries (crash-free run)");
-        assertThat(failed(results)).containsExactly(
+        assertThat(results.failedCases()).containsExactly(
                 "[51] crash after commit #4 in TransactionalOutbox.markDone",
                 "[52] crash before statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve",
                 "[53] crash after statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve",
@@ -104,10 +99,10 @@ class Seed002CrashSweepTest {
                 "[55] crash after statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
                 "[56] crash before commit #5 in WarehouseWithoutDedup.reserve");
         results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("MarkFirst",
+                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("MarkFirstTestCases",
                         "crash after commit #4 in TransactionalOutbox.markDone", "selector=after-commit;hit=4",
                         "1 intent key, 0 effect rows", LOST)))))
-                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("MarkFirst",
+                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("MarkFirstTestCases",
                         "crash before statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in"
                                 + " EffectLog.insert", "selector=before-statement=INSERT INTO effect(tenant, intent_id,"
                                 + " parameters) VALUES (?, ?, ?) RETURNING effect_id;hit=1",
@@ -116,9 +111,9 @@ class Seed002CrashSweepTest {
 
     @Test
     void outboxWithoutDedupFailsBetweenTheWarehouseCommitAndTheDoneMarkCommit() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(WithoutDedup.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(11).succeeded(9).failed(2));
+        assertThat(results).hasNumberOfStartedCases(11).hasNumberOfSucceededCases(9).hasNumberOfFailedCases(2);
         assertThat(results.testEvents().started().stream().map(event -> event.getTestDescriptor().getDisplayName()))
                 .containsExactly("[1] record boundaries (crash-free run)",
                         "[2] crash before commit #1 in Sql.openWithSchema",
@@ -131,21 +126,21 @@ class Seed002CrashSweepTest {
                         "[9] crash after commit #4 in WarehouseWithoutDedup.reserve",
                         "[10] crash before commit #5 in TransactionalOutbox.markDone",
                         "[11] crash after commit #5 in TransactionalOutbox.markDone");
-        assertThat(failed(results)).containsExactly("[9] crash after commit #4 in WarehouseWithoutDedup.reserve",
+        assertThat(results.failedCases()).containsExactly("[9] crash after commit #4 in WarehouseWithoutDedup.reserve",
                 "[10] crash before commit #5 in TransactionalOutbox.markDone");
         results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("WithoutDedup",
+                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("WithoutDedupTestCases",
                         "crash after commit #4 in WarehouseWithoutDedup.reserve", "selector=after-commit;hit=4",
                         "1 intent key, 2 effect rows", DOUBLED)))))
-                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("WithoutDedup",
+                .haveExactly(1, event(test(), finishedWithFailure(message(invariantFailure("WithoutDedupTestCases",
                         "crash before commit #5 in TransactionalOutbox.markDone", "selector=before-commit;hit=5",
                         "1 intent key, 2 effect rows", DOUBLED)))));
     }
 
     @Test
     void outboxWithAtomicReceiptSurvivesACrashAtEveryStatementAndCommit() {
-        EngineExecutionResults results = Kit.reportingTo(reports).run(AtomicReceipt.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceiptTestCases.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(63).succeeded(63).failed(0).aborted(0));
+        assertThat(results).hasNumberOfStartedCases(63).hasNumberOfSucceededCases(63).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
     }
 }
