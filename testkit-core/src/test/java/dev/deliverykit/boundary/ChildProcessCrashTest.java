@@ -1,9 +1,9 @@
 package dev.deliverykit.boundary;
 
-import dev.deliverykit.CrashMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.Ledger.State;
 import dev.deliverykit.process.ChildResult;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package dev.deliverykit.boundary;
 
-import dev.deliverykit.Workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.deliverykit.Workload;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.deliverykit.boundary;
 
-import dev.deliverykit.Workload;
-import dev.deliverykit.CrashMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.deliverykit.CrashMode;
+import dev.deliverykit.Workload;
 import dev.deliverykit.boundary.Ledger.State;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -1,8 +1,8 @@
 package dev.deliverykit.boundary;
 
-import dev.deliverykit.Workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.deliverykit.Workload;
 import dev.deliverykit.boundary.Ledger.State;
 import java.nio.file.Files;
 import java.nio.file.Path;

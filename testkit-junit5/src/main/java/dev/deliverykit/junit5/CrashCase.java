@@ -1,8 +1,8 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
-import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.order.DeliveryOrder;

@@ -1,12 +1,12 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.CrashMode;
+import dev.deliverykit.Workload;
 import dev.deliverykit.boundary.BoundaryEngine;
 import dev.deliverykit.boundary.ChildLaunch;
-import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.boundary.Recording;
-import dev.deliverykit.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

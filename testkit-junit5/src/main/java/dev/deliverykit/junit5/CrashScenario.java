@@ -3,10 +3,10 @@ package dev.deliverykit.junit5;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.Workload;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.boundary.Recording;
-import dev.deliverykit.Workload;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantResult;
 import java.util.List;

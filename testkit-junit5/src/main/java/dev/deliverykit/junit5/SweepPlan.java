@@ -1,9 +1,9 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.BoundaryHit;
-import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.boundary.Selector;
 import dev.deliverykit.boundary.WatchList;

@@ -6,8 +6,8 @@ import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.skippedWithReason;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.deliverykit.boundary.BoundaryEngine;
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.boundary.BoundaryEngine;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.fixtures.WarehouseReservation;
 import dev.deliverykit.junit5.testkit.CrashTestKit;

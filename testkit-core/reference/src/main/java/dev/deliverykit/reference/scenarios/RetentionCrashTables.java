@@ -1,9 +1,9 @@
 package dev.deliverykit.reference.scenarios;
 
-import dev.deliverykit.internal.markdown.MarkdownTable;
+import dev.deliverykit.Workload;
 import dev.deliverykit.boundary.BoundaryEngine;
 import dev.deliverykit.boundary.CrashPlan;
-import dev.deliverykit.Workload;
+import dev.deliverykit.internal.markdown.MarkdownTable;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.retention.RetentionStore;
 import java.nio.file.Path;

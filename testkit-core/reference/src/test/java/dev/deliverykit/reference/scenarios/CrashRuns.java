@@ -2,9 +2,9 @@ package dev.deliverykit.reference.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.BoundaryEngine;
 import dev.deliverykit.boundary.ChildLaunch;
-import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.ProcessWorkload;
