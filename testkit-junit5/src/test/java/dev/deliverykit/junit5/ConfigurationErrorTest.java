@@ -241,9 +241,8 @@ class ConfigurationErrorTest {
     }
 
     private static void assertConfigurationError(CrashTestResults results, String message) {
-        assertThat(results).hasNumberOfStartedCases(0);
-        results.containerEvents().assertThatEvents().haveExactly(1, event(container("test"),
-                finishedWithFailure(instanceOf(ExtensionConfigurationException.class), message(message))));
+        assertThat(results).hasNumberOfStartedCases(0).hasSingleFailedContainer()
+                .withExceptionInstanceOf(ExtensionConfigurationException.class).withMessage(message);
         assertThat(WORKLOADS).as("workloads run (nothing may run, nor be instrumented)").hasValue(0);
     }
 
