@@ -64,13 +64,11 @@ public final class IdempotentReceiver implements AutoCloseable {
     private static final String INSERT_RECEIPT = "INSERT INTO receipt(tenant, intent_id, parameters_digest,"
             + " result, effect_id) VALUES (?, ?, ?, ?, ?)";
 
-    private final SqliteDatabase database;
-    private final Connection connection;
+    private final WarehouseConnection warehouse;
 
     /** Opens the receiver's connection and creates the {@code effect} and {@code receipt} tables if needed. */
     public IdempotentReceiver(SqliteDatabase database) {
-        this.database = Objects.requireNonNull(database, "database");
-        this.connection = Sql.openWithSchema(database, List.of(EffectLog.CREATE_TABLE, EffectLog.CREATE_INDEX, CREATE_RECEIPT));
+        this.warehouse = WarehouseConnection.open(database, CREATE_RECEIPT);
     }
 
     /**
@@ -87,7 +85,7 @@ public final class IdempotentReceiver implements AutoCloseable {
         Objects.requireNonNull(key, "idempotency key must not be null; every request needs the intent's identity");
         String canonical = FlatParameters.canonical(coreParameters, "core parameters of " + key);
         String digest = CanonicalJson.sha256(canonical);
-        return Sql.inWriteTransaction(connection, database, "execute " + key, c -> {
+        return Sql.inWriteTransaction(warehouse.connection(), warehouse.database(), "execute " + key, c -> {
             Optional<StoredReceipt> stored = findReceipt(c, key);
             if (stored.isPresent()) {
                 return stored.get().digest().equals(digest)
@@ -103,13 +101,12 @@ public final class IdempotentReceiver implements AutoCloseable {
 
     /** {@code N(key)}: the number of committed effects for {@code key} (0 or 1 here). */
     public long effectCount(IdempotencyKey key) {
-        Objects.requireNonNull(key, "key");
-        return Sql.read(connection, database, "count effects of " + key, c -> EffectLog.count(c, key));
+        return warehouse.effectCount(key);
     }
 
     @Override
     public void close() {
-        Sql.close(connection, database);
+        warehouse.close();
     }
 
     private static Optional<StoredReceipt> findReceipt(Connection connection, IdempotencyKey key)

@@ -29,31 +29,28 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class WarehouseWithoutDedup implements Warehouse {
 
-    private final SqliteDatabase database;
-    private final Connection connection;
+    private final WarehouseConnection warehouse;
 
     /** Opens the warehouse's connection and creates the {@code effect} table if needed. */
     public WarehouseWithoutDedup(SqliteDatabase database) {
-        this.database = Objects.requireNonNull(database, "database");
-        this.connection = Sql.openWithSchema(database, List.of(EffectLog.CREATE_TABLE, EffectLog.CREATE_INDEX));
+        this.warehouse = WarehouseConnection.open(database);
     }
 
     @Override
     public ExecutionResult reserve(IdempotencyKey key, Map<String, ?> coreParameters) {
         Objects.requireNonNull(key, "idempotency key must not be null");
         String canonical = FlatParameters.canonical(coreParameters, "core parameters of " + key);
-        return Sql.inWriteTransaction(connection, database, "reserve " + key + " without dedup",
+        return Sql.inWriteTransaction(warehouse.connection(), warehouse.database(), "reserve " + key + " without dedup",
                 c -> new ExecutionResult.Executed(key, EffectLog.reference(EffectLog.insert(c, key, canonical))));
     }
 
     @Override
     public long effectCount(IdempotencyKey key) {
-        Objects.requireNonNull(key, "key");
-        return Sql.read(connection, database, "count effects of " + key, c -> EffectLog.count(c, key));
+        return warehouse.effectCount(key);
     }
 
     @Override
     public void close() {
-        Sql.close(connection, database);
+        warehouse.close();
     }
 }
