@@ -1,14 +1,10 @@
 package dev.deliverykit.classpath;
 
+import static dev.deliverykit.classpath.ChildOnItsOwnClassPath.codeSource;
+import static dev.deliverykit.classpath.ChildOnItsOwnClassPath.kitJar;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.boundary.BoundaryEngine;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -17,7 +13,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -75,7 +70,7 @@ class OldByteBuddyOnTheClassPathTest {
     void withTheKitsJavaagentAnOldByteBuddyFirstOnTheClassPathDoesNotBreakACrash() throws Exception {
         Path database = dir.resolve("with-javaagent.db");
 
-        Child child = runChild(database, "-javaagent:" + kitJar());
+        ChildOnItsOwnClassPath child = runChild(database, "-javaagent:" + kitJar());
 
         assertThat(child.exitCode).as(child.toString()).isZero();
         assertThat(child.stdout).as(child.toString()).isEqualTo(expectedStdout("KIT_JAVAAGENT"));
@@ -87,7 +82,7 @@ class OldByteBuddyOnTheClassPathTest {
     void withoutAnAgentTheKitSelfAttachesDespiteAnOldByteBuddyFirstOnTheClassPath() throws Exception {
         Path database = dir.resolve("self-attached.db");
 
-        Child child = runChild(database);
+        ChildOnItsOwnClassPath child = runChild(database);
 
         assertThat(child.exitCode).as(child.toString()).isZero();
         assertThat(child.stdout).as(child.toString()).isEqualTo(expectedStdout("SELF_ATTACHED"));
@@ -115,68 +110,26 @@ class OldByteBuddyOnTheClassPathTest {
     }
 
     /** Runs {@link OldByteBuddyChild} on {@code database} with the JVM options, and waits for it. */
-    private Child runChild(Path database, String... jvmOptions) throws Exception {
+    private ChildOnItsOwnClassPath runChild(Path database, String... jvmOptions) throws Exception {
         Path oldByteBuddy =
                 Path.of(System.getProperty(OLD_BYTE_BUDDY_PROPERTY, "<" + OLD_BYTE_BUDDY_PROPERTY + " not set>"));
         assertThat(oldByteBuddy)
                 .as("byte-buddy 1.12.19, copied by maven-dependency-plugin")
                 .isRegularFile();
-        String classPath = String.join(
-                File.pathSeparator,
-                oldByteBuddy.toString(),
-                kitJar().toString(),
-                codeSource(JDBC.class).toString(),
-                childClasses().toString());
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> options = new ArrayList<>();
         // sqlite-jdbc loads its native library; without this, JDK 24+ warns about it on stderr.
-        command.add("--enable-native-access=ALL-UNNAMED");
-        command.addAll(List.of(jvmOptions));
-        command.addAll(List.of("-cp", classPath, OldByteBuddyChild.class.getName(), database.toString()));
-        Path stdout = dir.resolve("stdout.txt");
-        Path stderr = dir.resolve("stderr.txt");
-        Process process = new ProcessBuilder(command)
-                .redirectOutput(stdout.toFile())
-                .redirectError(stderr.toFile())
-                .start();
-        if (!process.waitFor(2, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            throw new AssertionError("the child did not end within 2 minutes: " + command);
-        }
-        return new Child(
-                command,
-                process.exitValue(),
-                Files.readAllLines(stdout, StandardCharsets.UTF_8),
-                Files.readAllLines(stderr, StandardCharsets.UTF_8));
-    }
-
-    /** A directory with only {@link OldByteBuddyChild}'s class file, not all of this module's test classes. */
-    private Path childClasses() throws IOException {
-        String resource = OldByteBuddyChild.class.getName().replace('.', '/') + ".class";
-        Path target = dir.resolve("child-classes").resolve(resource);
-        Files.createDirectories(target.getParent());
-        try (InputStream in = OldByteBuddyChild.class.getClassLoader().getResourceAsStream(resource)) {
-            Files.copy(in, target);
-        }
-        return dir.resolve("child-classes");
-    }
-
-    /** The testkit-core jar this JVM runs the kit from: the shaded one that {@code mvn verify} packaged. */
-    private static Path kitJar() {
-        Path kit = codeSource(BoundaryEngine.class);
-        assertThat(kit.toString())
-                .as("the kit must run from its jar; use mvn verify, not mvn test")
-                .endsWith(".jar");
-        return kit;
-    }
-
-    private static Path codeSource(Class<?> type) {
-        try {
-            return Path.of(
-                    type.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        options.add("--enable-native-access=ALL-UNNAMED");
+        options.addAll(List.of(jvmOptions));
+        return ChildOnItsOwnClassPath.run(
+                dir,
+                List.of(
+                        oldByteBuddy,
+                        kitJar(),
+                        codeSource(JDBC.class),
+                        ChildOnItsOwnClassPath.classesOnly(dir, "child-classes", OldByteBuddyChild.class)),
+                options,
+                OldByteBuddyChild.class.getName(),
+                database.toString());
     }
 
     /** The ids a fresh connection reads: only the transaction committed before the crash. */
@@ -190,25 +143,5 @@ class OldByteBuddyOnTheClassPathTest {
             }
         }
         return ids;
-    }
-
-    private static final class Child {
-        final List<String> command;
-        final int exitCode;
-        final List<String> stdout;
-        final List<String> stderr;
-
-        Child(List<String> command, int exitCode, List<String> stdout, List<String> stderr) {
-            this.command = command;
-            this.exitCode = exitCode;
-            this.stdout = stdout;
-            this.stderr = stderr;
-        }
-
-        @Override
-        public String toString() {
-            return "child " + command + " exited " + exitCode + "\nstdout:\n" + String.join("\n", stdout)
-                    + "\nstderr:\n" + String.join("\n", stderr);
-        }
     }
 }
