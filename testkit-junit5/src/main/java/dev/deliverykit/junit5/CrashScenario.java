@@ -7,9 +7,6 @@ import dev.deliverykit.Workload;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.boundary.Recording;
-import dev.deliverykit.invariant.Invariant;
-import dev.deliverykit.invariant.InvariantResult;
-import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -58,11 +55,12 @@ import org.apiguardian.api.API;
  * several threads at once.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class CrashScenario {
+public final class CrashScenario extends Scenario {
 
     private final CrashRun run;
 
     CrashScenario(CrashRun run) {
+        super(run);
         this.run = run;
     }
 
@@ -116,51 +114,9 @@ public final class CrashScenario {
         run.restart(recovery);
     }
 
-    /**
-     * Checks the invariants against the committed state, after recovery: every one of them is checked and
-     * becomes a red or green cell of this case's row in the crash report; then the test fails if any is
-     * violated, with each violated invariant's message (which keys, what was found, what was expected).
-     *
-     * <pre>{@code
-     * scenario.restart(() -> recover(dir));
-     * scenario.assertHolds(Invariants.exactlyOncePerKey()
-     *         .intentsFrom(orchestratorDb, "SELECT command_id FROM outbox")
-     *         .effectsIn(warehouseDb, "effect", "intent_id"));
-     * }</pre>
-     *
-     * @return the results, all holding
-     * @throws AssertionError if any invariant is violated
-     */
-    public List<InvariantResult> assertHolds(Invariant... invariants) {
-        return run.assertHolds(invariants);
-    }
-
-    /**
-     * Adds a named number to this case's row of the crash report (report.json, a column of report.html), for
-     * example {@code scenario.observe("effects", 2)}.
-     */
-    public void observe(String name, long value) {
-        run.observe(name, value);
-    }
-
-    /** Adds a named text to this case's row of the crash report, for example a final state. */
-    public void observe(String name, String value) {
-        run.observe(name, value);
-    }
-
     /** Whether this is a sweep's crash-free recording run, in which {@link #run} crashes nowhere. */
     public boolean isCrashFree() {
         return run.crashCase() instanceof CrashCase.RecordBoundaries;
-    }
-
-    /** The case's replay key, such as {@code boundary=boundary-1;hit=1}; {@code crash=none} for a crash-free run. */
-    public String replayKey() {
-        return run.crashCase().replayKey().toString();
-    }
-
-    /** The case's name, such as {@code crash after commit #3 in TransactionalOutbox.markDone}. */
-    public String caseName() {
-        return run.crashCase().displayName();
     }
 
     /** {@link CrashMode#IN_PROCESS} or {@link CrashMode#CHILD_PROCESS}: the annotation's mode, else the configured default. */
@@ -176,10 +132,5 @@ public final class CrashScenario {
     /** The boundaries a crash-free run reached, once {@link #run} has recorded them; empty in a crash case. */
     public Optional<Recording> recording() {
         return run.recording();
-    }
-
-    @Override
-    public String toString() {
-        return "CrashScenario[" + caseName() + ", " + replayKey() + "]";
     }
 }

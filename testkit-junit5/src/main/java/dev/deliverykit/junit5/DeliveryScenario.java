@@ -3,11 +3,8 @@ package dev.deliverykit.junit5;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.deliverykit.Workload;
-import dev.deliverykit.invariant.Invariant;
-import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.order.DeliveryOrder;
 import dev.deliverykit.order.DeliveryResult;
-import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -29,11 +26,12 @@ import org.apiguardian.api.API;
  * that order.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class DeliveryScenario {
+public final class DeliveryScenario extends Scenario {
 
     private final DeliveryRun run;
 
     DeliveryScenario(DeliveryRun run) {
+        super(run);
         this.run = run;
     }
 
@@ -56,38 +54,5 @@ public final class DeliveryScenario {
     /** What was delivered, once {@link #deliver} returned. */
     public Optional<DeliveryResult> result() {
         return run.delivered();
-    }
-
-    /**
-     * Checks the invariants: each becomes a red or green cell of this case's row in the report; fails if any is
-     * violated, with each violated invariant's message.
-     */
-    public List<InvariantResult> assertHolds(Invariant... invariants) {
-        return run.assertHolds(invariants);
-    }
-
-    /** Adds a named number to this case's row of the report. */
-    public void observe(String name, long value) {
-        run.observe(name, value);
-    }
-
-    /** Adds a named text to this case's row of the report, for example a final state. */
-    public void observe(String name, String value) {
-        run.observe(name, value);
-    }
-
-    /** {@code order=A3,A1,A2,A3}. */
-    public String replayKey() {
-        return run.crashCase().replayKey().toString();
-    }
-
-    /** {@code deliver A3,A1,A2,A3}. */
-    public String caseName() {
-        return run.crashCase().displayName();
-    }
-
-    @Override
-    public String toString() {
-        return "DeliveryScenario[" + caseName() + "]";
     }
 }
