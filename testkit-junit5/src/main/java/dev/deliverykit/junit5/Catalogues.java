@@ -4,6 +4,7 @@ import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.BoundaryCatalogue;
 import dev.deliverykit.boundary.WatchList;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -118,6 +119,29 @@ final class Catalogues {
     /** The boundary called {@code name}, if any. */
     public Optional<Boundary> boundary(String name) {
         return Optional.ofNullable(byName.get(name));
+    }
+
+    /** The configuration error of {@code element} on {@code method}, which names boundaries where no catalogue is. */
+    static ExtensionConfigurationException missing(String element, Method method, String fix) {
+        return ConfigurationErrors.of(
+                element,
+                method,
+                "boundary names need a catalogue, and no @BoundaryCatalogueSource is on the method or its class",
+                fix);
+    }
+
+    /**
+     * The boundary called {@code name}.
+     *
+     * @throws ExtensionConfigurationException of {@code element} on {@code method} if no catalogue has it
+     */
+    Boundary requireBoundary(String name, String element, Method method) {
+        return boundary(name)
+                .orElseThrow(() -> ConfigurationErrors.of(
+                        element,
+                        method,
+                        "unknown boundary \"" + name + "\" in " + source(),
+                        "use one of its names: " + String.join(", ", names())));
     }
 
     /** Every name, in catalogue order. */

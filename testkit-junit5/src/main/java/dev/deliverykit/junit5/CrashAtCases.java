@@ -79,25 +79,14 @@ final class CrashAtCases {
     private static Boundary named(Method method, String name, Optional<Catalogues> catalogues) {
         String element = "@CrashAt(value = " + ConfigurationErrors.literal(name) + ")";
         if (catalogues.isEmpty()) {
-            throw ConfigurationErrors.of(
+            throw Catalogues.missing(
                     element,
                     method,
-                    "boundary names need a catalogue, and no"
-                            + " @BoundaryCatalogueSource is on the method or its class",
-                    "annotate the test class with"
-                            + " @BoundaryCatalogueSource(YourBoundaries.class), a class with public static BoundaryCatalogue"
-                            + " fields, or give a selector spec: @CrashAt(selector = \"after-commit\")");
+                    "annotate the test class with @BoundaryCatalogueSource(YourBoundaries.class), a class with public"
+                            + " static BoundaryCatalogue fields, or give a selector spec: @CrashAt(selector ="
+                            + " \"after-commit\")");
         }
-        return catalogues
-                .get()
-                .boundary(name)
-                .orElseThrow(() -> ConfigurationErrors.of(
-                        element,
-                        method,
-                        "unknown boundary \"" + name + "\" in "
-                                + catalogues.get().source(),
-                        "use one of its names: "
-                                + String.join(", ", catalogues.get().names())));
+        return catalogues.get().requireBoundary(name, element, method);
     }
 
     private static Selector parsed(Method method, String spec) {

@@ -93,24 +93,11 @@ final class SweepPlan {
                         "add SweepKind.CATALOGUE to kinds, or drop boundaries");
             }
             if (catalogues.isEmpty()) {
-                throw ConfigurationErrors.of(
-                        element,
-                        method,
-                        "boundary names need a catalogue, and no"
-                                + " @BoundaryCatalogueSource is on the method or its class",
-                        "annotate the test class with" + " @BoundaryCatalogueSource(YourBoundaries.class)");
+                throw Catalogues.missing(
+                        element, method, "annotate the test class with @BoundaryCatalogueSource(YourBoundaries.class)");
             }
             for (String name : sweep.boundaries()) {
-                boundaries.add(catalogues
-                        .get()
-                        .boundary(name)
-                        .orElseThrow(() -> ConfigurationErrors.of(
-                                element,
-                                method,
-                                "unknown boundary \"" + name + "\" in "
-                                        + catalogues.get().source(),
-                                "use one of its names: "
-                                        + String.join(", ", catalogues.get().names()))));
+                boundaries.add(catalogues.get().requireBoundary(name, element, method));
             }
         } else if (kinds.contains(SweepKind.CATALOGUE) && catalogues.isPresent()) {
             boundaries.addAll(catalogues.get().boundaries());
