@@ -3,8 +3,9 @@ package dev.deliverykit.internal.instrument;
 import net.bytebuddy.asm.Advice;
 
 /**
- * Inlined into the {@code void} entry-point methods of an ordered-delivery run, and nowhere else. The
- * body is skipped when the dispatcher answers with a {@link SkippedCall}.
+ * Inlined into the entry-point methods of an ordered-delivery run, and nowhere else: its enter into every one
+ * (the body is skipped when the dispatcher answers with a {@link SkippedCall}), its exit into the {@code void}
+ * ones; those that return a value get {@link ReturningEntryPointAdvice}'s exit instead.
  */
 final class EntryPointAdvice {
 

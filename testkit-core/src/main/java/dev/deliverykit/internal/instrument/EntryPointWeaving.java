@@ -90,7 +90,7 @@ final class EntryPointWeaving {
                 .transform((builder, type, loader, module, domain) -> {
                     ElementMatcher.Junction<MethodDescription> methods = matchers.get(type.getName());
                     return builder.visit(Advice.to(EntryPointAdvice.class).on(methods.and(returns(void.class))))
-                            .visit(Advice.to(ReturningEntryPointAdvice.class)
+                            .visit(Advice.to(EntryPointAdvice.class, ReturningEntryPointAdvice.class)
                                     .on(methods.and(not(returns(void.class)))));
                 })
                 .installOn(instrumentation);

@@ -4,21 +4,12 @@ import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
 /**
- * Inlined into the entry-point methods that return a value. Like {@link EntryPointAdvice}, and a skipped
- * call returns the placeholder the dispatcher chose instead of the type's default value.
+ * The exit inlined into the entry-point methods that return a value, after {@link EntryPointAdvice}'s enter:
+ * a skipped call returns the placeholder the dispatcher chose instead of the type's default value.
  */
 final class ReturningEntryPointAdvice {
 
     private ReturningEntryPointAdvice() {}
-
-    @Advice.OnMethodEnter(skipOn = SkippedCall.class)
-    static Object enter(
-            @Advice.Origin Class<?> type,
-            @Advice.Origin("#m|#d") String method,
-            @Advice.This(optional = true) Object receiver,
-            @Advice.AllArguments Object[] arguments) {
-        return DeliveryDispatcher.active ? DeliveryDispatcher.enter(type, method, receiver, arguments) : null;
-    }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
     static void exit(
