@@ -68,20 +68,12 @@ public final class ArrivalOrderConsumer implements AutoCloseable {
 
     /** The committed projection of {@code flowId}. */
     public Projection projection(String flowId) {
-        return Sql.read(
-                statements.connection(),
-                database,
-                "read projection of " + flowId,
-                c -> ConsumerStore.projection(statements, flowId));
+        return ConsumerStore.readProjection(statements, database, flowId);
     }
 
     /** The effects of {@code flowId}, in the order they were applied. */
     public List<Effect> effects(String flowId) {
-        return Sql.read(
-                statements.connection(),
-                database,
-                "read the effects of " + flowId,
-                c -> ConsumerStore.effects(statements, flowId));
+        return ConsumerStore.readEffects(statements, database, flowId);
     }
 
     @Override

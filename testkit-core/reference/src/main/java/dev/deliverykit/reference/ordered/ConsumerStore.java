@@ -1,6 +1,8 @@
 package dev.deliverykit.reference.ordered;
 
+import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.internal.sqlite.PreparedStatements;
+import dev.deliverykit.reference.internal.sqlite.Sql;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -110,6 +112,18 @@ final class ConsumerStore {
             }
             return flowIds;
         }
+    }
+
+    /** The effects of {@code flowId} in the order they were applied, read on the consumer's connection. */
+    static List<Effect> readEffects(PreparedStatements statements, SqliteDatabase database, String flowId) {
+        return Sql.read(
+                statements.connection(), database, "read the effects of " + flowId, c -> effects(statements, flowId));
+    }
+
+    /** The committed projection of {@code flowId}, read in auto-commit on the consumer's connection. */
+    static Projection readProjection(PreparedStatements statements, SqliteDatabase database, String flowId) {
+        return Sql.read(
+                statements.connection(), database, "read projection of " + flowId, c -> projection(statements, flowId));
     }
 
     static Projection projection(PreparedStatements statements, String flowId) throws SQLException {

@@ -183,11 +183,7 @@ public final class OrderedConsumer implements AutoCloseable {
 
     /** The committed projection of {@code flowId}; {@code new, 0, 0} when nothing was applied. */
     public Projection projection(String flowId) {
-        return Sql.read(
-                statements.connection(),
-                database,
-                "read projection of " + flowId,
-                c -> ConsumerStore.projection(statements, flowId));
+        return ConsumerStore.readProjection(statements, database, flowId);
     }
 
     /** Every effect, in the order the events were applied. */
@@ -198,11 +194,7 @@ public final class OrderedConsumer implements AutoCloseable {
 
     /** The effects of {@code flowId}, in the order they were applied. */
     public List<Effect> effects(String flowId) {
-        return Sql.read(
-                statements.connection(),
-                database,
-                "read the effects of " + flowId,
-                c -> ConsumerStore.effects(statements, flowId));
+        return ConsumerStore.readEffects(statements, database, flowId);
     }
 
     /** Every inbox row, by {@code (flow_id, seq)}. */
