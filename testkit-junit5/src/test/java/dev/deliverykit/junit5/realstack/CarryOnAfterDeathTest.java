@@ -219,72 +219,51 @@ class CarryOnAfterDeathTest {
         return Shop.rows(orders.url(), "SELECT note FROM audit");
     }
 
-    @Test
-    void writesInCatchAndFinallyOnAConnectionOpenedBeforeTheRunFailTheCaseAndAreNotDurable() throws Exception {
-        CrashTestResults results = run(WritesOnAConnectionOpenedBeforeTheRunTestCases.class);
+    /**
+     * Runs a fixture that carries on after its crash after commit #1: its one case fails, naming where the dead
+     * process kept working ({@code place}) and how its workload ended; the order row is durable, no audit row is.
+     */
+    private void assertKeptWorkingAndNothingLaterIsDurable(Class<?> fixture, String place, String ended)
+            throws Exception {
+        CrashTestResults results = run(fixture);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         assertThat(Outcomes.normalised(
                         assertThat(results).hasSingleFailedCase().failure().getMessage()))
-                .isEqualTo(Spec.keptWorking(
-                        "Connection.prepareStatement() on thread main at"
-                                + " dev.deliverykit.junit5.realstack.fixtures.PlainOrders.audit(PlainOrders.java:N)",
-                        CRASH,
-                        SITE,
-                        "threw the kit's SimulatedCrash",
-                        CASE,
-                        KEY));
+                .isEqualTo(Spec.keptWorking(place, CRASH, SITE, ended, CASE, KEY));
         assertThat(durableOrders()).containsExactly("o-1");
         assertThat(durableAudit()).isEmpty();
+    }
+
+    @Test
+    void writesInCatchAndFinallyOnAConnectionOpenedBeforeTheRunFailTheCaseAndAreNotDurable() throws Exception {
+        assertKeptWorkingAndNothingLaterIsDurable(
+                WritesOnAConnectionOpenedBeforeTheRunTestCases.class,
+                "Connection.prepareStatement() on thread main at"
+                        + " dev.deliverykit.junit5.realstack.fixtures.PlainOrders.audit(PlainOrders.java:N)",
+                "threw the kit's SimulatedCrash");
     }
 
     @Test
     void aStatementPreparedBeforeTheRunAndExecutedInFinallyFailsTheCaseAndIsNotDurable() throws Exception {
-        CrashTestResults results = run(StatementPreparedBeforeTheRunExecutedInFinallyTestCases.class);
-
-        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(Outcomes.normalised(
-                        assertThat(results).hasSingleFailedCase().failure().getMessage()))
-                .isEqualTo(Spec.keptWorking(
-                        "PreparedStatement.setString(...) on thread main at"
-                                + " dev.deliverykit.junit5.realstack.fixtures.PlainOrders.audit(PlainOrders.java:N)",
-                        CRASH,
-                        SITE,
-                        "threw the kit's SimulatedCrash",
-                        CASE,
-                        KEY));
-        assertThat(durableOrders()).containsExactly("o-1");
-        assertThat(durableAudit()).isEmpty();
+        assertKeptWorkingAndNothingLaterIsDurable(
+                StatementPreparedBeforeTheRunExecutedInFinallyTestCases.class,
+                "PreparedStatement.setString(...) on thread main at"
+                        + " dev.deliverykit.junit5.realstack.fixtures.PlainOrders.audit(PlainOrders.java:N)",
+                "threw the kit's SimulatedCrash");
     }
 
     @Test
     void swallowingTheCrashThenThrowingAnotherExceptionFailsTheCase() throws Exception {
-        CrashTestResults results = run(SwallowsThenThrowsAnotherTestCases.class);
-
-        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(Outcomes.normalised(
-                        assertThat(results).hasSingleFailedCase().failure().getMessage()))
-                .isEqualTo(Spec.keptWorking(
-                        OPENING,
-                        CRASH,
-                        SITE,
-                        "threw java.lang.IllegalStateException: order o-1 not placed",
-                        CASE,
-                        KEY));
-        assertThat(durableOrders()).containsExactly("o-1");
-        assertThat(durableAudit()).isEmpty();
+        assertKeptWorkingAndNothingLaterIsDurable(
+                SwallowsThenThrowsAnotherTestCases.class,
+                OPENING,
+                "threw java.lang.IllegalStateException: order o-1 not placed");
     }
 
     @Test
     void swallowingTheCrashThenReturningFailsTheCase() throws Exception {
-        CrashTestResults results = run(SwallowsThenReturnsTestCases.class);
-
-        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(Outcomes.normalised(
-                        assertThat(results).hasSingleFailedCase().failure().getMessage()))
-                .isEqualTo(Spec.keptWorking(OPENING, CRASH, SITE, "returned normally", CASE, KEY));
-        assertThat(durableOrders()).containsExactly("o-1");
-        assertThat(durableAudit()).isEmpty();
+        assertKeptWorkingAndNothingLaterIsDurable(SwallowsThenReturnsTestCases.class, OPENING, "returned normally");
     }
 
     /**

@@ -7,8 +7,6 @@ import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
-import dev.deliverykit.junit5.CrashSweep;
-import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
@@ -18,8 +16,9 @@ import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The relay's deliveries done on a thread pool the relay creates in its constructor, and on the common pool
@@ -33,40 +32,16 @@ class ExecutorDeliveryTest {
     Path reports;
 
     @CrashTestKitOnly
-    static class OwnPoolSweepTestCases {
-        @TempDir
-        Path dir;
-
-        @CheckInvariant
-        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
-
-        @CheckInvariant
-        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
-
-        @CrashSweep(
-                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
-                sql = "^(INSERT|UPDATE|DELETE)")
-        void placedOrdersShipExactlyOnce(CrashScenario scenario) throws Exception {
-            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.EXECUTOR, "o-1", "o-2");
+    static class OwnPoolSweepTestCases extends OutboxSweep.Checked {
+        OwnPoolSweepTestCases() {
+            super(Store.SQLITE, RelayKind.EXECUTOR, false, "o-1", "o-2");
         }
     }
 
     @CrashTestKitOnly
-    static class CommonPoolSweepTestCases {
-        @TempDir
-        Path dir;
-
-        @CheckInvariant
-        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
-
-        @CheckInvariant
-        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
-
-        @CrashSweep(
-                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
-                sql = "^(INSERT|UPDATE|DELETE)")
-        void placedOrdersShipExactlyOnce(CrashScenario scenario) throws Exception {
-            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.COMMON_POOL, "o-1", "o-2");
+    static class CommonPoolSweepTestCases extends OutboxSweep.Checked {
+        CommonPoolSweepTestCases() {
+            super(Store.SQLITE, RelayKind.COMMON_POOL, false, "o-1", "o-2");
         }
     }
 
@@ -115,21 +90,12 @@ class ExecutorDeliveryTest {
         return runs;
     }
 
-    @Test
-    void aSweepOverDeliveriesOnTheRelaysOwnPoolIsTheSameFiveTimesAndPasses() {
-        List<List<String>> runs = fiveRuns(OwnPoolSweepTestCases.class).stream()
-                .map(ExecutorDeliveryTest::unordered)
-                .toList();
-
-        assertThat(runs).containsOnly(runs.get(0));
-        assertThat(runs.get(0)).hasSize(TWO_ORDER_CASES).allMatch(line -> line.endsWith(": SUCCESSFUL"));
-    }
-
-    @Test
-    void aSweepOverDeliveriesOnTheCommonPoolIsTheSameFiveTimesAndPasses() {
-        List<List<String>> runs = fiveRuns(CommonPoolSweepTestCases.class).stream()
-                .map(ExecutorDeliveryTest::unordered)
-                .toList();
+    /** Deliveries on the relay's own pool, and on the common pool. */
+    @ParameterizedTest
+    @ValueSource(classes = {OwnPoolSweepTestCases.class, CommonPoolSweepTestCases.class})
+    void aSweepOverDeliveriesOnAPoolIsTheSameFiveTimesAndPasses(Class<?> fixture) {
+        List<List<String>> runs =
+                fiveRuns(fixture).stream().map(ExecutorDeliveryTest::unordered).toList();
 
         assertThat(runs).containsOnly(runs.get(0));
         assertThat(runs.get(0)).hasSize(TWO_ORDER_CASES).allMatch(line -> line.endsWith(": SUCCESSFUL"));
@@ -150,17 +116,11 @@ class ExecutorDeliveryTest {
     /** Two orders: 4 inserts and a commit each to place, 2 inserts and a commit to receive, an update and a commit to mark. */
     static final int TWO_ORDER_CASES = 1 + 2 * 2 * (2 + 1 + 2 + 1 + 1 + 1);
 
-    @Test
-    void aCrashOnTheRelaysPoolThreadIsACrashOfTheProcessFiredOnThatThread() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashOnTheOwnPoolsThreadTestCases.class);
-
-        assertThat(Outcomes.of(results))
-                .containsExactly("[1] crash before commit #2: SUCCESSFUL", "[2] crash after commit #2: SUCCESSFUL");
-    }
-
-    @Test
-    void aCrashOnACommonPoolThreadIsACrashOfTheProcessFiredOnThatThread() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashOnTheCommonPoolsThreadTestCases.class);
+    /** A crash on the relay's own pool's thread, and on a common-pool thread (each fixture checks the thread). */
+    @ParameterizedTest
+    @ValueSource(classes = {CrashOnTheOwnPoolsThreadTestCases.class, CrashOnTheCommonPoolsThreadTestCases.class})
+    void aCrashOnAPoolThreadIsACrashOfTheProcessFiredOnThatThread(Class<?> fixture) {
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(fixture);
 
         assertThat(Outcomes.of(results))
                 .containsExactly("[1] crash before commit #2: SUCCESSFUL", "[2] crash after commit #2: SUCCESSFUL");

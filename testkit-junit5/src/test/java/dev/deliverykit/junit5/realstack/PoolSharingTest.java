@@ -2,12 +2,6 @@ package dev.deliverykit.junit5.realstack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.invariant.Invariant;
-import dev.deliverykit.junit5.CheckInvariant;
-import dev.deliverykit.junit5.CrashScenario;
-import dev.deliverykit.junit5.CrashSweep;
-import dev.deliverykit.junit5.SweepKind;
-import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
@@ -16,8 +10,9 @@ import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * HikariCP pools shared by the run and the restart, and a fresh pool per restart: the sweep of the correct
@@ -30,59 +25,23 @@ class PoolSharingTest {
     Path reports;
 
     @CrashTestKitOnly
-    static class SharedPoolsOnSqliteTestCases {
-        @TempDir
-        Path dir;
-
-        @CheckInvariant
-        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
-
-        @CheckInvariant
-        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
-
-        @CrashSweep(
-                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
-                sql = "^(INSERT|UPDATE|DELETE)")
-        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
-            Shop.crashAndRecoverOnSharedPools(scenario, Store.SQLITE, dir, RelayKind.CORRECT, "o-1");
+    static class SharedPoolsOnSqliteTestCases extends OutboxSweep.Checked {
+        SharedPoolsOnSqliteTestCases() {
+            super(Store.SQLITE, RelayKind.CORRECT, true, "o-1");
         }
     }
 
     @CrashTestKitOnly
-    static class SharedPoolsOnH2TestCases {
-        @TempDir
-        Path dir;
-
-        @CheckInvariant
-        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.H2, () -> dir);
-
-        @CheckInvariant
-        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.H2, () -> dir);
-
-        @CrashSweep(
-                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
-                sql = "^(INSERT|UPDATE|DELETE)")
-        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
-            Shop.crashAndRecoverOnSharedPools(scenario, Store.H2, dir, RelayKind.CORRECT, "o-1");
+    static class SharedPoolsOnH2TestCases extends OutboxSweep.Checked {
+        SharedPoolsOnH2TestCases() {
+            super(Store.H2, RelayKind.CORRECT, true, "o-1");
         }
     }
 
     @CrashTestKitOnly
-    static class FreshPoolsOnSqliteTestCases {
-        @TempDir
-        Path dir;
-
-        @CheckInvariant
-        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
-
-        @CheckInvariant
-        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
-
-        @CrashSweep(
-                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
-                sql = "^(INSERT|UPDATE|DELETE)")
-        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
-            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.CORRECT, "o-1");
+    static class FreshPoolsOnSqliteTestCases extends OutboxSweep.Checked {
+        FreshPoolsOnSqliteTestCases() {
+            super(Store.SQLITE, RelayKind.CORRECT, false, "o-1");
         }
     }
 
@@ -102,24 +61,15 @@ class PoolSharingTest {
                 .toList();
     }
 
-    @Test
-    void aSqlitePoolSharedByRunAndRestartGivesTheSameAllGreenSweepFiveTimes() {
-        assertThat(fiveRuns(SharedPoolsOnSqliteTestCases.class))
-                .containsOnly(allPassing())
-                .hasSize(5);
-    }
-
-    @Test
-    void anH2PoolSharedByRunAndRestartGivesTheSameAllGreenSweepFiveTimes() {
-        assertThat(fiveRuns(SharedPoolsOnH2TestCases.class))
-                .containsOnly(allPassing())
-                .hasSize(5);
-    }
-
-    @Test
-    void aFreshPoolPerRestartGivesTheSameAllGreenSweepFiveTimes() {
-        assertThat(fiveRuns(FreshPoolsOnSqliteTestCases.class))
-                .containsOnly(allPassing())
-                .hasSize(5);
+    /** A SQLite pool and an H2 pool shared by the run and the restart, and a fresh SQLite pool per restart. */
+    @ParameterizedTest
+    @ValueSource(
+            classes = {
+                SharedPoolsOnSqliteTestCases.class,
+                SharedPoolsOnH2TestCases.class,
+                FreshPoolsOnSqliteTestCases.class
+            })
+    void thePoolsGiveTheSameAllGreenSweepFiveTimes(Class<?> fixture) {
+        assertThat(fiveRuns(fixture)).containsOnly(allPassing()).hasSize(5);
     }
 }

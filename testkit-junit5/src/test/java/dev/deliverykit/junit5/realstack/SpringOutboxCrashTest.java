@@ -7,8 +7,6 @@ import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
-import dev.deliverykit.junit5.CrashSweep;
-import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
@@ -20,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A Spring outbox (DataSourceTransactionManager, TransactionTemplate, JdbcTemplate) over HikariCP pools, on
@@ -33,40 +33,16 @@ class SpringOutboxCrashTest {
     Path reports;
 
     @CrashTestKitOnly
-    static class CorrectOnSqliteTestCases {
-        @TempDir
-        Path dir;
-
-        @CheckInvariant
-        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
-
-        @CheckInvariant
-        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
-
-        @CrashSweep(
-                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
-                sql = "^(INSERT|UPDATE|DELETE)")
-        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
-            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.CORRECT, "o-1");
+    static class CorrectOnSqliteTestCases extends OutboxSweep.Checked {
+        CorrectOnSqliteTestCases() {
+            super(Store.SQLITE, RelayKind.CORRECT, false, "o-1");
         }
     }
 
     @CrashTestKitOnly
-    static class CorrectOnH2TestCases {
-        @TempDir
-        Path dir;
-
-        @CheckInvariant
-        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.H2, () -> dir);
-
-        @CheckInvariant
-        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.H2, () -> dir);
-
-        @CrashSweep(
-                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
-                sql = "^(INSERT|UPDATE|DELETE)")
-        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
-            Shop.crashAndRecover(scenario, Store.H2, dir, RelayKind.CORRECT, "o-1");
+    static class CorrectOnH2TestCases extends OutboxSweep.Checked {
+        CorrectOnH2TestCases() {
+            super(Store.H2, RelayKind.CORRECT, false, "o-1");
         }
     }
 
@@ -94,60 +70,38 @@ class SpringOutboxCrashTest {
         }
     }
 
+    /** Declares its own invariants: the expected failure message names them after this class. */
     @CrashTestKitOnly
-    static class MarkFirstOnSqliteTestCases {
-        @TempDir
-        Path dir;
+    static class MarkFirstOnSqliteTestCases extends OutboxSweep {
+        @CheckInvariant
+        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(store, () -> dir);
 
         @CheckInvariant
-        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
+        final Invariant everyOrderShipped = Shop.everyOrderShipped(store, () -> dir);
+
+        MarkFirstOnSqliteTestCases() {
+            super(Store.SQLITE, RelayKind.MARK_FIRST, false, "o-1");
+        }
+    }
+
+    /** Declares its own invariants: the expected failure message names them after this class. */
+    @CrashTestKitOnly
+    static class MarkFirstOnH2TestCases extends OutboxSweep {
+        @CheckInvariant
+        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(store, () -> dir);
 
         @CheckInvariant
-        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
+        final Invariant everyOrderShipped = Shop.everyOrderShipped(store, () -> dir);
 
-        @CrashSweep(
-                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
-                sql = "^(INSERT|UPDATE|DELETE)")
-        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
-            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.MARK_FIRST, "o-1");
+        MarkFirstOnH2TestCases() {
+            super(Store.H2, RelayKind.MARK_FIRST, false, "o-1");
         }
     }
 
     @CrashTestKitOnly
-    static class MarkFirstOnH2TestCases {
-        @TempDir
-        Path dir;
-
-        @CheckInvariant
-        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.H2, () -> dir);
-
-        @CheckInvariant
-        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.H2, () -> dir);
-
-        @CrashSweep(
-                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
-                sql = "^(INSERT|UPDATE|DELETE)")
-        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
-            Shop.crashAndRecover(scenario, Store.H2, dir, RelayKind.MARK_FIRST, "o-1");
-        }
-    }
-
-    @CrashTestKitOnly
-    static class ForgivingOnSqliteTestCases {
-        @TempDir
-        Path dir;
-
-        @CheckInvariant
-        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
-
-        @CheckInvariant
-        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
-
-        @CrashSweep(
-                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
-                sql = "^(INSERT|UPDATE|DELETE)")
-        void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
-            Shop.crashAndRecover(scenario, Store.SQLITE, dir, RelayKind.FORGIVING, "o-1");
+    static class ForgivingOnSqliteTestCases extends OutboxSweep.Checked {
+        ForgivingOnSqliteTestCases() {
+            super(Store.SQLITE, RelayKind.FORGIVING, false, "o-1");
         }
     }
 
@@ -171,29 +125,12 @@ class SpringOutboxCrashTest {
             "[16] crash before commit #3 in DataSourceTransactionManager.doCommit",
             "[17] crash after commit #3 in DataSourceTransactionManager.doCommit");
 
-    @Test
-    void theCorrectRelayOnSqliteSurvivesACrashAtEveryWriteAndCommitWithoutAFalseAlarm() {
+    @ParameterizedTest
+    @ValueSource(classes = {CorrectOnSqliteTestCases.class, CorrectOnH2TestCases.class})
+    void theCorrectRelaySurvivesACrashAtEveryWriteAndCommitWithoutAFalseAlarm(Class<?> fixture) {
         List<List<String>> runs = new ArrayList<>();
         for (int run = 0; run < 5; run++) {
-            CrashTestResults results = CrashTestKit.reportingTo(reports).run(CorrectOnSqliteTestCases.class);
-
-            assertThat(results)
-                    .hasNumberOfStartedCases(17)
-                    .hasNumberOfSucceededCases(17)
-                    .hasNumberOfFailedCases(0)
-                    .hasNumberOfAbortedCases(0);
-            assertThat(results).hasNumberOfFailedContainers(0);
-            assertThat(results.startedCases()).containsExactlyElementsOf(DELIVER_FIRST_CASES);
-            runs.add(Outcomes.of(results));
-        }
-        assertThat(runs).containsOnly(runs.get(0)); // five runs in a row, the same outcomes
-    }
-
-    @Test
-    void theCorrectRelayOnH2SurvivesACrashAtEveryWriteAndCommitWithoutAFalseAlarm() {
-        List<List<String>> runs = new ArrayList<>();
-        for (int run = 0; run < 5; run++) {
-            CrashTestResults results = CrashTestKit.reportingTo(reports).run(CorrectOnH2TestCases.class);
+            CrashTestResults results = CrashTestKit.reportingTo(reports).run(fixture);
 
             assertThat(results)
                     .hasNumberOfStartedCases(17)
@@ -246,16 +183,21 @@ class SpringOutboxCrashTest {
             "[15] crash after statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in JdbcTemplate.update",
             "[16] crash before commit #3 in DataSourceTransactionManager.doCommit");
 
-    @Test
-    void theMarkFirstRelayOnSqliteIsCaughtFromItsMarkToTheReceiversCommit() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstOnSqliteTestCases.class);
+    /** Runs a mark-first fixture: the six cases from its mark to the receiver's commit fail; returns the results. */
+    private CrashTestResults assertMarkFirstCaught(Class<?> fixture) {
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(fixture);
 
         assertThat(results)
                 .hasNumberOfStartedCases(17)
                 .hasNumberOfSucceededCases(11)
                 .hasNumberOfFailedCases(6);
         assertThat(results.failedCases()).containsExactlyElementsOf(MARK_FIRST_FAILURES);
-        assertThat(results)
+        return results;
+    }
+
+    @Test
+    void theMarkFirstRelayOnSqliteIsCaughtFromItsMarkToTheReceiversCommit() {
+        assertThat(assertMarkFirstCaught(MarkFirstOnSqliteTestCases.class))
                 .hasFailedCase(MARK_FIRST_FAILURES.get(0))
                 .withMessage(markFirstLost(
                         "MarkFirstOnSqliteTestCases",
@@ -265,14 +207,7 @@ class SpringOutboxCrashTest {
 
     @Test
     void theMarkFirstRelayOnH2IsCaughtFromItsMarkToTheReceiversCommit() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstOnH2TestCases.class);
-
-        assertThat(results)
-                .hasNumberOfStartedCases(17)
-                .hasNumberOfSucceededCases(11)
-                .hasNumberOfFailedCases(6);
-        assertThat(results.failedCases()).containsExactlyElementsOf(MARK_FIRST_FAILURES);
-        assertThat(results)
+        assertThat(assertMarkFirstCaught(MarkFirstOnH2TestCases.class))
                 .hasFailedCase(MARK_FIRST_FAILURES.get(3))
                 .withMessage(markFirstLost(
                         "MarkFirstOnH2TestCases",
