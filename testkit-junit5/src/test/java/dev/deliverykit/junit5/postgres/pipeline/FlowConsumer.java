@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.postgres.pipeline;
 
+import dev.deliverykit.junit5.postgres.ServiceDb;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -27,10 +28,10 @@ public final class FlowConsumer {
     /** How many {@link #drain} applied and why it stopped. */
     public record Drain(int applied, Applied stop) {}
 
-    private final Jdbc db;
+    private final ServiceDb db;
 
     public FlowConsumer(String jdbcUrl) {
-        this.db = new Jdbc(
+        this.db = new ServiceDb(
                 jdbcUrl,
                 "CREATE TABLE IF NOT EXISTS inbox(event_id TEXT PRIMARY KEY, flow_id TEXT NOT NULL, seq INTEGER NOT NULL,"
                         + " body TEXT NOT NULL, state TEXT NOT NULL DEFAULT 'pending'"

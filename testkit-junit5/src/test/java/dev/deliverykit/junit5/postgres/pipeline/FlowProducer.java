@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.postgres.pipeline;
 
+import dev.deliverykit.junit5.postgres.ServiceDb;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 
@@ -15,10 +16,10 @@ public final class FlowProducer {
         COMMITTED
     }
 
-    private final Jdbc db;
+    private final ServiceDb db;
 
     public FlowProducer(String jdbcUrl) {
-        this.db = new Jdbc(
+        this.db = new ServiceDb(
                 jdbcUrl,
                 "CREATE TABLE IF NOT EXISTS flow(flow_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, state TEXT NOT NULL,"
                         + " amount INTEGER NOT NULL)",

@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.postgres.pipeline;
 
+import dev.deliverykit.junit5.postgres.ServiceDb;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -22,12 +23,12 @@ public final class FlowRelay {
     }
 
     private final String producerUrl;
-    private final Jdbc producer;
+    private final ServiceDb producer;
     private final FlowConsumer consumer;
 
     public FlowRelay(String producerUrl, FlowConsumer consumer) {
         this.producerUrl = producerUrl;
-        this.producer = new Jdbc(producerUrl);
+        this.producer = new ServiceDb(producerUrl);
         this.consumer = consumer;
     }
 

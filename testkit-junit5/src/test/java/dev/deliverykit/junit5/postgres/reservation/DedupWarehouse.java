@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.postgres.reservation;
 
+import dev.deliverykit.junit5.postgres.ServiceDb;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -15,10 +16,10 @@ import java.util.HexFormat;
  */
 public final class DedupWarehouse implements Warehouse {
 
-    private final Db db;
+    private final ServiceDb db;
 
     public DedupWarehouse(String jdbcUrl) {
-        this.db = new Db(
+        this.db = new ServiceDb(
                 jdbcUrl,
                 "CREATE TABLE IF NOT EXISTS effect(effect_id BIGSERIAL PRIMARY KEY, intent_id TEXT NOT NULL,"
                         + " payload TEXT NOT NULL)",

@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.postgres.reservation;
 
+import dev.deliverykit.junit5.postgres.ServiceDb;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
@@ -12,10 +13,10 @@ import java.util.Optional;
  */
 public final class ReservationOutbox {
 
-    private final Db db;
+    private final ServiceDb db;
 
     public ReservationOutbox(String jdbcUrl) {
-        this.db = new Db(
+        this.db = new ServiceDb(
                 jdbcUrl,
                 "CREATE TABLE IF NOT EXISTS workflow_event(workflow_id TEXT NOT NULL, event_seq INTEGER NOT NULL,"
                         + " kind TEXT NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (workflow_id, event_seq))",

@@ -1,16 +1,19 @@
-package dev.deliverykit.junit5.postgres.reservation;
+package dev.deliverykit.junit5.postgres;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 
-/** The service's own little JDBC helper: a connection per unit of work, schema set up on first use. */
-final class Db {
+/**
+ * The services' own little JDBC helper (the warehouse reservation's and the ordered pipeline's): a connection
+ * per unit of work, the schema set up on first use. No dependency on the kit.
+ */
+public final class ServiceDb {
 
     private final String url;
 
-    Db(String url, String... schema) {
+    public ServiceDb(String url, String... schema) {
         this.url = url;
         try (Connection connection = open();
                 Statement statement = connection.createStatement()) {
@@ -22,12 +25,17 @@ final class Db {
         }
     }
 
-    Connection open() throws SQLException {
+    public Connection open() throws SQLException {
         return DriverManager.getConnection(url);
     }
 
-    /** A transaction: commit on return, roll back on an exception. */
-    <T> T inTransaction(String what, Work<T> work) {
+    /** One transaction: commit on return, roll back on an exception; a SQL error fails with its own message. */
+    public <T> T inTransaction(Work<T> work) {
+        return inTransaction(null, work);
+    }
+
+    /** One transaction: commit on return, roll back on an exception; a SQL error fails as "{@code what} failed". */
+    public <T> T inTransaction(String what, Work<T> work) {
         try (Connection connection = open()) {
             connection.setAutoCommit(false);
             try {
@@ -39,11 +47,12 @@ final class Db {
                 throw e;
             }
         } catch (SQLException e) {
-            throw new IllegalStateException(what + " failed: " + e.getMessage(), e);
+            throw new IllegalStateException(what == null ? e.getMessage() : what + " failed: " + e.getMessage(), e);
         }
     }
 
-    interface Work<T> {
+    /** A unit of work on one connection. */
+    public interface Work<T> {
         T run(Connection connection) throws SQLException;
     }
 }
