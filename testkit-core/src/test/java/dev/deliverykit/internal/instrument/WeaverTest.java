@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
@@ -42,22 +43,27 @@ class WeaverTest {
     private final List<String> problems = new ArrayList<>();
     private final List<String> woven = new ArrayList<>();
 
-    private final Weaver weaver = new Weaver(new Weaver.Host() {
-        @Override
-        public boolean seesKit(ClassLoader loader) {
-            return true;
-        }
+    private final Weaver weaver = new Weaver(host(true, problems::add, woven::add));
 
-        @Override
-        public void problem(String typeName, ClassLoader loader, boolean retransforming, Throwable error) {
-            problems.add(typeName + ": " + error.getMessage());
-        }
+    /** A host that sees the kit or not, and hands on each problem as "type: message" and each woven type's name. */
+    private static Weaver.Host host(boolean seesKit, Consumer<String> problem, Consumer<String> wovenType) {
+        return new Weaver.Host() {
+            @Override
+            public boolean seesKit(ClassLoader loader) {
+                return seesKit;
+            }
 
-        @Override
-        public void woven(String typeName) {
-            woven.add(typeName);
-        }
-    });
+            @Override
+            public void problem(String typeName, ClassLoader loader, boolean retransforming, Throwable error) {
+                problem.accept(typeName + ": " + error.getMessage());
+            }
+
+            @Override
+            public void woven(String typeName) {
+                wovenType.accept(typeName);
+            }
+        };
+    }
 
     @AfterEach
     void deactivate() {
@@ -339,22 +345,7 @@ class WeaverTest {
     @Test
     void aJdbcClassWhoseLoaderCannotSeeTheKitIsKeptAsAProblemAndLeftAsItWas() throws Exception {
         List<String> reported = new ArrayList<>();
-        Weaver blind = new Weaver(new Weaver.Host() {
-            @Override
-            public boolean seesKit(ClassLoader loader) {
-                return false;
-            }
-
-            @Override
-            public void problem(String typeName, ClassLoader loader, boolean retransforming, Throwable error) {
-                reported.add(typeName + ": " + error.getMessage());
-            }
-
-            @Override
-            public void woven(String typeName) {
-                reported.add("woven " + typeName);
-            }
-        });
+        Weaver blind = new Weaver(host(false, reported::add, typeName -> reported.add("woven " + typeName)));
         blind.weaveJdbc();
 
         assertThat(blind.transform(
