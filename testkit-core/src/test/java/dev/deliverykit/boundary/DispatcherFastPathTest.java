@@ -3,11 +3,8 @@ package dev.deliverykit.boundary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.management.ThreadMXBean;
-import dev.deliverykit.internal.instrument.BoundarySink;
 import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.Instrumenter;
-import dev.deliverykit.internal.instrument.JdbcCall;
-import dev.deliverykit.internal.instrument.MethodCall;
 import dev.deliverykit.internal.instrument.MethodTarget;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -69,21 +66,7 @@ class DispatcherFastPathTest {
 
     private static List<String> adviceSeenOn(Counter counter) {
         List<String> seen = new ArrayList<>();
-        Dispatcher.activate(new BoundarySink() {
-            @Override
-            public void beforeJdbc(JdbcCall call) {}
-
-            @Override
-            public void afterJdbc(JdbcCall call) {}
-
-            @Override
-            public void connectionCreated(Object connection) {}
-
-            @Override
-            public void method(MethodCall call) {
-                seen.add(call.point().name());
-            }
-        });
+        Dispatcher.activate(new MethodCallsOnly(call -> seen.add(call.point().name())));
         try {
             counter.increment();
         } finally {

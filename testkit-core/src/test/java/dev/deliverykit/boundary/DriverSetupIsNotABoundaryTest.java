@@ -2,11 +2,8 @@ package dev.deliverykit.boundary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.internal.instrument.BoundarySink;
 import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.Instrumenter;
-import dev.deliverykit.internal.instrument.JdbcCall;
-import dev.deliverykit.internal.instrument.MethodCall;
 import dev.deliverykit.internal.instrument.MethodTarget;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -61,21 +58,7 @@ class DriverSetupIsNotABoundaryTest {
         assertThat(instrumenter.wasTransformed(LoadedBeforeTheRun.class.getName()))
                 .isTrue();
         List<String> seen = new ArrayList<>();
-        Dispatcher.activate(new BoundarySink() {
-            @Override
-            public void beforeJdbc(JdbcCall call) {}
-
-            @Override
-            public void afterJdbc(JdbcCall call) {}
-
-            @Override
-            public void connectionCreated(Object connection) {}
-
-            @Override
-            public void method(MethodCall call) {
-                seen.add(call.point() + " " + call.signature());
-            }
-        });
+        Dispatcher.activate(new MethodCallsOnly(call -> seen.add(call.point() + " " + call.signature())));
         try {
             assertThat(loaded.call()).isEqualTo(2);
         } finally {

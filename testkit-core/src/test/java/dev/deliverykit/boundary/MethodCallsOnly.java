@@ -1,0 +1,30 @@
+package dev.deliverykit.boundary;
+
+import dev.deliverykit.internal.instrument.BoundarySink;
+import dev.deliverykit.internal.instrument.JdbcCall;
+import dev.deliverykit.internal.instrument.MethodCall;
+import java.util.function.Consumer;
+
+/** A sink that hands each method boundary to its consumer and ignores JDBC calls and new connections. */
+final class MethodCallsOnly implements BoundarySink {
+
+    private final Consumer<MethodCall> onMethod;
+
+    MethodCallsOnly(Consumer<MethodCall> onMethod) {
+        this.onMethod = onMethod;
+    }
+
+    @Override
+    public void beforeJdbc(JdbcCall call) {}
+
+    @Override
+    public void afterJdbc(JdbcCall call) {}
+
+    @Override
+    public void connectionCreated(Object connection) {}
+
+    @Override
+    public void method(MethodCall call) {
+        onMethod.accept(call);
+    }
+}
