@@ -69,12 +69,7 @@ class ReadOnlyCheckTest {
     @Test
     void queriesOnTheSameSourceShareOneConnectionWhichIsClosedAfterwards() {
         List<Connection> opened = new ArrayList<>();
-        JdbcSource counting = ((JdbcSource) () -> {
-                    Connection connection = DriverManager.getConnection("jdbc:sqlite:" + producerDb);
-                    opened.add(connection);
-                    return connection;
-                })
-                .named("producer.db");
+        JdbcSource counting = recordingOpened(opened);
         Invariant together = Invariants.stateAndOutboxTogether()
                 .stateFrom(counting, "SELECT flow_id, seq FROM flow")
                 .outboxFrom(counting, "SELECT flow_id, seq FROM outbox");
@@ -89,17 +84,22 @@ class ReadOnlyCheckTest {
     @Test
     void aFailingQueryStillClosesItsConnection() {
         List<Connection> opened = new ArrayList<>();
-        JdbcSource counting = ((JdbcSource) () -> {
-                    Connection connection = DriverManager.getConnection("jdbc:sqlite:" + producerDb);
-                    opened.add(connection);
-                    return connection;
-                })
-                .named("producer.db");
+        JdbcSource counting = recordingOpened(opened);
         Invariant broken = Invariants.atMostOncePerKey().effectsFrom(counting, "SELECT nope FROM outbox");
 
         assertThatThrownBy(broken::check).isInstanceOf(InvariantDefinitionException.class);
         assertThat(opened)
                 .singleElement()
                 .satisfies(connection -> assertThat(connection.isClosed()).isTrue());
+    }
+
+    /** The producer database as a source that adds each connection it opens to {@code opened}. */
+    private JdbcSource recordingOpened(List<Connection> opened) {
+        return ((JdbcSource) () -> {
+                    Connection connection = DriverManager.getConnection("jdbc:sqlite:" + producerDb);
+                    opened.add(connection);
+                    return connection;
+                })
+                .named("producer.db");
     }
 }
