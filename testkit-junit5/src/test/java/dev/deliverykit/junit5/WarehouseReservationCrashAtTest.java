@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.fixtures.ExactlyOnceFailures.invariantFailure;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -77,16 +78,6 @@ class WarehouseReservationCrashAtTest {
         void exactlyOneReservation(CrashScenario scenario, @TempDir Path dir) throws Exception {
             WarehouseReservation.exactlyOnce(scenario, DeliveryProtocol.MARK_FIRST, dir);
         }
-    }
-
-    /** The failure of a crash at a catalogue boundary, hit 1, judged by the class's {@code exactlyOnce} field. */
-    static String invariantFailure(String fixture, String boundary, String checked, String violation) {
-        return "1 of 1 invariant declared with @CheckInvariant violated after crash at " + boundary
-                + " #1 and recovery:\n"
-                + "[" + fixture + ".exactlyOnce] exactly once per key: violated (checked " + checked + ")\n"
-                + violation + "\n\n"
-                + "DeliveryKit case: crash at " + boundary + " #1 (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='boundary=" + boundary + ";hit=1'";
     }
 
     @Test

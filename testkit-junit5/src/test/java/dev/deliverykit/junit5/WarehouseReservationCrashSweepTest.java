@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.fixtures.ExactlyOnceFailures.invariantFailure;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.event;
@@ -67,16 +68,6 @@ class WarehouseReservationCrashSweepTest {
         void exactlyOneReservation(CrashScenario scenario) throws Exception {
             WarehouseReservation.crashAndRecover(scenario, DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
         }
-    }
-
-    /** A sweep case's failure, judged by the fixture's {@code exactlyOnce} field. */
-    static String invariantFailure(
-            String fixture, String caseName, String replayKey, String checked, String violation) {
-        return "1 of 1 invariant declared with @CheckInvariant violated after " + caseName + " and recovery:\n"
-                + "[" + fixture + ".exactlyOnce] exactly once per key: violated (checked " + checked + ")\n"
-                + violation + "\n\n"
-                + "DeliveryKit case: " + caseName + " (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='" + replayKey + "'";
     }
 
     private static final String LOST = "  lost intent: 1 key\n    reserve42:1:0: found 0 effects, expected exactly 1";

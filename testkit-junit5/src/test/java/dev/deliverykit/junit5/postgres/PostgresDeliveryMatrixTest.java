@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.postgres;
 
+import static dev.deliverykit.junit5.fixtures.ExactlyOnceFailures.invariantFailure;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -152,19 +153,6 @@ class PostgresDeliveryMatrixTest {
                 return rows.getLong(1);
             }
         }
-    }
-
-    /**
-     * The failure of a crash at a catalogue boundary, hit 1, judged by the {@code exactlyOnce} field (named after
-     * Variant, which declares it).
-     */
-    static String invariantFailure(String fixture, String boundary, String checked, String violation) {
-        return "1 of 1 invariant declared with @CheckInvariant violated after crash at " + boundary
-                + " #1 and recovery:\n"
-                + "[" + fixture + ".exactlyOnce] exactly once per key: violated (checked " + checked + ")\n"
-                + violation + "\n\n"
-                + "DeliveryKit case: crash at " + boundary + " #1 (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='boundary=" + boundary + ";hit=1'";
     }
 
     static final String LOST = "  lost intent: 1 key\n    tenantA:reserve42:1:0: found 0 effects, expected exactly 1";
