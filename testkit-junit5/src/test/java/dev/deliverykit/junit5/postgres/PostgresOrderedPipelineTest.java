@@ -213,10 +213,10 @@ class PostgresOrderedPipelineTest {
         return table.toString();
     }
 
-    @Test
-    void inThisJvmEveryBoundaryLeavesTheContractsStateAndRecoversToOneEffect() {
+    /** Runs a fixture's ten cases: each passes and adds its row; the rows make the expected table. */
+    private void assertEveryBoundaryRecovers(Class<?> fixture, String modeSuffix) {
         ROWS.clear();
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(InThisJvmTestCases.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(fixture);
 
         assertThat(results)
                 .hasNumberOfStartedCases(10)
@@ -225,21 +225,16 @@ class PostgresOrderedPipelineTest {
                 .hasNumberOfAbortedCases(0)
                 .hasNumberOfSkippedCases(0);
         assertThat(ROWS).hasSize(10);
-        assertThat(table("")).isEqualTo(EXPECTED);
+        assertThat(table(modeSuffix)).isEqualTo(EXPECTED);
+    }
+
+    @Test
+    void inThisJvmEveryBoundaryLeavesTheContractsStateAndRecoversToOneEffect() {
+        assertEveryBoundaryRecovers(InThisJvmTestCases.class, "");
     }
 
     @Test
     void asARealProcessExitEveryBoundaryLeavesTheContractsStateAndRecoversToOneEffect() {
-        ROWS.clear();
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AsProcessExitsTestCases.class);
-
-        assertThat(results)
-                .hasNumberOfStartedCases(10)
-                .hasNumberOfSucceededCases(10)
-                .hasNumberOfFailedCases(0)
-                .hasNumberOfAbortedCases(0)
-                .hasNumberOfSkippedCases(0);
-        assertThat(ROWS).hasSize(10);
-        assertThat(table(" (child JVM)")).isEqualTo(EXPECTED);
+        assertEveryBoundaryRecovers(AsProcessExitsTestCases.class, " (child JVM)");
     }
 }
