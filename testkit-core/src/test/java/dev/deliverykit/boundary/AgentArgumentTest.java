@@ -18,6 +18,7 @@ class AgentArgumentTest {
     @Test
     void aMistypedArgumentStopsTheJvmWithTheFix() throws IOException {
         ChildResult result = ChildJvm.mainClass(FirstJdbcUseProbe.class)
+                .args(dir.toString())
                 .jvmArgs("-javaagent:" + TestAgentJar.in(dir) + "=lasy")
                 .run();
 

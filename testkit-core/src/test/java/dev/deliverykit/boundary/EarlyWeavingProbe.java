@@ -1,12 +1,11 @@
 package dev.deliverykit.boundary;
 
 import dev.deliverykit.internal.instrument.Instrumenter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 
 /**
- * A child JVM started with the kit's {@code -javaagent}: waits for the agent's JDBC weaver thread if there
+ * A child JVM started with the kit's {@code -javaagent}, its database in the directory {@code args[0]}: waits for the agent's JDBC weaver thread if there
  * is one (joins it, no sleeping), loads the SQLite driver, then prints whether the driver's statement
  * class was woven before any engine run, and whether a statement prepared before the first run still
  * hits its boundary in that run ({@code crashed}) or not ({@code not reached}).
@@ -21,7 +20,7 @@ final class EarlyWeavingProbe {
                 thread.join();
             }
         }
-        Path dir = Files.createTempDirectory("deliverykit-early-weaving-");
+        Path dir = Path.of(args[0]);
         try (Connection connection = LedgerDatabase.SQLITE.open(dir)) {
             new Ledger(connection).createSchema();
         }

@@ -24,6 +24,7 @@ class FirstJdbcUseInTheRunTest {
     @Test
     void withTheKitsJavaagent() throws IOException {
         assertEveryCommitSeen(ChildJvm.mainClass(FirstJdbcUseProbe.class)
+                .args(dir.toString())
                 .jvmArgs("-javaagent:" + agentJar())
                 .run());
     }
@@ -31,6 +32,7 @@ class FirstJdbcUseInTheRunTest {
     @Test
     void withTheKitsJavaagentLazy() throws IOException {
         assertEveryCommitSeen(ChildJvm.mainClass(FirstJdbcUseProbe.class)
+                .args(dir.toString())
                 .jvmArgs("-javaagent:" + agentJar() + "=lazy")
                 .run());
     }
@@ -38,6 +40,7 @@ class FirstJdbcUseInTheRunTest {
     @Test
     void withASelfAttach() {
         assertEveryCommitSeen(ChildJvm.mainClass(FirstJdbcUseProbe.class)
+                .args(dir.toString())
                 .jvmArgs("-Djdk.attach.allowAttachSelf=true")
                 .run());
     }
@@ -45,7 +48,7 @@ class FirstJdbcUseInTheRunTest {
     @Test
     void throughSqliteJdbcsDataSourceWithTheKitsJavaagent() throws IOException {
         assertEveryCommitSeen(ChildJvm.mainClass(FirstJdbcUseProbe.class)
-                .args("data-source")
+                .args(dir.toString(), "data-source")
                 .jvmArgs("-javaagent:" + agentJar())
                 .run());
     }

@@ -1,6 +1,5 @@
 package dev.deliverykit.boundary;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -11,16 +10,17 @@ import org.sqlite.SQLiteDataSource;
 /**
  * A child JVM whose first JDBC use is inside its first engine run: the SQLite driver's classes load during
  * a recording of every transaction end (two deposits, one committed by {@code Connection.commit()}, one
- * by {@code COMMIT} as SQL). Prints each boundary's hit count, one {@code name=count} line each, in order.
+ * by {@code COMMIT} as SQL), on a database in the directory {@code args[0]} (through sqlite-jdbc's data source
+ * if {@code args[1]} is {@code data-source}). Prints each boundary's hit count, one {@code name=count} line each, in order.
  */
 final class FirstJdbcUseProbe {
 
     private FirstJdbcUseProbe() {}
 
     public static void main(String[] args) throws Exception {
-        Path dir = Files.createTempDirectory("deliverykit-first-jdbc-use-");
+        Path dir = Path.of(args[0]);
         Recording recording = BoundaryEngine.get().record(WatchList.of().withEveryTransactionEnd(), () -> {
-            try (Connection connection = args.length > 0 && args[0].equals("data-source")
+            try (Connection connection = args.length > 1 && args[1].equals("data-source")
                     ? dataSource(dir)
                     : LedgerDatabase.SQLITE.open(dir)) {
                 Ledger ledger = new Ledger(connection);

@@ -14,6 +14,5 @@ public final class AdvanceOnly implements ProcessWorkload {
         try (OrderedProducer producer = new OrderedProducer(SqliteDatabase.at(Path.of(arguments.get(0))))) {
             producer.advance(AdvanceRelayDrain.A1, 0);
         }
-        System.out.println("advanced A1");
     }
 }

@@ -29,6 +29,5 @@ public final class AdvanceRelayDrain implements ProcessWorkload {
             relay.relay();
             consumer.drain("A", 10);
         }
-        System.out.println("advanced, relayed and drained A1");
     }
 }

@@ -14,6 +14,5 @@ public final class CloseAndCollectThroughEpoch1 implements ProcessWorkload {
         try (RetentionStore store = new RetentionStore(SqliteDatabase.at(Path.of(arguments.get(0))))) {
             store.closeAndCollect("demo", 1);
         }
-        System.out.println("closed demo through epoch 1");
     }
 }

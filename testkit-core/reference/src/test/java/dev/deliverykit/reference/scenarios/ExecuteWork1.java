@@ -16,6 +16,5 @@ public final class ExecuteWork1 implements ProcessWorkload {
         try (RetentionStore store = new RetentionStore(SqliteDatabase.at(Path.of(arguments.get(0))))) {
             store.execute("demo", 1, "work-1", PARAMS);
         }
-        System.out.println("executed demo/1/work-1");
     }
 }

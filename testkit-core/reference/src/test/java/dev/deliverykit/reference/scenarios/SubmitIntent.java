@@ -27,6 +27,5 @@ public final class SubmitIntent implements ProcessWorkload {
                 SqliteDatabase.at(Path.of(arguments.get(2))))) {
             orchestrator.submit(INTENT);
         }
-        System.out.println("submitted " + INTENT.reservationId());
     }
 }
