@@ -103,13 +103,18 @@ public final class ChildJvm {
      * @throws ChildProcessException if the JVM cannot be started
      */
     public ChildProcess start() {
-        ProcessBuilder builder = new ProcessBuilder(command());
+        Path temporary = ChildTemporaryDirectory.create();
+        List<String> command = command();
+        // First, so that a -Djava.io.tmpdir among the child's own options still wins.
+        command.add(1, "-Djava.io.tmpdir=" + temporary);
+        ProcessBuilder builder = new ProcessBuilder(command);
         if (workingDirectory != null) {
             builder.directory(new File(workingDirectory.toString()));
         }
         try {
-            return new ChildProcess(describe(), builder.start(), timeout);
+            return new ChildProcess(describe(), builder.start(), timeout, temporary);
         } catch (IOException e) {
+            ChildTemporaryDirectory.remove(temporary);
             throw new ChildProcessException(
                     "could not start " + describe() + ": " + e.getMessage() + ". Check that "
                             + command().get(0) + " exists and is executable.",

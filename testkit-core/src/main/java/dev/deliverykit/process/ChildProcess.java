@@ -9,6 +9,8 @@ import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.apiguardian.api.API;
 
@@ -29,8 +31,12 @@ public final class ChildProcess implements AutoCloseable {
     private final OutputCollector stdout;
     private final OutputCollector stderr;
     private final Writer stdin;
+    private final Path temporaryDirectory;
+    /** How long closing waits for a killed child to be gone before it leaves its temporary directory. */
+    private static final long KILLED_EXIT_WAIT_SECONDS = 10;
 
-    ChildProcess(String description, Process process, java.time.Duration timeout) {
+    ChildProcess(String description, Process process, Duration timeout, Path temporaryDirectory) {
+        this.temporaryDirectory = temporaryDirectory;
         this.description = description;
         this.process = process;
         this.timeoutMillis = timeout.toMillis();
@@ -101,6 +107,7 @@ public final class ChildProcess implements AutoCloseable {
             }
             stdout.join();
             stderr.join();
+            ChildTemporaryDirectory.remove(temporaryDirectory);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
@@ -109,11 +116,18 @@ public final class ChildProcess implements AutoCloseable {
         return new ChildResult(process.exitValue(), stdout.text(), stderr.text());
     }
 
-    /** Kills the child if it is still running. */
+    /** Kills the child if it is still running, and removes its temporary directory once it has exited. */
     @Override
     public void close() {
         if (process.isAlive()) {
             process.destroyForcibly();
+        }
+        try {
+            if (process.waitFor(KILLED_EXIT_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                ChildTemporaryDirectory.remove(temporaryDirectory);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         try {
             stdin.close();

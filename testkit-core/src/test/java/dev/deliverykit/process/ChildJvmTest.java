@@ -3,10 +3,12 @@ package dev.deliverykit.process;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ChildJvmTest {
 
@@ -18,6 +20,28 @@ class ChildJvmTest {
         assertThat(result.exitCode()).isEqualTo(7);
         assertThat(result.stdoutLines()).containsExactly("7", "hello");
         assertThat(result.stderr()).isEqualTo("to stderr\n");
+    }
+
+    @Test
+    void aChildsTemporaryFilesLiveInADirectoryOfItsOwnThatIsGoneOnceItExited() {
+        ChildResult result = ChildJvm.mainClass(TemporaryFileChild.class).run();
+
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+        Path file = Path.of(result.stdoutLines().get(0));
+        Path childTemporaryDirectory = file.getParent();
+        assertThat(childTemporaryDirectory.getParent()).isEqualTo(Path.of(System.getProperty("java.io.tmpdir")));
+        assertThat(childTemporaryDirectory.getFileName().toString()).startsWith("deliverykit-child-");
+        assertThat(childTemporaryDirectory).doesNotExist();
+    }
+
+    @Test
+    void aTemporaryDirectoryTheChildIsGivenWinsOverItsOwn(@TempDir Path mine) {
+        ChildResult result = ChildJvm.mainClass(TemporaryFileChild.class)
+                .jvmArgs("-Djava.io.tmpdir=" + mine)
+                .run();
+
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+        assertThat(Path.of(result.stdoutLines().get(0))).hasParent(mine).exists();
     }
 
     @Test
