@@ -92,12 +92,17 @@ final class ReportDirectory {
         return ordered;
     }
 
-    /** Writes {@code text} beside {@code target}, then moves it over {@code target}, atomically where possible. */
+    /**
+     * Writes {@code text} beside {@code target}, then moves it over {@code target}, atomically where possible. The
+     * file is created as any file the build writes (the umask decides, typically 0644), not as a private temporary
+     * file (0600): an artifact uploader running as another user must be able to read the report.
+     */
     static void replace(Path target, String text) throws IOException {
-        Path aside =
-                Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
+        Path aside = target.resolveSibling(target.getFileName() + "."
+                + ProcessHandle.current().pid() + "." + ASIDE_FILES.incrementAndGet() + ".tmp");
         try {
-            Files.writeString(aside, text, StandardCharsets.UTF_8);
+            Files.writeString(
+                    aside, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             try {
                 Files.move(aside, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
@@ -107,6 +112,9 @@ final class ReportDirectory {
             Files.deleteIfExists(aside);
         }
     }
+
+    /** Numbers the files written aside by this JVM, so that two threads never write the same one. */
+    private static final AtomicInteger ASIDE_FILES = new AtomicInteger();
 
     private record ReadPart(String file, Instant written, ReportJson.Node content) {}
 }

@@ -15,7 +15,11 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
@@ -111,6 +115,28 @@ class ReportTest {
         assertThat(invariant.get("violations").asInt()).isEqualTo(1);
         assertThat(invariant.get("message").asText()).isEqualTo(VIOLATION);
         assertThat(failed.get("observations").toString()).isEqualTo("{\"effects\":2}");
+    }
+
+    @Test
+    void reportFilesAreReadableAsAnyFileTheBuildWritesNotPrivateTemporaryFiles() throws Exception {
+        CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
+
+        // What the umask gives a new file here (typically rw-r--r--), not the rw------- of a temporary file.
+        Path control = Files.writeString(reports.resolve("control.txt"), "any file the build writes");
+        Set<PosixFilePermission> asTheBuildWrites = Files.getPosixFilePermissions(control);
+        assertThat(asTheBuildWrites).contains(PosixFilePermission.OTHERS_READ);
+        Path part;
+        try (Stream<Path> parts = Files.list(reports.resolve("parts"))) {
+            part = parts.filter(p -> p.getFileName().toString().endsWith(".json"))
+                    .findFirst()
+                    .orElseThrow();
+        }
+        for (Path file : List.of(reports.resolve("report.json"), reports.resolve("report.html"), part)) {
+            assertThat(Files.getPosixFilePermissions(file)).as(file.toString()).isEqualTo(asTheBuildWrites);
+        }
+        try (Stream<Path> left = Files.list(reports.resolve("parts"))) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(name -> name.endsWith(".tmp"));
+        }
     }
 
     @Test
