@@ -85,7 +85,10 @@ public final class ChildJvm {
         return new ChildJvm(mainClass, args, jvmArgs, timeout, Objects.requireNonNull(directory, "directory"));
     }
 
-    /** The full command line the child is started with. */
+    /**
+     * The command line the child is started with, but for the {@code -Djava.io.tmpdir=<its own directory>} that
+     * {@link #start()} puts right after the {@code java} executable (that directory exists only once it starts).
+     */
     public List<String> command() {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
