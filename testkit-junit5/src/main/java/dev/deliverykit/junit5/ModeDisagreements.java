@@ -33,15 +33,20 @@ final class ModeDisagreements {
     static List<String> of(List<Row> rows) {
         Map<String, Map<CrashMode, Row>> byPoint = new LinkedHashMap<>();
         for (Row row : rows) {
-            parsed(row.replayKey()).ifPresent(key -> key.mode()
-                    .ifPresent(mode -> byPoint.computeIfAbsent(key.withoutMode().text(), point -> new LinkedHashMap<>())
-                            .put(mode, row)));
+            parsed(row.replayKey())
+                    .ifPresent(key -> key.mode()
+                            .ifPresent(mode -> byPoint.computeIfAbsent(
+                                            key.withoutMode().text(), point -> new LinkedHashMap<>())
+                                    .put(mode, row)));
         }
         List<String> lines = new ArrayList<>();
         byPoint.values().forEach(modes -> {
             Row inProcess = modes.get(CrashMode.IN_PROCESS);
             Row child = modes.get(CrashMode.CHILD_PROCESS);
-            if (inProcess != null && child != null && decided(inProcess) && decided(child)
+            if (inProcess != null
+                    && child != null
+                    && decided(inProcess)
+                    && decided(child)
                     && !inProcess.outcome().equals(child.outcome())) {
                 lines.add(inProcess.name() + ": " + word(inProcess) + " in this JVM, " + word(child)
                         + " as a real process exit");
