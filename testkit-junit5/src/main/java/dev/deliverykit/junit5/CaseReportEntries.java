@@ -15,15 +15,17 @@ import org.junit.jupiter.api.function.ThrowingConsumer;
 
 /**
  * What a case tells JUnit's own reports (the Open Test Reporting XML, IDEs, any launcher listener): report
- * entries {@value #CASE}, {@value #REPLAY} and {@value #REPORT}, and each attachment as a published file where
- * the running JUnit has {@code ExtensionContext.publishFile} (5.12 and later; the method is looked up, so older
- * versions just do without).
+ * entries {@value #CASE}, {@value #REPLAY} and {@value #REPORT}, and, when the Open Test Reporting XML is on
+ * ({@value #OPEN_XML}{@code =true}), each attachment as a published file, where the running JUnit has
+ * {@code ExtensionContext.publishFile} (5.12 and later; the method is looked up, so older versions do without).
+ * Without that XML nobody reads published files, and JUnit would copy every attachment into the build directory.
  */
 final class CaseReportEntries {
 
     static final String CASE = "deliverykit.case";
     static final String REPLAY = "deliverykit.replay";
     static final String REPORT = "deliverykit.report";
+    static final String OPEN_XML = "junit.platform.reporting.open.xml.enabled";
 
     /** {@code publishFile(String, MediaType, ThrowingConsumer)} and the text/plain media type, if this JUnit has them. */
     private static final Optional<FilePublisher> PUBLISH_FILE = filePublisher();
@@ -42,7 +44,13 @@ final class CaseReportEntries {
 
     /** Publishes a copy of {@code file}, under its name, as a file of the invocation, where JUnit can. */
     static void publishFile(ExtensionContext invocation, Path file) {
-        PUBLISH_FILE.ifPresent(publisher -> publisher.publish(invocation, file));
+        boolean openXml = invocation
+                .getConfigurationParameter(OPEN_XML)
+                .map(value -> value.strip().equalsIgnoreCase("true"))
+                .orElse(false);
+        if (openXml) {
+            PUBLISH_FILE.ifPresent(publisher -> publisher.publish(invocation, file));
+        }
     }
 
     private static Optional<FilePublisher> filePublisher() {
