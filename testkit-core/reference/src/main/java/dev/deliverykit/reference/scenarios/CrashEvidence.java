@@ -24,7 +24,7 @@ final class CrashEvidence {
 
     private CrashEvidence() {}
 
-    /** The child JVM's exit code as its {@link ChildResult} reports it; {@code none} for a crash in this JVM. */
+    /** The child JVM's exit code as its {@link ChildResult} reports it; {@code none (in process)} for a crash in this JVM. */
     static String exitCode(CrashResult crash) {
         return crash.childResult()
                 .map(child -> Integer.toString(child.exitCode()))
@@ -40,7 +40,8 @@ final class CrashEvidence {
                 : codes.entrySet().stream()
                         .map(code -> "code " + code.getKey() + " (" + code.getValue() + ")")
                         .collect(Collectors.joining(", "));
-        return "The " + crashes.size() + " child JVMs exited with " + ended + ".";
+        return (crashes.size() == 1 ? "The child JVM" : "The " + crashes.size() + " child JVMs") + " exited with "
+                + ended + ".";
     }
 
     /**

@@ -53,7 +53,7 @@ class RealExitRowsTest {
         assertThat(cell.effects())
                 .as("N after recovery: mark-first lost the intent")
                 .isZero();
-        assertThat(CrashEvidence.exitCodes(List.of(cell.crash()))).isEqualTo("The 1 child JVMs exited with code 73.");
+        assertThat(CrashEvidence.exitCodes(List.of(cell.crash()))).isEqualTo("The child JVM exited with code 73.");
     }
 
     @Test
