@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * is JVM-wide, and the dead process of each is released after its case.
  *
  * <pre>{@code
- * List<Row> rows = CrashCases.run(CrashMode.CHILD_PROCESS, List.of(() -> crashAndRecover(1), () -> crashAndRecover(2)));
+ * List<Row> rows = CrashCases.run(
+ *         CrashMode.CHILD_PROCESS, List.of(() -> crashAndRecover(1), () -> crashAndRecover(2)));
  * }</pre>
  */
 final class CrashCases {

@@ -24,7 +24,10 @@ final class CrashEvidence {
 
     private CrashEvidence() {}
 
-    /** The child JVM's exit code as its {@link ChildResult} reports it; {@code none (in process)} for a crash in this JVM. */
+    /**
+     * The child JVM's exit code as its {@link ChildResult} reports it; {@code none (in process)} for a crash in
+     * this JVM.
+     */
     static String exitCode(CrashResult crash) {
         return crash.childResult()
                 .map(child -> Integer.toString(child.exitCode()))
