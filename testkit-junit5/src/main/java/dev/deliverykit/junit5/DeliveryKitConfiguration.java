@@ -26,7 +26,8 @@ import org.apiguardian.api.API;
  * test may run meanwhile. When {@code junit.jupiter.execution.parallel.enabled} is {@code true}, a kit test
  * runs only in a class annotated {@code @org.junit.jupiter.api.parallel.Isolated} (its invocations then run
  * one after the other, alone); otherwise it fails at its start with a configuration error saying so. A
- * {@link CrashAt} test whose every case is {@link CrashMode#CHILD_PROCESS} needs no isolation.
+ * {@link CrashAt} test whose every case is {@link dev.deliverykit.CrashMode#CHILD_PROCESS} needs no
+ * isolation.
  *
  * <p><b>Report.</b> At the end of the run the kit writes {@code report.json}, {@code report.html} and
  * {@code report.md} into {@value #REPORT_DIR} and prints a Markdown summary to standard output. It does so when
@@ -41,8 +42,8 @@ import org.apiguardian.api.API;
 public final class DeliveryKitConfiguration {
 
     /**
-     * The mode of {@link CrashMode#INFERRED} cases: {@code in_process} (default) or {@code child_process}
-     * (case-insensitive; {@code IN_PROCESS} and {@code CHILD_PROCESS} work too). Key: {@value}.
+     * The mode of cases whose annotation names no {@code mode}: {@code in_process} (default) or
+     * {@code child_process} (case-insensitive; {@code IN_PROCESS} and {@code CHILD_PROCESS} work too). Key: {@value}.
      */
     public static final String MODE = "deliverykit.mode";
 
@@ -65,8 +66,8 @@ public final class DeliveryKitConfiguration {
     public static final String REPORT_SUMMARY = "deliverykit.report.summary";
 
     /**
-     * How long a child JVM of a {@link CrashMode#CHILD_PROCESS} case may live before it is killed and the
-     * case fails: a positive number with an optional unit {@code ms}, {@code s} (default), {@code m} or
+     * How long a child JVM of a {@link dev.deliverykit.CrashMode#CHILD_PROCESS} case may live before it is
+     * killed and the case fails: a positive number with an optional unit {@code ms}, {@code s} (default), {@code m} or
      * {@code h}, for example {@code 90 s} or {@code 2m}. Key: {@value}.
      */
     public static final String CHILD_TIMEOUT = "deliverykit.child.timeout";
