@@ -1,10 +1,8 @@
 package dev.deliverykit.classpath;
 
 import static dev.deliverykit.classpath.ChildOnItsOwnClassPath.codeSource;
-import static dev.deliverykit.classpath.ChildOnItsOwnClassPath.kitJar;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.junit5.CrashAt;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,23 +37,11 @@ class OldJUnitOnTheClassPathTest {
     @CsvSource({"5.12.2, 1.12.2", "5.10.3, 1.10.3"})
     void aKitTestOnAnUnsupportedJUnitFailsWithTheVersionsFoundTheVersionNeededAndTheFix(String jupiter, String platform)
             throws Exception {
-        List<Path> classPath = new ArrayList<>(List.of(kitJar(), codeSource(CrashAt.class)));
-        classPath.addAll(oldJUnitJars(jupiter));
-        classPath.add(codeSource(AssertionFailedError.class));
-        classPath.add(codeSource(API.class));
-        classPath.add(ChildOnItsOwnClassPath.classesOnly(
-                dir,
-                "fixture",
-                LaunchTestClass.class,
-                MethodBoundaryTestCases.class,
-                MethodBoundaryTestCases.Ledger.class));
+        List<Path> junitJars = new ArrayList<>(oldJUnitJars(jupiter));
+        junitJars.add(codeSource(AssertionFailedError.class));
+        junitJars.add(codeSource(API.class));
 
-        ChildOnItsOwnClassPath child = ChildOnItsOwnClassPath.run(
-                dir,
-                classPath,
-                List.of("-javaagent:" + kitJar()),
-                LaunchTestClass.class.getName(),
-                MethodBoundaryTestCases.class.getName());
+        ChildOnItsOwnClassPath child = ChildOnItsOwnClassPath.launchMethodBoundaryTestCases(dir, junitJars);
 
         assertThat(child.exitCode).as(child.toString()).isEqualTo(1);
         assertThat(child.stdout)
