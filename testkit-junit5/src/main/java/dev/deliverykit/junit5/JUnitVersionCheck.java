@@ -63,7 +63,7 @@ final class JUnitVersionCheck {
         return true;
     }
 
-    @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent does not exist before JUnit 5.14
+    @SuppressWarnings("deprecation") // getOrComputeIfAbsent: JUnit 5 has no computeIfAbsent
     private static Optional<String> verdict(ExtensionContext context) {
         return context.getRoot()
                 .getStore(NAMESPACE)
