@@ -2,6 +2,7 @@ package dev.deliverykit.benchmarks;
 
 import dev.deliverykit.benchmarks.jmh.InProcessFigures;
 import dev.deliverykit.benchmarks.process.AgentJar;
+import dev.deliverykit.benchmarks.process.ChildSweepParallelism;
 import dev.deliverykit.benchmarks.process.EngineStartup;
 import dev.deliverykit.benchmarks.process.JUnitToolComparison;
 import dev.deliverykit.benchmarks.process.RealProcessCrash;
@@ -24,7 +25,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The one entry point: measures B1 to B7, prints the Markdown table and writes {@code results.json} and
+ * The one entry point: measures B1 to B8, prints the Markdown table and writes {@code results.json} and
  * {@code results.md} into the output directory.
  *
  * <pre>
@@ -37,7 +38,7 @@ import java.util.Set;
 public final class BenchmarkSuite {
 
     /** Every figure, in order. */
-    public static final List<String> ALL = List.of("B1", "B2", "B3", "B4", "B5", "B6", "B7");
+    public static final List<String> ALL = List.of("B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8");
 
     private BenchmarkSuite() {}
 
@@ -74,41 +75,52 @@ public final class BenchmarkSuite {
         long start = System.nanoTime();
         List<Figure> figures = new ArrayList<>();
         InProcessFigures inProcess = new InProcessFigures(settings, agent);
+        // The smoke run (mvn verify) stays quiet: its numbers mean nothing, and a green build should not print
+        // "missed"; it writes the files all the same.
+        boolean print = !settings.smoke();
         if (only.contains("B1") || only.contains("B6")) {
-            progress("B1 and B6 crash cases, their floor and the sweep (JMH, interleaved forks)");
+            progress(print, "B1 and B6 crash cases, their floor and the sweep (JMH, interleaved forks)");
             figures.addAll(inProcess.crashCases(only.contains("B1"), only.contains("B6")));
         }
         if (only.contains("B2")) {
-            progress("B2 real-process crash cases and bare JUnit children");
+            progress(print, "B2 real-process crash cases and bare JUnit children");
             figures.addAll(new RealProcessCrash(settings, agent).measure());
         }
         if (only.contains("B3")) {
-            progress("B3 armed, never-hit runs (JMH, interleaved forks with and without agent)");
+            progress(print, "B3 armed, never-hit runs (JMH, interleaved forks with and without agent)");
             figures.addAll(inProcess.b3());
         }
         if (only.contains("B4")) {
-            progress("B4 engine installation in child JVMs");
+            progress(print, "B4 engine installation in child JVMs");
             figures.addAll(new EngineStartup(settings, agent).measure());
         }
         if (only.contains("B5")) {
-            progress("B5 throughput (JMH, interleaved forks)");
+            progress(print, "B5 throughput (JMH, interleaved forks)");
             figures.addAll(inProcess.b5());
         }
         if (only.contains("B7")) {
-            progress("B7 ours vs Byteman (BMUnit 5) in JUnit child JVMs");
+            progress(print, "B7 ours vs Byteman (BMUnit 5) in JUnit child JVMs");
             figures.addAll(new JUnitToolComparison(settings, agent).measure());
+        }
+        if (only.contains("B8")) {
+            progress(print, "B8 child-process sweep, children started ahead against one at a time");
+            figures.addAll(new ChildSweepParallelism(settings).measure());
         }
         figures.sort(Comparator.comparing(figure -> figure.id().split(" ")[0])); // stable: variants stay in order
         double minutes = (System.nanoTime() - start) / 6e10;
         String table = ResultsTable.render(figures);
-        System.out.println();
-        System.out.print(table);
+        if (print) {
+            System.out.println();
+            System.out.print(table);
+        }
         Map<String, Object> environment = environment(settings, agent, minutes);
         List<String> notes = notes(settings);
         ResultsJson.write(out.resolve("results.json"), environment, figures, notes);
         writeMarkdown(out.resolve("results.md"), environment, table, notes);
-        System.out.println();
-        System.out.println("Results: " + out.resolve("results.json").toAbsolutePath() + " and results.md");
+        if (print) {
+            System.out.println();
+            System.out.println("Results: " + out.resolve("results.json").toAbsolutePath() + " and results.md");
+        }
         return figures;
     }
 
@@ -163,8 +175,10 @@ public final class BenchmarkSuite {
         }
     }
 
-    private static void progress(String step) {
-        System.err.println("[benchmarks] " + step);
-        System.err.flush();
+    private static void progress(boolean print, String step) {
+        if (print) {
+            System.err.println("[benchmarks] " + step);
+            System.err.flush();
+        }
     }
 }

@@ -15,6 +15,8 @@ package dev.deliverykit.benchmarks;
  * @param processWarmupRounds untimed rounds before them
  * @param everyStartupVariant whether B2 times every start-up option alone, or only the defaults and all together
  * @param junitChildren      child JVMs per tool for B7 (each runs the JUnit class's repeated cases)
+ * @param sweepRounds        timed rounds of B8's child-process sweep (each runs it once per parallelism), after
+ *                           {@code processWarmupRounds} untimed ones
  */
 public record RunSettings(
         boolean smoke,
@@ -26,15 +28,16 @@ public record RunSettings(
         int processRounds,
         int processWarmupRounds,
         boolean everyStartupVariant,
-        int junitChildren) {
+        int junitChildren,
+        int sweepRounds) {
 
     /** The full run: about six minutes on two cores. */
     public static RunSettings fullRun() {
-        return new RunSettings(false, 3, 1, 2, 3, 1000, 9, 1, true, 5);
+        return new RunSettings(false, 3, 1, 2, 3, 1000, 9, 1, true, 5, 4);
     }
 
     /** The smoke run: well under a minute; checks only that everything executes and checks its invariants. */
     public static RunSettings smokeRun() {
-        return new RunSettings(true, 1, 0, 0, 1, 100, 1, 0, false, 1);
+        return new RunSettings(true, 1, 0, 0, 1, 100, 1, 0, false, 1, 1);
     }
 }

@@ -27,7 +27,8 @@ import java.util.Optional;
  * Platform launcher. The crash child starts as the kit starts it (C1 only, {@code ChildLaunch}'s quick-start
  * options); it is also timed with the JVM's own defaults, and with more start-up options: an AppCDS archive
  * trained on the same child, the serial collector, and both. Variants run interleaved, round after round,
- * after an untimed warm-up round.
+ * after an untimed warm-up round. The same case through the kit's JUnit face, as a user runs it in
+ * {@code CHILD_PROCESS} mode, is timed per case in the same rounds ({@link JUnitFaceChildCase}).
  */
 public final class RealProcessCrash {
 
@@ -49,8 +50,12 @@ public final class RealProcessCrash {
     /** The B2 rows. */
     public List<Figure> measure() {
         try (Scratch scratch = Scratch.create("b2");
-                Scratch archives = Scratch.create("b2-cds")) {
+                Scratch archives = Scratch.create("b2-cds");
+                Scratch reports = Scratch.create("b2-reports")) {
             Optional<String> noCds = CdsArchive.unavailableBecause();
+            JUnitFaceChildCase junitFace = noCds.isEmpty()
+                    ? JUnitFaceChildCase.withCds(reports.root(), archives.root())
+                    : JUnitFaceChildCase.withoutCds(reports.root());
             List<String> c1AndSerial = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
             List<JvmFlags> crashVariants = new ArrayList<>();
             crashVariants.add(JvmFlags.of(KIT_DEFAULTS));
@@ -97,9 +102,12 @@ public final class RealProcessCrash {
                         baseline.get(variant).add(millis);
                     }
                 }
+                junitFace.round(timed);
                 scratch.clear();
             }
-            return figures(crash, baseline);
+            List<Figure> figures = figures(crash, baseline);
+            figures.addAll(junitFace.figures(figures.get(0).baseline()));
+            return figures;
         }
     }
 

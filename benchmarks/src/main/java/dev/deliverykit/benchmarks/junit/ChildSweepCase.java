@@ -1,0 +1,83 @@
+package dev.deliverykit.benchmarks.junit;
+
+import dev.deliverykit.CrashMode;
+import dev.deliverykit.junit5.CrashScenario;
+import dev.deliverykit.junit5.CrashSweep;
+import dev.deliverykit.junit5.SweepKind;
+import dev.deliverykit.reference.SqliteDatabase;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * B8: a {@code @CrashSweep(kinds = COMMITS, mode = CHILD_PROCESS)} over a workload of {@value #COMMITS} commits
+ * (one row each, on a SQLite file with the reference pragmas), so {@value #CASES} crash cases, before and after
+ * each commit, each in its own child JVM, after the recording run (a child JVM too). Recovery is a check: the
+ * rows that survived are exactly the first ones, in order, and a second run completes them.
+ */
+public class ChildSweepCase {
+
+    /** The workload's commits. */
+    public static final int COMMITS = 10;
+
+    /** The crash cases of the sweep (the recording run is not one): before and after every commit. */
+    public static final int CASES = 2 * COMMITS;
+
+    @TempDir
+    Path dir;
+
+    @CrashSweep(kinds = SweepKind.COMMITS, mode = CrashMode.CHILD_PROCESS)
+    void everyCommit(CrashScenario scenario) throws Exception {
+        SqliteDatabase db = SqliteDatabase.at(dir.resolve("ledger.db"));
+        scenario.prepare(() -> create(db));
+        scenario.run(() -> writeFrom(db, 1));
+        scenario.restart(() -> {
+            int survived = checkedRows(db);
+            writeFrom(db, survived + 1);
+            if (checkedRows(db) != COMMITS) {
+                throw new IllegalStateException("the ledger in " + dir + " does not hold " + COMMITS + " rows after"
+                        + " recovery; a benchmark of a broken sweep measures nothing");
+            }
+        });
+    }
+
+    private static void create(SqliteDatabase db) throws SQLException {
+        try (Connection connection = db.open();
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE entry (seq INTEGER PRIMARY KEY, note TEXT NOT NULL)");
+        }
+    }
+
+    /** One transaction per row, from {@code first} to {@value #COMMITS}. */
+    private static void writeFrom(SqliteDatabase db, int first) throws SQLException {
+        try (Connection connection = db.open();
+                PreparedStatement insert = connection.prepareStatement("INSERT INTO entry (seq, note) VALUES (?, ?)")) {
+            connection.setAutoCommit(false);
+            for (int seq = first; seq <= COMMITS; seq++) {
+                insert.setInt(1, seq);
+                insert.setString(2, "entry " + seq);
+                insert.executeUpdate();
+                connection.commit();
+            }
+        }
+    }
+
+    /** The number of rows, which must be {@code 1..n} without a gap. */
+    private static int checkedRows(SqliteDatabase db) throws SQLException {
+        try (Connection connection = db.open();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT COUNT(*), COALESCE(MAX(seq), 0) FROM entry")) {
+            rows.next();
+            int count = rows.getInt(1);
+            if (count != rows.getInt(2)) {
+                throw new IllegalStateException("the ledger holds " + count + " rows up to seq " + rows.getInt(2)
+                        + ": a commit survived without the ones before it");
+            }
+            return count;
+        }
+    }
+}
