@@ -33,7 +33,7 @@ import java.util.Set;
  * </pre>
  * The full run is {@code mvn -B -q -pl benchmarks -am package -DskipTests -Pbenchmarks} (see
  * {@code benchmarks/README.md}); {@code --smoke} is what {@code mvn verify} runs: one tiny iteration of
- * everything, numbers meaningless.
+ * everything, numbers meaningless, written to the files but not printed.
  */
 public final class BenchmarkSuite {
 

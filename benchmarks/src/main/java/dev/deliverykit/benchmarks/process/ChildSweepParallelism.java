@@ -71,7 +71,7 @@ public final class ChildSweepParallelism {
                     measured,
                     baseline,
                     speedUp,
-                    Measurement.format(speedUp) + "x faster",
+                    Measurement.format(speedUp) + "x",
                     TARGET));
         }
     }
