@@ -2,12 +2,14 @@ package dev.deliverykit.junit5;
 
 import dev.deliverykit.CrashMode;
 import dev.deliverykit.ReplayKey;
+import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.internal.text.DurationText;
 import java.lang.reflect.Method;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -25,6 +27,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * @param summaryEnabled whether to print the Markdown summary
  * @param childTimeout how long a child JVM may live
  * @param replay the one case to run, if set
+ * @param siteSeeThrough packages and classes every kit test sees through when it names a crash site
  */
 record KitSettings(
         CrashMode defaultMode,
@@ -33,7 +36,8 @@ record KitSettings(
         boolean reportEnabled,
         boolean summaryEnabled,
         Duration childTimeout,
-        Optional<ReplayKey> replay) {
+        Optional<ReplayKey> replay,
+        List<String> siteSeeThrough) {
 
     /** Reads every key; throws on the first bad value. */
     static KitSettings read(ExtensionContext context) {
@@ -44,7 +48,26 @@ record KitSettings(
                 flag(context, DeliveryKitConfiguration.REPORT_ENABLED),
                 flag(context, DeliveryKitConfiguration.REPORT_SUMMARY),
                 childTimeout(context),
-                replay(context));
+                replay(context),
+                siteSeeThrough(context));
+    }
+
+    /**
+     * {@code watch} seeing through this configuration's packages and classes and the annotation's.
+     *
+     * @throws ExtensionConfigurationException for an annotation entry that is not a package or class name
+     */
+    WatchList seeingThrough(WatchList watch, String[] declared, String annotation, Method method) {
+        WatchList configured = watch.seeingThrough(siteSeeThrough.toArray(new String[0]));
+        try {
+            return configured.seeingThrough(declared);
+        } catch (IllegalArgumentException e) {
+            throw ConfigurationErrors.of(
+                    annotation + "(seeThrough = " + ConfigurationErrors.literal(declared) + ")",
+                    method,
+                    e.getMessage(),
+                    "name packages or classes, for example seeThrough = \"com.example.db\"");
+        }
     }
 
     /**
@@ -138,6 +161,26 @@ record KitSettings(
                     text.get(),
                     e.getMessage() + "; copy the key from a failure message or the report");
         }
+    }
+
+    private static List<String> siteSeeThrough(ExtensionContext context) {
+        Optional<String> text = value(context, DeliveryKitConfiguration.SITE_SEE_THROUGH);
+        if (text.isEmpty()) {
+            return List.of();
+        }
+        WatchList watch = WatchList.of();
+        for (String entry : text.get().split(",", -1)) {
+            try {
+                watch = watch.seeingThrough(entry);
+            } catch (IllegalArgumentException e) {
+                throw bad(
+                        DeliveryKitConfiguration.SITE_SEE_THROUGH,
+                        text.get(),
+                        "\"" + entry.trim() + "\" is not a package or class name; expected comma-separated dotted"
+                                + " Java names such as com.example.db, com.example.util.Tx");
+            }
+        }
+        return watch.seeThrough();
     }
 
     private static ExtensionConfigurationException bad(String key, String value, String reason) {
