@@ -112,7 +112,7 @@ class MarkFirstRelayIsCaughtTest {
                 .hasNumberOfSucceededCases(11)
                 .hasNumberOfAbortedCases(0)
                 .hasFailedCases(
-                        "[11] crash after commit #2 in Database.inTransaction",
+                        "[11] crash after commit #2 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)",
                         "[12] crash before statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
                         "[13] crash after statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
                         "[14] crash before statement \"INSERT INTO shipment(order_id, customer, amount_…\" #1 in ShippingConsumer.apply",
@@ -121,8 +121,10 @@ class MarkFirstRelayIsCaughtTest {
                         "[17] crash after statement \"INSERT INTO order_progress(order_id, last_step, …\" #1 in ShippingConsumer.apply",
                         "[18] crash before statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
                         "[19] crash after statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
-                        "[20] crash before commit #3 in Database.inTransaction");
-        String firstFailure = failureMessage(results, "[11] crash after commit #2 in Database.inTransaction");
+                        "[20] crash before commit #3 in ShippingConsumer.handle (via Database.inTransaction)");
+        String firstFailure = failureMessage(
+                results,
+                "[11] crash after commit #2 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)");
         assertThat(firstFailure).isEqualTo(expected("mark-first-failure.txt", firstFailure));
         assertThat(results.failedCases())
                 .allSatisfy(name -> assertThat(failureMessage(results, name))
