@@ -125,6 +125,6 @@ class CrashSiteNamesTest {
                         + " NotAPackageTestCases.placedOrderShips(CrashScenario): \"com.example.db; com.example.util\""
                         + " is not a package or class name to see through; expected a dotted Java name such as"
                         + " com.example.db or com.example.util.Tx. Fix: name packages or classes, for example"
-                        + " seeThrough = \"com.example.db\".");
+                        + " seeThrough = \"com.example.db\"");
     }
 }
