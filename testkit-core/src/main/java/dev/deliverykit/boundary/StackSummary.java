@@ -32,9 +32,10 @@ import javax.sql.DataSource;
  *   <li><b>seen through</b>: a class in one of {@link #SEEN_THROUGH} (drivers, pools, frameworks, the reference
  *       implementations' JDBC helpers) or in a package or class the run was told to see through
  *       ({@link WatchList#seeingThrough});</li>
- *   <li><b>helper</b>: a method with a parameter of a functional interface type (an interface with exactly one
- *       abstract method), the shape of a transaction template ({@code inTransaction(String, Work)}); a lambda
- *       frame ({@code lambda$inTx$0}) is judged by the method it was written in;</li>
+ *   <li><b>helper</b>: a method with a parameter of a functional interface type (annotated
+ *       {@link FunctionalInterface}, or outside the JDK with exactly one abstract method), the shape of a
+ *       transaction template ({@code inTransaction(String, Work)}); a lambda frame ({@code lambda$inTx$0}) is
+ *       judged by the method it was written in;</li>
  *   <li>otherwise <b>user code</b>: the first such frame is the site.</li>
  * </ul>
  * The helpers and seen-through frames passed before the site are its "via", in call order, a run of
@@ -272,8 +273,20 @@ final class StackSummary {
         return false;
     }
 
+    /**
+     * Annotated {@link FunctionalInterface}, or an interface outside the JDK with exactly one abstract method:
+     * not the JDK's other single-method interfaces ({@code Iterable}, {@code AutoCloseable}, {@code Comparable}),
+     * which are data, not callbacks.
+     */
     private static boolean isFunctionalInterface(Class<?> type) {
         if (!type.isInterface() || type.isAnnotation()) {
+            return false;
+        }
+        if (type.isAnnotationPresent(FunctionalInterface.class)) {
+            return true;
+        }
+        String name = type.getName();
+        if (name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.") || name.startsWith("sun.")) {
             return false;
         }
         try {
