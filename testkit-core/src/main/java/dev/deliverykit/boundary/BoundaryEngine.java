@@ -7,7 +7,7 @@ import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.InstrumentationProblem;
 import dev.deliverykit.internal.instrument.Instrumenter;
 import dev.deliverykit.internal.instrument.ProcessContext;
-import dev.deliverykit.process.ChildJvm;
+import dev.deliverykit.process.ChildProcess;
 import dev.deliverykit.process.ChildResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -146,7 +146,7 @@ public final class BoundaryEngine {
                 end.thrown() == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
                 end.thrown() == null ? null : end.thrown().toString(),
                 newProblems());
-        return RunVerdicts.recording(report, "the workload", end.thrown());
+        return RunVerdicts.recording(report, "the workload", end.thrown(), null);
     }
 
     /** How an in-process run ended: what the workload threw, and what of its process was still busy after. */
@@ -200,31 +200,54 @@ public final class BoundaryEngine {
      * @throws BoundaryNotReachedError if the child ends without reaching the hit
      */
     public CrashResult crashInChildProcess(CrashPlan plan, ChildLaunch launch) {
-        Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(launch, "launch");
+        return crashInChildProcess(plan, launch.starter());
+    }
+
+    /**
+     * Runs a child JVM that {@code starter} starts, which runs its workload with {@link ChildRun#runAndHalt} and
+     * halts with exit code {@value #CRASH_EXIT_CODE} at the plan's hit.
+     *
+     * @throws BoundaryNotReachedError if the child ends without reaching the hit
+     */
+    public CrashResult crashInChildProcess(CrashPlan plan, ChildStarter starter) {
+        Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(starter, "starter");
         validate(plan.watchList().and(plan.boundary()));
-        ChildOutcome outcome = runChild(plan, plan.watchList().forCrashRun(), launch);
-        return RunVerdicts.child(plan, launch, outcome.report, outcome.result);
+        ChildOutcome outcome = runChild(plan, plan.watchList().forCrashRun(), starter);
+        return RunVerdicts.child(plan, "the child JVM running " + starter.describe(), outcome.report, outcome.result);
     }
 
     /** Records every hit of the watched boundaries in a crash-free run of the workload in a child JVM. */
     public Recording recordInChildProcess(WatchList watch, ChildLaunch launch) {
-        Objects.requireNonNull(watch, "watch");
         Objects.requireNonNull(launch, "launch");
+        return recordInChildProcess(watch, launch.starter());
+    }
+
+    /**
+     * Records every hit of the watched boundaries in a crash-free run in the child JVM that {@code starter} starts.
+     * The recording keeps the child's output ({@link Recording#childResult()}).
+     */
+    public Recording recordInChildProcess(WatchList watch, ChildStarter starter) {
+        Objects.requireNonNull(watch, "watch");
+        Objects.requireNonNull(starter, "starter");
         validate(watch);
-        ChildOutcome outcome = runChild(null, watch, launch);
-        String who = "the child JVM running " + launch.describe();
+        ChildOutcome outcome = runChild(null, watch, starter);
+        String who = "the child JVM running " + starter.describe();
         if (outcome.report == null || outcome.report.outcome() == null) {
-            throw new IllegalStateException("Recording failed: " + who + " ended with exit code "
-                    + outcome.result.exitCode() + " without a report from the kit.\nExpected: the workload to"
-                    + " complete.\nFix: see the child's output:\n" + outcome.result);
+            throw new RecordingFailedException(
+                    "Recording failed: " + who + " ended with exit code " + outcome.result.exitCode()
+                            + " without a report from the kit.\nExpected: the workload to complete.\nFix: see the"
+                            + " child's output:\n" + outcome.result.tail(RunVerdicts.OUTPUT_LINES),
+                    null,
+                    outcome.result);
         }
-        return RunVerdicts.recording(outcome.report, who, null);
+        return RunVerdicts.recording(outcome.report, who, null, outcome.result);
     }
 
     private record ChildOutcome(RunReport report, ChildResult result) {}
 
-    private static ChildOutcome runChild(CrashPlan plan, WatchList watch, ChildLaunch launch) {
+    private static ChildOutcome runChild(CrashPlan plan, WatchList watch, ChildStarter starter) {
         Path directory;
         try {
             directory = Files.createTempDirectory("deliverykit-run-");
@@ -235,19 +258,11 @@ public final class BoundaryEngine {
             Path planFile = directory.resolve("plan.tsv");
             Path reportFile = directory.resolve("report.tsv");
             RunFiles.writePlan(planFile, plan, watch);
-            List<String> args = new ArrayList<>(List.of(
-                    planFile.toString(),
-                    reportFile.toString(),
-                    launch.workload().getName()));
-            args.addAll(launch.args());
-            List<String> jvmArgs = new ArrayList<>(Instrumenter.childJvmOptions());
-            jvmArgs.addAll(launch.startupOptions());
-            jvmArgs.addAll(launch.jvmArgs());
-            ChildResult result = ChildJvm.mainClass(ChildMain.class)
-                    .args(args.toArray(new String[0]))
-                    .jvmArgs(jvmArgs.toArray(new String[0]))
-                    .timeout(launch.timeout())
-                    .run();
+            ChildResult result;
+            try (ChildProcess child =
+                    starter.start(new ChildRunFiles(planFile, reportFile, Instrumenter.childJvmOptions()))) {
+                result = child.awaitExit();
+            }
             RunReport report = Files.exists(reportFile) ? RunFiles.readReport(reportFile) : null;
             return new ChildOutcome(report, result);
         } finally {
@@ -256,7 +271,7 @@ public final class BoundaryEngine {
     }
 
     /** Runs in the child JVM: the workload under the plan; halts at the hit, else reports and returns an exit code. */
-    int runAsChild(RunFiles.ChildPlan childPlan, ProcessWorkload workload, List<String> args, Path reportFile) {
+    int runAsChild(RunFiles.ChildPlan childPlan, Workload workload, Path reportFile) {
         CrashPlan plan = childPlan.plan();
         WatchList watch = plan == null ? childPlan.watch() : childPlan.watch().forCrashRun();
         ActiveRun run = new ActiveRun(
@@ -264,10 +279,9 @@ public final class BoundaryEngine {
                 plan,
                 watch,
                 report -> halt(plan, withMethodNotes(report, watch, plan), reportFile));
-        Throwable thrown =
-                runInThisJvm(run, watch, plan, () -> workload.run(args)).thrown();
+        Throwable thrown = runInThisJvm(run, watch, plan, workload).thrown();
         if (thrown != null) {
-            thrown.printStackTrace();
+            System.err.print(WorkloadTrace.of(thrown));
         }
         RunReport report = run.report(
                 thrown == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,

@@ -20,7 +20,8 @@ final class ChildMain {
         Class<?> type = Class.forName(args[2]);
         ProcessWorkload workload = (ProcessWorkload) type.getConstructor().newInstance();
         List<String> workloadArgs = List.copyOf(Arrays.asList(args).subList(3, args.length));
-        int exitCode = BoundaryEngine.get().runAsChild(RunFiles.readPlan(planFile), workload, workloadArgs, reportFile);
+        int exitCode = BoundaryEngine.get()
+                .runAsChild(RunFiles.readPlan(planFile), () -> workload.run(workloadArgs), reportFile);
         System.out.flush();
         System.err.flush();
         System.exit(exitCode);

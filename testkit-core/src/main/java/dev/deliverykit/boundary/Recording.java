@@ -2,8 +2,10 @@ package dev.deliverykit.boundary;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.process.ChildResult;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
@@ -20,9 +22,16 @@ import org.apiguardian.api.API;
 public final class Recording {
 
     private final List<BoundaryHit> hits;
+    private final ChildResult childResult;
 
-    Recording(List<BoundaryHit> hits) {
+    Recording(List<BoundaryHit> hits, ChildResult childResult) {
         this.hits = List.copyOf(hits);
+        this.childResult = childResult;
+    }
+
+    /** For a recording in a child JVM: its exit code and output, kept for diagnosis. */
+    public Optional<ChildResult> childResult() {
+        return Optional.ofNullable(childResult);
     }
 
     /** Every hit in the order it happened. */

@@ -89,9 +89,11 @@ final class RunVerdicts {
                 + " (catch Exception), or rethrow SimulatedCrash.";
     }
 
+    /** How many lines of a child's stdout and of its stderr a failure message shows. */
+    static final int OUTPUT_LINES = 40;
+
     /** The verdict of a child-process crash run. */
-    static CrashResult child(CrashPlan plan, ChildLaunch launch, RunReport report, ChildResult child) {
-        String who = "the child JVM running " + launch.describe();
+    static CrashResult child(CrashPlan plan, String who, RunReport report, ChildResult child) {
         if (report == null || report.outcome() == null) {
             throw new BoundaryNotReachedError(
                     "Boundary not reached: the crash was armed at " + plan.describe()
@@ -99,7 +101,7 @@ final class RunVerdicts {
                             + " without a report from the kit"
                             + " (it failed to start the workload, or called System.exit or Runtime.halt itself).\n"
                             + "Expected: exit code " + BoundaryEngine.CRASH_EXIT_CODE + " at the boundary.\n"
-                            + "Fix: see the child's output:\n" + child,
+                            + "Fix: see the child's output:\n" + child.tail(OUTPUT_LINES),
                     null,
                     plan,
                     List.of(),
@@ -111,23 +113,31 @@ final class RunVerdicts {
         }
         String how = report.outcome() == RunReport.Outcome.FAILED
                 ? who + " threw " + report.workloadFailure() + " (exit code " + child.exitCode()
-                        + "; its stack trace is in the child's stderr)"
+                        + "; its stack trace is in the child's output below)"
                 : who + " returned normally (exit code " + child.exitCode() + ")";
-        throw new BoundaryNotReachedError(() -> notReached(plan, report, how), null, plan, report.hits(), child);
+        boolean failed = report.outcome() == RunReport.Outcome.FAILED;
+        throw new BoundaryNotReachedError(
+                () -> notReached(plan, report, how)
+                        + (failed ? "\nThe child's output:\n" + child.tail(OUTPUT_LINES) : ""),
+                null,
+                plan,
+                report.hits(),
+                child);
     }
 
     /** A recording whose workload completed; a failed workload fails the recording. */
-    static Recording recording(RunReport report, String who, Throwable thrown) {
+    static Recording recording(RunReport report, String who, Throwable thrown, ChildResult child) {
         if (report.outcome() != RunReport.Outcome.COMPLETED) {
-            throw new IllegalStateException(
+            throw new RecordingFailedException(
                     "Recording failed: " + who + " threw " + report.workloadFailure()
                             + " after " + report.hits().size() + " hit(s), although a recording run injects no crash.\n"
                             + "Expected: the workload to complete, so that every boundary it reaches is recorded.\n"
-                            + "Fix: make the workload pass without crashes first (see the cause or the child's stderr).",
-                    thrown);
+                            + "Fix: make the workload pass without crashes first (see the cause or the child's output).",
+                    thrown,
+                    child);
         }
         failOnProblems(report.problems());
-        return new Recording(report.hits());
+        return new Recording(report.hits(), child);
     }
 
     private static String notReached(CrashPlan plan, RunReport report, String how) {

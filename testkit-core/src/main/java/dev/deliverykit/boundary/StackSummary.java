@@ -286,7 +286,10 @@ final class StackSummary {
             return true;
         }
         String name = type.getName();
-        if (name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.") || name.startsWith("sun.")) {
+        if (name.startsWith("java.")
+                || name.startsWith("javax.")
+                || name.startsWith("jdk.")
+                || name.startsWith("sun.")) {
             return false;
         }
         try {

@@ -26,7 +26,8 @@ public final class ChildProcess implements AutoCloseable {
 
     private final String description;
     private final Process process;
-    private final long deadlineNanos;
+    private final long timeoutNanos;
+    private volatile long deadlineNanos;
     private final long timeoutMillis;
     private final OutputCollector stdout;
     private final OutputCollector stderr;
@@ -40,10 +41,19 @@ public final class ChildProcess implements AutoCloseable {
         this.description = description;
         this.process = process;
         this.timeoutMillis = timeout.toMillis();
-        this.deadlineNanos = System.nanoTime() + timeout.toNanos();
+        this.timeoutNanos = timeout.toNanos();
+        this.deadlineNanos = System.nanoTime() + timeoutNanos;
         this.stdout = OutputCollector.start(process.getInputStream(), description + " stdout");
         this.stderr = OutputCollector.start(process.getErrorStream(), description + " stderr");
         this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Counts the child's timeout from now rather than from its start: for a child started ahead of its work, which
+     * waits on its standard input until it is given some.
+     */
+    public void restartTimeout() {
+        deadlineNanos = System.nanoTime() + timeoutNanos;
     }
 
     /** Whether the child is still running. */

@@ -21,6 +21,32 @@ public record ChildResult(int exitCode, String stdout, String stderr) {
         return stdout.isEmpty() ? List.of() : Arrays.asList(stdout.strip().split("\\R"));
     }
 
+    /**
+     * The end of what the child printed, for a failure message: the last {@code maxLines} lines of stdout and of
+     * stderr, each under a header that says how many lines were left out.
+     */
+    public String tail(int maxLines) {
+        if (maxLines < 1) {
+            throw new IllegalArgumentException("maxLines must be at least 1, got " + maxLines);
+        }
+        return "exit code " + exitCode + "\n" + tailOf("stdout", stdout, maxLines) + tailOf("stderr", stderr, maxLines);
+    }
+
+    private static String tailOf(String name, String text, int maxLines) {
+        List<String> lines = text.isEmpty() ? List.of() : Arrays.asList(text.split("\\R", -1));
+        if (!lines.isEmpty() && lines.get(lines.size() - 1).isEmpty()) {
+            lines = lines.subList(0, lines.size() - 1);
+        }
+        if (lines.isEmpty()) {
+            return "--- " + name + ": empty ---\n";
+        }
+        int from = Math.max(0, lines.size() - maxLines);
+        String header = from == 0
+                ? "--- " + name + " ---\n"
+                : "--- " + name + ", last " + (lines.size() - from) + " of " + lines.size() + " lines ---\n";
+        return header + String.join("\n", lines.subList(from, lines.size())) + "\n";
+    }
+
     @Override
     public String toString() {
         return "exit code " + exitCode + "\n--- stdout ---\n" + stdout + "--- stderr ---\n" + stderr;

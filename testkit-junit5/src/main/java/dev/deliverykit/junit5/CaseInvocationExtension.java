@@ -1,12 +1,16 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.BoundaryEngine;
+import java.lang.reflect.Method;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.opentest4j.TestAbortedException;
@@ -18,15 +22,21 @@ import org.opentest4j.TestAbortedException;
  *
  * <ul>
  *   <li>parameter resolver: the invocation's {@link CrashScenario} or {@link DeliveryScenario};</li>
+ *   <li>invocation interceptor: takes what a child JVM needs to rerun the invocation ({@link TestInvocation});</li>
  *   <li>before test execution: reads the {@code @CheckInvariant} fields, refusing a {@code null};</li>
  *   <li>exception handler: adds the case and its replay key to every failure;</li>
  *   <li>after test execution: checks the {@code @CheckInvariant} invariants, and fails a test that never
  *       started its workload;</li>
  *   <li>watcher: records each invocation's outcome in the report.</li>
  * </ul>
+ *
+ * <p>In a child JVM that reruns a case, the test must not get past {@code scenario.run(...)}, which halts the JVM: a
+ * test that fails or returns before it ends the child there, saying why on stderr, before JUnit could clean up
+ * (its {@code @TempDir} directories are the test JVM's).
  */
 final class CaseInvocationExtension
         implements ParameterResolver,
+                InvocationInterceptor,
                 BeforeTestExecutionCallback,
                 TestExecutionExceptionHandler,
                 AfterTestExecutionCallback,
@@ -50,6 +60,24 @@ final class CaseInvocationExtension
     }
 
     @Override
+    public void interceptTestTemplateMethod(
+            Invocation<Void> invocation,
+            ReflectiveInvocationContext<Method> invocationContext,
+            ExtensionContext extensionContext)
+            throws Throwable {
+        Optional<CaseRun> run = CaseRun.of(extensionContext);
+        if (run.isPresent()
+                && run.get() instanceof CrashRun crash
+                && crash.crashCase().mode() == CrashMode.CHILD_PROCESS) {
+            crash.invoked(
+                    TestInvocation.of(
+                            extensionContext, invocationContext.getExecutable(), invocationContext.getArguments()),
+                    ChildJvmPool.of(extensionContext, crash.settings()));
+        }
+        invocation.proceed();
+    }
+
+    @Override
     public void beforeTestExecution(ExtensionContext context) {
         CaseRun.of(context).ifPresent(run -> run.declare(DeclaredInvariants.read(context)));
     }
@@ -57,6 +85,9 @@ final class CaseInvocationExtension
     @Override
     public void handleTestExecutionException(ExtensionContext context, Throwable throwable) throws Throwable {
         Optional<CaseRun> run = CaseRun.of(context);
+        if (run.isPresent() && run.get() instanceof CrashRun crash && crash.inItsChild()) {
+            ChildRerunEnd.failedBeforeWorkload(crash, throwable);
+        }
         throw run.isPresent() ? FailureMessages.withCase(throwable, run.get().crashCase()) : throwable;
     }
 
@@ -71,6 +102,9 @@ final class CaseInvocationExtension
             return;
         }
         CaseRun run = found.get();
+        if (run instanceof CrashRun crash && crash.inItsChild()) {
+            ChildRerunEnd.returnedBeforeWorkload(crash);
+        }
         Optional<Throwable> testFailure = context.getExecutionException();
         if (testFailure.isEmpty() && !run.ran()) {
             throw new AssertionError(run.neverRan());

@@ -76,25 +76,39 @@ public @interface CrashAt {
     int occurrence() default 1;
 
     /**
-     * In this JVM or as a real process exit, one mode at most; left out ({@code {}}), the configuration
-     * parameter {@value DeliveryKitConfiguration#MODE} decides (default {@link CrashMode#IN_PROCESS}).
+     * In this JVM, as a real process exit, or both (each case once per mode, side by side in the report); left out
+     * ({@code {}}), the configuration parameter {@value DeliveryKitConfiguration#MODE} decides (default
+     * {@link CrashMode#IN_PROCESS}). The test's source is the same in both modes.
      *
      * <ul>
      *   <li>{@link CrashMode#IN_PROCESS}: in this JVM, every JDBC connection the workload opened or used is
-     *       rolled back and closed, and a {@link dev.deliverykit.boundary.SimulatedCrash} unwinds the workload.
-     *       Any workload works, lambdas included; {@code catch} and {@code finally} blocks of the code under test
-     *       still run.</li>
-     *   <li>{@link CrashMode#CHILD_PROCESS}: a real child JVM halts with exit code
-     *       {@value dev.deliverykit.boundary.BoundaryEngine#CRASH_EXIT_CODE} at the boundary (nothing runs after
-     *       it, not even {@code finally} blocks). The workload must be a
-     *       {@link dev.deliverykit.boundary.ProcessWorkload} class, run with
-     *       {@link CrashScenario#run(Class, String...)}: a lambda cannot cross into another JVM.</li>
+     *       rolled back and closed, and a {@link dev.deliverykit.boundary.SimulatedCrash} unwinds the workload;
+     *       {@code catch} and {@code finally} blocks of the code under test still run.</li>
+     *   <li>{@link CrashMode#CHILD_PROCESS}: a child JVM, this test JVM reborn (its class path, agent, options and
+     *       system properties), reruns the test method up to {@code scenario.run(...)} with the same
+     *       {@code @TempDir} directories, runs the workload and halts with exit code
+     *       {@value dev.deliverykit.boundary.BoundaryEngine#CRASH_EXIT_CODE} at the boundary: nothing runs after it,
+     *       not even {@code finally} blocks. Recovery and assertions run in this JVM. See
+     *       {@code docs/crash-modes.md}, "Which JVM runs what".</li>
      * </ul>
      *
-     * <p>Example: {@code @CrashAt(value = "after-outbox-insert", mode = CrashMode.CHILD_PROCESS)}. To crash the
-     * same boundaries in both modes, repeat {@code @CrashAt} once per mode.
+     * <p>Example: {@code @CrashAt(value = "after-outbox-insert", mode = {CrashMode.IN_PROCESS,
+     * CrashMode.CHILD_PROCESS})}; replay keys then name the mode ({@code ;mode=child-process}).
      */
     CrashMode[] mode() default {};
+
+    /**
+     * JVM options added to the child JVM of a {@link CrashMode#CHILD_PROCESS} case, after those it inherits and
+     * those of {@value DeliveryKitConfiguration#CHILD_JVM_OPTIONS}: for example {@code "-Dshop.db=h2"}.
+     */
+    String[] childJvmOptions() default {};
+
+    /**
+     * Prefixes of the test JVM's options that the child JVM does not inherit, besides those of
+     * {@value DeliveryKitConfiguration#CHILD_JVM_OPTIONS_DROPPED}: for example {@code "-Xmx"} or
+     * {@code "-Dshop.db"}.
+     */
+    String[] childJvmOptionsDropped() default {};
 
     /**
      * Packages or classes of the code under test to see through when the crash site is named (the report's crash

@@ -46,7 +46,7 @@ final class CrashAtCases {
                         "occurrences are counted from 1",
                         "use occurrence = 1 for the first hit (the default), 2 for the" + " second, and so on");
             }
-            CrashMode mode = settings.mode(annotation.mode(), "@CrashAt", method, ", or repeat @CrashAt once per mode");
+            List<CrashMode> modes = settings.modes(annotation.mode());
             List<Boundary> boundaries = new ArrayList<>();
             for (String name : annotation.value()) {
                 boundaries.add(named(method, name, catalogues));
@@ -54,8 +54,11 @@ final class CrashAtCases {
             for (String spec : annotation.selector()) {
                 boundaries.add(Boundary.of(parsed(method, spec)));
             }
-            for (Boundary boundary : boundaries) {
-                listed.add(CrashCase.CrashAtHit.of(boundary, annotation.occurrence(), mode, watch, Optional.empty()));
+            for (CrashMode mode : modes) {
+                for (Boundary boundary : boundaries) {
+                    listed.add(
+                            CrashCase.CrashAtHit.of(boundary, annotation.occurrence(), mode, watch, Optional.empty()));
+                }
             }
         }
         // A boundary and hit listed in both modes are two cases: their replay keys name the mode.

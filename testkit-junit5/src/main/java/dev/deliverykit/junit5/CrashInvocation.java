@@ -16,18 +16,21 @@ final class CrashInvocation implements TestTemplateInvocationContext {
 
     private final CrashCase crashCase;
     private final KitSettings settings;
+    private final ChildJvmOptions childOptions;
     private final Optional<SweepState> sweep;
 
     /** An invocation of {@code crashCase}; {@code sweep} is the sweep's state for its recording run. */
-    CrashInvocation(CrashCase crashCase, KitSettings settings, Optional<SweepState> sweep) {
+    CrashInvocation(
+            CrashCase crashCase, KitSettings settings, ChildJvmOptions childOptions, Optional<SweepState> sweep) {
         this.crashCase = Objects.requireNonNull(crashCase, "crashCase");
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.childOptions = Objects.requireNonNull(childOptions, "childOptions");
         this.sweep = Objects.requireNonNull(sweep, "sweep");
     }
 
     /** An invocation of {@code crashCase} that feeds no sweep. */
-    CrashInvocation(CrashCase crashCase, KitSettings settings) {
-        this(crashCase, settings, Optional.empty());
+    CrashInvocation(CrashCase crashCase, KitSettings settings, ChildJvmOptions childOptions) {
+        this(crashCase, settings, childOptions, Optional.empty());
     }
 
     /** {@code [3] crash after commit #2 in TransactionalOutbox.markDone}. */
@@ -47,10 +50,10 @@ final class CrashInvocation implements TestTemplateInvocationContext {
         if (crashCase instanceof CrashCase.DeliverOrder order) {
             CaseRun.keep(context, new DeliveryRun(order, entry));
         } else if (crashCase instanceof CrashCase.RecordBoundaries record) {
-            CaseRun.keep(context, new CrashRun(record, settings, sweep, entry));
+            CaseRun.keep(context, new CrashRun(record, settings, childOptions, sweep, entry));
             sweep.ifPresent(SweepState::recordInvocationStarted);
         } else if (crashCase instanceof CrashCase.CrashAtHit hit) {
-            CaseRun.keep(context, new CrashRun(hit, settings, Optional.empty(), entry));
+            CaseRun.keep(context, new CrashRun(hit, settings, childOptions, Optional.empty(), entry));
         }
     }
 

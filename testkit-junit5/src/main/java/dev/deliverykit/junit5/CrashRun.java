@@ -1,17 +1,24 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.ReplayKey;
 import dev.deliverykit.Workload;
 import dev.deliverykit.boundary.BoundaryEngine;
+import dev.deliverykit.boundary.BoundaryNotReachedError;
 import dev.deliverykit.boundary.ChildLaunch;
+import dev.deliverykit.boundary.ChildRun;
+import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.boundary.Recording;
+import dev.deliverykit.boundary.RecordingFailedException;
+import dev.deliverykit.boundary.WatchList;
+import dev.deliverykit.process.ChildResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import java.util.function.Function;
 import org.junit.platform.commons.support.ReflectionSupport;
 
 /**
@@ -22,16 +29,26 @@ final class CrashRun extends CaseRun {
 
     private final CrashCase.Crashing crashing;
     private final KitSettings settings;
+    private final ChildJvmOptions childOptions;
     private final Optional<SweepState> sweep;
     private CrashResult crash;
     private Recording recording;
     private List<String> otherProcessDatabases = List.of();
+    private Optional<TestInvocation> invocation = Optional.empty();
+    private Optional<ChildJvmPool> pool = Optional.empty();
+    private Optional<ChildResult> childOutput = Optional.empty();
 
     /** A run of {@code crashing}; {@code sweep} receives the recording of a crash-free run. */
-    CrashRun(CrashCase.Crashing crashing, KitSettings settings, Optional<SweepState> sweep, CaseEntry entry) {
+    CrashRun(
+            CrashCase.Crashing crashing,
+            KitSettings settings,
+            ChildJvmOptions childOptions,
+            Optional<SweepState> sweep,
+            CaseEntry entry) {
         super(entry);
         this.crashing = Objects.requireNonNull(crashing, "crashing");
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.childOptions = Objects.requireNonNull(childOptions, "childOptions");
         this.sweep = Objects.requireNonNull(sweep, "sweep");
     }
 
@@ -40,43 +57,125 @@ final class CrashRun extends CaseRun {
         return crashing;
     }
 
-    /** Runs a workload in this JVM; a {@code CHILD_PROCESS} case refuses it. */
+    /** The kit's settings for this run. */
+    KitSettings settings() {
+        return settings;
+    }
+
+    /** What a child JVM needs to rerun this invocation; taken as JUnit invokes the test method. */
+    synchronized void invoked(TestInvocation facts, ChildJvmPool children) {
+        invocation = Optional.of(facts);
+        pool = Optional.of(children);
+    }
+
+    /** Whether this JVM is the child that reruns this case: there, the workload runs and the JVM halts. */
+    boolean inItsChild() {
+        return settings.rerunsInThisChild(crashing.mode());
+    }
+
+    /** Writes the state the workload starts from, once: in the test JVM; a child rerunning the case skips it. */
+    synchronized void prepare(Workload fixture) throws Exception {
+        Objects.requireNonNull(fixture, "fixture");
+        if (ran()) {
+            throw new IllegalStateException("scenario.prepare(...) was called after the workload ran in "
+                    + crashing.displayName() + ": the fixture is the state the workload starts from. Fix: call it"
+                    + " before scenario.run(...).");
+        }
+        if (!inItsChild()) {
+            fixture.run();
+        }
+    }
+
+    /** Runs a workload: in this JVM, or in a child JVM that reruns the test method for a {@code CHILD_PROCESS} case. */
     synchronized void run(Workload workload) {
         Objects.requireNonNull(workload, "workload");
-        if (crashing.mode() == CrashMode.CHILD_PROCESS) {
-            throw new ExtensionConfigurationException("This case runs in a child JVM (mode = CHILD_PROCESS), but"
-                    + " scenario.run(...) was given a lambda, which cannot cross into another JVM. Fix: write the"
-                    + " workload as a public class implementing dev.deliverykit.boundary.ProcessWorkload with a public"
-                    + " no-argument constructor and call scenario.run(YourWorkload.class, args...), or use"
-                    + " mode = CrashMode.IN_PROCESS.");
+        if (inItsChild()) {
+            rerunHere(workload);
         }
         startOnce();
+        if (crashing.mode() == CrashMode.CHILD_PROCESS) {
+            TestJvmChild.requireLauncher();
+            TestInvocation facts = invocation.orElseThrow(() -> new IllegalStateException("scenario.run(...) was"
+                    + " called outside the test method in " + crashing.displayName() + ", so the child JVM cannot"
+                    + " rerun the test up to it. Fix: call scenario.run(...) in the test method itself."));
+            TestJvmChild child = new TestJvmChild(
+                    ChildCaseFile.of(
+                            facts.templateUniqueId(), childReplayKey(), facts.configuration(), facts.tempDirectories()),
+                    childOptions,
+                    settings,
+                    pool.orElseThrow(),
+                    crashing.displayName());
+            inChildJvm(
+                    watch -> BoundaryEngine.get().recordInChildProcess(watch, child),
+                    plan -> BoundaryEngine.get().crashInChildProcess(plan, child));
+            return;
+        }
         runInThisJvm(workload);
     }
 
     /** Runs a process workload: in a child JVM for a {@code CHILD_PROCESS} case, else in this JVM. */
     synchronized void run(Class<? extends ProcessWorkload> workload, String... args) {
         Objects.requireNonNull(workload, "workload");
-        ChildLaunch launch = ChildLaunch.of(workload).args(args).timeout(settings.childTimeout());
+        ChildLaunch launch = ChildLaunch.of(workload)
+                .args(args)
+                .timeout(settings.childTimeout())
+                .jvmArgs(childOptions.added().toArray(new String[0]))
+                .withoutInherited(childOptions.dropped().toArray(new String[0]));
+        List<String> arguments = List.of(args);
+        if (inItsChild()) {
+            ProcessWorkload instance = ReflectionSupport.newInstance(workload);
+            rerunHere(() -> instance.run(arguments));
+        }
         startOnce();
         if (crashing.mode() == CrashMode.CHILD_PROCESS) {
-            BoundaryEngine engine = BoundaryEngine.get();
-            try {
-                if (crashing instanceof CrashCase.RecordBoundaries record) {
-                    keep(engine.recordInChildProcess(record.watch(), launch));
-                } else if (crashing instanceof CrashCase.CrashAtHit hit) {
-                    crash = engine.crashInChildProcess(hit.plan(), launch);
-                }
-            } catch (AssertionError | RuntimeException failed) {
-                failedWith(failed);
-                throw failed;
-            }
-            entry().crashed(crash);
+            inChildJvm(
+                    watch -> BoundaryEngine.get().recordInChildProcess(watch, launch),
+                    plan -> BoundaryEngine.get().crashInChildProcess(plan, launch));
             return;
         }
         ProcessWorkload instance = ReflectionSupport.newInstance(workload);
-        List<String> arguments = List.of(args);
         runInThisJvm(() -> instance.run(arguments));
+    }
+
+    /** The case's key as the child selects it: with its mode, so that a test in both modes reruns this one. */
+    private String childReplayKey() {
+        return crashing.replayKey() instanceof ReplayKey.Crash key
+                ? key.withMode(CrashMode.CHILD_PROCESS).text()
+                : crashing.replayKey().text();
+    }
+
+    /** In the child: the workload under the test JVM's plan; the JVM halts, at the boundary or after it. */
+    private static void rerunHere(Workload workload) {
+        ChildRun.ofThisJvm()
+                .orElseThrow(() -> new IllegalStateException("DeliveryKit failure: this JVM reruns a CHILD_PROCESS"
+                        + " case, but was started without its plan (-D" + ChildRun.PLAN_PROPERTY + "). Please report"
+                        + " it with the command line of this JVM."))
+                .runAndHalt(workload);
+    }
+
+    private void inChildJvm(Function<WatchList, Recording> record, Function<CrashPlan, CrashResult> crashAt) {
+        try {
+            if (crashing instanceof CrashCase.RecordBoundaries recordCase) {
+                Recording made = record.apply(recordCase.watch());
+                childOutput = made.childResult();
+                keep(made);
+            } else if (crashing instanceof CrashCase.CrashAtHit hit) {
+                crash = crashAt.apply(hit.plan());
+                childOutput = crash.childResult();
+            }
+        } catch (BoundaryNotReachedError notReached) {
+            childOutput = notReached.childResult();
+            failedWith(notReached);
+            throw notReached;
+        } catch (RecordingFailedException failed) {
+            childOutput = failed.childResult();
+            failedWith(failed);
+            throw failed;
+        } catch (AssertionError | RuntimeException failed) {
+            failedWith(failed);
+            throw failed;
+        }
+        entry().crashed(crash);
     }
 
     private void runInThisJvm(Workload workload) {
@@ -140,9 +239,7 @@ final class CrashRun extends CaseRun {
                 "scenario.run(...)",
                 "crashed nothing",
                 "a crash",
-                "run the workload with"
-                        + " scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...), then recover with"
-                        + " scenario.restart(() -> ...).");
+                "run the workload with" + " scenario.run(() -> ...), then recover with scenario.restart(() -> ...).");
     }
 
     @Override

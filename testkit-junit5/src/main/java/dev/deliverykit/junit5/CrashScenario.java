@@ -37,11 +37,18 @@ import org.apiguardian.api.API;
  * <p><b>In process</b> ({@link CrashMode#IN_PROCESS}): {@link #run(Workload)} runs the lambda in this JVM;
  * at the boundary every JDBC connection the workload opened or used is rolled back and closed and a
  * {@link dev.deliverykit.boundary.SimulatedCrash} unwinds it (do not catch {@code Throwable} or
- * {@code Error} around the code under test). <b>Real process</b> ({@link CrashMode#CHILD_PROCESS}): the
- * workload is a {@link ProcessWorkload} class, a public class with a public no-argument constructor that the
- * child JVM creates and runs with string arguments; {@link #run(Class, String...)} starts it and the child
- * halts with exit code 73 at the boundary. The same test works in both modes if it uses
- * {@code run(Class, String...)}: in process that runs the class in this JVM.
+ * {@code Error} around the code under test). <b>Real process</b> ({@link CrashMode#CHILD_PROCESS}), with the same
+ * source: {@link #run(Workload)} starts a child JVM, this test JVM reborn, which reruns the test method up to
+ * {@code scenario.run(...)} with the same {@code @TempDir} directories, runs the lambda there and halts with exit
+ * code 73 at the boundary; this JVM never runs the lambda. {@link #run(Class, String...)} runs a
+ * {@link ProcessWorkload} class instead, in whichever JVM runs the workload.
+ *
+ * <p><b>Which JVM runs what</b> in a {@code CHILD_PROCESS} case: the child runs the test class's set-up
+ * ({@code @BeforeAll}, field initialisers, {@code @BeforeEach}, parameters) and the test method up to
+ * {@code scenario.run(...)}, then the workload, and dies; this JVM runs all of it too, except the workload, and
+ * everything after: {@link #restart}, assertions, {@code @CheckInvariant}, {@code @AfterEach}. Code before
+ * {@code scenario.run(...)} therefore runs twice; state the workload starts from (rows, files) belongs in
+ * {@link #prepare(Workload)}, which runs once. See {@code docs/crash-modes.md}, "Which JVM runs what".
  *
  * <p>{@link #restart(Workload)} runs the recovery in this JVM, which after the crash plays the fresh
  * process: it must build new objects on the same files (nothing of the dead workload survives but what it
@@ -65,11 +72,27 @@ public final class CrashScenario extends Scenario {
     }
 
     /**
-     * Runs the workload in this JVM and crashes it at the case's boundary (a sweep's crash-free run: records
-     * instead). Call it once per invocation.
+     * Writes the state the workload starts from (a seed row, an order already placed), once: in this JVM, before the
+     * workload's process starts. A child JVM rerunning a {@link CrashMode#CHILD_PROCESS} case skips it, so the
+     * fixture is not written twice; in process it simply runs. Call it before {@link #run}, from the test method or
+     * a {@code @BeforeEach} method that takes the scenario as a parameter.
      *
-     * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException in a {@link CrashMode#CHILD_PROCESS}
-     *     case: a lambda cannot run in another JVM, use {@link #run(Class, String...)}
+     * <pre>{@code
+     * scenario.prepare(() -> orders(dir).placeOrder("o-1", "alice", 1250));
+     * scenario.run(() -> relay(dir).publishPending());
+     * }</pre>
+     *
+     * @throws IllegalStateException if the workload ran already
+     * @throws Exception whatever the fixture throws
+     */
+    public void prepare(Workload fixture) throws Exception {
+        run.prepare(fixture);
+    }
+
+    /**
+     * Runs the workload and crashes it at the case's boundary (a sweep's crash-free run: records instead): in this
+     * JVM, or for a {@link CrashMode#CHILD_PROCESS} case in a child JVM that reruns the test method up to here and
+     * halts at the boundary. Call it once per invocation, from the test method.
      */
     public void run(Workload workload) {
         run.run(workload);

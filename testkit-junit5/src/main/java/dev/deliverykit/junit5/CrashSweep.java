@@ -82,10 +82,17 @@ public @interface CrashSweep {
     int maxCases() default -1;
 
     /**
-     * In this JVM or as a real process exit, for the recording and every crash, one mode at most; left out, the
-     * configured default; as in {@link CrashAt#mode()}.
+     * In this JVM, as a real process exit, or both; left out, the configured default; as in {@link CrashAt#mode()}.
+     * The recording runs in the mode of the crashes it numbers: with both modes, each mode has its own recording
+     * and its own crash cases, so that a hit number means the same point in the recording and in the crash.
      */
     CrashMode[] mode() default {};
+
+    /** JVM options added to the child JVMs of {@link CrashMode#CHILD_PROCESS} runs; as in {@link CrashAt#childJvmOptions()}. */
+    String[] childJvmOptions() default {};
+
+    /** Prefixes of inherited options the child JVMs leave out; as in {@link CrashAt#childJvmOptionsDropped()}. */
+    String[] childJvmOptionsDropped() default {};
 
     /**
      * Packages or classes of the code under test to see through when a case is named. A case is named after the

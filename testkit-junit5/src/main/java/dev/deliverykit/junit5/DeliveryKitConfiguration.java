@@ -42,8 +42,9 @@ import org.apiguardian.api.API;
 public final class DeliveryKitConfiguration {
 
     /**
-     * The mode of {@link CrashMode#INFERRED} cases: {@code in_process} (default) or {@code child_process}
-     * (case-insensitive; {@code IN_PROCESS} and {@code CHILD_PROCESS} work too). Key: {@value}.
+     * The mode of cases whose annotation names none: {@code in_process} (default), {@code child_process}, or
+     * {@code both} (each case once per mode); case-insensitive, {@code IN_PROCESS} and {@code CHILD_PROCESS} work
+     * too. Key: {@value}.
      */
     public static final String MODE = "deliverykit.mode";
 
@@ -74,6 +75,29 @@ public final class DeliveryKitConfiguration {
 
     /** The child timeout when {@value #CHILD_TIMEOUT} is not set: {@value}. */
     public static final String DEFAULT_CHILD_TIMEOUT = "60 s";
+
+    /**
+     * JVM options added to every child JVM's command line, after those it inherits from the test JVM, separated by
+     * white space: for example {@code -Xmx256m -Dshop.db=h2}. The annotations' {@code childJvmOptions} come after
+     * them. Key: {@value}.
+     */
+    public static final String CHILD_JVM_OPTIONS = "deliverykit.child.jvm-options";
+
+    /**
+     * Prefixes, separated by commas, of the test JVM's options that child JVMs do not inherit: {@code -Xmx} drops
+     * the heap size, {@code -Dshop.db} the system property {@code shop.db}, {@code -} every inherited option. The
+     * annotations' {@code childJvmOptionsDropped} add to them. Key: {@value}.
+     */
+    public static final String CHILD_JVM_OPTIONS_DROPPED = "deliverykit.child.jvm-options.dropped";
+
+    /**
+     * How many child JVMs of {@link CrashMode#CHILD_PROCESS} cases may be alive at once: the one running the
+     * current case and up to N - 1 started ahead for the next cases, so that their start-up overlaps the case
+     * before them. Cases still run one after the other, in order: the report and the display names do not depend
+     * on it. A whole number from 1; {@code 1} starts each child when its case needs it. Default: the number of
+     * cores. Key: {@value}.
+     */
+    public static final String CHILD_PARALLELISM = "deliverykit.child.parallelism";
 
     /**
      * Reruns exactly one case: the replay key printed in a failure message and in the report, for example

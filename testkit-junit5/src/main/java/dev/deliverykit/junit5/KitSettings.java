@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -20,35 +19,54 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * The configuration parameters of {@link DeliveryKitConfiguration}, read and checked at once; a bad value is
  * an {@link ExtensionConfigurationException} naming the key, the value and what is accepted.
  *
- * @param defaultMode the mode of cases whose annotation names none
+ * @param defaultModes the modes of cases whose annotation names none: one, or both (each case once per mode)
  * @param sweepMaxCases the default sweep cap
  * @param reportDirectory where the report files go
  * @param reportEnabled whether to write them
  * @param summaryEnabled whether to print the Markdown summary
  * @param childTimeout how long a child JVM may live
  * @param replay the one case to run, if set
+ * @param childJvmOptions options added to every child JVM's command line
+ * @param childJvmOptionsDropped prefixes of inherited options left out of every child JVM's command line
+ * @param childParallelism how many child JVMs may be alive at once (see {@link DeliveryKitConfiguration#CHILD_PARALLELISM})
+ * @param childRerun whether this JVM is a child rerunning one case of the test JVM (set by {@link ChildCaseMain})
  * @param siteSeeThrough packages and classes every kit test sees through when it names a crash site
  */
 record KitSettings(
-        CrashMode defaultMode,
+        List<CrashMode> defaultModes,
         int sweepMaxCases,
         Path reportDirectory,
         boolean reportEnabled,
         boolean summaryEnabled,
         Duration childTimeout,
         Optional<ReplayKey> replay,
+        List<String> childJvmOptions,
+        List<String> childJvmOptionsDropped,
+        int childParallelism,
+        boolean childRerun,
         List<String> siteSeeThrough) {
+
+    KitSettings {
+        defaultModes = List.copyOf(defaultModes);
+        childJvmOptions = List.copyOf(childJvmOptions);
+        childJvmOptionsDropped = List.copyOf(childJvmOptionsDropped);
+        siteSeeThrough = List.copyOf(siteSeeThrough);
+    }
 
     /** Reads every key; throws on the first bad value. */
     static KitSettings read(ExtensionContext context) {
         return new KitSettings(
-                mode(context),
+                modes(context),
                 maxCases(context),
                 reportDirectory(context),
                 flag(context, DeliveryKitConfiguration.REPORT_ENABLED),
                 flag(context, DeliveryKitConfiguration.REPORT_SUMMARY),
                 childTimeout(context),
                 replay(context),
+                words(context, DeliveryKitConfiguration.CHILD_JVM_OPTIONS, "\\s+"),
+                words(context, DeliveryKitConfiguration.CHILD_JVM_OPTIONS_DROPPED, "\\s*,\\s*"),
+                childParallelism(context),
+                value(context, ChildCaseMain.RERUN).map(Boolean::parseBoolean).orElse(false),
                 siteSeeThrough(context));
     }
 
@@ -71,38 +89,45 @@ record KitSettings(
     }
 
     /**
-     * The mode an annotation's {@code mode} element gives: its one mode, or the configured default when it names
-     * none.
-     *
-     * @throws ExtensionConfigurationException if it names more than one
+     * The modes an annotation's {@code mode} element gives, in its order and each once: every mode it names, or
+     * the configured default when it names none.
      */
-    CrashMode mode(CrashMode[] declared, String annotation, Method method, String alternative) {
-        if (declared.length > 1) {
-            throw ConfigurationErrors.of(
-                    annotation + "(mode = {"
-                            + Arrays.stream(declared).map(Enum::name).collect(Collectors.joining(", ")) + "})",
-                    method,
-                    "a case runs in one mode, and mode names " + declared.length,
-                    "keep one mode, or leave mode out for " + DeliveryKitConfiguration.MODE + " (default in process)"
-                            + alternative);
-        }
-        return declared.length == 0 ? defaultMode : declared[0];
+    List<CrashMode> modes(CrashMode[] declared) {
+        return declared.length == 0
+                ? defaultModes
+                : Arrays.stream(declared).distinct().toList();
+    }
+
+    /** Whether this JVM is a child rerunning one case and {@code mode} is the mode it reruns. */
+    boolean rerunsInThisChild(CrashMode mode) {
+        return childRerun && mode == CrashMode.CHILD_PROCESS;
+    }
+
+    private static List<String> words(ExtensionContext context, String key, String separator) {
+        return value(context, key)
+                .map(text -> Arrays.stream(text.split(separator))
+                        .filter(word -> !word.isEmpty())
+                        .toList())
+                .orElse(List.of());
     }
 
     private static Optional<String> value(ExtensionContext context, String key) {
         return context.getConfigurationParameter(key).map(String::trim).filter(text -> !text.isEmpty());
     }
 
-    private static CrashMode mode(ExtensionContext context) {
+    private static List<CrashMode> modes(ExtensionContext context) {
         Optional<String> text = value(context, DeliveryKitConfiguration.MODE);
         if (text.isEmpty()) {
-            return CrashMode.IN_PROCESS;
+            return List.of(CrashMode.IN_PROCESS);
         }
         String normalised = text.get().toUpperCase(Locale.ROOT).replace('-', '_');
-        if (normalised.equals(CrashMode.IN_PROCESS.name()) || normalised.equals(CrashMode.CHILD_PROCESS.name())) {
-            return CrashMode.valueOf(normalised);
+        if (normalised.equals("BOTH")) {
+            return List.of(CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS);
         }
-        throw bad(DeliveryKitConfiguration.MODE, text.get(), "expected in_process or child_process");
+        if (normalised.equals(CrashMode.IN_PROCESS.name()) || normalised.equals(CrashMode.CHILD_PROCESS.name())) {
+            return List.of(CrashMode.valueOf(normalised));
+        }
+        throw bad(DeliveryKitConfiguration.MODE, text.get(), "expected in_process, child_process or both");
     }
 
     private static int maxCases(ExtensionContext context) {
@@ -138,6 +163,20 @@ record KitSettings(
             return false;
         }
         throw bad(key, text.get(), "expected true or false");
+    }
+
+    private static int childParallelism(ExtensionContext context) {
+        Optional<String> text = value(context, DeliveryKitConfiguration.CHILD_PARALLELISM);
+        if (text.isEmpty()) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        if (!text.get().matches("[1-9][0-9]{0,3}")) {
+            throw bad(
+                    DeliveryKitConfiguration.CHILD_PARALLELISM,
+                    text.get(),
+                    "expected a whole number from 1, for example 2");
+        }
+        return Integer.parseInt(text.get());
     }
 
     private static Duration childTimeout(ExtensionContext context) {

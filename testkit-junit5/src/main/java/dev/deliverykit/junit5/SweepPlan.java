@@ -41,6 +41,7 @@ final class SweepPlan {
     private final int maxCases;
     private final String maxCasesSource;
     private final CrashMode mode;
+    private final boolean keysNameMode;
 
     private SweepPlan(
             Method method,
@@ -51,7 +52,8 @@ final class SweepPlan {
             List<Pattern> sql,
             int maxCases,
             String maxCasesSource,
-            CrashMode mode) {
+            CrashMode mode,
+            boolean keysNameMode) {
         this.method = method;
         this.kinds = kinds;
         this.catalogueBoundaries = catalogueBoundaries;
@@ -61,14 +63,43 @@ final class SweepPlan {
         this.maxCases = maxCases;
         this.maxCasesSource = maxCasesSource;
         this.mode = mode;
+        this.keysNameMode = keysNameMode;
     }
 
     /**
-     * Checks every element of the annotation against the catalogues and settings.
+     * One plan per mode of the sweep, in the order of its modes: each with its own recording and crash cases, in
+     * that mode. With two modes, the replay keys name the mode.
      *
      * @throws ExtensionConfigurationException naming the element and the fix
      */
-    static SweepPlan of(Method method, CrashSweep sweep, Optional<Catalogues> catalogues, KitSettings settings) {
+    static List<SweepPlan> perMode(
+            Method method, CrashSweep sweep, Optional<Catalogues> catalogues, KitSettings settings) {
+        List<CrashMode> modes = settings.modes(sweep.mode());
+        SweepPlan checked = of(method, sweep, catalogues, settings, modes.get(0), modes.size() > 1);
+        return modes.stream().map(checked::inMode).toList();
+    }
+
+    private SweepPlan inMode(CrashMode other) {
+        return new SweepPlan(
+                method,
+                kinds,
+                catalogueBoundaries,
+                catalogueWatch,
+                plainWatch,
+                sql,
+                maxCases,
+                maxCasesSource,
+                other,
+                keysNameMode);
+    }
+
+    private static SweepPlan of(
+            Method method,
+            CrashSweep sweep,
+            Optional<Catalogues> catalogues,
+            KitSettings settings,
+            CrashMode mode,
+            boolean keysNameMode) {
         if (sweep.kinds().length == 0) {
             throw ConfigurationErrors.of(
                     "@CrashSweep(kinds = {})",
@@ -149,7 +180,8 @@ final class SweepPlan {
                 List.copyOf(patterns),
                 cap,
                 capSource,
-                settings.mode(sweep.mode(), "@CrashSweep", method, ""));
+                mode,
+                keysNameMode);
     }
 
     /** The mode of the recording and of every crash. */
@@ -180,12 +212,12 @@ final class SweepPlan {
         Map<String, Integer> counts = new LinkedHashMap<>();
         for (BoundaryHit hit : recording.hits()) {
             if (swept(hit.boundary())) {
-                cases.add(CrashCase.CrashAtHit.of(
+                cases.add(keyed(CrashCase.CrashAtHit.of(
                         hit.boundary(),
                         hit.occurrence(),
                         mode,
                         hit.boundary().isNamed() ? catalogueWatch : plainWatch,
-                        CrashSites.name(hit)));
+                        CrashSites.name(hit))));
                 counts.merge(hit.boundary().name(), 1, Integer::sum);
             }
         }
@@ -228,8 +260,8 @@ final class SweepPlan {
             return catalogueBoundaries.stream()
                     .filter(boundary -> boundary.name().equals(crash.point()))
                     .findFirst()
-                    .<CrashCase.Crashing>map(boundary -> CrashCase.CrashAtHit.of(
-                            boundary, crash.occurrence(), mode, catalogueWatch, Optional.empty()));
+                    .<CrashCase.Crashing>map(boundary -> keyed(CrashCase.CrashAtHit.of(
+                            boundary, crash.occurrence(), mode, catalogueWatch, Optional.empty())));
         }
         Selector selector;
         try {
@@ -239,8 +271,13 @@ final class SweepPlan {
         }
         Boundary boundary = Boundary.of(selector);
         return swept(boundary)
-                ? Optional.of(CrashCase.CrashAtHit.of(boundary, crash.occurrence(), mode, plainWatch, Optional.empty()))
+                ? Optional.of(keyed(
+                        CrashCase.CrashAtHit.of(boundary, crash.occurrence(), mode, plainWatch, Optional.empty())))
                 : Optional.empty();
+    }
+
+    private CrashCase.CrashAtHit keyed(CrashCase.CrashAtHit crash) {
+        return keysNameMode ? crash.withModeInReplayKey() : crash;
     }
 
     private boolean swept(Boundary boundary) {

@@ -69,22 +69,28 @@ final class TemplatePlanner {
             return listed.cases().stream()
                     .filter(crashCase ->
                             settings.replay().map(crashCase::isSelectedBy).orElse(true))
-                    .map(crashCase -> new CrashInvocation(crashCase, settings));
+                    .filter(crashCase -> !settings.childRerun() || settings.rerunsInThisChild(crashCase.mode()))
+                    .map(crashCase -> new CrashInvocation(crashCase, settings, listed.childOptions()));
         }
         Swept swept = (Swept) attempt;
         KitSettings settings = swept.settings();
-        SweepPlan sweep = swept.sweep();
+        ChildJvmOptions childOptions = swept.childOptions();
         if (settings.replay().isPresent()) {
-            return sweep.replayCase(settings.replay().get()).stream()
-                    .map(crashCase -> new CrashInvocation(crashCase, settings));
+            return swept.sweeps().stream()
+                    .filter(sweep -> !settings.childRerun() || settings.rerunsInThisChild(sweep.mode()))
+                    .flatMap(sweep -> sweep.replayCase(settings.replay().get()).stream())
+                    .map(crashCase -> new CrashInvocation(crashCase, settings, childOptions));
         }
-        SweepState state = sweepState(context);
-        Stream<TestTemplateInvocationContext> record =
-                Stream.of(new CrashInvocation(sweep.recordCase(), settings, Optional.of(state)));
-        Stream<TestTemplateInvocationContext> crashes = Stream.of(state)
-                .flatMap(recorded -> crashCases(context.getRequiredTestMethod(), sweep, recorded).stream())
-                .map(crashCase -> new CrashInvocation(crashCase, settings));
-        return Stream.concat(record, crashes);
+        // One recording per mode, each followed by the crash cases it numbers.
+        return swept.sweeps().stream().flatMap(sweep -> {
+            SweepState state = sweepState(context, sweep.mode());
+            Stream<TestTemplateInvocationContext> record =
+                    Stream.of(new CrashInvocation(sweep.recordCase(), settings, childOptions, Optional.of(state)));
+            Stream<TestTemplateInvocationContext> crashes = Stream.of(state)
+                    .flatMap(recorded -> crashCases(context.getRequiredTestMethod(), sweep, recorded).stream())
+                    .map(crashCase -> new CrashInvocation(crashCase, settings, childOptions));
+            return Stream.concat(record, crashes);
+        });
     }
 
     /**
@@ -108,7 +114,10 @@ final class TemplatePlanner {
         }
         boolean produces = attempt instanceof Listed listed
                 ? listed.cases().stream().anyMatch(crashCase -> crashCase.isSelectedBy(replay.get()))
-                : ((Swept) attempt).sweep().replayCase(replay.get()).isPresent();
+                : ((Swept) attempt)
+                        .sweeps().stream()
+                                .anyMatch(
+                                        sweep -> sweep.replayCase(replay.get()).isPresent());
         return produces
                 ? ConditionEvaluationResult.enabled("no deliverykit.replay, or it selects a case here")
                 : ConditionEvaluationResult.disabled(DeliveryKitConfiguration.REPLAY + "='" + replay.get()
@@ -134,8 +143,10 @@ final class TemplatePlanner {
     }
 
     @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent does not exist in JUnit 5.14
-    private static SweepState sweepState(ExtensionContext template) {
-        return store(template).getOrComputeIfAbsent(SweepState.class, type -> new SweepState(), SweepState.class);
+    private static SweepState sweepState(ExtensionContext template, CrashMode mode) {
+        return store(template)
+                .getOrComputeIfAbsent(
+                        SweepState.class.getName() + "." + mode, key -> new SweepState(), SweepState.class);
     }
 
     /** The template's plan, made by the first of condition and provider to ask. */
@@ -148,10 +159,12 @@ final class TemplatePlanner {
     private sealed interface Attempt permits Listed, Swept, Misconfigured {}
 
     /** The cases of a {@code @CrashAt} or {@code @DeliverInOrder} test, listed before any runs. */
-    private record Listed(KitSettings settings, List<CrashCase> cases) implements Attempt {}
+    private record Listed(KitSettings settings, List<CrashCase> cases, ChildJvmOptions childOptions)
+            implements Attempt {}
 
-    /** A {@code @CrashSweep}: its cases come from its recording. */
-    private record Swept(KitSettings settings, SweepPlan sweep) implements Attempt {}
+    /** A {@code @CrashSweep}, one sweep per mode: each one's cases come from its recording. */
+    private record Swept(KitSettings settings, List<SweepPlan> sweeps, ChildJvmOptions childOptions)
+            implements Attempt {}
 
     /** The configuration error that fails the template. */
     private record Misconfigured(RuntimeException error) implements Attempt {}
@@ -191,19 +204,32 @@ final class TemplatePlanner {
         if (order.isPresent()) {
             List<CrashCase> cases = OrderCases.of(method, order.get());
             requireIsolationIfParallel(context, method, annotation);
-            return new Listed(settings, cases);
+            return new Listed(settings, cases, ChildJvmOptions.of(settings, List.of(), List.of()));
         }
         Optional<Catalogues> catalogues = Catalogues.find(context);
         if (crashAts.isEmpty()) {
-            SweepPlan plan = SweepPlan.of(method, sweep.orElseThrow(), catalogues, settings);
+            CrashSweep declared = sweep.orElseThrow();
+            List<SweepPlan> plans = SweepPlan.perMode(method, declared, catalogues, settings);
             requireIsolationIfParallel(context, method, annotation);
-            return new Swept(settings, plan);
+            return new Swept(
+                    settings,
+                    plans,
+                    ChildJvmOptions.of(
+                            settings,
+                            List.<String[]>of(declared.childJvmOptions()),
+                            List.<String[]>of(declared.childJvmOptionsDropped())));
         }
         List<CrashCase> cases = CrashAtCases.of(method, crashAts, catalogues, settings);
         if (cases.stream().anyMatch(crashCase -> crashCase.mode() == CrashMode.IN_PROCESS)) {
             requireIsolationIfParallel(context, method, annotation);
         }
-        return new Listed(settings, cases);
+        return new Listed(
+                settings,
+                cases,
+                ChildJvmOptions.of(
+                        settings,
+                        crashAts.stream().map(CrashAt::childJvmOptions).toList(),
+                        crashAts.stream().map(CrashAt::childJvmOptionsDropped).toList()));
     }
 
     private static void requireScenarioParameter(Method method, String annotation, Class<?> scenario) {

@@ -9,7 +9,6 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import dev.deliverykit.CrashMode;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.fixtures.WarehouseReservation;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
@@ -148,34 +147,6 @@ class ConfigurationErrorTest {
     }
 
     @CrashTestKitOnly
-    static class TwoModesForOneCaseTestCases {
-        @CrashAt(
-                selector = "after-commit",
-                mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
-        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            workload(scenario, dir);
-        }
-    }
-
-    @CrashTestKitOnly
-    static class SweepInTwoModesTestCases {
-        @CrashSweep(
-                kinds = SweepKind.COMMITS,
-                mode = {CrashMode.CHILD_PROCESS, CrashMode.IN_PROCESS})
-        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            workload(scenario, dir);
-        }
-    }
-
-    @CrashTestKitOnly
-    static class LambdaInAChildProcessTestCases {
-        @CrashAt(selector = "after-commit", mode = CrashMode.CHILD_PROCESS)
-        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
-            workload(scenario, dir);
-        }
-    }
-
-    @CrashTestKitOnly
     static class InvariantFieldOfTheWrongTypeTestCases {
         @CheckInvariant
         long effects;
@@ -262,21 +233,6 @@ class ConfigurationErrorTest {
                 "@CrashAt(value = \"boundary-9\") on UnknownBoundaryTestCases.test("
                         + "CrashScenario, Path): unknown boundary \"boundary-9\" in WarehouseReservation.ATOMIC_RECEIPT. Fix: use one of its"
                         + " names: before-submit, before-send, after-reserve, after-send, after-deliver");
-    }
-
-    @Test
-    void aCaseHasOneModeAndLeavingModeOutTakesTheConfiguredOne() {
-        assertConfigurationError(
-                run(TwoModesForOneCaseTestCases.class),
-                "@CrashAt(mode = {IN_PROCESS, CHILD_PROCESS}) on"
-                        + " TwoModesForOneCaseTestCases.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
-                        + " one mode, or leave mode out for deliverykit.mode (default in process), or repeat @CrashAt once per"
-                        + " mode");
-        assertConfigurationError(
-                run(SweepInTwoModesTestCases.class),
-                "@CrashSweep(mode = {CHILD_PROCESS, IN_PROCESS}) on"
-                        + " SweepInTwoModesTestCases.test(CrashScenario, Path): a case runs in one mode, and mode names 2. Fix: keep"
-                        + " one mode, or leave mode out for deliverykit.mode (default in process)");
     }
 
     @Test
@@ -401,24 +357,6 @@ class ConfigurationErrorTest {
     }
 
     @Test
-    void aLambdaCannotRunInAChildProcess() {
-        CrashTestResults results = run(LambdaInAChildProcessTestCases.class);
-
-        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
-        assertThat(results)
-                .hasFailedCase("[1] crash after commit #1 (child JVM)")
-                .withExceptionInstanceOf(ExtensionConfigurationException.class)
-                .withMessage("This case runs in a child JVM (mode ="
-                        + " CHILD_PROCESS), but scenario.run(...) was given a lambda, which cannot cross into"
-                        + " another JVM. Fix: write the workload as a public class implementing"
-                        + " dev.deliverykit.boundary.ProcessWorkload with a public no-argument constructor and"
-                        + " call scenario.run(YourWorkload.class, args...), or use mode = CrashMode.IN_PROCESS.\n\n"
-                        + "DeliveryKit case: crash after commit #1 (child JVM)\n"
-                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
-        assertThat(WORKLOADS).hasValue(0);
-    }
-
-    @Test
     void anInvariantFieldOfAnotherTypeNamesTheFieldAndItsType() {
         assertConfigurationError(
                 run(InvariantFieldOfTheWrongTypeTestCases.class),
@@ -504,7 +442,7 @@ class ConfigurationErrorTest {
     void aBadModeParameter() {
         assertConfigurationError(
                 run(PlainCrashTestCases.class, DeliveryKitConfiguration.MODE, "sideways"),
-                badParameter("deliverykit.mode", "sideways", "expected in_process or child_process"));
+                badParameter("deliverykit.mode", "sideways", "expected in_process, child_process or both"));
     }
 
     @Test

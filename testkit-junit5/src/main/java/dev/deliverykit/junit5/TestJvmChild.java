@@ -1,0 +1,74 @@
+package dev.deliverykit.junit5;
+
+import dev.deliverykit.boundary.ChildLaunch;
+import dev.deliverykit.boundary.ChildRunFiles;
+import dev.deliverykit.boundary.ChildStarter;
+import dev.deliverykit.process.ChildProcess;
+import dev.deliverykit.process.InheritedJvm;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/**
+ * Starts the child JVM of a {@code CHILD_PROCESS} case that runs a lambda: the test JVM reborn (its options and
+ * system properties, see {@link InheritedJvm}; its class path, environment and working directory), running
+ * {@link ChildCaseMain}, which reads a case file next to the run's plan from its standard input. Command line:
+ * inherited options but the dropped ones, the kit's agent unless inherited, the quick-start options, then the
+ * build's and the annotation's options; the system properties set at run time, and where the run's plan and
+ * report are, are in the case file, so that the child may have been started ahead ({@link ChildJvmPool}).
+ */
+final class TestJvmChild implements ChildStarter {
+
+    private static final String LAUNCHER_CLASS = "org/junit/platform/launcher/core/LauncherFactory.class";
+
+    private final ChildCaseFile caseFile;
+    private final ChildJvmOptions options;
+    private final KitSettings settings;
+    private final ChildJvmPool pool;
+    private final String caseName;
+
+    TestJvmChild(
+            ChildCaseFile caseFile, ChildJvmOptions options, KitSettings settings, ChildJvmPool pool, String caseName) {
+        this.caseFile = caseFile;
+        this.options = options;
+        this.settings = settings;
+        this.pool = pool;
+        this.caseName = caseName;
+    }
+
+    /**
+     * Fails before anything starts if the child could not run the launcher.
+     *
+     * @throws ExtensionConfigurationException naming the missing dependency
+     */
+    static void requireLauncher() {
+        if (ClassLoader.getSystemClassLoader().getResource(LAUNCHER_CLASS) == null) {
+            throw new ExtensionConfigurationException("A CHILD_PROCESS case reruns the test method in a child JVM"
+                    + " through the JUnit Platform launcher, but org.junit.platform:junit-platform-launcher is not on"
+                    + " the test class path (" + System.getProperty("java.class.path") + "). Fix: add it as a test"
+                    + " dependency (its version from the junit-bom), or use mode = CrashMode.IN_PROCESS.");
+        }
+    }
+
+    @Override
+    public ChildProcess start(ChildRunFiles run) {
+        InheritedJvm inherited = InheritedJvm.ofThisJvm().without(options.dropped());
+        List<String> command = new ArrayList<>(inherited.commandLineOptions());
+        run.agentOptions().stream().filter(option -> !command.contains(option)).forEach(command::add);
+        if (!"false".equalsIgnoreCase(System.getProperty(ChildLaunch.QUICK_START_PROPERTY))) {
+            command.addAll(ChildLaunch.QUICK_START_OPTIONS);
+        }
+        command.addAll(options.added());
+        Path file = run.plan().resolveSibling("case.properties");
+        caseFile.withRun(run, inherited.runtimeProperties()).write(file);
+        ChildProcess child = pool.take(command, settings.childTimeout());
+        child.sendLine(file.toString());
+        return child;
+    }
+
+    @Override
+    public String describe() {
+        return "the test method up to scenario.run(...) for " + caseName;
+    }
+}

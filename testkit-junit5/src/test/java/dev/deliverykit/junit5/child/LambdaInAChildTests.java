@@ -1,0 +1,172 @@
+package dev.deliverykit.junit5.child;
+
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code CHILD_PROCESS} with the test's own lambda: the child JVM is the test JVM reborn, reruns the test method
+ * up to {@code scenario.run(...)} on the same {@code @TempDir}, runs the workload and dies; the test JVM recovers.
+ */
+class LambdaInAChildTests {
+
+    @TempDir
+    Path reports;
+
+    @BeforeEach
+    void clear() {
+        LambdaInAChildTestCases.SEEN.clear();
+    }
+
+    @AfterEach
+    void clearProperties() {
+        System.clearProperty("shop.db");
+        System.clearProperty("dropped.property");
+        System.clearProperty("test.jvm.pid");
+    }
+
+    private CrashTestResults run(Class<?> testCases) {
+        return CrashTestKit.reportingTo(reports).run(testCases);
+    }
+
+    @Test
+    void theChildIsAnotherJvmWithTheTestJvmsPropertiesOptionsAgentAndDirectories() {
+        System.setProperty("shop.db", "postgres");
+        System.setProperty("dropped.property", "set");
+        System.setProperty("test.jvm.pid", Long.toString(ProcessHandle.current().pid()));
+
+        assertThat(run(LambdaInAChildTestCases.RebornChild.class))
+                .hasNumberOfStartedCases(1)
+                .hasNumberOfSucceededCases(1);
+        assertThat(LambdaInAChildTestCases.SEEN)
+                .containsExactly("entry-7=another JVM, shop.db=postgres, dropped.property=null, child.option=given,"
+                        + " -Xss4m given, kit agents 1");
+    }
+
+    @Test
+    void aFixtureWrittenWithPrepareIsWrittenOnceThoughTheChildRerunsTheSetUp() {
+        assertThat(run(LambdaInAChildTestCases.FixtureOnce.class))
+                .hasNumberOfStartedCases(1)
+                .hasNumberOfSucceededCases(1);
+        assertThat(LambdaInAChildTestCases.SEEN)
+                .containsExactly("seed-1=by @BeforeEach", "seed-2=by the test method", "work=done");
+    }
+
+    @Test
+    void aFailedChildShowsTheEndOfItsOutputInTheMessage() {
+        CrashTestResults results = run(LambdaInAChildTestCases.FailingChild.class);
+
+        assertThat(results).hasNumberOfFailedCases(1);
+        String message = results.failureOf("[1] crash after commit #1 (child JVM)")
+                .orElseThrow()
+                .getMessage()
+                .replaceAll("\\(LambdaInAChildTestCases.java:[0-9]+\\)", "(LambdaInAChildTestCases.java:<line>)")
+                .replaceAll("\\.\\.\\. [0-9]+ frames", "... <n> frames");
+        StringBuilder stockChecks = new StringBuilder();
+        for (int line = 6; line <= 45; line++) {
+            stockChecks.append("stock check ").append(line).append('\n');
+        }
+        assertThat(message)
+                .isEqualTo(
+                        "Boundary not reached: the crash was armed at hit 1 of after commit, but the child JVM running"
+                                + " the test method up to scenario.run(...) for crash after commit #1 (child JVM) threw"
+                                + " java.lang.IllegalStateException: no stock for P-7 (exit code 1; its stack trace is in the"
+                                + " child's output below) after reaching it 0 times.\n"
+                                + "Reached boundaries (hits):\n"
+                                + "  after statement \"SELECT id, note FROM entry ORDER BY id\": 1\n"
+                                + "Expected: the run to reach that hit, so that the crash test tests something.\n"
+                                + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
+                                + " reaches the boundary.\n"
+                                + "The child's output:\n"
+                                + "exit code 1\n"
+                                + "--- stdout ---\n"
+                                + "about to reserve P-7\n"
+                                + "--- stderr, last 40 of 48 lines ---\n"
+                                + stockChecks.substring(stockChecks.indexOf("stock check 9"))
+                                + "The workload threw java.lang.IllegalStateException: no stock for P-7\n"
+                                + "\tat dev.deliverykit.junit5.child.LambdaInAChildTestCases$FailingChild"
+                                + ".lambda$failsBeforeTheBoundary$0(LambdaInAChildTestCases.java:<line>)\n"
+                                + "\t... <n> frames of the kit and the test runner\n"
+                                + "\n\n"
+                                + "DeliveryKit case: crash after commit #1 (child JVM)\n"
+                                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
+    }
+
+    @Test
+    void aSweepsRecordingInChildJvmsNumbersTheHitsAsItsCrashesInChildJvmsMeetThem() {
+        assertThat(run(LambdaInAChildTestCases.ThreeCommits.class))
+                .hasNumberOfStartedCases(7)
+                .hasNumberOfSucceededCases(7);
+        String site = " at dev.deliverykit.junit5.child.Ledger.write(Ledger.java:46)";
+        assertThat(LambdaInAChildTestCases.SEEN)
+                .containsExactly(
+                        "recorded selector=before-commit;hit=1" + site,
+                        "recorded selector=after-commit;hit=1" + site,
+                        "recorded selector=before-commit;hit=2" + site,
+                        "recorded selector=after-commit;hit=2" + site,
+                        "recorded selector=before-commit;hit=3" + site,
+                        "recorded selector=after-commit;hit=3" + site,
+                        "crashed selector=before-commit;hit=1" + site + " leaving []",
+                        "crashed selector=after-commit;hit=1" + site + " leaving [a=1]",
+                        "crashed selector=before-commit;hit=2" + site + " leaving [a=1]",
+                        "crashed selector=after-commit;hit=2" + site + " leaving [a=1, b=2]",
+                        "crashed selector=before-commit;hit=3" + site + " leaving [a=1, b=2]",
+                        "crashed selector=after-commit;hit=3" + site + " leaving [a=1, b=2, c=3]");
+    }
+
+    @Test
+    void aSweepInBothModesRecordsAndCrashesInEachModeInTurnWithKeysThatNameTheMode() {
+        CrashTestResults results = run(LambdaInAChildTestCases.ThreeCommitsInBothModes.class);
+
+        assertThat(results).hasNumberOfStartedCases(14).hasNumberOfSucceededCases(14);
+        assertThat(results.startedCases())
+                .containsExactly(
+                        "[1] record boundaries (crash-free run) (child JVM)",
+                        "[2] crash before commit #1 in Ledger.write (child JVM)",
+                        "[3] crash after commit #1 in Ledger.write (child JVM)",
+                        "[4] crash before commit #2 in Ledger.write (child JVM)",
+                        "[5] crash after commit #2 in Ledger.write (child JVM)",
+                        "[6] crash before commit #3 in Ledger.write (child JVM)",
+                        "[7] crash after commit #3 in Ledger.write (child JVM)",
+                        "[8] record boundaries (crash-free run)",
+                        "[9] crash before commit #1 in Ledger.write",
+                        "[10] crash after commit #1 in Ledger.write",
+                        "[11] crash before commit #2 in Ledger.write",
+                        "[12] crash after commit #2 in Ledger.write",
+                        "[13] crash before commit #3 in Ledger.write",
+                        "[14] crash after commit #3 in Ledger.write");
+        List<String> expected = new ArrayList<>();
+        for (String mode : List.of("CHILD_PROCESS", "IN_PROCESS")) {
+            String key = mode.equals("CHILD_PROCESS") ? "child-process" : "in-process";
+            expected.add("crash=none " + mode + " left [a=1, b=2, c=3]");
+            expected.add("selector=before-commit;hit=1;mode=" + key + " " + mode + " left []");
+            expected.add("selector=after-commit;hit=1;mode=" + key + " " + mode + " left [a=1]");
+            expected.add("selector=before-commit;hit=2;mode=" + key + " " + mode + " left [a=1]");
+            expected.add("selector=after-commit;hit=2;mode=" + key + " " + mode + " left [a=1, b=2]");
+            expected.add("selector=before-commit;hit=3;mode=" + key + " " + mode + " left [a=1, b=2]");
+            expected.add("selector=after-commit;hit=3;mode=" + key + " " + mode + " left [a=1, b=2, c=3]");
+        }
+        assertThat(LambdaInAChildTestCases.SEEN).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void bothModesRunEachCaseOnceAndCatchAndCarryOnCodeFailsOnlyInProcess() {
+        CrashTestResults results = run(LambdaInAChildTestCases.CatchAndCarryOn.class);
+
+        assertThat(results).hasNumberOfStartedCases(2).hasNumberOfFailedCases(1).hasNumberOfSucceededCases(1);
+        assertThat(results.startedCases())
+                .containsExactly("[1] crash after commit #1", "[2] crash after commit #1 (child JVM)");
+        assertThat(results.failureOf("[1] crash after commit #1").orElseThrow())
+                .hasMessageStartingWith("The crashed process kept working at opening a connection");
+        assertThat(LambdaInAChildTestCases.SEEN).containsExactly("CHILD_PROCESS left [a=reserved]");
+    }
+}
