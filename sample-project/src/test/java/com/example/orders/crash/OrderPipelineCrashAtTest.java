@@ -18,10 +18,10 @@ import java.time.Clock;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The pipeline crashed at the boundaries the team named in {@link OrderBoundaries#PIPELINE}: in this JVM, and
- * as a real process exit (a child JVM halting with exit code 73, nothing after the boundary runs, not even
- * {@code finally} blocks). Both modes run the same {@link PlaceAndRelay} workload, one method
- * per mode; the two invariants are checked after every case ({@link CheckInvariant}).
+ * The pipeline crashed at the boundaries the team named in {@link OrderBoundaries#PIPELINE}, from one source in
+ * both modes: in this JVM, and as a real process exit (a child JVM, this JVM reborn, reruns the test up to
+ * {@code scenario.run}, runs the workload and halts with exit code 73 at the boundary: nothing after it runs, not
+ * even {@code finally} blocks). The two invariants are checked after every case ({@link CheckInvariant}).
  */
 // tag::crash-at-test[]
 @BoundaryCatalogueSource(value = OrderBoundaries.class, field = "PIPELINE")
@@ -49,37 +49,34 @@ class OrderPipelineCrashAtTest {
                     "SELECT order_id, CASE status WHEN 'PLACED' THEN 1 WHEN 'PAID' THEN 2 ELSE 3 END" + " FROM orders")
             .outboxFrom(orders, "SELECT order_id, MAX(step_seq) FROM outbox_message GROUP BY order_id");
 
-    @CrashAt({
-        "order.after-order-insert", "order.after-outbox-insert", "order.after-commit",
-        "shipping.after-dedup-insert", "shipping.after-commit", "relay.after-published-mark"
-    })
-    void inThisJvm(CrashScenario scenario) throws Exception {
-        aPlacedOrderReachesShippingExactlyOnce(scenario);
-    }
-
-    // Its own method, so that the report shows each mode as its own row. (One method may also list a
-    // boundary in both modes; the replay keys then name the mode.)
     @CrashAt(
             value = {
                 "order.after-order-insert", "order.after-outbox-insert", "order.after-commit",
                 "shipping.after-dedup-insert", "shipping.after-commit", "relay.after-published-mark"
             },
-            mode = CrashMode.CHILD_PROCESS)
-    void asARealProcessExit(CrashScenario scenario) throws Exception {
-        aPlacedOrderReachesShippingExactlyOnce(scenario);
-    }
-
-    private void aPlacedOrderReachesShippingExactlyOnce(CrashScenario scenario) throws Exception {
-        scenario.run(PlaceAndRelay.class, dir.toString()); // dies at the boundary
+            mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
+    void aPlacedOrderReachesShippingExactlyOnce(CrashScenario scenario) throws Exception {
+        scenario.run(
+                () -> { // dies at the boundary: in this JVM, or in a child JVM that really exits
+                    orderService().placeOrder("o-1", "alice", 1250);
+                    relay().publishPending();
+                });
         scenario.restart(
                 () -> { // a fresh process on the same files
-                    new OrderService(Database.sqlite(dir.resolve("orders.db")), CLOCK).placeOrder("o-1", "alice", 1250);
-                    new OutboxRelay(
-                                    Database.sqlite(dir.resolve("orders.db")),
-                                    new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))),
-                                    CLOCK)
-                            .publishPending();
+                    orderService().placeOrder("o-1", "alice", 1250);
+                    relay().publishPending();
                 });
     } // then both @CheckInvariant fields are checked
+
+    private OrderService orderService() {
+        return new OrderService(Database.sqlite(dir.resolve("orders.db")), CLOCK);
+    }
+
+    private OutboxRelay relay() {
+        return new OutboxRelay(
+                Database.sqlite(dir.resolve("orders.db")),
+                new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))),
+                CLOCK);
+    }
 }
 // end::crash-at-test[]

@@ -5,6 +5,7 @@ import com.example.orders.OrderService;
 import com.example.orders.OutboxRelay;
 import com.example.orders.db.Database;
 import com.example.orders.shipping.ShippingConsumer;
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
 import dev.deliverykit.invariant.JdbcSource;
@@ -18,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The whole pipeline of one order, place + relay + consume, crashed at every commit and every write
- * statement it reaches, and recovered the way the service recovers: the caller retries the order (it never
+ * statement it reaches, in this JVM and as a real process exit of a child JVM (one recording per mode, so that
+ * the hit numbers of both are the same), and recovered the way the service recovers: the caller retries the order (it never
  * got an answer) and the relay runs again. After every recovery the order reached shipping exactly once: the
  * three {@link CheckInvariant} fields are checked after every invocation, the crash-free run included.
  *
@@ -62,7 +64,8 @@ class OrderPipelineCrashSweepTest {
     // tag::sweep[]
     @CrashSweep(
             kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
-            sql = "^(INSERT|UPDATE|DELETE)")
+            sql = "^(INSERT|UPDATE|DELETE)",
+            mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
     void aPlacedOrderReachesShippingExactlyOnce(CrashScenario scenario) throws Exception {
         OrderService orderService = orderService();
         OutboxRelay relay = relay();

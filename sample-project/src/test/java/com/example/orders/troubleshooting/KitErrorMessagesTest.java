@@ -9,12 +9,11 @@ import com.example.orders.OrderService;
 import com.example.orders.OrderStep;
 import com.example.orders.OutboxRelay;
 import com.example.orders.crash.OrderBoundaries;
-import com.example.orders.crash.SealDayOne;
 import com.example.orders.db.Database;
+import com.example.orders.shipping.DedupCleanup;
 import com.example.orders.shipping.ShippingConsumer;
 import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.BoundaryNotReachedError;
-import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantDefinitionException;
 import dev.deliverykit.invariant.Invariants;
@@ -37,6 +36,10 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +69,7 @@ class KitErrorMessagesTest {
     static class MisspeltBoundary {
         @CrashAt("cleanup.after-seal-insret")
         void cleanupSurvives(CrashScenario scenario, @TempDir Path dir) {
-            scenario.run(SealDayOne.class, dir.toString());
+            scenario.run(() -> sealDayOne(dir));
         }
     }
 
@@ -76,7 +79,7 @@ class KitErrorMessagesTest {
         @CrashAt(value = "cleanup.after-record-delete", occurrence = 2)
         void cleanupSurvives(CrashScenario scenario, @TempDir Path dir) {
             new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))).handle(PLACED);
-            scenario.run(SealDayOne.class, dir.toString());
+            scenario.run(() -> sealDayOne(dir));
         }
     }
 
@@ -127,9 +130,15 @@ class KitErrorMessagesTest {
     }
 
     @CrashTestKitOnly
-    static class LambdaInAChildProcess {
+    static class FixtureWrittenTwice {
         @CrashAt(selector = "after-commit", mode = CrashMode.CHILD_PROCESS)
-        void shippingSurvives(CrashScenario scenario, @TempDir Path dir) {
+        void shippingSurvives(CrashScenario scenario, @TempDir Path dir) throws SQLException {
+            // The fixture runs in the child JVM again, where P-7 is stocked already: it belongs in scenario.prepare.
+            try (Connection stock = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("stock.db"));
+                    Statement statement = stock.createStatement()) {
+                statement.execute("CREATE TABLE IF NOT EXISTS stock (sku TEXT PRIMARY KEY, units INTEGER NOT NULL)");
+                statement.execute("INSERT INTO stock (sku, units) VALUES ('P-7', 3)");
+            }
             scenario.run(() -> new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db"))).handle(PLACED));
         }
     }
@@ -167,20 +176,17 @@ class KitErrorMessagesTest {
         }
     }
 
-    /** A child that never finishes: it waits for a latch nobody counts down. */
-    public static final class HangingWorkload implements ProcessWorkload {
-        @Override
-        public void run(List<String> arguments) throws InterruptedException {
-            new CountDownLatch(1).await();
-        }
-    }
-
     @CrashTestKitOnly
     static class ChildOutlivesItsTimeout {
         @CrashAt(selector = "after-commit", mode = CrashMode.CHILD_PROCESS)
         void shippingSurvives(CrashScenario scenario) {
-            scenario.run(HangingWorkload.class);
+            scenario.run(() -> new CountDownLatch(1).await()); // a child that waits for a latch nobody counts down
         }
+    }
+
+    private static void sealDayOne(Path dir) {
+        new DedupCleanup(Database.sqlite(dir.resolve("shipping.db")), Days.clockOn(Days.DAY_ONE + 30))
+                .sealThrough(Days.DAY_ONE);
     }
 
     @Test
@@ -224,11 +230,11 @@ class KitErrorMessagesTest {
     }
 
     @Test
-    void aLambdaCannotRunInAChildProcess() throws IOException {
-        Throwable failure = onlyFailure(kit(), LambdaInAChildProcess.class);
+    void aFixtureWrittenBeforeScenarioRunIsWrittenAgainByTheChildJvm() throws IOException {
+        Throwable failure = onlyFailure(kit(), FixtureWrittenTwice.class);
 
-        assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
-        assertThat(failure.getMessage()).isEqualTo(expected("lambda-in-child-process.txt", failure));
+        assertThat(failure.getCause()).isInstanceOf(BoundaryNotReachedError.class);
+        assertThat(failure.getMessage()).isEqualTo(expected("fixture-written-twice.txt", failure));
     }
 
     @Test
@@ -264,8 +270,7 @@ class KitErrorMessagesTest {
         // The temporary directory varies; on JDK 24+ the child's stderr has the JVM's sun.misc.Unsafe warnings.
         assertThat(failure.getMessage())
                 .matches("(?s)dev\\.deliverykit\\.process\\.ChildProcessException: child JVM"
-                        + " dev\\.deliverykit\\.boundary\\.ChildMain \\S+plan\\.tsv \\S+report\\.tsv"
-                        + " com\\.example\\.orders\\.troubleshooting\\.KitErrorMessagesTest\\$HangingWorkload was still"
+                        + " dev\\.deliverykit\\.junit5\\.ChildCaseMain was still"
                         + " running after its timeout of 3000 ms and was killed\n--- stdout ---\n--- stderr ---\n"
                         + "(WARNING: [^\n]*\n)*\n\n"
                         + "DeliveryKit case: crash after commit #1 \\(child JVM\\)\n"
