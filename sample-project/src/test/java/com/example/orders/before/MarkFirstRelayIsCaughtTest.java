@@ -134,7 +134,9 @@ class MarkFirstRelayIsCaughtTest {
                 .hasNumberOfSucceededCases(22)
                 .hasNumberOfAbortedCases(0)
                 .hasFailedCases(failed.toArray(new String[0]));
-        String firstFailure = failureMessage(results, "[11] crash after commit #2 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)");
+        String firstFailure = failureMessage(
+                results,
+                "[11] crash after commit #2 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)");
         assertThat(firstFailure).isEqualTo(expected("mark-first-failure.txt", firstFailure));
         assertThat(results.failedCases())
                 .allSatisfy(name -> assertThat(failureMessage(results, name))
