@@ -143,6 +143,6 @@ final class CaseInvocationExtension
         if (CaseRun.of(context).isPresent()) {
             BoundaryEngine.get().releaseDeadProcess(); // the case is over: its dead process's threads are let go
         }
-        CrashReport.find(context).ifPresent(report -> report.finish(context.getUniqueId(), outcome, cause));
+        CrashReport.find(context).ifPresent(report -> report.finish(context, outcome, cause));
     }
 }

@@ -118,6 +118,7 @@ abstract sealed class CaseRun permits CrashRun, DeliveryRun {
     /** Keeps the {@code @CheckInvariant} invariants of this invocation, read just before the test method. */
     final synchronized void declare(List<DeclaredInvariants.Declared> invariants) {
         declared = List.copyOf(invariants);
+        entry.declared(declared);
     }
 
     /**

@@ -1,11 +1,17 @@
 package dev.deliverykit.junit5;
 
+import java.util.Set;
+
 /**
  * Ends a child JVM whose rerun of a case got past the point where {@code scenario.run(...)} should have halted it:
  * says why on stderr, which the test JVM's failure message shows, and halts with
  * {@value ChildCaseMain#NO_WORKLOAD_EXIT_CODE}, before JUnit cleans up anything of the test JVM's.
  */
 final class ChildRerunEnd {
+
+    /** The kit's classes between JUnit and the test method in a child JVM. */
+    private static final Set<String> KIT_FRAMES =
+            Set.of(CaseInvocationExtension.class.getName(), ChildCaseMain.class.getName());
 
     private ChildRerunEnd() {}
 
@@ -27,27 +33,30 @@ final class ChildRerunEnd {
     }
 
     /**
-     * The throwable and its causes, each with the frames of the test's own code: frames of the JDK and of JUnit,
-     * the same for every test, are counted, not shown.
+     * The throwable and its causes, each with the frames of the test's own code: frames of the JDK, of JUnit and of
+     * the kit, the same for every test, are left out.
      */
     private static String testTrace(Throwable thrown) {
         StringBuilder text = new StringBuilder();
         Throwable current = thrown;
         for (int depth = 0; current != null && depth < 10; depth++, current = current.getCause()) {
             text.append(current == thrown ? "" : "Caused by: ").append(current).append('\n');
-            int leftOut = 0;
+            boolean leftOut = false;
             for (StackTraceElement frame : current.getStackTrace()) {
                 String type = frame.getClassName();
                 if (type.startsWith("java.")
                         || type.startsWith("jdk.")
                         || type.startsWith("sun.")
-                        || type.startsWith("org.junit.")) {
-                    leftOut++;
+                        || type.startsWith("org.junit.")
+                        || KIT_FRAMES.contains(type)) {
+                    leftOut = true;
                 } else {
                     text.append("\tat ").append(frame).append('\n');
                 }
             }
-            text.append("\t(").append(leftOut).append(" frames of the JDK and JUnit left out)\n");
+            if (leftOut) {
+                text.append("\t(frames of the JDK, JUnit and the kit left out)\n");
+            }
         }
         return text.toString().strip();
     }

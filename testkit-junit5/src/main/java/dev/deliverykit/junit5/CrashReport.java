@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,6 +24,9 @@ final class CrashReport implements AutoCloseable {
     private final KitSettings settings;
     private final PrintStream out;
     private final Map<String, CaseEntry> entries = new LinkedHashMap<>();
+    /** This JVM's part of the run, named when the report is created, so that attachments can go beside it. */
+    private final String partName = ReportDirectory.newPartName();
+
     private boolean closed;
 
     CrashReport(KitSettings settings, PrintStream out) {
@@ -48,22 +52,37 @@ final class CrashReport implements AutoCloseable {
     synchronized CaseEntry open(ExtensionContext invocation, CrashCase crashCase) {
         String template =
                 invocation.getParent().map(ExtensionContext::getUniqueId).orElse(invocation.getUniqueId());
+        Optional<Path> attachments = settings.reportEnabled()
+                ? Optional.of(ReportDirectory.attachments(settings.reportDirectory(), partName)
+                        .resolve(String.valueOf(entries.size() + 1)))
+                : Optional.empty();
         CaseEntry entry = new CaseEntry(
-                invocation.getRequiredTestClass().getSimpleName(),
+                invocation.getRequiredTestClass(),
                 invocation.getRequiredTestMethod().getName(),
                 template,
                 invocation.getUniqueId(),
-                crashCase);
+                crashCase,
+                attachments,
+                (label, file) -> CaseReportEntries.publishFile(invocation, file));
         entries.put(invocation.getUniqueId(), entry);
         return entry;
     }
 
-    /** Records how the invocation ended. */
-    synchronized void finish(String uniqueId, CaseOutcome outcome, Throwable failure) {
-        CaseEntry entry = entries.get(uniqueId);
+    /**
+     * Records how the invocation ended, and publishes the case's report entries to JUnit ({@link
+     * CaseReportEntries}): its name, its replay key and the report's location.
+     */
+    synchronized void finish(ExtensionContext invocation, CaseOutcome outcome, Throwable failure) {
+        CaseEntry entry = entries.get(invocation.getUniqueId());
         if (entry != null) {
             entry.finish(
                     outcome, failure == null ? null : FailureMessages.withoutCase(FailureMessages.describe(failure)));
+            CaseReportEntries.publish(
+                    invocation,
+                    entry.crashCase(),
+                    settings.reportEnabled()
+                            ? Optional.of(settings.reportDirectory().resolve("report.html"))
+                            : Optional.empty());
         }
     }
 
@@ -82,11 +101,12 @@ final class CrashReport implements AutoCloseable {
             closed = true;
             rows = new ArrayList<>(entries.values());
         }
-        ReportJson.Node part = new ReportJson.Node(
-                ReportModel.part(rows, ProcessHandle.current().pid(), Instant.now()));
+        ReportJson.Node part = new ReportJson.Node(ReportModel.part(
+                rows, ProcessHandle.current().pid(), Instant.now(), ReportDirectory.RUN, settings.reportDirectory()));
         String location = "";
         if (settings.reportEnabled()) {
-            location = ReportDirectory.publish(settings.reportDirectory(), part).toString();
+            location = ReportDirectory.publish(settings.reportDirectory(), partName, part)
+                    .toString();
         }
         if (settings.summaryEnabled()) {
             out.print("\n" + new ReportFiles(part).markdownSummary(location));

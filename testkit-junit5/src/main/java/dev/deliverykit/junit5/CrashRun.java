@@ -239,7 +239,8 @@ final class CrashRun extends CaseRun {
                 "scenario.run(...)",
                 "crashed nothing",
                 "a crash",
-                "run the workload with" + " scenario.run(() -> ...), then recover with scenario.restart(() -> ...).");
+                "run the workload with scenario.run(() -> ...) or scenario.run(YourProcessWorkload.class, args...),"
+                        + " then recover with scenario.restart(() -> ...).");
     }
 
     @Override

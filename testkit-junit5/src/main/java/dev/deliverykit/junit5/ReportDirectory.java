@@ -19,33 +19,69 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
  * The report directory that every JVM of a build shares (Maven surefire's or Gradle's forks, an IDE run): each
  * JVM writes its own part, {@code parts/report-<pid>-<n>.json}, and then, holding a lock on
- * {@code .report.lock}, merges all parts into {@code report.json}, {@code report.html} and {@code report.md}.
- * Every file is replaced whole (written aside, then moved), so no JVM reads or leaves half a file, and the
- * last JVM to finish leaves the report of the whole build.
+ * {@code .report.lock}, merges the parts of its run into {@code report.json}, {@code report.html} and
+ * {@code report.md}. Every file is replaced whole (written aside, then moved), so no JVM reads or leaves half a
+ * file, and the last JVM to finish leaves the report of the whole run.
  *
- * <p>Parts stay until the directory is cleaned ({@code mvn clean}), as surefire's own reports do: a later run
- * of some tests replaces their rows (by unique id) and keeps the others' last results.
+ * <p>A part belongs to a run ({@link #RUN}): the JVMs that one build tool invocation started. Parts of any other
+ * run are stale (an earlier {@code mvn verify}) and are deleted, with their attachments, when a JVM of a new run
+ * publishes, so a report holds exactly the JVMs of its run. Within a run, a later part's test replaces the same
+ * test (by unique id) of an earlier one.
  */
 final class ReportDirectory {
 
     static final String PARTS = "parts";
+    static final String ATTACHMENTS = "attachments";
+
+    /** The system property that names the run instead of the launching process (see {@link #RUN}). */
+    static final String RUN_PROPERTY = "deliverykit.report.run-id";
+
+    /**
+     * This JVM's run: the value of {@value #RUN_PROPERTY} when set, else the process that started this JVM, by
+     * its pid and start time ({@code 4711@2026-12-01T13:47:00.120Z}). Every fork that one {@code mvn} invocation
+     * starts has the Maven JVM as its parent, so they share a run, and the next invocation is a new one.
+     */
+    static final String RUN = runOfThisJvm();
+
     private static final String LOCK = ".report.lock";
     /** Several launcher runs in one JVM (EngineTestKit) each write their own part. */
     private static final AtomicInteger REPORTS_OF_THIS_JVM = new AtomicInteger();
 
     private ReportDirectory() {}
 
+    private static String runOfThisJvm() {
+        String named = System.getProperty(RUN_PROPERTY, "").strip();
+        if (!named.isEmpty()) {
+            return named;
+        }
+        ProcessHandle launcher = ProcessHandle.current().parent().orElse(ProcessHandle.current());
+        return launcher.pid() + "@"
+                + launcher.info().startInstant().map(Instant::toString).orElse("unknown");
+    }
+
+    /** The name of this JVM's next part, without {@code .json}: {@code report-<pid>-<n>}. */
+    static String newPartName() {
+        return "report-" + ProcessHandle.current().pid() + "-" + REPORTS_OF_THIS_JVM.incrementAndGet();
+    }
+
+    /** Where the attachments of the part {@code partName} go: {@code attachments/<partName>/}. */
+    static Path attachments(Path directory, String partName) {
+        return directory.resolve(ATTACHMENTS).resolve(partName);
+    }
+
     /**
-     * Writes {@code part} and the report merged from every part in {@code directory}; returns {@code report.html}.
+     * Writes {@code part} as {@code partName} and the report merged from every part of its run in
+     * {@code directory}, after deleting the parts (and attachments) of other runs; returns {@code report.html}.
      *
      * @throws UncheckedIOException naming the directory and the configuration key if it cannot be written
      */
-    static Path publish(Path directory, ReportJson.Node part) {
-        String name = "report-" + part.path("pid").asLong() + "-" + REPORTS_OF_THIS_JVM.incrementAndGet() + ".json";
+    static Path publish(Path directory, String partName, ReportJson.Node part) {
+        String name = partName + ".json";
         try {
             Path parts = Files.createDirectories(directory.resolve(PARTS));
             // A FileLock keeps other JVMs out; threads of this JVM queue on the class (a second lock would throw).
@@ -54,7 +90,9 @@ final class ReportDirectory {
                                 directory.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                         FileLock lock = channel.lock()) {
                     replace(parts.resolve(name), ReportFiles.json(part));
-                    return new ReportFiles(new ReportJson.Node(ReportModel.merge(readParts(parts)))).write(directory);
+                    Map<String, ReportJson.Node> ofThisRun =
+                            readParts(parts, part.path("run").asText(), directory.resolve(ATTACHMENTS));
+                    return new ReportFiles(new ReportJson.Node(ReportModel.merge(ofThisRun))).write(directory);
                 }
             }
         } catch (IOException e) {
@@ -65,8 +103,11 @@ final class ReportDirectory {
         }
     }
 
-    /** Every readable part, oldest first (by the time written, then by name); unreadable ones are skipped, saying so. */
-    private static Map<String, ReportJson.Node> readParts(Path parts) throws IOException {
+    /**
+     * Every readable part of {@code run}, oldest first (by the time written, then by name); parts of other runs
+     * are deleted with their attachments; unreadable ones are skipped, saying so.
+     */
+    private static Map<String, ReportJson.Node> readParts(Path parts, String run, Path attachments) throws IOException {
         List<ReadPart> read = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(parts, "report-*.json")) {
             for (Path file : files) {
@@ -75,6 +116,10 @@ final class ReportDirectory {
                     if (!ReportModel.FORMAT.equals(part.path("format").asText())) {
                         throw new IOException(
                                 "its format is \"" + part.path("format").asText() + "\", not " + ReportModel.FORMAT);
+                    }
+                    if (!run.equals(part.path("run").asText(null))) {
+                        deleteStale(file, attachments);
+                        continue;
                     }
                     read.add(new ReadPart(
                             file.getFileName().toString(),
@@ -90,6 +135,20 @@ final class ReportDirectory {
         Map<String, ReportJson.Node> ordered = new LinkedHashMap<>();
         read.forEach(part -> ordered.put(part.file(), part.content()));
         return ordered;
+    }
+
+    /** Deletes a part of an earlier run and its attachments. */
+    private static void deleteStale(Path part, Path attachments) throws IOException {
+        String name = part.getFileName().toString();
+        Path attached = attachments.resolve(name.substring(0, name.length() - ".json".length()));
+        if (Files.isDirectory(attached)) {
+            try (Stream<Path> files = Files.walk(attached)) {
+                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        }
+        Files.deleteIfExists(part);
     }
 
     /**

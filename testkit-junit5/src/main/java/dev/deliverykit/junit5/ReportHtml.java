@@ -1,6 +1,5 @@
 package dev.deliverykit.junit5;
 
-import static dev.deliverykit.junit5.ReportText.failed;
 import static dev.deliverykit.junit5.ReportText.testName;
 import static dev.deliverykit.junit5.ReportText.text;
 
@@ -10,6 +9,7 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -17,26 +17,72 @@ import java.util.Set;
 
 /**
  * {@code report.html}, read top down: when and on what it ran; an overview (one row per test, failed counts in
- * red, each linking to its matrix); every failed case with its violated invariants, their violation lines and
- * the replay option; then per test a crash matrix (one row per case; columns for the outcome, each checked
- * invariant and each observed value, the crash site if any case has one, and the replay option).
+ * red, each linking to its matrix); the failures grouped by cause ({@link ReportCauses}), each group foldable,
+ * with its violated invariants, the keys, what was found and expected, and its cases with their crash sites,
+ * replay options and attachments; then per test a crash matrix (one row per case; columns for the outcome, each
+ * checked invariant, each observed value, the crash site if any case has one). Every value is escaped. The page
+ * is responsive: on a narrow screen each matrix row becomes a card, and wide tables scroll sideways.
  */
 final class ReportHtml {
 
-    /** Violation lines shown in a matrix cell; the cell's tooltip holds the whole message. */
-    private static final int LINES_IN_CELL = 5;
+    /** Groups are shown open when there are at most this many; more are folded, their summaries a list. */
+    private static final int OPEN_CAUSES = 3;
 
-    private static final String STYLE = "body{font-family:sans-serif;margin:2em}"
-            + "table{border-collapse:collapse;margin-bottom:2em}"
-            + "th,td{border:1px solid #999;padding:4px 8px;text-align:left;vertical-align:top}"
-            + "td.PASSED,td.HOLDS{background:#c8e6c9}td.FAILED,td.VIOLATED{background:#ffcdd2}"
-            + "td.ABORTED,td.NOT_FINISHED{background:#fff3c4}tr.FAILED td.value{background:#ffebee}"
-            + "code{font-size:90%}td code{overflow-wrap:anywhere}pre{white-space:pre-wrap;margin:0}"
-            + ".lines{font-size:80%;margin-top:2px;overflow-wrap:anywhere}.run{color:#555}"
-            + "code[title]{white-space:nowrap}td.why{min-width:22em}td.replay{min-width:24em}.failures a{overflow-wrap:anywhere}.bad{color:#c62828}.good{color:#2e7d32}.warn{color:#8d6e00}";
+    /** Keys named in a group's summary line; the group's table lists all of them. */
+    private static final int KEYS_IN_SUMMARY = 3;
+
+    private static final String STYLE = "*{box-sizing:border-box}"
+            + "body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;color:#1b1b1b;"
+            + "margin:0 auto;padding:12px 16px 48px;max-width:1500px}"
+            + "h1{font-size:1.45rem;margin:.4em 0}h2{font-size:1.15rem;margin:1.8em 0 .6em}"
+            + "a{color:#0b57d0}.run{color:#555;margin:.2em 0}.totals{font-size:1.05rem;margin:.4em 0 1em}"
+            + "code{font:13px/1.4 ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,monospace}"
+            + ".scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;margin-bottom:1.2em}"
+            + "table{border-collapse:collapse}th,td{border:1px solid #d0d0d0;padding:5px 8px;text-align:left;"
+            + "vertical-align:top}th{background:#f2f2f2;font-weight:600}"
+            + "td.n{text-align:right;font-variant-numeric:tabular-nums}"
+            + ".name{overflow-wrap:normal;word-break:normal;hyphens:none}"
+            + "code.replay{display:inline-block;overflow-wrap:anywhere;background:#f4f4f4;border-radius:3px;"
+            + "padding:1px 4px;margin-top:2px;user-select:all}"
+            + ".PASSED,.HOLDS{background:#e3f4e6}.FAILED,.VIOLATED{background:#fde4e4}"
+            + ".ABORTED,.NOT_FINISHED{background:#fff4cc}td.FAILED,td.ABORTED,td.PASSED,td.NOT_FINISHED,td.HOLDS,"
+            + "td.VIOLATED{font-weight:600}.verdict-lines{font-weight:400;font-size:13px}"
+            + ".bad{color:#b71c1c}.good{color:#1b5e20}.warn{color:#7a5d00}"
+            + "details.cause{border:1px solid #e8b9b9;border-left:6px solid #c62828;border-radius:4px;"
+            + "background:#fffafa;margin:0 0 14px;padding:8px 12px}"
+            + "details.cause>summary{cursor:pointer;font-weight:600;line-height:1.5}"
+            + ".count{display:inline-block;background:#c62828;color:#fff;border-radius:10px;padding:0 8px;"
+            + "margin-right:6px;font-size:13px}.test{color:#555;font-weight:400}"
+            + ".invariant{margin:10px 0 4px}.field{color:#555;font-size:13px}"
+            + "table.found td,table.found th{font-size:14px}table.found code{white-space:nowrap}"
+            + "ol.cases{padding-left:1.6em;margin:8px 0}ol.cases li{margin:0 0 8px}"
+            + ".site{color:#333;font-size:14px}pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0;"
+            + "font:12px/1.4 ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,monospace;background:#f7f7f7;"
+            + "padding:6px;border-radius:3px}"
+            + "table.matrix{min-width:100%}table.matrix td.case{min-width:16em;max-width:42em}"
+            + "table.matrix th{white-space:normal;min-width:6em}table.matrix th:first-child{min-width:0}.att{font-size:13px}"
+            + "@media (max-width:760px){body{padding:8px 10px 32px}th,td{padding:4px 6px}"
+            + "table.overview,table.overview tbody,table.overview tr{display:block}table.overview tr.head{display:none}"
+            + "table.overview tr{border:1px solid #cfcfcf;border-radius:4px;margin:0 0 8px;padding:4px 6px}"
+            + "table.overview td{display:inline-block;border:0;padding:2px 10px 2px 0}"
+            + "table.overview td.name{display:block}"
+            + "table.overview td[data-label]::before{content:attr(data-label) ' ';color:#555;font-weight:400}"
+            + "h2{font-size:1rem}table.matrix,table.matrix tbody{display:block}table.matrix tr.head{display:none}"
+            + "table.matrix tr{display:flex;flex-wrap:wrap;border:1px solid #cfcfcf;border-radius:4px;"
+            + "margin:0 0 10px;overflow:hidden}"
+            + "table.matrix td{display:block;flex:1 1 45%;min-width:0;max-width:none;border:0;"
+            + "border-top:1px solid #e6e6e6}"
+            + "table.matrix td.n{flex:0 0 auto;border-top:0}table.matrix td.case{flex:1 1 80%;border-top:0}"
+            + "table.matrix td.wide{flex-basis:100%}table.matrix td[data-label]:empty{display:none}"
+            + "table.matrix td[data-label]::before{content:attr(data-label);display:block;font-size:12px;"
+            + "font-weight:400;color:#555}}";
 
     private final ReportJson.Node model;
     private final List<String> ids = new ArrayList<>();
+    /** Each failed row's cause, by the row's matrix id, for the link from the matrix to its group. */
+    private final Map<String, Integer> causeOfRow = new LinkedHashMap<>();
+
+    private final List<ReportCauses.Cause> causes;
 
     ReportHtml(ReportJson.Node model) {
         this.model = model;
@@ -49,15 +95,22 @@ final class ReportHtml {
             }
             ids.add(id);
         });
+        causes = ReportCauses.of(model);
+        for (int cause = 0; cause < causes.size(); cause++) {
+            for (ReportCauses.Numbered numbered : causes.get(cause).cases()) {
+                causeOfRow.put(rowId(causes.get(cause).testIndex(), numbered.number()), cause + 1);
+            }
+        }
     }
 
     String render() {
         StringBuilder page = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
                 + "<title>DeliveryKit crash report</title>\n<style>" + STYLE + "</style></head><body>\n"
                 + "<h1>DeliveryKit crash report</h1>\n");
         run(page);
         ReportJson.Node totals = model.path("totals");
-        page.append("<p>")
+        page.append("<p class=\"totals\">")
                 .append(totals.path("cases").asLong())
                 .append(" cases: ")
                 .append(totals.path("passed").asLong())
@@ -67,10 +120,10 @@ final class ReportHtml {
                 .append(totals.path("aborted").asLong())
                 .append(" aborted.</p>\n");
         overview(page);
-        failedCases(page);
+        causes(page);
         int index = 0;
         for (ReportJson.Node test : model.path("tests")) {
-            matrix(page, test, ids.get(index++));
+            matrix(page, test, index++);
         }
         return page.append("</body></html>\n").toString();
     }
@@ -89,7 +142,7 @@ final class ReportHtml {
                 .append(", DeliveryKit ")
                 .append(escape(last.path("kit").asText("unknown")));
         if (parts.size() > 1) {
-            page.append(" (merged from ").append(parts.size()).append(" JVM runs)");
+            page.append(" (merged from ").append(parts.size()).append(" JVMs of this run)");
         }
         page.append("</p>\n");
     }
@@ -104,90 +157,177 @@ final class ReportHtml {
     }
 
     private void overview(StringBuilder page) {
-        page.append("<table class=\"overview\"><tr><th>test</th><th>cases</th><th>passed</th><th>failed</th>"
-                + "<th>aborted</th></tr>\n");
+        page.append("<div class=\"scroll\"><table class=\"overview\"><tr class=\"head\"><th>test</th><th>cases</th>"
+                + "<th>passed</th><th>failed</th><th>aborted</th></tr>\n");
         int index = 0;
         for (ReportJson.Node test : model.path("tests")) {
             ReportJson.Node totals = test.path("totals");
             long failed = totals.path("failed").asLong();
             long aborted = totals.path("aborted").asLong();
-            page.append("<tr><td><a href=\"#")
+            page.append("<tr><td class=\"name\"><a href=\"#")
                     .append(ids.get(index++))
                     .append("\">")
-                    .append(escape(testName(test)))
-                    .append("</a></td><td>")
+                    .append(breakable(testName(test)))
+                    .append("</a></td><td class=\"n\" data-label=\"cases\">")
                     .append(totals.path("cases").asLong())
-                    .append("</td><td>")
+                    .append("</td><td class=\"n\" data-label=\"passed\">")
                     .append(totals.path("passed").asLong())
-                    .append("</td><td")
-                    .append(failed > 0 ? " class=\"FAILED\"" : "")
-                    .append(">")
+                    .append("</td><td class=\"n")
+                    .append(failed > 0 ? " FAILED" : "")
+                    .append("\" data-label=\"failed\">")
                     .append(failed)
-                    .append("</td><td")
-                    .append(aborted > 0 ? " class=\"ABORTED\"" : "")
-                    .append(">")
+                    .append("</td><td class=\"n")
+                    .append(aborted > 0 ? " ABORTED" : "")
+                    .append("\" data-label=\"aborted\">")
                     .append(aborted)
                     .append("</td></tr>\n");
         }
-        page.append("</table>\n");
+        page.append("</table></div>\n");
+    }
+
+    /** The failures, one foldable group per cause, each failed case listed once under its cause. */
+    private void causes(StringBuilder page) {
+        if (causes.isEmpty()) {
+            return;
+        }
+        int failedCases =
+                causes.stream().mapToInt(cause -> cause.cases().size()).sum();
+        page.append("<h2 id=\"failures\" class=\"bad\">Failures: ")
+                .append(failedCases)
+                .append(failedCases == 1 ? " case" : " cases")
+                .append(causes.size() == 1 ? ", one cause" : ", " + causes.size() + " causes")
+                .append("</h2>\n");
+        boolean open = causes.size() <= OPEN_CAUSES;
+        for (int index = 0; index < causes.size(); index++) {
+            cause(page, causes.get(index), index + 1, open);
+        }
+    }
+
+    private void cause(StringBuilder page, ReportCauses.Cause cause, int number, boolean open) {
+        int count = cause.cases().size();
+        page.append("<details class=\"cause\" id=\"cause-")
+                .append(number)
+                .append("\"")
+                .append(open ? " open" : "")
+                .append("><summary><span class=\"count\">")
+                .append(count)
+                .append(count == 1 ? " case" : " cases")
+                .append("</span>")
+                .append(summary(cause))
+                .append(" <span class=\"test\">in ")
+                .append(breakable(testName(cause.test())))
+                .append("</span></summary>\n");
+        cause.violations().keySet().forEach(name -> found(page, cause, name));
+        if (cause.violations().isEmpty()) {
+            page.append("<p>").append(escape(cause.failure())).append("</p>\n");
+        }
+        page.append(sites(cause)).append("<ol class=\"cases\">\n");
+        for (ReportCauses.Numbered numbered : cause.cases()) {
+            ReportJson.Node row = numbered.row();
+            page.append("<li><a class=\"name\" href=\"#")
+                    .append(rowId(cause.testIndex(), numbered.number()))
+                    .append("\">")
+                    .append(escape(row.path("displayName").asText()))
+                    .append("</a>");
+            text(row, "crashSite")
+                    .ifPresent(site -> page.append("<br><span class=\"site\">crash site ")
+                            .append(crashSite(site))
+                            .append("</span>"));
+            page.append("<br>")
+                    .append(replay(row))
+                    .append(attachments(row))
+                    .append(text(row, "failure")
+                            .map(failure -> "<details><summary>failure message</summary><pre>" + escape(failure.strip())
+                                    + "</pre></details>")
+                            .orElse(""))
+                    .append("</li>\n");
+        }
+        page.append("</ol></details>\n");
+    }
+
+    /** {@code lost intent o-1:placed (exactly once per message) · lost intent o-1 (no order lost ...)}. */
+    private static String summary(ReportCauses.Cause cause) {
+        if (cause.violations().isEmpty()) {
+            return escape(cause.failure());
+        }
+        List<String> parts = new ArrayList<>();
+        cause.violations().forEach((name, found) -> {
+            Map<String, Set<String>> keysByKind = new LinkedHashMap<>();
+            found.forEach(violation -> keysByKind
+                    .computeIfAbsent(violation.kind(), kind -> new LinkedHashSet<>())
+                    .add(violation.key()));
+            keysByKind.forEach((kind, keys) -> {
+                List<String> shown = new ArrayList<>(keys).subList(0, Math.min(KEYS_IN_SUMMARY, keys.size()));
+                String more = keys.size() > KEYS_IN_SUMMARY ? " and " + (keys.size() - KEYS_IN_SUMMARY) + " more" : "";
+                parts.add((kind.isEmpty() ? "" : escape(kind) + " ") + "<code>"
+                        + escape(String.join(", ", shown)) + "</code>" + more + " <span class=\"test\">("
+                        + escape(name) + ")</span>");
+            });
+        });
+        return String.join(" · ", parts);
     }
 
     /**
-     * Every failed case: its test (named once for all its failed cases), its name, what it violated (or its
-     * failure's first line) and its replay option.
+     * The violated invariant {@code name}: its field, then what the durable state showed, per key: every distinct
+     * violation of the cause's cases, with the number of cases that showed it when not all of them did.
      */
-    private void failedCases(StringBuilder page) {
-        StringBuilder rows = new StringBuilder();
-        int index = 0;
-        int count = 0;
-        for (ReportJson.Node test : model.path("tests")) {
-            String id = ids.get(index++);
-            List<ReportJson.Node> failedRows = new ArrayList<>();
-            test.path("cases").forEach(row -> {
-                if (failed(row)) {
-                    failedRows.add(row);
-                }
-            });
-            for (ReportJson.Node row : failedRows) {
-                rows.append("<tr>");
-                if (row == failedRows.get(0)) {
-                    rows.append("<td")
-                            .append(failedRows.size() > 1 ? " rowspan=\"" + failedRows.size() + "\"" : "")
-                            .append("><a href=\"#")
-                            .append(id)
-                            .append("\">")
-                            .append(escape(testName(test)))
-                            .append("</a></td>");
-                }
-                rows.append("<td>")
-                        .append(escape(row.path("displayName").asText()))
-                        .append("</td><td class=\"why\">");
-                Map<String, List<String>> violated = ReportText.violated(row);
-                if (violated.isEmpty()) {
-                    rows.append(lines(
-                            List.of(ReportText.firstLine(text(row, "failure").orElse("")))));
-                }
-                violated.forEach((name, lines) ->
-                        rows.append("<b>").append(escape(name)).append("</b>").append(lines(lines)));
-                rows.append("</td><td class=\"replay\"><code>")
-                        .append(escape(
-                                ReportText.replayOption(row.path("replayKey").asText())))
-                        .append("</code></td></tr>\n");
+    private static void found(StringBuilder page, ReportCauses.Cause cause, String name) {
+        Map<ReportCauses.Found, Integer> seen = new LinkedHashMap<>();
+        String field = "";
+        for (ReportCauses.Numbered numbered : cause.cases()) {
+            ReportCauses.violations(numbered.row())
+                    .getOrDefault(name, List.of())
+                    .forEach(violation -> seen.merge(violation, 1, Integer::sum));
+            field = numbered.row().path("invariants").path(name).path("field").asText(field);
+        }
+        int all = cause.cases().size();
+        boolean counted = seen.values().stream().anyMatch(cases -> cases < all);
+        page.append("<div class=\"invariant\"><b>")
+                .append(escape(name))
+                .append("</b> violated")
+                .append(field.isEmpty() ? "" : " <span class=\"field\">(" + escape(field) + ")</span>")
+                .append("</div>\n<div class=\"scroll\"><table class=\"found\"><tr><th>key</th><th>violation</th>"
+                        + "<th>found</th><th>expected</th>")
+                .append(counted ? "<th>cases</th>" : "")
+                .append("</tr>\n");
+        seen.forEach((violation, cases) -> {
+            page.append("<tr><td><code>")
+                    .append(escape(violation.key()))
+                    .append("</code></td><td>")
+                    .append(escape(violation.kind()))
+                    .append("</td><td>")
+                    .append(escape(violation.found()))
+                    .append("</td><td>")
+                    .append(escape(violation.expected()))
+                    .append("</td>");
+            if (counted) {
+                page.append("<td class=\"n\">")
+                        .append(cases)
+                        .append(" of ")
+                        .append(all)
+                        .append("</td>");
             }
-            count += failedRows.size();
-        }
-        if (count > 0) {
-            page.append("<h2 id=\"failed-cases\" class=\"bad\">Failed cases (")
-                    .append(count)
-                    .append(")</h2>\n")
-                    .append("<table class=\"failures\"><tr><th>test</th><th>case</th><th>violated invariants</th>"
-                            + "<th>replay</th></tr>\n")
-                    .append(rows)
-                    .append("</table>\n");
-        }
+            page.append("</tr>\n");
+        });
+        page.append("</table></div>\n");
     }
 
-    private void matrix(StringBuilder page, ReportJson.Node test, String id) {
+    /** {@code Crash sites: Database.inTransaction:90 (2 cases), ShippingConsumer.apply:104}, if any case has one. */
+    private static String sites(ReportCauses.Cause cause) {
+        Map<String, Integer> sites = new LinkedHashMap<>();
+        cause.cases()
+                .forEach(numbered -> text(numbered.row(), "crashSite")
+                        .ifPresent(site -> sites.merge(ReportText.shortCrashSite(site), 1, Integer::sum)));
+        if (sites.isEmpty()) {
+            return "";
+        }
+        List<String> listed = new ArrayList<>();
+        sites.forEach(
+                (site, cases) -> listed.add("<code>" + escape(site) + "</code>" + (cases > 1 ? " ×" + cases : "")));
+        return "<p class=\"site\">Crash sites: " + String.join(", ", listed) + "</p>\n";
+    }
+
+    private void matrix(StringBuilder page, ReportJson.Node test, int testIndex) {
         Set<String> invariantColumns = new LinkedHashSet<>();
         Set<String> columns = new LinkedHashSet<>();
         boolean crashSites = false;
@@ -197,52 +337,71 @@ final class ReportHtml {
             crashSites |= text(row, "crashSite").isPresent();
         }
         page.append("<h2 id=\"")
-                .append(id)
-                .append("\">")
-                .append(escape(testName(test)))
+                .append(ids.get(testIndex))
+                .append("\" class=\"name\">")
+                .append(breakable(testName(test)))
                 .append(' ')
                 .append(status(test.path("totals")))
-                .append("</h2>\n<table><tr><th>#</th><th>case</th><th>outcome</th>");
+                .append("</h2>\n<div class=\"scroll\"><table class=\"matrix\"><tr class=\"head\"><th>#</th>"
+                        + "<th>case and replay option</th><th>outcome</th>");
         invariantColumns.forEach(
                 column -> page.append("<th>").append(escape(column)).append("</th>"));
         columns.forEach(column -> page.append("<th>").append(escape(column)).append("</th>"));
-        page.append(crashSites ? "<th>crash site</th>" : "").append("<th>replay</th></tr>\n");
-        int index = 1;
+        page.append(crashSites ? "<th>crash site</th>" : "").append("</tr>\n");
+        int number = 0;
         for (ReportJson.Node row : test.path("cases")) {
+            number++;
             String outcome = row.path("outcome").asText();
-            page.append("<tr class=\"")
-                    .append(outcome)
-                    .append("\"><td>")
-                    .append(index++)
-                    .append("</td><td>")
+            String id = rowId(testIndex, number);
+            page.append("<tr id=\"")
+                    .append(id)
+                    .append("\" class=\"")
+                    .append(escape(outcome))
+                    .append("\"><td class=\"n\">")
+                    .append(number)
+                    .append("</td><td class=\"case\"><span class=\"name\">")
                     .append(escape(row.path("displayName").asText()))
+                    .append("</span><br>")
+                    .append(replay(row))
+                    .append(attachments(row))
                     .append("</td><td class=\"")
-                    .append(outcome)
-                    .append("\">")
-                    .append(outcome);
-            text(row, "failure").ifPresent(failure -> outcomeDetails(page, failure));
+                    .append(escape(outcome))
+                    .append("\" data-label=\"outcome\">")
+                    .append(escape(outcome));
+            Integer cause = causeOfRow.get(id);
+            if (cause != null) {
+                page.append(" <a href=\"#cause-")
+                        .append(cause)
+                        .append("\">cause ")
+                        .append(cause)
+                        .append("</a>");
+            } else {
+                text(row, "failure")
+                        .ifPresent(failure -> page.append("<div class=\"verdict-lines\">")
+                                .append(escape(ReportText.firstLine(failure)))
+                                .append("</div>"));
+            }
             page.append("</td>");
             invariantColumns.forEach(
-                    column -> invariantCell(page, row.path("invariants").path(column)));
+                    column -> invariantCell(page, column, row.path("invariants").path(column)));
             columns.forEach(column -> {
                 ReportJson.Node value = row.path("observations").path(column);
-                page.append("<td class=\"value\">")
+                page.append("<td data-label=\"")
+                        .append(escape(column))
+                        .append("\">")
                         .append(value.isMissing() ? "" : escape(value.asText()))
                         .append("</td>");
             });
             if (crashSites) {
-                String site = text(row, "crashSite").orElse("");
-                page.append("<td><code title=\"")
-                        .append(escape(site))
-                        .append("\">")
-                        .append(escape(ReportText.shortCrashSite(site)))
-                        .append("</code></td>");
+                page.append("<td class=\"wide\" data-label=\"crash site\">")
+                        .append(text(row, "crashSite")
+                                .map(ReportHtml::crashSite)
+                                .orElse(""))
+                        .append("</td>");
             }
-            page.append("<td class=\"replay\"><code>")
-                    .append(escape(ReportText.replayOption(row.path("replayKey").asText())))
-                    .append("</code></td></tr>\n");
+            page.append("</tr>\n");
         }
-        page.append("</table>\n");
+        page.append("</table></div>\n");
     }
 
     /** {@code — 10 of 21 failed} in red, {@code — all 21 passed} in green, else what did not pass, in amber. */
@@ -263,56 +422,77 @@ final class ReportHtml {
         return "<span class=\"warn\">— " + passed + " of " + cases + " passed" + others + "</span>";
     }
 
-    /** The failure's first line, always shown; the rest of it folded away. */
-    private static void outcomeDetails(StringBuilder page, String failure) {
-        String first = ReportText.firstLine(failure);
-        page.append(lines(List.of(first)));
-        String rest = failure.strip()
-                .substring(failure.strip().indexOf(first) + first.length())
-                .strip();
-        if (!rest.isEmpty()) {
-            page.append("<details><summary>more</summary><pre class=\"lines\">")
-                    .append(escape(rest))
-                    .append("</pre></details>");
-        }
-    }
-
-    private static void invariantCell(StringBuilder page, ReportJson.Node cell) {
+    /** The verdict, and for a violated invariant its keys by kind ({@code lost intent: o-1}); the message on hover. */
+    private static void invariantCell(StringBuilder page, String column, ReportJson.Node cell) {
         if (cell.isMissing()) {
-            page.append("<td></td>");
+            page.append("<td data-label=\"").append(escape(column)).append("\"></td>");
             return;
         }
         String verdict = cell.path("verdict").asText();
-        String message = cell.path("message").asText();
         page.append("<td class=\"")
-                .append(verdict)
+                .append(escape(verdict))
+                .append("\" data-label=\"")
+                .append(escape(column))
                 .append("\" title=\"")
-                .append(escape(message))
+                .append(escape(cell.path("message").asText()))
                 .append("\">")
-                .append(verdict);
+                .append(escape(verdict));
         if (verdict.equals(Verdict.VIOLATED.name())) {
-            List<String> lines = ReportText.violationLines(message);
-            List<String> shown = new ArrayList<>(lines.subList(0, Math.min(LINES_IN_CELL, lines.size())));
-            if (lines.size() > LINES_IN_CELL) {
-                shown.add("… " + (lines.size() - LINES_IN_CELL) + " more lines (hover)");
-            }
-            page.append(lines(shown));
+            Map<String, Set<String>> keysByKind = new LinkedHashMap<>();
+            ReportCauses.found(cell)
+                    .forEach(violation -> keysByKind
+                            .computeIfAbsent(violation.kind(), kind -> new LinkedHashSet<>())
+                            .add(violation.key()));
+            List<String> lines = new ArrayList<>();
+            keysByKind.forEach((kind, keys) -> {
+                List<String> shown = new ArrayList<>(keys).subList(0, Math.min(KEYS_IN_SUMMARY, keys.size()));
+                lines.add((kind.isEmpty() ? "" : escape(kind) + ": ") + "<code>" + escape(String.join(", ", shown))
+                        + "</code>" + (keys.size() > KEYS_IN_SUMMARY ? " +" + (keys.size() - KEYS_IN_SUMMARY) : ""));
+            });
+            page.append("<div class=\"verdict-lines\">")
+                    .append(String.join("<br>", lines))
+                    .append("</div>");
         }
         page.append("</td>");
     }
 
-    private static String lines(List<String> lines) {
-        StringBuilder html = new StringBuilder("<div class=\"lines\">");
-        for (int i = 0; i < lines.size(); i++) {
-            html.append(i == 0 ? "" : "<br>").append(escape(lines.get(i)));
+    /** {@code Relay.publish:42}, with the whole frame on hover. */
+    private static String crashSite(String frame) {
+        return "<code title=\"" + escape(frame) + "\">" + escape(ReportText.shortCrashSite(frame)) + "</code>";
+    }
+
+    private static String replay(ReportJson.Node row) {
+        return "<code class=\"replay\">"
+                + escape(ReportText.replayOption(row.path("replayKey").asText())) + "</code>";
+    }
+
+    /** Links to the case's attachments, relative to the report, if it has any. */
+    private static String attachments(ReportJson.Node row) {
+        List<String> links = new ArrayList<>();
+        for (ReportJson.Node attachment : row.path("attachments")) {
+            String label = escape(attachment.path("label").asText());
+            links.add(text(attachment, "path")
+                    .map(path -> "<a href=\"" + escape(path) + "\">" + label + "</a>")
+                    .orElse(label));
         }
-        return html.append("</div>").toString();
+        return links.isEmpty() ? "" : "<div class=\"att\">attachments: " + String.join(", ", links) + "</div>";
+    }
+
+    /** The matrix row of case {@code number} (from 1) of test {@code testIndex}. */
+    private String rowId(int testIndex, int number) {
+        return ids.get(testIndex) + "-" + number;
+    }
+
+    /** A test name that may break after its dots and dollars, never inside a word. */
+    private static String breakable(String name) {
+        return escape(name).replace(".", ".<wbr>").replace("$", "$<wbr>");
     }
 
     static String escape(String text) {
         return text.replace("&", "&amp;")
                 .replace("<", "&lt;")
                 .replace(">", "&gt;")
-                .replace("\"", "&quot;");
+                .replace("\"", "&quot;")
+                .replace("'", "&#39;");
     }
 }

@@ -1,6 +1,9 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.boundary.Boundary;
+import dev.deliverykit.invariant.InvariantResult;
+import dev.deliverykit.invariant.Violation;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,7 +24,7 @@ final class ReportModel {
     private ReportModel() {}
 
     /** This JVM's part: its tests (one per template, in the order their invocations started) and totals. */
-    static Map<String, Object> part(List<CaseEntry> rows, long pid, Instant written) {
+    static Map<String, Object> part(List<CaseEntry> rows, long pid, Instant written, String run, Path directory) {
         Map<String, List<CaseEntry>> byTemplate = new LinkedHashMap<>();
         rows.forEach(row -> byTemplate
                 .computeIfAbsent(row.templateId(), id -> new ArrayList<>())
@@ -30,28 +33,31 @@ final class ReportModel {
         byTemplate.forEach((template, cases) -> {
             Map<String, Object> test = new LinkedHashMap<>();
             test.put("class", cases.get(0).testClass());
+            test.put("className", cases.get(0).testClassName());
             test.put("method", cases.get(0).testMethod());
             test.put("uniqueId", template);
             List<Object> invocations = new ArrayList<>();
-            cases.forEach(entry -> invocations.add(row(entry)));
+            cases.forEach(entry -> invocations.add(row(entry, directory)));
             test.put("cases", invocations);
             tests.add(test);
         });
         Map<String, Object> part = new LinkedHashMap<>();
         part.put("format", FORMAT);
         part.put("pid", pid);
+        part.put("run", run);
         part.put("written", written.toString());
         part.put("jdk", Runtime.version().toString());
         part.put("kit", KitVersion.VALUE);
         return withTotals(part, tests);
     }
 
-    private static Map<String, Object> row(CaseEntry entry) {
+    private static Map<String, Object> row(CaseEntry entry, Path directory) {
         CrashCase crashCase = entry.crashCase();
         Optional<Boundary> boundary =
                 crashCase instanceof CrashCase.CrashAtHit hit ? Optional.of(hit.boundary()) : Optional.empty();
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("displayName", crashCase.displayName());
+        row.put("uniqueId", entry.uniqueId());
         row.put("kind", crashCase.kind());
         row.put("boundary", boundary.map(Boundary::name).orElse(null));
         row.put("selector", boundary.map(named -> named.selector().spec()).orElse(null));
@@ -67,18 +73,55 @@ final class ReportModel {
         row.put("failure", entry.failure());
         row.put("crashSite", entry.crashSite());
         row.put("hits", entry.hits() < 0 ? null : entry.hits());
+        row.put("durationMs", entry.durationMillis() < 0 ? null : entry.durationMillis());
         Map<String, Object> invariants = new LinkedHashMap<>();
         entry.invariants().forEach((name, result) -> {
             Map<String, Object> cell = new LinkedHashMap<>();
+            cell.put("field", entry.field(name).orElse(null));
             cell.put("verdict", result.verdict().name());
             cell.put("checked", result.checked());
             cell.put("violations", result.violations().size());
             cell.put("message", result.message());
+            cell.put("violated", violated(result));
             invariants.put(name, cell);
         });
         row.put("invariants", invariants);
         row.put("observations", entry.observations());
+        List<Object> attachments = new ArrayList<>();
+        entry.attachments().forEach(attachment -> {
+            Map<String, Object> listed = new LinkedHashMap<>();
+            listed.put("label", attachment.label());
+            listed.put("path", attachment.file() == null ? null : relative(directory, attachment.file()));
+            attachments.add(listed);
+        });
+        row.put("attachments", attachments);
         return row;
+    }
+
+    /** Each violation as data: its kind (constant and label), key, what was found and what was expected. */
+    private static List<Object> violated(InvariantResult result) {
+        List<Object> violations = new ArrayList<>();
+        for (Violation violation : result.violations()) {
+            Map<String, Object> listed = new LinkedHashMap<>();
+            listed.put("kind", violation.kind().name());
+            listed.put("label", violation.kind().label());
+            listed.put("key", violation.subject());
+            listed.put("found", violation.found());
+            listed.put("expected", violation.expected());
+            violations.add(listed);
+        }
+        return violations;
+    }
+
+    /** {@code file} relative to the report directory, with {@code /} between names (a link in report.html). */
+    private static String relative(Path directory, Path file) {
+        Path relative = directory
+                .toAbsolutePath()
+                .normalize()
+                .relativize(file.toAbsolutePath().normalize());
+        StringBuilder path = new StringBuilder();
+        relative.forEach(name -> path.append(path.length() == 0 ? "" : "/").append(name));
+        return path.toString();
     }
 
     /**
@@ -94,6 +137,7 @@ final class ReportModel {
             Map<String, Object> source = new LinkedHashMap<>();
             source.put("file", file);
             source.put("pid", part.path("pid").asLong());
+            source.put("run", part.path("run").asText(null));
             source.put("written", part.path("written").asText());
             source.put("jdk", part.path("jdk").asText("unknown"));
             source.put("kit", part.path("kit").asText("unknown"));

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Several JVMs reporting into one directory (surefire's {@code forkCount > 1}, Gradle's forks): each writes its
- * own part and the merged report holds every test of every JVM; a rerun replaces its own rows.
+ * own part and the merged report holds every test of every JVM of the run; a rerun replaces its own rows; the
+ * parts of an earlier run (JVMs another process started) are deleted, not merged.
  */
 class ReportForksTest {
 
@@ -98,14 +99,18 @@ class ReportForksTest {
                 .contains("| SafeProducerTestCases.noFlowChangeWithoutItsEvent | 3 | 3 | 0 | 0 |\n")
                 .contains("| UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent | 1 | 0 | 1 | 0 |\n");
         assertThat(Files.readString(reports.resolve("report.html")))
-                .contains("<p>4 cases: 3 passed, 1 failed, 0 aborted.</p>")
-                .contains("(merged from 2 JVM runs)</p>")
+                .contains("<p class=\"totals\">4 cases: 3 passed, 1 failed, 0 aborted.</p>")
+                .contains("(merged from 2 JVMs of this run)</p>")
                 .contains(
-                        "<h2 id=\"SafeProducerTestCases.noFlowChangeWithoutItsEvent\">SafeProducerTestCases.noFlowChangeWithoutItsEvent"
-                                + " <span class=\"good\">— all 3 passed</span></h2>")
+                        "<h2 id=\"SafeProducerTestCases.noFlowChangeWithoutItsEvent\" class=\"name\">SafeProducerTestCases."
+                                + "<wbr>noFlowChangeWithoutItsEvent <span class=\"good\">— all 3 passed</span></h2>")
                 .contains(
-                        "<h2 id=\"UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent\">UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent"
-                                + " <span class=\"bad\">— 1 of 1 failed</span></h2>");
+                        "<h2 id=\"UnsafeDualWriteTestCases.noFlowChangeWithoutItsEvent\" class=\"name\">UnsafeDualWriteTestCases."
+                                + "<wbr>noFlowChangeWithoutItsEvent <span class=\"bad\">— 1 of 1 failed</span></h2>");
+        assertThat(report.get("parts").get(0).get("run").asText())
+                .isEqualTo(report.get("parts").get(1).get("run").asText())
+                .isEqualTo(ProcessHandle.current().pid() + "@"
+                        + ProcessHandle.current().info().startInstant().orElseThrow());
     }
 
     @Test
@@ -129,6 +134,54 @@ class ReportForksTest {
                         .get("replayKey")
                         .asText())
                 .isEqualTo("boundary=producer.after-commit;hit=1");
+    }
+
+    @Test
+    void thePartOfAJvmOfAnEarlierRunIsDeletedAndLeftOutOfTheReport() throws Exception {
+        // A JVM this test JVM starts belongs to another run than this JVM (which Maven started): an earlier run.
+        ChildJvm fork = ChildJvm.mainClass(Fork.class).jvmArgs(agentOptions()).timeout(Duration.ofSeconds(120));
+        try (ChildProcess earlier =
+                fork.args(reports.toString(), UNSAFE_DUAL_WRITE).start()) {
+            earlier.awaitLine(Handshake.READY);
+            earlier.sendLine(Handshake.GO);
+            assertThat(earlier.awaitExit().exitCode()).isZero();
+        }
+        assertThat(reportJson().get("totals").get("failed").asInt()).isEqualTo(1);
+        List<String> earlierParts = parts();
+
+        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.SafeProducerTestCases.class);
+
+        assertThat(earlierParts).hasSize(1);
+        assertThat(parts()).hasSize(1).doesNotContainAnyElementsOf(earlierParts);
+        JsonNode report = reportJson();
+        assertThat(tests(report))
+                .containsExactly(
+                        "SafeProducerTestCases {\"cases\":3,\"passed\":3,\"failed\":0,\"aborted\":0,\"not_finished\":0}");
+        assertThat(report.get("parts")).hasSize(1);
+        assertThat(report.get("parts").get(0).get("run").asText()).isEqualTo(ReportDirectory.RUN);
+        assertThat(Files.readString(reports.resolve("report.html")))
+                .contains("<p class=\"totals\">3 cases: 3 passed, 0 failed, 0 aborted.</p>")
+                .doesNotContain("merged from")
+                .doesNotContain("UnsafeDualWrite");
+        assertThat(Files.readString(reports.resolve("report.md"))).doesNotContain("UnsafeDualWrite");
+    }
+
+    @Test
+    void aStalePartsAttachmentsGoWithIt() throws Exception {
+        Path stale = Files.createDirectories(reports.resolve("parts")).resolve("report-1-1.json");
+        Files.writeString(
+                stale,
+                "{\"format\": \"deliverykit-report/1\", \"pid\": 1, \"run\": \"1@2020-01-01T00:00:00Z\","
+                        + " \"written\": \"2020-01-01T00:00:01Z\", \"tests\": []}");
+        Path attachment = Files.createDirectories(reports.resolve("attachments/report-1-1/1"))
+                .resolve("stdout.txt");
+        Files.writeString(attachment, "output of an earlier run");
+
+        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.SafeProducerTestCases.class);
+
+        assertThat(stale).doesNotExist();
+        assertThat(reports.resolve("attachments/report-1-1")).doesNotExist();
+        assertThat(reportJson().get("parts")).hasSize(1);
     }
 
     @Test

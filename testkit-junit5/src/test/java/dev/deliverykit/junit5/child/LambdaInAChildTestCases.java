@@ -26,6 +26,13 @@ final class LambdaInAChildTestCases {
 
     private LambdaInAChildTestCases() {}
 
+    /** Three entries, a, b and c, each in a transaction of its own: three commits. */
+    static void writeThree(Ledger ledger) throws SQLException {
+        ledger.write("a", "1");
+        ledger.write("b", "2");
+        ledger.write("c", "3");
+    }
+
     /** This JVM's options as the child sees them, and the system properties the outer test set at run time. */
     @CrashTestKitOnly
     static class RebornChild {
@@ -109,11 +116,7 @@ final class LambdaInAChildTestCases {
         @CrashSweep(kinds = SweepKind.COMMITS, mode = CrashMode.CHILD_PROCESS)
         void numbered(CrashScenario scenario) throws Exception {
             Ledger ledger = Ledger.in(dir).create();
-            scenario.run(() -> {
-                ledger.write("a", "1");
-                ledger.write("b", "2");
-                ledger.write("c", "3");
-            });
+            scenario.run(() -> writeThree(ledger));
             scenario.recording()
                     .ifPresent(recording -> recording.hits().forEach(hit -> SEEN.add("recorded " + describe(hit))));
             scenario.crash()
@@ -145,11 +148,7 @@ final class LambdaInAChildTestCases {
                 mode = {CrashMode.CHILD_PROCESS, CrashMode.IN_PROCESS})
         void numbered(CrashScenario scenario) throws Exception {
             Ledger ledger = Ledger.in(dir).create();
-            scenario.run(() -> {
-                ledger.write("a", "1");
-                ledger.write("b", "2");
-                ledger.write("c", "3");
-            });
+            scenario.run(() -> writeThree(ledger));
             SEEN.add(scenario.replayKey() + " " + scenario.mode() + " left " + ledger.entries());
         }
     }

@@ -1,0 +1,73 @@
+package dev.deliverykit.junit5;
+
+import dev.deliverykit.CrashMode;
+import dev.deliverykit.ReplayKey;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The cases of a test that ran in both modes and ended differently: the same boundary and hit passed in one mode
+ * and failed in the other. Code that catches the crash and carries on shows up exactly there: it fails in this
+ * JVM, where it keeps running after the crash, and passes as a real process exit, where nothing runs after it.
+ */
+final class ModeDisagreements {
+
+    private ModeDisagreements() {}
+
+    /**
+     * One case of a test, as the report has it.
+     *
+     * @param replayKey its key, naming its mode when the test runs both
+     * @param name its display name
+     * @param outcome how it ended: {@code PASSED}, {@code FAILED}, ...
+     */
+    record Row(String replayKey, String name, String outcome) {}
+
+    /**
+     * One line per disagreement, in the order of the in-process cases:
+     * {@code crash after commit #1: failed in this JVM, passed as a real process exit}.
+     */
+    static List<String> of(List<Row> rows) {
+        Map<String, Map<CrashMode, Row>> byPoint = new LinkedHashMap<>();
+        for (Row row : rows) {
+            parsed(row.replayKey())
+                    .ifPresent(key -> key.mode()
+                            .ifPresent(mode -> byPoint.computeIfAbsent(
+                                            key.withoutMode().text(), point -> new LinkedHashMap<>())
+                                    .put(mode, row)));
+        }
+        List<String> lines = new ArrayList<>();
+        byPoint.values().forEach(modes -> {
+            Row inProcess = modes.get(CrashMode.IN_PROCESS);
+            Row child = modes.get(CrashMode.CHILD_PROCESS);
+            if (inProcess != null
+                    && child != null
+                    && decided(inProcess)
+                    && decided(child)
+                    && !inProcess.outcome().equals(child.outcome())) {
+                lines.add(inProcess.name() + ": " + word(inProcess) + " in this JVM, " + word(child)
+                        + " as a real process exit");
+            }
+        });
+        return lines;
+    }
+
+    private static Optional<ReplayKey.Crash> parsed(String text) {
+        try {
+            return ReplayKey.parse(text) instanceof ReplayKey.Crash crash ? Optional.of(crash) : Optional.empty();
+        } catch (IllegalArgumentException notAKey) {
+            return Optional.empty();
+        }
+    }
+
+    private static boolean decided(Row row) {
+        return row.outcome().equals(CaseOutcome.PASSED.name()) || row.outcome().equals(CaseOutcome.FAILED.name());
+    }
+
+    private static String word(Row row) {
+        return row.outcome().equals(CaseOutcome.PASSED.name()) ? "passed" : "failed";
+    }
+}
