@@ -114,7 +114,7 @@ final class CaseEntry {
      *
      * @throws UncheckedIOException naming the file when it cannot be written
      */
-    synchronized void attach(String label, String fileName, String content) {
+    synchronized Optional<Path> attach(String label, String fileName, String content) {
         Objects.requireNonNull(label, "label");
         Objects.requireNonNull(fileName, "fileName");
         Objects.requireNonNull(content, "content");
@@ -124,7 +124,7 @@ final class CaseEntry {
         String name = uniqueFileName(safeFileName(fileName));
         if (attachmentDirectory.isEmpty()) {
             attachments.add(new Attachment(label, null));
-            return;
+            return Optional.empty();
         }
         Path file = attachmentDirectory.get().resolve(name);
         try {
@@ -139,6 +139,7 @@ final class CaseEntry {
         }
         attachments.add(new Attachment(label, file));
         attached.accept(label, file);
+        return Optional.of(file);
     }
 
     static String safeFileName(String fileName) {

@@ -88,7 +88,10 @@ final class CaseInvocationExtension
         if (run.isPresent() && run.get() instanceof CrashRun crash && crash.inItsChild()) {
             ChildRerunEnd.failedBeforeWorkload(crash, throwable);
         }
-        throw run.isPresent() ? FailureMessages.withCase(throwable, run.get().crashCase()) : throwable;
+        throw run.isPresent()
+                ? FailureMessages.withCase(
+                        throwable, run.get().crashCase(), run.get().childOutputFile())
+                : throwable;
     }
 
     /**
@@ -111,7 +114,7 @@ final class CaseInvocationExtension
         }
         if (testFailure.isEmpty() && run.verdict().isPresent()) {
             // The test caught the engine's verdict (BoundaryNotReachedError, ...): it still fails the case.
-            Throwable verdict = FailureMessages.withCase(run.verdict().get(), run.crashCase());
+            Throwable verdict = FailureMessages.withCase(run.verdict().get(), run.crashCase(), run.childOutputFile());
             if (verdict instanceof RuntimeException unchecked) {
                 throw unchecked;
             }

@@ -3,6 +3,7 @@ package dev.deliverykit.junit5;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.invariant.Verdict;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -53,6 +54,11 @@ abstract sealed class CaseRun permits CrashRun, DeliveryRun {
         return "The test never called " + call + ", so " + crashCase().displayName() + " " + didNothing
                 + " and the test asserted nothing about " + about + ".\nFix: " + fix + "\n\n"
                 + FailureMessages.block(crashCase());
+    }
+
+    /** Where the whole output of the case's failed child JVM was written, if one failed and the report is on. */
+    Optional<Path> childOutputFile() {
+        return Optional.empty();
     }
 
     /** The end of the invariants' failure header: {@code " and recovery:"} after a crash. */

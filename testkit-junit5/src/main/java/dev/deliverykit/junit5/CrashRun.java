@@ -14,6 +14,7 @@ import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.boundary.RecordingFailedException;
 import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.process.ChildResult;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -37,6 +38,8 @@ final class CrashRun extends CaseRun {
     private Optional<TestInvocation> invocation = Optional.empty();
     private Optional<ChildJvmPool> pool = Optional.empty();
     private Optional<ChildResult> childOutput = Optional.empty();
+    private Optional<Path> childOutputFile = Optional.empty();
+    private boolean childFailed;
 
     /** A run of {@code crashing}; {@code sweep} receives the recording of a crash-free run. */
     CrashRun(
@@ -165,17 +168,33 @@ final class CrashRun extends CaseRun {
             }
         } catch (BoundaryNotReachedError notReached) {
             childOutput = notReached.childResult();
+            childFailed = true;
             failedWith(notReached);
             throw notReached;
         } catch (RecordingFailedException failed) {
             childOutput = failed.childResult();
+            childFailed = true;
             failedWith(failed);
             throw failed;
         } catch (AssertionError | RuntimeException failed) {
+            childFailed = true;
             failedWith(failed);
             throw failed;
+        } finally {
+            childOutput.ifPresent(this::keepChildOutput);
         }
         entry().crashed(crash);
+    }
+
+    /** The child's whole output, as an attachment of the case named after it. */
+    private void keepChildOutput(ChildResult output) {
+        childOutputFile = entry().attach("child JVM output", "child-output.txt", output.toString());
+    }
+
+    /** The file with the child's whole output, if the child's run failed: its failure message names it. */
+    @Override
+    Optional<Path> childOutputFile() {
+        return childFailed ? childOutputFile : Optional.empty();
     }
 
     private void runInThisJvm(Workload workload) {

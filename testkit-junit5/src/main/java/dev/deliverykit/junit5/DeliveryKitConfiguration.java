@@ -27,7 +27,8 @@ import org.apiguardian.api.API;
  * test may run meanwhile. When {@code junit.jupiter.execution.parallel.enabled} is {@code true}, a kit test
  * runs only in a class annotated {@code @org.junit.jupiter.api.parallel.Isolated} (its invocations then run
  * one after the other, alone); otherwise it fails at its start with a configuration error saying so. A
- * {@link CrashAt} test whose every case is {@link CrashMode#CHILD_PROCESS} needs no isolation.
+ * {@link CrashAt} test whose every case is {@link dev.deliverykit.CrashMode#CHILD_PROCESS} needs no
+ * isolation.
  *
  * <p><b>Report.</b> At the end of the run the kit writes {@code report.json}, {@code report.html} and
  * {@code report.md} into {@value #REPORT_DIR} and prints a Markdown summary to standard output. It does so when
@@ -67,8 +68,8 @@ public final class DeliveryKitConfiguration {
     public static final String REPORT_SUMMARY = "deliverykit.report.summary";
 
     /**
-     * How long a child JVM of a {@link CrashMode#CHILD_PROCESS} case may live before it is killed and the
-     * case fails: a positive number with an optional unit {@code ms}, {@code s} (default), {@code m} or
+     * How long a child JVM of a {@link dev.deliverykit.CrashMode#CHILD_PROCESS} case may live before it is
+     * killed and the case fails: a positive number with an optional unit {@code ms}, {@code s} (default), {@code m} or
      * {@code h}, for example {@code 90 s} or {@code 2m}. Key: {@value}.
      */
     public static final String CHILD_TIMEOUT = "deliverykit.child.timeout";
@@ -91,7 +92,7 @@ public final class DeliveryKitConfiguration {
     public static final String CHILD_JVM_OPTIONS_DROPPED = "deliverykit.child.jvm-options.dropped";
 
     /**
-     * How many child JVMs of {@link CrashMode#CHILD_PROCESS} cases may be alive at once: the one running the
+     * How many child JVMs of {@link dev.deliverykit.CrashMode#CHILD_PROCESS} cases may be alive at once: the one running the
      * current case and up to N - 1 started ahead for the next cases, so that their start-up overlaps the case
      * before them. Cases still run one after the other, in order: the report and the display names do not depend
      * on it. A whole number from 1; {@code 1} starts each child when its case needs it. Default: the number of

@@ -1,6 +1,8 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.CrashMode;
+import java.nio.file.Path;
+import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
@@ -16,10 +18,19 @@ final class FailureMessages {
 
     /** The failure to report instead of {@code failure}; aborts (assumptions) pass through unchanged. */
     public static Throwable withCase(Throwable failure, CrashCase crashCase) {
+        return withCase(failure, crashCase, Optional.empty());
+    }
+
+    /** {@link #withCase(Throwable, CrashCase)}, naming the file with the whole output of the case's child JVM. */
+    static Throwable withCase(Throwable failure, CrashCase crashCase, Optional<Path> childOutput) {
         if (failure instanceof TestAbortedException) {
             return failure;
         }
-        String message = describe(failure) + "\n\n" + block(crashCase);
+        String message = describe(failure) + "\n\n"
+                + childOutput
+                        .map(file -> "The child JVM's whole output: " + file.toAbsolutePath() + "\n")
+                        .orElse("")
+                + block(crashCase);
         if (failure instanceof ExtensionConfigurationException) {
             ExtensionConfigurationException misused = new ExtensionConfigurationException(message, failure);
             misused.setStackTrace(failure.getStackTrace());

@@ -11,8 +11,10 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 /**
  * What the template extension of each feature ({@link CrashAtExtension}, {@link CrashSweepExtension},
  * {@link DeliverInOrderExtension}) does for the template its annotation is on: provides its invocations and
- * skips it when {@code deliverykit.replay} names a case it does not have. The plan, made once per template, lives
- * in the template's store ({@link TemplatePlanner}); an extension only says which annotation it serves.
+ * skips it when {@code deliverykit.replay} names a case it does not have; both first refuse a JUnit older than
+ * the kit supports ({@link JUnitVersionCheck}), before anything calls a newer JUnit API. The plan, made once per
+ * template, lives in the template's store ({@link TemplatePlanner}); an extension only says which annotation it
+ * serves.
  */
 interface KitTemplateExtension extends TestTemplateInvocationContextProvider, ExecutionCondition {
 
@@ -21,7 +23,7 @@ interface KitTemplateExtension extends TestTemplateInvocationContextProvider, Ex
 
     @Override
     default boolean supportsTestTemplate(ExtensionContext context) {
-        return TemplatePlanner.declares(context, feature());
+        return TemplatePlanner.declares(context, feature()) && JUnitVersionCheck.require(context);
     }
 
     @Override
@@ -37,6 +39,8 @@ interface KitTemplateExtension extends TestTemplateInvocationContextProvider, Ex
 
     @Override
     default ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        return TemplatePlanner.replayCondition(context, feature());
+        return JUnitVersionCheck.supported(context)
+                ? TemplatePlanner.replayCondition(context, feature())
+                : JUnitVersionCheck.ENABLED_TO_FAIL;
     }
 }

@@ -7,6 +7,7 @@ import static dev.deliverykit.junit5.ReportText.text;
 import dev.deliverykit.internal.markdown.MarkdownTable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -54,7 +55,9 @@ final class ReportFiles {
         MarkdownTable tests = new MarkdownTable("test", "cases", "passed", "failed", "aborted");
         MarkdownTable failures = new MarkdownTable("test", "case", "violated invariants", "replay key", "failure");
         boolean anyFailed = false;
+        List<String> disagreements = new ArrayList<>();
         for (ReportJson.Node test : model.path("tests")) {
+            ReportText.modeDisagreements(test).forEach(line -> disagreements.add(testName(test) + ": " + line));
             ReportJson.Node totals = test.path("totals");
             tests.row(
                     testName(test),
@@ -80,6 +83,10 @@ final class ReportFiles {
         if (anyFailed) {
             text.append("\nFailed cases (rerun one with -Ddeliverykit.replay='<replay key>'):\n\n")
                     .append(failures.render());
+        }
+        if (!disagreements.isEmpty()) {
+            text.append("\nThe two modes disagree (code that catches the crash and carries on shows up here):\n\n");
+            disagreements.forEach(line -> text.append("- ").append(line).append('\n'));
         }
         if (!location.isEmpty()) {
             text.append("\nReport: ").append(location).append('\n');

@@ -48,6 +48,7 @@ final class ReportHtml {
             + ".ABORTED,.NOT_FINISHED{background:#fff4cc}td.FAILED,td.ABORTED,td.PASSED,td.NOT_FINISHED,td.HOLDS,"
             + "td.VIOLATED{font-weight:600}.verdict-lines{font-weight:400;font-size:13px}"
             + ".bad{color:#b71c1c}.good{color:#1b5e20}.warn{color:#7a5d00}"
+            + ".disagree{border-left:4px solid #7a5d00;background:#fff8e1;padding:.3em .8em;margin:.5em 0}"
             + "details.cause{border:1px solid #e8b9b9;border-left:6px solid #c62828;border-radius:4px;"
             + "background:#fffafa;margin:0 0 14px;padding:8px 12px}"
             + "details.cause>summary{cursor:pointer;font-weight:600;line-height:1.5}"
@@ -342,8 +343,17 @@ final class ReportHtml {
                 .append(breakable(testName(test)))
                 .append(' ')
                 .append(status(test.path("totals")))
-                .append("</h2>\n<div class=\"scroll\"><table class=\"matrix\"><tr class=\"head\"><th>#</th>"
-                        + "<th>case and replay option</th><th>outcome</th>");
+                .append("</h2>\n");
+        List<String> disagreements = ReportText.modeDisagreements(test);
+        if (!disagreements.isEmpty()) {
+            page.append("<div class=\"disagree\"><p>The two modes disagree: code that catches the crash and carries"
+                    + " on shows up here.</p><ul>");
+            disagreements.forEach(
+                    line -> page.append("<li>").append(escape(line)).append("</li>"));
+            page.append("</ul></div>\n");
+        }
+        page.append("<div class=\"scroll\"><table class=\"matrix\"><tr class=\"head\"><th>#</th>"
+                + "<th>case and replay option</th><th>outcome</th>");
         invariantColumns.forEach(
                 column -> page.append("<th>").append(escape(column)).append("</th>"));
         columns.forEach(column -> page.append("<th>").append(escape(column)).append("</th>"));

@@ -91,6 +91,21 @@ final class ReportText {
         return matcher.group(1) + "." + matcher.group(2) + (matcher.group(3) == null ? "" : ":" + matcher.group(3));
     }
 
+    /**
+     * The cases of the test that ran in both modes and ended differently, one line each
+     * ({@link ModeDisagreements}).
+     */
+    static List<String> modeDisagreements(ReportJson.Node test) {
+        List<ModeDisagreements.Row> rows = new ArrayList<>();
+        for (ReportJson.Node row : test.path("cases")) {
+            rows.add(new ModeDisagreements.Row(
+                    row.path("replayKey").asText(),
+                    row.path("displayName").asText(),
+                    row.path("outcome").asText()));
+        }
+        return ModeDisagreements.of(rows);
+    }
+
     /** {@code -Ddeliverykit.replay='<key>'}, ready to paste into a Maven or Gradle command line. */
     static String replayOption(String replayKey) {
         return "-D" + DeliveryKitConfiguration.REPLAY + "='" + replayKey + "'";

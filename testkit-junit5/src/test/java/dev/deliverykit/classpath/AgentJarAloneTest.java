@@ -1,10 +1,8 @@
 package dev.deliverykit.classpath;
 
 import static dev.deliverykit.classpath.ChildOnItsOwnClassPath.codeSource;
-import static dev.deliverykit.classpath.ChildOnItsOwnClassPath.kitJar;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.junit5.CrashAt;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,21 +28,7 @@ class AgentJarAloneTest {
 
     @Test
     void aCrashCaseRunsWithOnlyTheAgentJarTheJunitFaceAndJunitOnTheClassPath() throws Exception {
-        List<Path> classPath = new ArrayList<>(List.of(kitJar(), codeSource(CrashAt.class)));
-        classPath.addAll(junitJars());
-        classPath.add(ChildOnItsOwnClassPath.classesOnly(
-                dir,
-                "fixture",
-                LaunchTestClass.class,
-                MethodBoundaryTestCases.class,
-                MethodBoundaryTestCases.Ledger.class));
-
-        ChildOnItsOwnClassPath child = ChildOnItsOwnClassPath.run(
-                dir,
-                classPath,
-                List.of("-javaagent:" + kitJar()),
-                LaunchTestClass.class.getName(),
-                MethodBoundaryTestCases.class.getName());
+        ChildOnItsOwnClassPath child = ChildOnItsOwnClassPath.launchMethodBoundaryTestCases(dir, junitJars());
 
         assertThat(child.exitCode).as(child.toString()).isZero();
         // The case passed: the kit crashed the workload as the first append returned (the fixture asserts that the

@@ -3,6 +3,7 @@ package dev.deliverykit.classpath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.boundary.BoundaryEngine;
+import dev.deliverykit.junit5.CrashAt;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -61,6 +62,28 @@ final class ChildOnItsOwnClassPath {
                 process.exitValue(),
                 Files.readAllLines(stdout, StandardCharsets.UTF_8),
                 Files.readAllLines(stderr, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Runs {@link MethodBoundaryTestCases} through {@link LaunchTestClass} in a child whose class path is only the
+     * agent jar (also its {@code -javaagent}), the JUnit face's classes, the given JUnit jars and the fixture.
+     */
+    static ChildOnItsOwnClassPath launchMethodBoundaryTestCases(Path dir, List<Path> junitJars)
+            throws IOException, InterruptedException {
+        List<Path> classPath = new ArrayList<>(List.of(kitJar(), codeSource(CrashAt.class)));
+        classPath.addAll(junitJars);
+        classPath.add(classesOnly(
+                dir,
+                "fixture",
+                LaunchTestClass.class,
+                MethodBoundaryTestCases.class,
+                MethodBoundaryTestCases.Ledger.class));
+        return run(
+                dir,
+                classPath,
+                List.of("-javaagent:" + kitJar()),
+                LaunchTestClass.class.getName(),
+                MethodBoundaryTestCases.class.getName());
     }
 
     /**

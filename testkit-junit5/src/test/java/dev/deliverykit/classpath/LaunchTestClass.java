@@ -13,8 +13,8 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /**
  * The main class of {@link AgentJarAloneTest}'s child JVM: runs the test class {@code args[0]} through the JUnit
- * Platform Launcher, as a build tool would, prints one line per finished test and the counts, and exits 0 only if
- * at least one test ran and none failed.
+ * Platform Launcher, as a build tool would, prints one line per finished test (and per failed container) and the
+ * counts, and exits 0 only if at least one test ran and none failed.
  */
 public final class LaunchTestClass implements TestExecutionListener {
 
@@ -22,8 +22,9 @@ public final class LaunchTestClass implements TestExecutionListener {
 
     @Override
     public void executionFinished(TestIdentifier test, TestExecutionResult result) {
-        if (test.isTest()) {
-            System.out.println("test " + test.getDisplayName() + ": " + result.getStatus()
+        if (test.isTest() || result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+            System.out.println((test.isTest() ? "test " : "container ") + test.getDisplayName() + ": "
+                    + result.getStatus()
                     + result.getThrowable().map(failure -> " " + failure).orElse(""));
         }
     }

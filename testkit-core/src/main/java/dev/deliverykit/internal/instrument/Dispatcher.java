@@ -216,7 +216,7 @@ public final class Dispatcher {
         return active && nestedEnter(target);
     }
 
-    /** Exit from a call entered with {@link #enterNested()}, normal or exceptional. */
+    /** Exit from a call entered with {@link #enterNested(Object)}, normal or exceptional. */
     public static void exitNested(boolean entered) {
         if (entered) {
             nestedExit();

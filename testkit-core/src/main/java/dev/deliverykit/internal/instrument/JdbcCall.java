@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * @param timing before the call or after its normal return
  * @param sql the whitespace-normalised SQL of a statement, or {@code null} when it is not a statement or
  *     its SQL is unknown (a statement prepared before the JDBC advice was woven)
- * @param transactionEnd whether the call ends a transaction ({@link Connection#commit()} or a
+ * @param transactionEnd whether the call ends a transaction ({@link java.sql.Connection#commit()} or a
  *     {@code COMMIT}/{@code END}/{@code ROLLBACK} statement)
  * @param connection the connection the call belongs to, or {@code null} if it cannot be told
  * @param operation a short name of the call, for messages, such as {@code Connection.commit()}

@@ -66,9 +66,17 @@ class LambdaInAChildTests {
         CrashTestResults results = run(LambdaInAChildTestCases.FailingChild.class);
 
         assertThat(results).hasNumberOfFailedCases(1);
-        String message = results.failureOf("[1] crash after commit #1 (child JVM)")
+        String raw = results.failureOf("[1] crash after commit #1 (child JVM)")
                 .orElseThrow()
-                .getMessage()
+                .getMessage();
+        Path output = Path.of(raw.replaceAll("(?s).*\nThe child JVM's whole output: (\\S+)\n.*", "$1"));
+        assertThat(reports.relativize(output).toString())
+                .matches("attachments/report-[0-9]+-[0-9]+/1/child-output\\.txt");
+        assertThat(output)
+                .content()
+                .startsWith("exit code 1\n--- stdout ---\nabout to reserve P-7\n--- stderr ---\nstock check 1\n")
+                .contains("stock check 45\nThe workload threw java.lang.IllegalStateException: no stock for P-7\n");
+        String message = raw.replace(output.toString(), "<report dir>/attachments/<part>/1/child-output.txt")
                 .replaceAll("\\(LambdaInAChildTestCases.java:[0-9]+\\)", "(LambdaInAChildTestCases.java:<line>)")
                 .replaceAll("\\.\\.\\. [0-9]+ frames", "... <n> frames");
         StringBuilder stockChecks = new StringBuilder();
@@ -97,6 +105,7 @@ class LambdaInAChildTests {
                                 + ".lambda$failsBeforeTheBoundary$0(LambdaInAChildTestCases.java:<line>)\n"
                                 + "\t... <n> frames of the kit and the test runner\n"
                                 + "\n\n"
+                                + "The child JVM's whole output: <report dir>/attachments/<part>/1/child-output.txt\n"
                                 + "DeliveryKit case: crash after commit #1 (child JVM)\n"
                                 + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
     }
@@ -168,5 +177,17 @@ class LambdaInAChildTests {
         assertThat(results.failureOf("[1] crash after commit #1").orElseThrow())
                 .hasMessageStartingWith("The crashed process kept working at opening a connection");
         assertThat(LambdaInAChildTestCases.SEEN).containsExactly("CHILD_PROCESS left [a=reserved]");
+        String line =
+                "CatchAndCarryOn.carriesOn: crash after commit #1: failed in this JVM, passed as a real process exit";
+        assertThat(reports.resolve("report.md"))
+                .content()
+                .contains("\nThe two modes disagree (code that catches the crash and carries on shows up here):\n\n- "
+                        + line + "\n");
+        assertThat(reports.resolve("report.html"))
+                .content()
+                .contains(
+                        "<div class=\"disagree\"><p>The two modes disagree: code that catches the crash and carries on"
+                                + " shows up here.</p><ul><li>crash after commit #1: failed in this JVM, passed as a real process"
+                                + " exit</li></ul></div>");
     }
 }

@@ -1,14 +1,12 @@
 package dev.deliverykit.reference.scenarios;
 
-import dev.deliverykit.boundary.BoundaryEngine;
-import dev.deliverykit.boundary.CrashPlan;
+import dev.deliverykit.CrashMode;
+import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.internal.markdown.MarkdownTable;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.ordered.AdvanceOutcome;
 import dev.deliverykit.reference.ordered.DrainResult;
 import dev.deliverykit.reference.ordered.Effect;
-import dev.deliverykit.reference.ordered.Event;
-import dev.deliverykit.reference.ordered.FlowState;
 import dev.deliverykit.reference.ordered.InboxEntry;
 import dev.deliverykit.reference.ordered.OrderedConsumer;
 import dev.deliverykit.reference.ordered.OrderedProducer;
@@ -17,18 +15,20 @@ import dev.deliverykit.reference.ordered.Projection;
 import dev.deliverykit.reference.ordered.Relay;
 import dev.deliverykit.reference.ordered.RelayOutcome;
 import dev.deliverykit.reference.ordered.RelayResult;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /**
- * The ten crash boundaries of protocols.md section 2, from real in-process crashes: one process advances
- * A1 ({@code expected_seq} 0), relays it and drains flow A, and the boundary engine kills it at each
- * boundary of {@link ReferenceBoundaries} in turn. The durable state is read back before recovery; then
- * new instances recover (re-advance A1, relay until idle, drain A) and the state is read again.
+ * The ten crash boundaries of protocols.md section 2, from real process exits: for each boundary of
+ * {@link ReferenceBoundaries} in turn, a child JVM runs {@link AdvanceRelayDrain} (advance A1 with
+ * {@code expected_seq} 0, relay it, drain flow A) on fresh files and the boundary engine halts it there with
+ * exit code 73. The durable state is read back before recovery; then new instances in this JVM recover
+ * (re-advance A1, relay until idle, drain A) and the state is read again. The same ten crashes in this JVM
+ * (in process) must give the same rows; the table says whether they do.
  *
  * <pre>{@code
  * String markdown = OrderedCrashTable.render(Files.createTempDirectory("ten-boundaries"));
@@ -36,13 +36,25 @@ import java.util.stream.Collectors;
  */
 final class OrderedCrashTable {
 
-    private static final Event A1 = Event.v1("A1", "A", 1, FlowState.RESERVED, 3);
-    private static final int DRAIN_LIMIT = 10;
-
     /** One row of the contract's table: its number, its words, and the catalogue's boundary. */
-    private record Row(int number, String processDies, String boundary) {}
+    record Row(int number, String processDies, String boundary) {}
 
-    private static final List<Row> ROWS = List.of(
+    /** A row as it came out: the crash (with the child's exit code, if any) and the state around recovery. */
+    record Outcome(Row row, CrashResult crash, String before, String recovery, String after) {
+
+        /** The row's cells but the exit code: what must not depend on how the process died. */
+        List<Object> cells() {
+            return List.of(row.number(), row.processDies(), "`" + row.boundary() + "`", before, recovery, after);
+        }
+
+        Object[] cellsWithExit() {
+            List<Object> cells = new ArrayList<>(cells());
+            cells.add(3, CrashEvidence.exitCode(crash));
+            return cells.toArray();
+        }
+    }
+
+    static final List<Row> ROWS = List.of(
             new Row(
                     1,
                     "producer: after flow update, before outbox insert",
@@ -77,39 +89,53 @@ final class OrderedCrashTable {
 
     private OrderedCrashTable() {}
 
-    static String render(Path workDirectory) throws IOException {
-        MarkdownTable table = new MarkdownTable(
-                "#", "process dies", "boundary", "durable state before recovery", "recovery", "after recovery");
-        for (Row row : ROWS) {
+    /** The table of the real process exits, then whether the in-process crashes agree. */
+    static String render(Path workDirectory) throws Exception {
+        List<Outcome> real = outcomes(workDirectory.resolve("child-process"), CrashMode.CHILD_PROCESS, ROWS);
+        List<Outcome> inProcess = outcomes(workDirectory.resolve("in-process"), CrashMode.IN_PROCESS, ROWS);
+        return table(real) + "\n"
+                + CrashEvidence.inProcessComparison(
+                        "the same ten crashes",
+                        real.stream()
+                                .map(Outcome::cells)
+                                .toList()
+                                .equals(inProcess.stream().map(Outcome::cells).toList()),
+                        () -> table(inProcess));
+    }
+
+    /** Crashes and recovers each row on its own files below {@code workDirectory}; outcomes in the rows' order. */
+    static List<Outcome> outcomes(Path workDirectory, CrashMode mode, List<Row> rows) throws Exception {
+        List<Callable<Outcome>> cases = new ArrayList<>();
+        for (Row row : rows) {
             Path directory = Files.createDirectories(workDirectory.resolve("crash-" + row.number()));
-            SqliteDatabase producerDb = SqliteDatabase.at(directory.resolve("producer.db"));
-            SqliteDatabase consumerDb = SqliteDatabase.at(directory.resolve("consumer.db"));
-            BoundaryEngine.get()
-                    .crashInProcess(
-                            CrashPlan.at(ReferenceBoundaries.catalogue(), row.boundary()),
-                            () -> advanceRelayDrain(producerDb, consumerDb));
-            String before = durableState(producerDb, consumerDb);
-            String recovery = recover(producerDb, consumerDb);
-            table.row(
-                    row.number(),
-                    row.processDies(),
-                    "`" + row.boundary() + "`",
-                    before,
-                    recovery,
-                    afterRecovery(consumerDb));
+            cases.add(() -> crashAndRecover(row, mode, directory));
         }
+        return CrashCases.run(mode, cases);
+    }
+
+    private static String table(List<Outcome> outcomes) {
+        MarkdownTable table = new MarkdownTable(
+                "#",
+                "process dies",
+                "boundary",
+                CrashEvidence.EXIT,
+                "durable state before recovery",
+                "recovery",
+                "after recovery");
+        outcomes.forEach(outcome -> table.row(outcome.cellsWithExit()));
         return table.render();
     }
 
-    /** The process that dies: producer, relay and consumer in one JVM, A1 from advance to apply. */
-    private static void advanceRelayDrain(SqliteDatabase producerDb, SqliteDatabase consumerDb) {
-        try (OrderedProducer producer = new OrderedProducer(producerDb);
-                OrderedConsumer consumer = new OrderedConsumer(consumerDb);
-                Relay relay = new Relay(producerDb, consumer)) {
-            producer.advance(A1, 0);
-            relay.relay();
-            consumer.drain("A", DRAIN_LIMIT);
-        }
+    private static Outcome crashAndRecover(Row row, CrashMode mode, Path directory) throws Exception {
+        Path producerFile = directory.resolve("producer.db");
+        Path consumerFile = directory.resolve("consumer.db");
+        CrashResult crash = ReferenceCrash.at(
+                row.boundary(), mode, AdvanceRelayDrain.class, producerFile.toString(), consumerFile.toString());
+        SqliteDatabase producerDb = SqliteDatabase.at(producerFile);
+        SqliteDatabase consumerDb = SqliteDatabase.at(consumerFile);
+        String before = durableState(producerDb, consumerDb);
+        String recovery = recover(producerDb, consumerDb);
+        return new Outcome(row, crash, before, recovery, afterRecovery(consumerDb));
     }
 
     /** New instances continue from durable state only: re-advance A1, relay until idle, drain A. */
@@ -117,7 +143,7 @@ final class OrderedCrashTable {
         try (OrderedProducer producer = new OrderedProducer(producerDb);
                 OrderedConsumer consumer = new OrderedConsumer(consumerDb);
                 Relay relay = new Relay(producerDb, consumer)) {
-            AdvanceOutcome advanced = producer.advance(A1, 0);
+            AdvanceOutcome advanced = producer.advance(AdvanceRelayDrain.A1, 0);
             List<String> relayed = new ArrayList<>();
             RelayResult result;
             do {
@@ -125,7 +151,7 @@ final class OrderedCrashTable {
                 relayed.add(ContractWords.of(result.outcome())
                         + result.eventId().map(id -> " " + id).orElse(""));
             } while (result.outcome() != RelayOutcome.IDLE);
-            DrainResult drained = consumer.drain("A", DRAIN_LIMIT);
+            DrainResult drained = consumer.drain("A", AdvanceRelayDrain.DRAIN_LIMIT);
             return "advance " + ContractWords.of(advanced) + "; relay " + String.join(", ", relayed)
                     + "; drain applied " + drained.applied() + ", " + ContractWords.of(drained.stop());
         }

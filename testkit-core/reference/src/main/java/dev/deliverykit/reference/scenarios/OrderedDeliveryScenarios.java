@@ -41,10 +41,11 @@ import org.apiguardian.api.API;
 /**
  * Section 2 of {@code docs/protocols.md}, ordered outbox -> inbox -> apply (seed 000): every named
  * scenario, run on fresh producer and consumer databases, rendered as tables of outcomes and committed
- * state, ending with the ten crash boundaries ({@link OrderedCrashTable}: real in-process crashes by the
- * boundary engine). Outcomes are written in the contract's lower-case words. The six-process races are
- * left to their own tests: their outcome distributions vary by schedule, so only their deterministic
- * facts belong in a golden file, and the tests check them.
+ * state, ending with the ten crash boundaries ({@link OrderedCrashTable}: real process exits of child JVMs
+ * halted by the boundary engine, compared with the same crashes in process). Outcomes are written in the
+ * contract's lower-case words. The six-process races are left to their own tests: their outcome
+ * distributions vary by schedule, so only their deterministic facts belong in a golden file, and the tests
+ * check them.
  *
  * <pre>{@code
  * String markdown = new OrderedDeliveryScenarios().render(Files.createTempDirectory("ordered"));
@@ -97,11 +98,13 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
                 + unsafeDualWrite(scenarios) + "\n"
                 + "### A trigger rejects the effect insert during apply\n\n"
                 + rejectedEffect(scenarios.next("rejected-effect")) + "\n"
-                + "### Ten crash boundaries: advance A1, relay, drain A; the process dies at each boundary\n\n"
-                + "Real crashes in this JVM by the boundary engine at the named boundaries of `ReferenceBoundaries`"
-                + " (every connection of the dead run rolled back and closed). Recovery is new instances: re-advance"
-                + " A1 with expected_seq 0, relay until idle, drain A. The contract: after recovery every row has"
-                + " exactly one effect for A1, projection `reserved`, `last_seq=1`, `held=3`.\n\n"
+                + "### Ten crash boundaries (real process exits): advance A1, relay, drain A; the process dies at"
+                + " each boundary\n\n"
+                + "Each row is a child JVM, producer, relay and consumer in one process, that the boundary engine"
+                + " halts at the named boundary of `ReferenceBoundaries`; `exit` is the exit code the report read"
+                + " from that process. Recovery is new instances in the report's JVM: re-advance A1 with"
+                + " expected_seq 0, relay until idle, drain A. The contract: after recovery every row has exactly"
+                + " one effect for A1, projection `reserved`, `last_seq=1`, `held=3`.\n\n"
                 + OrderedCrashTable.render(Files.createDirectories(workDirectory.resolve("ten-boundaries")));
     }
 

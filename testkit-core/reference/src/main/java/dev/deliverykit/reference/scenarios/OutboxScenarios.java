@@ -21,8 +21,8 @@ import org.apiguardian.api.API;
  * Section 1 of protocols.md (seeds 001 and 002): the seed-001 demo, the idempotent receiver's answers,
  * and the 3 x 5 crash matrix, each run on fresh files below the work directory.
  *
- * <p>The matrix comes from real in-process crashes ({@link DeliveryCrashMatrix}). Cells with
- * {@code N != 1} are bold, as in protocols.md.
+ * <p>The matrix comes from real process exits of child JVMs, compared with the same crashes in process
+ * ({@link DeliveryCrashMatrix}). Cells with {@code N != 1} are bold, as in protocols.md.
  *
  * <pre>{@code
  * String markdown = new OutboxScenarios().render(Files.createTempDirectory("scenarios"));
@@ -122,10 +122,7 @@ public final class OutboxScenarios implements ScenarioSection {
     }
 
     private static String crashMatrix(Path directory) throws Exception {
-        return "### 3 x 5 crash matrix (seed 002): effect count N after recovery\n\n"
-                + DeliveryCrashMatrix.render(directory) + "\n"
-                + "Real crashes: each cell runs `submit` once in this JVM, and the boundary engine kills it at the"
-                + " named boundary of `ReferenceBoundaries` (every connection of the dead run rolled back and closed);"
-                + " recovery is new instances: the caller resubmits the same intent, then `recover()`.\n";
+        return "### 3 x 5 crash matrix (seed 002, real process exits): effect count N after recovery\n\n"
+                + DeliveryCrashMatrix.render(directory);
     }
 }

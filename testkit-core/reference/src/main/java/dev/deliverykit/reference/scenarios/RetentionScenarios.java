@@ -34,7 +34,8 @@ import org.apiguardian.api.API;
 /**
  * Section 3 of {@code docs/protocols.md}, retention of dedup records (seed 004): every named scenario
  * run on a fresh database, rendered as tables of outcomes and committed state, with the crashes inside
- * {@code close_and_collect} and {@code execute} from real in-process crashes ({@link RetentionCrashTables}).
+ * {@code close_and_collect} and {@code execute} from real process exits of child JVMs, compared with the same
+ * crashes in process ({@link RetentionCrashTables}).
  * Late requests run in a fresh {@link RetentionStore} on the same file (a new connection, as a late
  * process would have); the tests run them as real child processes.
  *

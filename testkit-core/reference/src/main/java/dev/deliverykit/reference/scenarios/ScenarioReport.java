@@ -26,9 +26,14 @@ import org.apiguardian.api.API;
  * The output is deterministic (no temporary paths, process ids or timings), which is what makes the
  * golden comparison meaningful.
  *
- * <p>The crash tables crash the reference code for real, in this JVM, through the boundary engine: a JVM
- * started without {@code -javaagent:<testkit-core jar>} gets the engine's agent by self-attach on first use
- * (this is what happens under {@code exec:java}, in Maven's own JVM; JDK 21+ prints one warning).
+ * <p>The crash tables are real process exits, as the contract asks: each row is a child JVM (started with
+ * this JVM's {@code java.class.path}) that the boundary engine halts at its boundary with exit code 73, which
+ * the table shows as read from the child; recovery runs in this JVM. Up to one child per core runs at a time.
+ * The same crashes are then made in this JVM too (in process), and each table says whether they gave the same
+ * rows. For those, a JVM started without {@code -javaagent:<testkit-core jar>} gets the engine's agent by
+ * self-attach on first use (this is what happens under {@code exec:java}, in Maven's own JVM, whose
+ * {@code java.class.path} the module's pom sets to the module's runtime class path for the children; JDK 21+
+ * prints one warning).
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ScenarioReport {
@@ -54,14 +59,19 @@ public final class ScenarioReport {
     public String render() throws Exception {
         StringBuilder out = new StringBuilder(TITLE);
         for (ScenarioSection section : sections) {
-            Path directory = Files.createTempDirectory("deliverykit-scenarios-");
-            try {
-                out.append('\n').append(section.render(directory));
-            } finally {
-                deleteRecursively(directory);
-            }
+            out.append('\n').append(render(section));
         }
         return out.toString();
+    }
+
+    /** Runs one section in a fresh temporary directory, removed afterwards, and returns its Markdown. */
+    static String render(ScenarioSection section) throws Exception {
+        Path directory = Files.createTempDirectory("deliverykit-scenarios-");
+        try {
+            return section.render(directory);
+        } finally {
+            deleteRecursively(directory);
+        }
     }
 
     /** Command-line entry point; see the class documentation. */

@@ -5,10 +5,12 @@
  * that names every crash boundary of the contract in the reference code.
  *
  * <p>The crash tables (the 3 x 5 matrix, the ten ordered boundaries, the crashes inside
- * {@code close_and_collect} and {@code execute}) come from real crashes by the boundary engine
- * ({@link dev.deliverykit.boundary}) in the JVM that renders the report: under
- * {@code mvn -pl testkit-core/reference -am package -DskipTests exec:java@scenarios} that is Maven's JVM, where the engine attaches
- * its agent itself (on JDK 21+ with one warning on standard error).
+ * {@code close_and_collect} and {@code execute}) come from real process exits, as {@code docs/protocols.md}
+ * asks: child JVMs that the boundary engine ({@link dev.deliverykit.boundary}) halts with exit code 73, each
+ * row showing the exit code read from its child; recovery runs in the JVM that renders the report. The same
+ * crashes in that JVM (in process) must give the same rows, and the report says whether they do. Under
+ * {@code mvn -pl testkit-core/reference -am package -DskipTests exec:java@scenarios} that JVM is Maven's, where
+ * the engine attaches its agent itself (on JDK 21+ with one warning on standard error).
  *
  * <p>This is the one package of the reference artifact that uses the engine: the protocols themselves must
  * not depend on it (an ArchUnit rule checks it), exactly as a user's code does not.

@@ -2,12 +2,12 @@ package dev.deliverykit.reference.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** The ordered-delivery section reproduces the expected results of protocols.md section 2, deterministically. */
+/**
+ * The ordered-delivery section reproduces the expected results of protocols.md section 2 (that it renders the
+ * same text on every run, {@link ScenarioReportTest} checks for the whole report).
+ */
 class OrderedDeliveryScenariosTest {
 
     /** protocols.md section 2 in numbers; reviewed by hand against the seed's expected results. */
@@ -135,35 +135,34 @@ class OrderedDeliveryScenariosTest {
             | apply A with the trigger | StoreException | new last_seq=0 held=0 | 0 | pending |
             | apply A again, trigger dropped | applied | reserved last_seq=1 held=3 | 1 | applied |
 
-            ### Ten crash boundaries: advance A1, relay, drain A; the process dies at each boundary
+            ### Ten crash boundaries (real process exits): advance A1, relay, drain A; the process dies at each boundary
 
-            Real crashes in this JVM by the boundary engine at the named boundaries of `ReferenceBoundaries` (every connection of the dead run rolled back and closed). Recovery is new instances: re-advance A1 with expected_seq 0, relay until idle, drain A. The contract: after recovery every row has exactly one effect for A1, projection `reserved`, `last_seq=1`, `held=3`.
+            Each row is a child JVM, producer, relay and consumer in one process, that the boundary engine halts at the named boundary of `ReferenceBoundaries`; `exit` is the exit code the report read from that process. Recovery is new instances in the report's JVM: re-advance A1 with expected_seq 0, relay until idle, drain A. The contract: after recovery every row has exactly one effect for A1, projection `reserved`, `last_seq=1`, `held=3`.
 
-            | # | process dies | boundary | durable state before recovery | recovery | after recovery |
-            | --- | --- | --- | --- | --- | --- |
-            | 1 | producer: after flow update, before outbox insert | `producer.after-flow-update` | flow (none), outbox (none), inbox (none), projection new last_seq=0 held=0, effects (none) | advance committed; relay accepted A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
-            | 2 | producer: after outbox insert, before commit | `producer.after-outbox-insert` | flow (none), outbox (none), inbox (none), projection new last_seq=0 held=0, effects (none) | advance committed; relay accepted A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
-            | 3 | producer: after commit | `producer.after-commit` | flow reserved seq=1, outbox A1 accepted=0, inbox (none), projection new last_seq=0 held=0, effects (none) | advance existing; relay accepted A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
-            | 4 | consumer: after inbox insert, before receive commit | `consumer.after-inbox-insert` | flow reserved seq=1, outbox A1 accepted=0, inbox (none), projection new last_seq=0 held=0, effects (none) | advance existing; relay accepted A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
-            | 5 | consumer: after receive commit, before the ack returns | `consumer.after-receive-commit` | flow reserved seq=1, outbox A1 accepted=0, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay duplicate A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
-            | 6 | relay: after writing accepted=1, before producer commit | `relay.after-accepted-update` | flow reserved seq=1, outbox A1 accepted=0, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay duplicate A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
-            | 7 | relay: after the accepted commit | `relay.after-accepted-commit` | flow reserved seq=1, outbox A1 accepted=1, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
-            | 8 | apply: after projection update, before effect insert | `apply.after-projection-update` | flow reserved seq=1, outbox A1 accepted=1, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
-            | 9 | apply: after effect + applied mark, before commit | `apply.after-applied-mark` | flow reserved seq=1, outbox A1 accepted=1, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
-            | 10 | apply: after commit, before return | `apply.after-commit` | flow reserved seq=1, outbox A1 accepted=1, inbox A1 applied, projection reserved last_seq=1 held=3, effects A1 reserved | advance existing; relay idle; drain applied 0, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | # | process dies | boundary | exit | durable state before recovery | recovery | after recovery |
+            | --- | --- | --- | --- | --- | --- | --- |
+            | 1 | producer: after flow update, before outbox insert | `producer.after-flow-update` | 73 | flow (none), outbox (none), inbox (none), projection new last_seq=0 held=0, effects (none) | advance committed; relay accepted A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 2 | producer: after outbox insert, before commit | `producer.after-outbox-insert` | 73 | flow (none), outbox (none), inbox (none), projection new last_seq=0 held=0, effects (none) | advance committed; relay accepted A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 3 | producer: after commit | `producer.after-commit` | 73 | flow reserved seq=1, outbox A1 accepted=0, inbox (none), projection new last_seq=0 held=0, effects (none) | advance existing; relay accepted A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 4 | consumer: after inbox insert, before receive commit | `consumer.after-inbox-insert` | 73 | flow reserved seq=1, outbox A1 accepted=0, inbox (none), projection new last_seq=0 held=0, effects (none) | advance existing; relay accepted A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 5 | consumer: after receive commit, before the ack returns | `consumer.after-receive-commit` | 73 | flow reserved seq=1, outbox A1 accepted=0, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay duplicate A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 6 | relay: after writing accepted=1, before producer commit | `relay.after-accepted-update` | 73 | flow reserved seq=1, outbox A1 accepted=0, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay duplicate A1, idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 7 | relay: after the accepted commit | `relay.after-accepted-commit` | 73 | flow reserved seq=1, outbox A1 accepted=1, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 8 | apply: after projection update, before effect insert | `apply.after-projection-update` | 73 | flow reserved seq=1, outbox A1 accepted=1, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 9 | apply: after effect + applied mark, before commit | `apply.after-applied-mark` | 73 | flow reserved seq=1, outbox A1 accepted=1, inbox A1 pending, projection new last_seq=0 held=0, effects (none) | advance existing; relay idle; drain applied 1, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+            | 10 | apply: after commit, before return | `apply.after-commit` | 73 | flow reserved seq=1, outbox A1 accepted=1, inbox A1 applied, projection reserved last_seq=1 held=3, effects A1 reserved | advance existing; relay idle; drain applied 0, idle | A1 effects 1, projection reserved last_seq=1 held=3 |
+
+            In process (the same ten crashes in the report's JVM, where the boundary engine rolls back and closes every connection of the dead run and unwinds it): the same rows.
             """;
-
-    @TempDir
-    Path dir;
 
     @Test
     void rendersTheContractTablesExactly() throws Exception {
-        assertThat(new OrderedDeliveryScenarios().render(dir)).isEqualTo(EXPECTED);
+        assertThat(RenderedSections.of(OrderedDeliveryScenarios.class)).isEqualTo(EXPECTED);
     }
 
     @Test
     void theArrivalTableHasTheContractLayout() throws Exception {
-        assertThat(new OrderedDeliveryScenarios().render(dir)).contains("""
+        assertThat(RenderedSections.of(OrderedDeliveryScenarios.class)).contains("""
                 | arrival | applied this call | stop reason | applied prefix |
                 | --- | --- | --- | --- |
                 | only #3 | 0 | gap | (none) |
@@ -173,14 +172,10 @@ class OrderedDeliveryScenariosTest {
     }
 
     @Test
-    void twoRunsInDifferentDirectoriesRenderTheSameTextWithoutPaths() throws Exception {
-        Path first = Files.createDirectory(dir.resolve("first"));
-        Path second = Files.createDirectory(dir.resolve("second"));
-
-        String once = new OrderedDeliveryScenarios().render(first);
-        String again = new OrderedDeliveryScenarios().render(second);
-
-        assertThat(once).isEqualTo(again).startsWith("## Ordered outbox -> inbox -> apply\n");
-        assertThat(once).doesNotContain(dir.toString()).doesNotContain("first").doesNotContain("second");
+    void theTextHoldsNoPathOfItsFiles() throws Exception {
+        assertThat(RenderedSections.of(OrderedDeliveryScenarios.class))
+                .startsWith("## Ordered outbox -> inbox -> apply\n")
+                .doesNotContain(System.getProperty("java.io.tmpdir"))
+                .doesNotContain(".db");
     }
 }

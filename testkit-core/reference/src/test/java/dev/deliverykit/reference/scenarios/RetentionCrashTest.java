@@ -86,7 +86,8 @@ class RetentionCrashTest {
         Path file = dir.resolve("retention.db");
         SqliteDatabase db = SqliteDatabase.at(file);
         try (RetentionStore store = new RetentionStore(db)) {
-            assertThat(store.execute("demo", 1, "work-1", ExecuteWork1.PARAMS)).isEqualTo(CREATED_EFFECT_1);
+            assertThat(store.execute("demo", 1, "work-1", RetentionScenarios.PARAMS))
+                    .isEqualTo(CREATED_EFFECT_1);
         }
         CrashRuns.crash(mode, boundary, CloseAndCollectThroughEpoch1.class, file.toString());
         return db;
@@ -95,7 +96,7 @@ class RetentionCrashTest {
     /** Recovery: a new store, no lock wait, answers the old request demo/1/work-1 again. */
     private static ExecuteResult lateRequest(SqliteDatabase db) {
         try (RetentionStore recovered = new RetentionStore(db.withBusyTimeout(Duration.ZERO))) {
-            return recovered.execute("demo", 1, "work-1", ExecuteWork1.PARAMS);
+            return recovered.execute("demo", 1, "work-1", RetentionScenarios.PARAMS);
         }
     }
 

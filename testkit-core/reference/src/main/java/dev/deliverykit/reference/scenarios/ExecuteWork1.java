@@ -1,20 +1,27 @@
 package dev.deliverykit.reference.scenarios;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.reference.SqliteDatabase;
 import dev.deliverykit.reference.retention.RetentionStore;
 import java.nio.file.Path;
 import java.util.List;
+import org.apiguardian.api.API;
 
-/** A retention process: {@code <db>} executes request {@code demo/1/work-1} once. */
+/**
+ * A retention process: {@code <db>} executes request {@code demo/1/work-1} once.
+ *
+ * <p>Public only so that a child JVM can create it ({@link dev.deliverykit.boundary.ChildLaunch}): the scenario
+ * report's crash tables run it there, its tests run it in both modes. Not an API.
+ */
+@API(status = INTERNAL, since = "0.1")
 public final class ExecuteWork1 implements ProcessWorkload {
-
-    static final String PARAMS = "{\"ticket\":\"T-1\"}";
 
     @Override
     public void run(List<String> arguments) {
         try (RetentionStore store = new RetentionStore(SqliteDatabase.at(Path.of(arguments.get(0))))) {
-            store.execute("demo", 1, "work-1", PARAMS);
+            store.execute("demo", 1, "work-1", RetentionScenarios.PARAMS);
         }
     }
 }
