@@ -52,6 +52,7 @@ final class ActiveRun implements BoundarySink {
 
     private static final Watched[] NONE = new Watched[0];
     private static final Runnable NOTHING = () -> {};
+    private static final StackSummary.Site NO_SITE = new StackSummary.Site(List.of(), List.of());
     /** How many SQL texts the every-statement boundaries are kept for across runs (runs repeat the same few). */
     private static final int REMEMBERED_SQL_TEXTS = 4096;
 
@@ -329,7 +330,8 @@ final class ActiveRun implements BoundarySink {
         if (StackSummary.isPoolMaintenance()) {
             return;
         }
-        outsider = describe(call) + " on thread " + Thread.currentThread().getName() + at(StackSummary.here(true));
+        outsider = describe(call) + " on thread " + Thread.currentThread().getName()
+                + at(StackSummary.here(true, watch.seeThrough()).stack());
     }
 
     private void track(Object connection) {
@@ -407,7 +409,7 @@ final class ActiveRun implements BoundarySink {
      * the engine together, at every statement and commit.
      */
     private Runnable onEvent(JdbcCall call, Watched[] matched, ProcessContext context) {
-        List<String> stack = null;
+        StackSummary.Site stack = null;
         BoundaryHit site = null;
         for (Watched candidate : matched) {
             candidate.matches++;
@@ -417,15 +419,15 @@ final class ActiveRun implements BoundarySink {
             }
             candidate.hits++;
             boolean crashesHere = candidate == armed && mode != Mode.RECORD && candidate.hits == plan.occurrence();
-            List<String> shown = List.of();
+            StackSummary.Site shown = NO_SITE;
             if (mode == Mode.RECORD || crashesHere) {
                 if (stack == null) {
-                    stack = StackSummary.here(call != null);
+                    stack = StackSummary.here(call != null, watch.seeThrough());
                 }
                 shown = stack;
             }
             BoundaryHit hit = new BoundaryHit(
-                    candidate.boundary, candidate.hits, Thread.currentThread().getName(), shown);
+                    candidate.boundary, candidate.hits, Thread.currentThread().getName(), shown.stack(), shown.via());
             hits.add(hit);
             if (crashesHere) {
                 site = hit;
@@ -507,11 +509,17 @@ final class ActiveRun implements BoundarySink {
             // those connections is refused.
             return NOTHING;
         }
-        return refuse(describe(call), context, StackSummary.here(true));
+        return refuse(
+                describe(call),
+                context,
+                StackSummary.here(true, watch.seeThrough()).stack());
     }
 
     private Runnable afterDeath(MethodCall call, ProcessContext context) {
-        return refuse("entry of " + call.signature(), context, StackSummary.here(false));
+        return refuse(
+                "entry of " + call.signature(),
+                context,
+                StackSummary.here(false, watch.seeThrough()).stack());
     }
 
     private Runnable refuse(String what, ProcessContext context, List<String> stack) {

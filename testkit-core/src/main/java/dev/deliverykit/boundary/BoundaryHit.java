@@ -12,18 +12,29 @@ import org.apiguardian.api.API;
  * @param boundary the boundary
  * @param occurrence which hit of this boundary in the run, counted from 1
  * @param threadName the thread that reached it
- * @param stack the first few frames outside JDBC, driver, JDK and kit code, innermost first, such as
- *     {@code com.acme.Relay.relayOnce(Relay.java:42)}; taken for every hit of a recording and for the crash
- *     site, and empty for the other hits of a crash run (walking the stack at every statement and commit
- *     made armed runs several times slower than the rest of the engine together)
+ * @param stack where in the code under test the hit happened: the first frame of the user's code (not the JDK,
+ *     JDBC, a pool, a framework, the kit, a seen-through package or a transaction helper; see
+ *     {@link WatchList#seeingThrough}), such as {@code com.acme.Relay.relayOnce(Relay.java:42)}, then its
+ *     callers, innermost first; taken for every hit of a recording and for the crash site, and empty for the
+ *     other hits of a crash run (walking the stack at every statement and commit made armed runs several times
+ *     slower than the rest of the engine together)
+ * @param via the helpers the user's frame went through on the way to the boundary, in call order, such as
+ *     {@code com.acme.db.Database.inTransaction(Database.java:80)}: methods taking a functional argument and the
+ *     outermost frame of each run of seen-through code; empty when the user's frame reached it directly
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record BoundaryHit(Boundary boundary, int occurrence, String threadName, List<String> stack) {
+public record BoundaryHit(Boundary boundary, int occurrence, String threadName, List<String> stack, List<String> via) {
 
     public BoundaryHit {
         Objects.requireNonNull(boundary, "boundary");
         Objects.requireNonNull(threadName, "threadName");
         stack = List.copyOf(stack);
+        via = List.copyOf(via);
+    }
+
+    /** A hit that went through no helper. */
+    public BoundaryHit(Boundary boundary, int occurrence, String threadName, List<String> stack) {
+        this(boundary, occurrence, threadName, stack, List.of());
     }
 
     /** The plan that crashes exactly here (in a run that behaves the same). */

@@ -34,6 +34,9 @@ final class RunFiles {
                 flag(watch.statementsAfter()),
                 flag(watch.transactionsBefore()),
                 flag(watch.transactionsAfter())));
+        if (!watch.seeThrough().isEmpty()) {
+            lines.add(line("seeThrough", watch.seeThrough()));
+        }
         write(file, lines);
     }
 
@@ -42,6 +45,7 @@ final class RunFiles {
         int occurrence = 0;
         List<Boundary> watched = new ArrayList<>();
         boolean[] flags = new boolean[4];
+        List<String> seeThrough = List.of();
         for (List<String> fields : read(file)) {
             switch (fields.get(0)) {
                 case "arm":
@@ -56,11 +60,14 @@ final class RunFiles {
                         flags[i] = fields.get(i + 1).equals("1");
                     }
                     break;
+                case "seeThrough":
+                    seeThrough = fields.subList(1, fields.size());
+                    break;
                 default:
                     throw new IllegalStateException("unreadable plan line in " + file + ": " + fields);
             }
         }
-        WatchList watch = new WatchList(watched, flags[0], flags[1], flags[2], flags[3]);
+        WatchList watch = new WatchList(watched, flags[0], flags[1], flags[2], flags[3], seeThrough);
         return new ChildPlan(armed == null ? null : CrashPlan.restore(armed, occurrence, watch), watch);
     }
 
@@ -80,7 +87,9 @@ final class RunFiles {
             List<String> fields = new ArrayList<>(boundaryFields(hit.boundary()));
             fields.add(Integer.toString(hit.occurrence()));
             fields.add(hit.threadName());
+            fields.add(Integer.toString(hit.stack().size()));
             fields.addAll(hit.stack());
+            fields.addAll(hit.via());
             lines.add(line("hit", fields));
         }
         write(file, lines);
@@ -116,11 +125,13 @@ final class RunFiles {
                     problems.add(value);
                     break;
                 case "hit":
+                    int stackEnd = 7 + Integer.parseInt(fields.get(6));
                     hits.add(new BoundaryHit(
                             boundary(fields, 1),
                             Integer.parseInt(fields.get(4)),
                             fields.get(5),
-                            fields.subList(6, fields.size())));
+                            fields.subList(7, stackEnd),
+                            fields.subList(stackEnd, fields.size())));
                     break;
                 default:
                     throw new IllegalStateException("unreadable report line in " + file + ": " + fields);

@@ -2,42 +2,181 @@ package dev.deliverykit.boundary;
 
 import dev.deliverykit.internal.instrument.PoolFrames;
 import java.lang.StackWalker.StackFrame;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.security.CodeSource;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.stream.Collectors;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 
 /**
- * The first frames of the current stack that belong to the code under test: frames of the kit, of JDBC
- * implementations (drivers, pools) and of the JDK are skipped, so what is left is the caller's code.
+ * Where in the code under test a hit happened: the first frame of the user's code, from the innermost out,
+ * and the helpers it went through on the way to the boundary (see docs/boundaries.md, "Where a hit happened").
+ *
+ * <p>Walking out from the boundary, every frame is one of four kinds:
+ * <ul>
+ *   <li><b>ignored</b>: the JDK ({@code java.}, {@code javax.}, {@code jdk.}, {@code sun.}, {@code com.sun.}), Byte
+ *       Buddy, the kit's engine, and classes implementing a JDBC interface ({@code Connection}, {@code Statement},
+ *       {@code ResultSet}, {@code Driver}, {@code DataSource}): never named;</li>
+ *   <li><b>seen through</b>: a class in one of {@link #SEEN_THROUGH} (drivers, pools, frameworks, the reference
+ *       implementations' JDBC helpers) or in a package or class the run was told to see through
+ *       ({@link WatchList#seeingThrough});</li>
+ *   <li><b>helper</b>: a method with a parameter of a functional interface type (annotated
+ *       {@link FunctionalInterface}, or outside the JDK with exactly one abstract method), the shape of a
+ *       transaction template ({@code inTransaction(String, Work)}); a lambda frame ({@code lambda$inTx$0}) is
+ *       judged by the method it was written in;</li>
+ *   <li>otherwise <b>user code</b>: the first such frame is the site.</li>
+ * </ul>
+ * The helpers and seen-through frames passed before the site are its "via", in call order, a run of
+ * consecutive seen-through frames by its outermost frame (the method the code called). When no frame is user
+ * code, the innermost helper or seen-through frame is the site.
  */
 final class StackSummary {
 
+    /** How many frames a hit keeps, from the site outward. */
     static final int FRAMES = 3;
+
+    /** How many helpers a hit keeps, the ones nearest the site. */
+    static final int VIA = 6;
+
+    /**
+     * Seen through in every run: JDBC drivers, pools, persistence and transaction frameworks, language
+     * runtimes, and the reference implementations' own JDBC helpers.
+     */
+    static final List<String> SEEN_THROUGH = List.of(
+            "org.springframework",
+            "com.zaxxer.hikari",
+            "org.apache.commons.dbcp2",
+            "org.apache.commons.pool2",
+            "org.apache.tomcat.jdbc",
+            "com.mchange",
+            "org.sqlite",
+            "org.postgresql",
+            "org.h2",
+            "org.hsqldb",
+            "org.apache.derby",
+            "com.mysql",
+            "org.mariadb",
+            "oracle.jdbc",
+            "com.microsoft.sqlserver",
+            "org.hibernate",
+            "org.jooq",
+            "org.jdbi",
+            "org.mybatis",
+            "org.apache.ibatis",
+            "org.flywaydb",
+            "liquibase",
+            "jakarta",
+            "kotlin",
+            "scala",
+            "groovy",
+            "org.codehaus.groovy",
+            "dev.deliverykit.reference.internal");
+
+    /** What a hit shows: frames from the site outward, and the helpers passed before it, in call order. */
+    record Site(List<String> stack, List<String> via) {}
+
+    private enum Kind {
+        IGNORED,
+        SEEN_THROUGH,
+        HELPER,
+        USER
+    }
 
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     private static final CodeSource KIT =
             StackSummary.class.getProtectionDomain().getCodeSource();
+    private static final ClassValue<Map<String, Boolean>> HELPERS = new ClassValue<>() {
+        @Override
+        protected Map<String, Boolean> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+    private static final ClassValue<Boolean> FUNCTIONAL = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return isFunctionalInterface(type);
+        }
+    };
 
     private StackSummary() {}
 
     /**
-     * Up to {@value #FRAMES} frames, innermost first, as {@code com.acme.Relay.send(Relay.java:42)}. For a
-     * JDBC event the innermost frame below the kit is the driver method the advice is woven into; it is
-     * dropped even when its class does not itself implement a JDBC interface (a driver's abstract base).
+     * The site of the current stack, frames as {@code com.acme.Relay.send(Relay.java:42)}. For a JDBC event the
+     * innermost frame below the kit is the driver method the advice is woven into; it is dropped even when its
+     * class does not itself implement a JDBC interface (a driver's abstract base).
+     *
+     * @param seeThrough packages and classes to see through in this run, besides {@link #SEEN_THROUGH}
      */
-    static List<String> here(boolean inJdbcCall) {
-        return WALKER.walk(frames -> frames.dropWhile(frame -> isKit(frame.getDeclaringClass()))
-                .skip(inJdbcCall ? 1 : 0)
-                .filter(StackSummary::isCodeUnderTest)
-                .limit(FRAMES)
-                .map(StackSummary::format)
-                .collect(Collectors.toList()));
+    static Site here(boolean inJdbcCall, List<String> seeThrough) {
+        return WALKER.walk(stream -> site(
+                stream.dropWhile(frame -> isKit(frame.getDeclaringClass()))
+                        .skip(inJdbcCall ? 1 : 0)
+                        .iterator(),
+                seeThrough));
+    }
+
+    /** Reads frames only up to the site and {@value #FRAMES} frames past it: a stack can be hundreds deep. */
+    private static Site site(Iterator<StackFrame> frames, List<String> seeThrough) {
+        List<String> via = new ArrayList<>();
+        List<String> fallback = new ArrayList<>(); // the innermost named frames, if no frame is user code
+        String entry = null; // the outermost frame so far of the current run of seen-through frames
+        while (frames.hasNext()) {
+            StackFrame frame = frames.next();
+            Kind kind = kind(frame, seeThrough);
+            if (kind == Kind.IGNORED) {
+                continue;
+            }
+            if (kind == Kind.USER) {
+                if (entry != null) {
+                    via.add(entry);
+                }
+                return new Site(stackFrom(frame, frames, seeThrough), callOrder(via));
+            }
+            if (fallback.size() < FRAMES) {
+                fallback.add(format(frame));
+            }
+            if (kind == Kind.SEEN_THROUGH) {
+                entry = format(frame);
+                continue;
+            }
+            if (entry != null) {
+                via.add(entry);
+                entry = null;
+            }
+            via.add(format(frame));
+        }
+        return new Site(fallback, List.of());
+    }
+
+    private static List<String> stackFrom(StackFrame site, Iterator<StackFrame> outer, List<String> seeThrough) {
+        List<String> stack = new ArrayList<>();
+        stack.add(format(site));
+        while (outer.hasNext() && stack.size() < FRAMES) {
+            StackFrame frame = outer.next();
+            if (kind(frame, seeThrough) != Kind.IGNORED) {
+                stack.add(format(frame));
+            }
+        }
+        return stack;
+    }
+
+    private static List<String> callOrder(List<String> innermostFirst) {
+        List<String> outermostFirst = new ArrayList<>(
+                innermostFirst.subList(Math.max(0, innermostFirst.size() - VIA), innermostFirst.size()));
+        Collections.reverse(outermostFirst);
+        return outermostFirst;
     }
 
     /** Whether the calling thread is inside a connection pool's own code (see {@link PoolFrames}). */
@@ -45,8 +184,32 @@ final class StackSummary {
         return PoolFrames.onStack();
     }
 
-    private static boolean isCodeUnderTest(StackFrame frame) {
+    private static Kind kind(StackFrame frame, List<String> seeThrough) {
         Class<?> type = frame.getDeclaringClass();
+        if (isIgnored(type)) {
+            return Kind.IGNORED;
+        }
+        String name = type.getName();
+        if (matchesAny(name, SEEN_THROUGH) || matchesAny(name, seeThrough)) {
+            return Kind.SEEN_THROUGH;
+        }
+        return isHelper(frame) ? Kind.HELPER : Kind.USER;
+    }
+
+    /** {@code com.example.db} covers its classes and subpackages; {@code com.example.Tx}, the class and its nested classes. */
+    private static boolean matchesAny(String className, List<String> packagesOrClasses) {
+        for (String entry : packagesOrClasses) {
+            if (className.startsWith(entry)
+                    && (className.length() == entry.length()
+                            || className.charAt(entry.length()) == '.'
+                            || className.charAt(entry.length()) == '$')) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isIgnored(Class<?> type) {
         String name = type.getName();
         if (name.startsWith("java.")
                 || name.startsWith("javax.")
@@ -54,16 +217,16 @@ final class StackSummary {
                 || name.startsWith("sun.")
                 || name.startsWith("com.sun.")
                 || name.startsWith("net.bytebuddy.")) {
-            return false;
+            return true;
         }
         if (isKit(type)) {
-            return false;
+            return true;
         }
-        return !(Statement.class.isAssignableFrom(type)
+        return Statement.class.isAssignableFrom(type)
                 || Connection.class.isAssignableFrom(type)
                 || Driver.class.isAssignableFrom(type)
                 || ResultSet.class.isAssignableFrom(type)
-                || DataSource.class.isAssignableFrom(type));
+                || DataSource.class.isAssignableFrom(type);
     }
 
     private static boolean isKit(Class<?> type) {
@@ -72,6 +235,83 @@ final class StackSummary {
                 name.startsWith("dev.deliverykit.boundary.") || name.startsWith("dev.deliverykit.internal.instrument.");
         // Same package, other code source: a test fixture next to the kit is code under test.
         return kitPackage && Objects.equals(type.getProtectionDomain().getCodeSource(), KIT);
+    }
+
+    /** A method with a functional parameter; a lambda's frame by the methods of its enclosing name. */
+    private static boolean isHelper(StackFrame frame) {
+        String method = frame.getMethodName();
+        Class<?> type = frame.getDeclaringClass();
+        if (method.startsWith("lambda$")) {
+            String[] parts = method.split("\\$");
+            String enclosing = parts.length > 1 ? parts[1] : method;
+            return HELPERS.get(type).computeIfAbsent("lambda " + enclosing, key -> anyHelperNamed(type, enclosing));
+        }
+        return HELPERS.get(type)
+                .computeIfAbsent(
+                        method + frame.getDescriptor(),
+                        key -> hasFunctionalParameter(frame.getMethodType().parameterArray()));
+    }
+
+    private static boolean anyHelperNamed(Class<?> type, String name) {
+        try {
+            Executable[] candidates = name.equals("new") ? type.getDeclaredConstructors() : type.getDeclaredMethods();
+            return Arrays.stream(candidates)
+                    .filter(candidate ->
+                            name.equals("new") || candidate.getName().equals(name))
+                    .anyMatch(candidate -> hasFunctionalParameter(candidate.getParameterTypes()));
+        } catch (LinkageError | SecurityException unresolvable) {
+            return false; // a class whose signatures cannot be resolved here: named as user code
+        }
+    }
+
+    private static boolean hasFunctionalParameter(Class<?>[] parameters) {
+        for (Class<?> parameter : parameters) {
+            if (FUNCTIONAL.get(parameter)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Annotated {@link FunctionalInterface}, or an interface outside the JDK with exactly one abstract method:
+     * not the JDK's other single-method interfaces ({@code Iterable}, {@code AutoCloseable}, {@code Comparable}),
+     * which are data, not callbacks.
+     */
+    private static boolean isFunctionalInterface(Class<?> type) {
+        if (!type.isInterface() || type.isAnnotation()) {
+            return false;
+        }
+        if (type.isAnnotationPresent(FunctionalInterface.class)) {
+            return true;
+        }
+        String name = type.getName();
+        if (name.startsWith("java.")
+                || name.startsWith("javax.")
+                || name.startsWith("jdk.")
+                || name.startsWith("sun.")) {
+            return false;
+        }
+        try {
+            long abstractMethods = Arrays.stream(type.getMethods())
+                    .filter(method -> Modifier.isAbstract(method.getModifiers()))
+                    .filter(method -> !isObjectMethod(method))
+                    .map(method -> method.getName() + Arrays.toString(method.getParameterTypes()))
+                    .distinct()
+                    .count();
+            return abstractMethods == 1;
+        } catch (LinkageError | SecurityException unresolvable) {
+            return false;
+        }
+    }
+
+    private static boolean isObjectMethod(Method method) {
+        try {
+            Object.class.getMethod(method.getName(), method.getParameterTypes());
+            return true;
+        } catch (NoSuchMethodException notObjects) {
+            return false;
+        }
     }
 
     private static String format(StackFrame frame) {

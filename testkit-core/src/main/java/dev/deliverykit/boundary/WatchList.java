@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 
 /**
@@ -24,33 +25,40 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class WatchList {
 
+    private static final Pattern PACKAGE_OR_CLASS = Pattern.compile(
+            "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*(\\.\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*)*");
+
     private final List<Boundary> boundaries;
     private final boolean statementsBefore;
     private final boolean statementsAfter;
     private final boolean transactionsBefore;
     private final boolean transactionsAfter;
+    private final List<String> seeThrough;
 
     WatchList(
             List<Boundary> boundaries,
             boolean statementsBefore,
             boolean statementsAfter,
             boolean transactionsBefore,
-            boolean transactionsAfter) {
+            boolean transactionsAfter,
+            List<String> seeThrough) {
         this.boundaries = List.copyOf(boundaries);
         this.statementsBefore = statementsBefore;
         this.statementsAfter = statementsAfter;
         this.transactionsBefore = transactionsBefore;
         this.transactionsAfter = transactionsAfter;
+        this.seeThrough = List.copyOf(seeThrough);
     }
 
     /** Every boundary of the catalogue. */
     public static WatchList of(BoundaryCatalogue catalogue) {
-        return new WatchList(Objects.requireNonNull(catalogue, "catalogue").boundaries(), false, false, false, false);
+        return new WatchList(
+                Objects.requireNonNull(catalogue, "catalogue").boundaries(), false, false, false, false, List.of());
     }
 
     /** These boundaries. */
     public static WatchList of(Boundary... boundaries) {
-        return new WatchList(Arrays.asList(boundaries), false, false, false, false);
+        return new WatchList(Arrays.asList(boundaries), false, false, false, false, List.of());
     }
 
     /** These boundaries too. */
@@ -61,17 +69,48 @@ public final class WatchList {
                 all.add(Objects.requireNonNull(boundary, "boundary"));
             }
         }
-        return new WatchList(all, statementsBefore, statementsAfter, transactionsBefore, transactionsAfter);
+        return new WatchList(all, statementsBefore, statementsAfter, transactionsBefore, transactionsAfter, seeThrough);
     }
 
     /** Before and after every statement, one boundary per distinct SQL text (for example {@code after statement "COMMIT"}). */
     public WatchList withEveryStatement() {
-        return new WatchList(boundaries, true, true, transactionsBefore, transactionsAfter);
+        return new WatchList(boundaries, true, true, transactionsBefore, transactionsAfter, seeThrough);
     }
 
     /** Before and after every commit and rollback ({@code before commit}, {@code after commit}, ...). */
     public WatchList withEveryTransactionEnd() {
-        return new WatchList(boundaries, statementsBefore, statementsAfter, true, true);
+        return new WatchList(boundaries, statementsBefore, statementsAfter, true, true, seeThrough);
+    }
+
+    /**
+     * These packages and classes seen through too when a hit names where it happened ({@link BoundaryHit#stack()}):
+     * {@code "com.example.db"} covers its classes and subpackages, {@code "com.example.util.Tx"} one class and
+     * its nested classes. Drivers, pools and known frameworks are always seen through (docs/boundaries.md).
+     *
+     * <pre>{@code
+     * WatchList.of(catalogue).withEveryTransactionEnd().seeingThrough("com.example.db", "com.example.util.Tx")
+     * }</pre>
+     *
+     * @throws IllegalArgumentException for an entry that is not a package or class name
+     */
+    public WatchList seeingThrough(String... packagesOrClasses) {
+        List<String> all = new ArrayList<>(seeThrough);
+        for (String entry : packagesOrClasses) {
+            String name = Objects.requireNonNull(entry, "packagesOrClasses").trim();
+            if (!PACKAGE_OR_CLASS.matcher(name).matches()) {
+                throw new IllegalArgumentException("\"" + entry + "\" is not a package or class name to see through;"
+                        + " expected a dotted Java name such as com.example.db or com.example.util.Tx");
+            }
+            if (!all.contains(name)) {
+                all.add(name);
+            }
+        }
+        return new WatchList(boundaries, statementsBefore, statementsAfter, transactionsBefore, transactionsAfter, all);
+    }
+
+    /** The packages and classes seen through besides the built-in ones, as given to {@link #seeingThrough}. */
+    public List<String> seeThrough() {
+        return seeThrough;
     }
 
     /** The named boundaries. */
@@ -81,7 +120,7 @@ public final class WatchList {
 
     /** What a crash run counts unless told otherwise: these boundaries, every statement's and transaction's "after". */
     WatchList forCrashRun() {
-        return new WatchList(boundaries, statementsBefore, true, transactionsBefore, true);
+        return new WatchList(boundaries, statementsBefore, true, transactionsBefore, true, seeThrough);
     }
 
     boolean statementsBefore() {

@@ -109,4 +109,13 @@ public @interface CrashAt {
      * {@code "-Dshop.db"}.
      */
     String[] childJvmOptionsDropped() default {};
+
+    /**
+     * Packages or classes of the code under test to see through when the crash site is named (the report's crash
+     * site, the messages): the site is the first frame outside them, the JDK, JDBC drivers, pools, known
+     * frameworks and transaction helpers (methods taking a lambda). Adds to
+     * {@value DeliveryKitConfiguration#SITE_SEE_THROUGH}. Example: {@code seeThrough = "com.example.db"}; see
+     * {@link CrashSweep#seeThrough()}.
+     */
+    String[] seeThrough() default {};
 }

@@ -28,8 +28,9 @@ final class CrashAtCases {
     static List<CrashCase> of(
             Method method, List<CrashAt> annotations, Optional<Catalogues> catalogues, KitSettings settings) {
         List<CrashCase.CrashAtHit> listed = new ArrayList<>();
-        Optional<WatchList> watch = catalogues.map(Catalogues::watchList);
+        WatchList catalogueWatch = catalogues.map(Catalogues::watchList).orElse(WatchList.of());
         for (CrashAt annotation : annotations) {
+            WatchList watch = settings.seeingThrough(catalogueWatch, annotation.seeThrough(), "@CrashAt", method);
             if (annotation.value().length == 0 && annotation.selector().length == 0) {
                 throw ConfigurationErrors.of(
                         "@CrashAt",

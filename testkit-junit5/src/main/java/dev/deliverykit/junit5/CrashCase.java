@@ -24,7 +24,8 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
     CrashMode mode();
 
     /**
-     * What a person reads in the IDE and the report: {@code crash after commit #3 in TransactionalOutbox.markDone},
+     * What a person reads in the IDE and the report:
+     * {@code crash after commit #3 in OutboxRelay.publishPending (via Database.inTransaction)},
      * {@code crash at after-outbox-insert #1 (child JVM)}, {@code record boundaries (crash-free run)},
      * {@code deliver A3,A1,A2,A3}.
      */
@@ -82,15 +83,17 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
      * @param boundary where the workload dies
      * @param occurrence which hit of it, from 1
      * @param mode in this JVM or in a child JVM
-     * @param watch what else the run counts, so that a missed boundary can be explained
-     * @param site where the recording saw the hit, such as {@code TransactionalOutbox.markDone}, if known
+     * @param watch what else the run counts, so that a missed boundary can be explained, and what it sees through
+     *     when it names the crash site
+     * @param site where the recording saw the hit, such as
+     *     {@code OutboxRelay.publishPending (via Database.inTransaction)}, if known
      * @param replayKey the key; names the mode only when the test crashes the same hit in both modes
      */
     record CrashAtHit(
             Boundary boundary,
             int occurrence,
             CrashMode mode,
-            Optional<WatchList> watch,
+            WatchList watch,
             Optional<String> site,
             ReplayKey.Crash replayKey)
             implements Crashing {
@@ -110,7 +113,7 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
 
         /** A crash at hit {@code occurrence} of {@code boundary}, with the key its name or selector spec gives. */
         static CrashAtHit of(
-                Boundary boundary, int occurrence, CrashMode mode, Optional<WatchList> watch, Optional<String> site) {
+                Boundary boundary, int occurrence, CrashMode mode, WatchList watch, Optional<String> site) {
             ReplayKey.Crash key = boundary.isNamed()
                     ? ReplayKey.boundary(boundary.name(), occurrence)
                     : ReplayKey.selector(boundary.selector().spec(), occurrence);
@@ -119,8 +122,7 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
 
         /** The engine's plan of this crash. */
         CrashPlan plan() {
-            CrashPlan plan = CrashPlan.at(boundary).occurrence(occurrence);
-            return watch.map(plan::watching).orElse(plan);
+            return CrashPlan.at(boundary).occurrence(occurrence).watching(watch);
         }
 
         /**

@@ -32,8 +32,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *       workload without a crash and records every hit of the swept kinds; the recovery and the assertions
  *       then run too, so the crash-free run is checked like every other case.</li>
  *   <li>Invocations 2..n, one per recorded hit, named for example
- *       {@code crash after commit #3 in TransactionalOutbox.markDone}: the same test, crashing at that hit,
- *       then recovery and assertions.</li>
+ *       {@code crash after commit #3 in OutboxRelay.publishPending (via Database.inTransaction)}: the same test,
+ *       crashing at that hit, then recovery and assertions.</li>
  * </ol>
  * The provider's stream of invocations is lazy: JUnit asks for invocation 2 only after invocation 1 has
  * run, and that is when the recording is turned into cases. So the workload must do the same thing on
@@ -93,4 +93,16 @@ public @interface CrashSweep {
 
     /** Prefixes of inherited options the child JVMs leave out; as in {@link CrashAt#childJvmOptionsDropped()}. */
     String[] childJvmOptionsDropped() default {};
+
+    /**
+     * Packages or classes of the code under test to see through when a case is named. A case is named after the
+     * first frame, from the boundary outward, that is not the JDK, a JDBC driver, a pool, a known framework, a
+     * transaction helper (a method taking a lambda, such as {@code Database.inTransaction(String, Work)}) or in
+     * one of these, with the helpers it went through:
+     * {@code crash after commit #3 in OutboxRelay.publishPending (via Database.inTransaction)}. A package covers
+     * its subpackages; a class, its nested classes. Adds to {@value DeliveryKitConfiguration#SITE_SEE_THROUGH}.
+     * Only names change, never replay keys. Example: {@code @CrashSweep(seeThrough = "com.example.orders.db")}
+     * names a crash in {@code Database.createTables} after its caller, {@code OrderSchema.createIfMissing}.
+     */
+    String[] seeThrough() default {};
 }

@@ -15,6 +15,7 @@ import org.apiguardian.api.API;
  * deliverykit.sweep.max-cases = 200
  * deliverykit.report.dir = target/deliverykit
  * deliverykit.child.timeout = 60 s
+ * deliverykit.site.see-through = com.example.db
  * # deliverykit.replay = boundary=after-outbox-insert;hit=1
  * </pre>
  *
@@ -108,6 +109,14 @@ public final class DeliveryKitConfiguration {
      * it contains {@code ;}. Key: {@value}.
      */
     public static final String REPLAY = "deliverykit.replay";
+
+    /**
+     * Packages and classes to see through when a crash site is named, comma-separated, for example
+     * {@code com.example.db, com.example.util.Tx}: a case is named after the first frame of the code under test
+     * outside them (and outside the JDK, JDBC drivers, pools, known frameworks and transaction helpers; see
+     * docs/boundaries.md). Adds to {@link CrashSweep#seeThrough()} and {@link CrashAt#seeThrough()}. Key: {@value}.
+     */
+    public static final String SITE_SEE_THROUGH = "deliverykit.site.see-through";
 
     private DeliveryKitConfiguration() {}
 }

@@ -2,7 +2,9 @@ package dev.deliverykit.junit5;
 
 import dev.deliverykit.CrashMode;
 import dev.deliverykit.ReplayKey;
+import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.internal.text.DurationText;
+import java.lang.reflect.Method;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * @param childJvmOptionsDropped prefixes of inherited options left out of every child JVM's command line
  * @param childParallelism how many child JVMs may be alive at once (see {@link DeliveryKitConfiguration#CHILD_PARALLELISM})
  * @param childRerun whether this JVM is a child rerunning one case of the test JVM (set by {@link ChildCaseMain})
+ * @param siteSeeThrough packages and classes every kit test sees through when it names a crash site
  */
 record KitSettings(
         List<CrashMode> defaultModes,
@@ -40,12 +43,14 @@ record KitSettings(
         List<String> childJvmOptions,
         List<String> childJvmOptionsDropped,
         int childParallelism,
-        boolean childRerun) {
+        boolean childRerun,
+        List<String> siteSeeThrough) {
 
     KitSettings {
         defaultModes = List.copyOf(defaultModes);
         childJvmOptions = List.copyOf(childJvmOptions);
         childJvmOptionsDropped = List.copyOf(childJvmOptionsDropped);
+        siteSeeThrough = List.copyOf(siteSeeThrough);
     }
 
     /** Reads every key; throws on the first bad value. */
@@ -61,7 +66,26 @@ record KitSettings(
                 words(context, DeliveryKitConfiguration.CHILD_JVM_OPTIONS, "\\s+"),
                 words(context, DeliveryKitConfiguration.CHILD_JVM_OPTIONS_DROPPED, "\\s*,\\s*"),
                 childParallelism(context),
-                value(context, ChildCaseMain.RERUN).map(Boolean::parseBoolean).orElse(false));
+                value(context, ChildCaseMain.RERUN).map(Boolean::parseBoolean).orElse(false),
+                siteSeeThrough(context));
+    }
+
+    /**
+     * {@code watch} seeing through this configuration's packages and classes and the annotation's.
+     *
+     * @throws ExtensionConfigurationException for an annotation entry that is not a package or class name
+     */
+    WatchList seeingThrough(WatchList watch, String[] declared, String annotation, Method method) {
+        WatchList configured = watch.seeingThrough(siteSeeThrough.toArray(new String[0]));
+        try {
+            return configured.seeingThrough(declared);
+        } catch (IllegalArgumentException e) {
+            throw ConfigurationErrors.of(
+                    annotation + "(seeThrough = " + ConfigurationErrors.literal(declared) + ")",
+                    method,
+                    e.getMessage(),
+                    "name packages or classes, for example seeThrough = \"com.example.db\"");
+        }
     }
 
     /**
@@ -176,6 +200,26 @@ record KitSettings(
                     text.get(),
                     e.getMessage() + "; copy the key from a failure message or the report");
         }
+    }
+
+    private static List<String> siteSeeThrough(ExtensionContext context) {
+        Optional<String> text = value(context, DeliveryKitConfiguration.SITE_SEE_THROUGH);
+        if (text.isEmpty()) {
+            return List.of();
+        }
+        WatchList watch = WatchList.of();
+        for (String entry : text.get().split(",", -1)) {
+            try {
+                watch = watch.seeingThrough(entry);
+            } catch (IllegalArgumentException e) {
+                throw bad(
+                        DeliveryKitConfiguration.SITE_SEE_THROUGH,
+                        text.get(),
+                        "\"" + entry.trim() + "\" is not a package or class name; expected comma-separated dotted"
+                                + " Java names such as com.example.db, com.example.util.Tx");
+            }
+        }
+        return watch.seeThrough();
     }
 
     private static ExtensionConfigurationException bad(String key, String value, String reason) {

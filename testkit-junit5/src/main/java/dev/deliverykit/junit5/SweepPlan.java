@@ -35,7 +35,8 @@ final class SweepPlan {
     private final Method method;
     private final Set<SweepKind> kinds;
     private final List<Boundary> catalogueBoundaries;
-    private final Optional<WatchList> catalogueWatch;
+    private final WatchList catalogueWatch;
+    private final WatchList plainWatch;
     private final List<Pattern> sql;
     private final int maxCases;
     private final String maxCasesSource;
@@ -46,7 +47,8 @@ final class SweepPlan {
             Method method,
             Set<SweepKind> kinds,
             List<Boundary> catalogueBoundaries,
-            Optional<WatchList> catalogueWatch,
+            WatchList catalogueWatch,
+            WatchList plainWatch,
             List<Pattern> sql,
             int maxCases,
             String maxCasesSource,
@@ -56,6 +58,7 @@ final class SweepPlan {
         this.kinds = kinds;
         this.catalogueBoundaries = catalogueBoundaries;
         this.catalogueWatch = catalogueWatch;
+        this.plainWatch = plainWatch;
         this.sql = sql;
         this.maxCases = maxCases;
         this.maxCasesSource = maxCasesSource;
@@ -78,7 +81,16 @@ final class SweepPlan {
 
     private SweepPlan inMode(CrashMode other) {
         return new SweepPlan(
-                method, kinds, catalogueBoundaries, catalogueWatch, sql, maxCases, maxCasesSource, other, keysNameMode);
+                method,
+                kinds,
+                catalogueBoundaries,
+                catalogueWatch,
+                plainWatch,
+                sql,
+                maxCases,
+                maxCasesSource,
+                other,
+                keysNameMode);
     }
 
     private static SweepPlan of(
@@ -154,12 +166,17 @@ final class SweepPlan {
         int cap = sweep.maxCases() == -1 ? settings.sweepMaxCases() : sweep.maxCases();
         String capSource =
                 sweep.maxCases() == -1 ? "deliverykit.sweep.max-cases = " + cap : "@CrashSweep(maxCases = " + cap + ")";
-        Optional<WatchList> catalogueWatch = catalogues.map(Catalogues::watchList);
+        WatchList plainWatch = settings.seeingThrough(WatchList.of(), sweep.seeThrough(), "@CrashSweep", method);
+        WatchList catalogueWatch = catalogues
+                .map(Catalogues::watchList)
+                .map(watch -> watch.seeingThrough(plainWatch.seeThrough().toArray(new String[0])))
+                .orElse(plainWatch);
         return new SweepPlan(
                 method,
                 kinds,
                 List.copyOf(boundaries),
                 catalogueWatch,
+                plainWatch,
                 List.copyOf(patterns),
                 cap,
                 capSource,
@@ -174,7 +191,7 @@ final class SweepPlan {
 
     /** The first invocation: a crash-free run recording every boundary of the swept kinds. */
     CrashCase.RecordBoundaries recordCase() {
-        WatchList watch = WatchList.of(catalogueBoundaries.toArray(new Boundary[0]));
+        WatchList watch = plainWatch.and(catalogueBoundaries.toArray(new Boundary[0]));
         if (kinds.contains(SweepKind.STATEMENTS)) {
             watch = watch.withEveryStatement();
         }
@@ -199,8 +216,8 @@ final class SweepPlan {
                         hit.boundary(),
                         hit.occurrence(),
                         mode,
-                        hit.boundary().isNamed() ? catalogueWatch : Optional.empty(),
-                        Optional.ofNullable(site(hit.stack())))));
+                        hit.boundary().isNamed() ? catalogueWatch : plainWatch,
+                        CrashSites.name(hit))));
                 counts.merge(hit.boundary().name(), 1, Integer::sum);
             }
         }
@@ -254,8 +271,8 @@ final class SweepPlan {
         }
         Boundary boundary = Boundary.of(selector);
         return swept(boundary)
-                ? Optional.of(keyed(CrashCase.CrashAtHit.of(
-                        boundary, crash.occurrence(), mode, Optional.empty(), Optional.empty())))
+                ? Optional.of(keyed(
+                        CrashCase.CrashAtHit.of(boundary, crash.occurrence(), mode, plainWatch, Optional.empty())))
                 : Optional.empty();
     }
 
@@ -287,34 +304,5 @@ final class SweepPlan {
 
     private String kindsText() {
         return kinds.stream().map(Enum::name).collect(Collectors.joining(", "));
-    }
-
-    /**
-     * {@code TransactionalOutbox.markDone}: the innermost recorded frame outside the kit's own helpers (its
-     * {@code internal} packages, {@code dev.deliverykit.internal.*} and {@code dev.deliverykit.reference.internal.*}),
-     * as simple class name and method; lambdas by their enclosing method.
-     */
-    static String site(List<String> stack) {
-        if (stack.isEmpty()) {
-            return null;
-        }
-        String frame = stack.stream()
-                .filter(line -> !(line.startsWith("dev.deliverykit.") && line.contains(".internal.")))
-                .findFirst()
-                .orElse(stack.get(stack.size() - 1));
-        int open = frame.indexOf('(');
-        String qualified = open < 0 ? frame : frame.substring(0, open);
-        int methodDot = qualified.lastIndexOf('.');
-        if (methodDot < 0) {
-            return qualified;
-        }
-        String method = qualified.substring(methodDot + 1);
-        String type = qualified.substring(0, methodDot);
-        type = type.substring(type.lastIndexOf('.') + 1);
-        if (method.startsWith("lambda$")) {
-            String[] parts = method.split("\\$");
-            method = parts.length > 1 ? parts[1] : method;
-        }
-        return type + "." + method;
     }
 }

@@ -152,8 +152,8 @@ class ReferenceVariantsCrashTest {
                 .hasNumberOfFailedCases(2);
         assertThat(results.failedCases())
                 .containsExactly(
-                        "[5] crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep",
-                        "[6] crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow");
+                        "[5] crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep (via Sql.inWriteTransaction)",
+                        "[6] crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow (via Sql.inWriteTransaction)");
         results.testEvents()
                 .assertThatEvents()
                 .haveExactly(
@@ -161,7 +161,7 @@ class ReferenceVariantsCrashTest {
                         event(
                                 test(),
                                 finishedWithFailure(message(failure(
-                                        "crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep",
+                                        "crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep (via Sql.inWriteTransaction)",
                                         "selector=after-commit;hit=2",
                                         "UnsafeDualWriteSweepTestCases.stateAndOutbox",
                                         STATE_WITHOUT_OUTBOX)))))
@@ -170,7 +170,7 @@ class ReferenceVariantsCrashTest {
                         event(
                                 test(),
                                 finishedWithFailure(message(failure(
-                                        "crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow",
+                                        "crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow (via Sql.inWriteTransaction)",
                                         "selector=before-commit;hit=3",
                                         "UnsafeDualWriteSweepTestCases.stateAndOutbox",
                                         STATE_WITHOUT_OUTBOX)))));

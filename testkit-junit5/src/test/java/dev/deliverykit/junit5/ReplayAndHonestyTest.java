@@ -172,8 +172,8 @@ class ReplayAndHonestyTest {
                 .hasNumberOfFailedCases(2);
         assertThat(results.failedCases())
                 .containsExactly(
-                        "[9] crash after commit #4 in TransactionalOutbox.markDone",
-                        "[10] crash before commit #5 in WarehouseWithoutDedup.reserve");
+                        "[9] crash after commit #4 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
+                        "[10] crash before commit #5 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)");
         results.containerEvents()
                 .assertThatEvents()
                 .haveExactly(1, event(container(MarkFirstAtEveryBoundaryTestCases.class), finishedSuccessfully()))
@@ -249,12 +249,13 @@ class ReplayAndHonestyTest {
         Throwable failure = assertThat(results).hasSingleFailedCase().failure();
         assertThat(failure).hasCauseInstanceOf(CrashSwallowedError.class);
         // The frame's line number is the only part that moves with the source.
-        assertThat(failure.getMessage().replaceAll("\\(Sql\\.java:[0-9]+\\)", "(Sql.java:N)"))
+        assertThat(failure.getMessage()
+                        .replaceAll("\\(TransactionalOutbox\\.java:[0-9]+\\)", "(TransactionalOutbox.java:N)"))
                 .isEqualTo("Crash swallowed: the simulated crash at hit 3 of after commit was caught, and the workload"
                         + " returned normally.\n"
                         + "The dead process reached no JDBC call or watched method after the crash, so where the"
                         + " crash was caught is unknown; it was thrown at"
-                        + " dev.deliverykit.reference.internal.sqlite.Sql.execute(Sql.java:N).\n"
+                        + " dev.deliverykit.reference.outbox.TransactionalOutbox.append(TransactionalOutbox.java:N).\n"
                         + "Expected: the SimulatedCrash to propagate out of the workload: nothing runs after a real"
                         + " process death.\n"
                         + "Fix: do not catch Throwable or Error around the code under test (catch Exception), or"

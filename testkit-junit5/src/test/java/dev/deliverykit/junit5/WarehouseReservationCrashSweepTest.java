@@ -91,12 +91,12 @@ class WarehouseReservationCrashSweepTest {
                 .isEqualTo("[1] record boundaries (crash-free run)");
         assertThat(results.failedCases())
                 .containsExactly(
-                        "[51] crash after commit #4 in TransactionalOutbox.markDone",
-                        "[52] crash before statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve",
-                        "[53] crash after statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve",
+                        "[51] crash after commit #4 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
+                        "[52] crash before statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
+                        "[53] crash after statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
                         "[54] crash before statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
                         "[55] crash after statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
-                        "[56] crash before commit #5 in WarehouseWithoutDedup.reserve");
+                        "[56] crash before commit #5 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)");
         results.testEvents()
                 .assertThatEvents()
                 .haveExactly(
@@ -105,7 +105,7 @@ class WarehouseReservationCrashSweepTest {
                                 test(),
                                 finishedWithFailure(message(invariantFailure(
                                         "MarkFirstTestCases",
-                                        "crash after commit #4 in TransactionalOutbox.markDone",
+                                        "crash after commit #4 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
                                         "selector=after-commit;hit=4",
                                         "1 intent key, 0 effect rows",
                                         LOST)))))
@@ -135,20 +135,20 @@ class WarehouseReservationCrashSweepTest {
                         .map(event -> event.getTestDescriptor().getDisplayName()))
                 .containsExactly(
                         "[1] record boundaries (crash-free run)",
-                        "[2] crash before commit #1 in Sql.openWithSchema",
-                        "[3] crash after commit #1 in Sql.openWithSchema",
-                        "[4] crash before commit #2 in Sql.openWithSchema",
-                        "[5] crash after commit #2 in Sql.openWithSchema",
-                        "[6] crash before commit #3 in TransactionalOutbox.append",
-                        "[7] crash after commit #3 in TransactionalOutbox.append",
-                        "[8] crash before commit #4 in WarehouseWithoutDedup.reserve",
-                        "[9] crash after commit #4 in WarehouseWithoutDedup.reserve",
-                        "[10] crash before commit #5 in TransactionalOutbox.markDone",
-                        "[11] crash after commit #5 in TransactionalOutbox.markDone");
+                        "[2] crash before commit #1 in TransactionalOutbox.<init> (via Sql.openWithSchema)",
+                        "[3] crash after commit #1 in TransactionalOutbox.<init> (via Sql.openWithSchema)",
+                        "[4] crash before commit #2 in WarehouseConnection.open (via Sql.openWithSchema)",
+                        "[5] crash after commit #2 in WarehouseConnection.open (via Sql.openWithSchema)",
+                        "[6] crash before commit #3 in TransactionalOutbox.append (via Sql.inWriteTransaction)",
+                        "[7] crash after commit #3 in TransactionalOutbox.append (via Sql.inWriteTransaction)",
+                        "[8] crash before commit #4 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
+                        "[9] crash after commit #4 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
+                        "[10] crash before commit #5 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
+                        "[11] crash after commit #5 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)");
         assertThat(results.failedCases())
                 .containsExactly(
-                        "[9] crash after commit #4 in WarehouseWithoutDedup.reserve",
-                        "[10] crash before commit #5 in TransactionalOutbox.markDone");
+                        "[9] crash after commit #4 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
+                        "[10] crash before commit #5 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)");
         results.testEvents()
                 .assertThatEvents()
                 .haveExactly(
@@ -157,7 +157,7 @@ class WarehouseReservationCrashSweepTest {
                                 test(),
                                 finishedWithFailure(message(invariantFailure(
                                         "WithoutDedupTestCases",
-                                        "crash after commit #4 in WarehouseWithoutDedup.reserve",
+                                        "crash after commit #4 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
                                         "selector=after-commit;hit=4",
                                         "1 intent key, 2 effect rows",
                                         DOUBLED)))))
@@ -167,7 +167,7 @@ class WarehouseReservationCrashSweepTest {
                                 test(),
                                 finishedWithFailure(message(invariantFailure(
                                         "WithoutDedupTestCases",
-                                        "crash before commit #5 in TransactionalOutbox.markDone",
+                                        "crash before commit #5 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
                                         "selector=before-commit;hit=5",
                                         "1 intent key, 2 effect rows",
                                         DOUBLED)))));

@@ -9,7 +9,7 @@
  * CrashTestResults results = CrashTestKit.reportingTo(reportDir).run(MarkFirstPipeline.class);
  *
  * assertThat(results).hasNumberOfSucceededCases(11).hasNumberOfFailedCases(10);
- * assertThat(results).hasFailedCase("[5] crash after commit #2 in Database.inTransaction")
+ * assertThat(results).hasFailedCase("[5] crash after commit #2 in OutboxRelay.publishPending (via Database.inTransaction)")
  *         .withMessageStartingWith("2 of 3 invariants declared with @CheckInvariant violated");
  * }</pre>
  *

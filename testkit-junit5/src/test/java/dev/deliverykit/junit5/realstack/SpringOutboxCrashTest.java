@@ -108,22 +108,22 @@ class SpringOutboxCrashTest {
     /** The 17 invocations of a sweep over one order, for both stores and every relay that delivers first. */
     static final List<String> DELIVER_FIRST_CASES = List.of(
             "[1] record boundaries (crash-free run)",
-            "[2] crash before statement \"INSERT INTO orders (order_id, amount) VALUES (?,\u2026\" #1 in JdbcTemplate.update",
-            "[3] crash after statement \"INSERT INTO orders (order_id, amount) VALUES (?,\u2026\" #1 in JdbcTemplate.update",
-            "[4] crash before statement \"INSERT INTO outbox (message_id, order_id, payloa\u2026\" #1 in JdbcTemplate.update",
-            "[5] crash after statement \"INSERT INTO outbox (message_id, order_id, payloa\u2026\" #1 in JdbcTemplate.update",
-            "[6] crash before commit #1 in DataSourceTransactionManager.doCommit",
-            "[7] crash after commit #1 in DataSourceTransactionManager.doCommit",
-            "[8] crash before statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in JdbcTemplate.update",
-            "[9] crash after statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in JdbcTemplate.update",
-            "[10] crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in JdbcTemplate.update",
-            "[11] crash after statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in JdbcTemplate.update",
-            "[12] crash before commit #2 in DataSourceTransactionManager.doCommit",
-            "[13] crash after commit #2 in DataSourceTransactionManager.doCommit",
-            "[14] crash before statement \"UPDATE outbox SET published = 1 WHERE message_id\u2026\" #1 in JdbcTemplate.update",
-            "[15] crash after statement \"UPDATE outbox SET published = 1 WHERE message_id\u2026\" #1 in JdbcTemplate.update",
-            "[16] crash before commit #3 in DataSourceTransactionManager.doCommit",
-            "[17] crash after commit #3 in DataSourceTransactionManager.doCommit");
+            "[2] crash before statement \"INSERT INTO orders (order_id, amount) VALUES (?,\u2026\" #1 in OrderService.placeOrder (via JdbcTemplate.update)",
+            "[3] crash after statement \"INSERT INTO orders (order_id, amount) VALUES (?,\u2026\" #1 in OrderService.placeOrder (via JdbcTemplate.update)",
+            "[4] crash before statement \"INSERT INTO outbox (message_id, order_id, payloa\u2026\" #1 in OrderService.placeOrder (via JdbcTemplate.update)",
+            "[5] crash after statement \"INSERT INTO outbox (message_id, order_id, payloa\u2026\" #1 in OrderService.placeOrder (via JdbcTemplate.update)",
+            "[6] crash before commit #1 in OrderService.placeOrder (via TransactionOperations.executeWithoutResult)",
+            "[7] crash after commit #1 in OrderService.placeOrder (via TransactionOperations.executeWithoutResult)",
+            "[8] crash before statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
+            "[9] crash after statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
+            "[10] crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
+            "[11] crash after statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
+            "[12] crash before commit #2 in ShippingReceiver.receive (via TransactionOperations.executeWithoutResult)",
+            "[13] crash after commit #2 in ShippingReceiver.receive (via TransactionOperations.executeWithoutResult)",
+            "[14] crash before statement \"UPDATE outbox SET published = 1 WHERE message_id\u2026\" #1 in Outbox.markPublished (via JdbcTemplate.update)",
+            "[15] crash after statement \"UPDATE outbox SET published = 1 WHERE message_id\u2026\" #1 in Outbox.markPublished (via JdbcTemplate.update)",
+            "[16] crash before commit #3 in Outbox.markPublished (via TransactionOperations.executeWithoutResult)",
+            "[17] crash after commit #3 in Outbox.markPublished (via TransactionOperations.executeWithoutResult)");
 
     @ParameterizedTest
     @ValueSource(classes = {CorrectOnSqliteTestCases.class, CorrectOnH2TestCases.class})
@@ -176,12 +176,12 @@ class SpringOutboxCrashTest {
     }
 
     static final List<String> MARK_FIRST_FAILURES = List.of(
-            "[11] crash after commit #2 in DataSourceTransactionManager.doCommit",
-            "[12] crash before statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in JdbcTemplate.update",
-            "[13] crash after statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in JdbcTemplate.update",
-            "[14] crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in JdbcTemplate.update",
-            "[15] crash after statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in JdbcTemplate.update",
-            "[16] crash before commit #3 in DataSourceTransactionManager.doCommit");
+            "[11] crash after commit #2 in Outbox.markPublished (via TransactionOperations.executeWithoutResult)",
+            "[12] crash before statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
+            "[13] crash after statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
+            "[14] crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
+            "[15] crash after statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
+            "[16] crash before commit #3 in ShippingReceiver.receive (via TransactionOperations.executeWithoutResult)");
 
     /** Runs a mark-first fixture: the six cases from its mark to the receiver's commit fail; returns the results. */
     private CrashTestResults assertMarkFirstCaught(Class<?> fixture) {
@@ -201,7 +201,7 @@ class SpringOutboxCrashTest {
                 .hasFailedCase(MARK_FIRST_FAILURES.get(0))
                 .withMessage(markFirstLost(
                         "MarkFirstOnSqliteTestCases",
-                        "crash after commit #2 in DataSourceTransactionManager.doCommit",
+                        "crash after commit #2 in Outbox.markPublished (via TransactionOperations.executeWithoutResult)",
                         "selector=after-commit;hit=2"));
     }
 
@@ -212,7 +212,7 @@ class SpringOutboxCrashTest {
                 .withMessage(markFirstLost(
                         "MarkFirstOnH2TestCases",
                         "crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in"
-                                + " JdbcTemplate.update",
+                                + " ShippingReceiver.receive (via JdbcTemplate.update)",
                         "selector=before-statement=INSERT INTO shipment (order_id, message_id) VALUES (?, ?);hit=1"));
     }
 
@@ -236,13 +236,12 @@ class SpringOutboxCrashTest {
                         .getMessage()))
                 .isEqualTo(Spec.keptWorking(
                         "Connection.prepareStatement() on thread main at"
-                                + " org.springframework.jdbc.core.JdbcTemplate$SimplePreparedStatementCreator"
-                                + ".createPreparedStatement(JdbcTemplate.java:N)",
+                                + " dev.deliverykit.junit5.realstack.fixtures.Outbox.lambda$markPublished$1(Outbox.java:N)",
                         "hit 2 of before commit",
-                        "main at org.springframework.jdbc.datasource.DataSourceTransactionManager.doCommit("
-                                + "DataSourceTransactionManager.java:N)",
+                        "main at dev.deliverykit.junit5.realstack.fixtures.ShippingReceiver.receive("
+                                + "ShippingReceiver.java:N)",
                         "threw the kit's SimulatedCrash",
-                        "crash before commit #2 in DataSourceTransactionManager.doCommit",
+                        "crash before commit #2 in ShippingReceiver.receive (via TransactionOperations.executeWithoutResult)",
                         "selector=before-commit;hit=2"));
     }
 }
