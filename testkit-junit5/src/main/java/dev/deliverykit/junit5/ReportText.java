@@ -82,13 +82,20 @@ final class ReportText {
         return failure.strip().lines().findFirst().orElse("");
     }
 
-    /** {@code Relay.publish:42} for a stack frame {@code dev.example.Relay.publish(Relay.java:42)}; else the frame. */
+    /**
+     * {@code Relay.publish:42} for a stack frame {@code dev.example.Relay.publish(Relay.java:42)}, a lambda by the
+     * method it was written in ({@code Relay.lambda$publish$1} is {@code Relay.publish}); else the frame.
+     */
     static String shortCrashSite(String frame) {
         Matcher matcher = FRAME.matcher(frame.strip());
         if (!matcher.matches()) {
             return frame;
         }
-        return matcher.group(1) + "." + matcher.group(2) + (matcher.group(3) == null ? "" : ":" + matcher.group(3));
+        String method = matcher.group(2).matches("lambda\\$.+\\$\\d+")
+                ? matcher.group(2)
+                        .substring("lambda$".length(), matcher.group(2).lastIndexOf('$'))
+                : matcher.group(2);
+        return matcher.group(1) + "." + method + (matcher.group(3) == null ? "" : ":" + matcher.group(3));
     }
 
     /**

@@ -251,5 +251,7 @@ class ReportHtmlTest {
         assertThat(ReportText.violationLines("expected order:\n  o-1 twice")).containsExactly("o-1 twice");
         assertThat(ReportText.shortCrashSite("main")).isEqualTo("main");
         assertThat(ReportText.shortCrashSite("a.B.c(Unknown Source)")).isEqualTo("B.c");
+        assertThat(ReportText.shortCrashSite("com.example.Outbox.lambda$markPublished$1(Outbox.java:57)"))
+                .isEqualTo("Outbox.markPublished:57");
     }
 }
