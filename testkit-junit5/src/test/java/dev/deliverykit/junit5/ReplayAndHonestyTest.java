@@ -4,6 +4,7 @@ import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.container;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.engine;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.platform.commons.JUnitException;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.opentest4j.AssertionFailedError;
 
@@ -143,19 +145,81 @@ class ReplayAndHonestyTest {
     }
 
     @Test
-    void aTestThatCannotProduceTheReplayedCaseIsSkippedSayingWhy() {
+    void aTestThatCannotProduceTheReplayedCaseIsSkippedSayingWhyWhileAnotherTestRunsIt() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-7;hit=1")
-                .run(MarkFirstAtEveryBoundaryTestCases.class);
+                .with(DeliveryKitConfiguration.REPLAY, "selector=after-commit;hit=4")
+                .run(MarkFirstAtEveryBoundaryTestCases.class, MarkFirstSweepTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(0);
+        assertThat(results).hasStartedCases("[1] crash after commit #4").hasNumberOfFailedContainers(0);
         results.containerEvents()
                 .assertThatEvents()
                 .haveExactly(
                         1,
                         event(
                                 skippedWithReason(
-                                        "deliverykit.replay='boundary=boundary-7;hit=1' selects a case this test does not have")));
+                                        "deliverykit.replay='selector=after-commit;hit=4' selects a case this test does not have")));
+    }
+
+    @Test
+    void aReplayKeyThatNoTestOfTheRunHasFailsTheRunWithTheClosestKeys() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "boundary=before-sned;hit=1")
+                .run(MarkFirstAtEveryBoundaryTestCases.class);
+
+        assertThat(results).hasNumberOfStartedCases(0);
+        Throwable failure = assertThat(results).hasSingleFailedContainer().failure();
+        // JUnit wraps what a store value's close() throws: "Failed to close extension context"
+        assertThat(failure).isExactlyInstanceOf(JUnitException.class).hasMessage("Failed to close extension context");
+        assertThat(failure.getCause())
+                .isExactlyInstanceOf(ExtensionConfigurationException.class)
+                .hasMessage("deliverykit.replay='boundary=before-sned;hit=1' selects no case of this run, so nothing"
+                        + " was replayed: the run's one DeliveryKit test,"
+                        + " MarkFirstAtEveryBoundaryTestCases.exactlyOneReservation(CrashScenario, Path), does not have"
+                        + " that case.\n"
+                        + "Closest keys of this run: boundary=before-send;hit=1, boundary=before-submit;hit=1,"
+                        + " boundary=after-send;hit=1\n"
+                        + "Fix: copy the key from a failure message or the report (quoted:"
+                        + " -Ddeliverykit.replay='...'), or remove deliverykit.replay to run every case.");
+        results.containerEvents()
+                .assertThatEvents()
+                .haveExactly(1, event(engine(), finishedWithFailure(instanceOf(JUnitException.class))));
+    }
+
+    @Test
+    void aMistypedSelectorFailsTheRunWithTheKeysOfEverySweepAndList() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "selector=after-comit;hit=3")
+                .run(MarkFirstSweepTestCases.class, NeverReachedTestCases.class);
+
+        assertThat(results).hasNumberOfStartedCases(0);
+        assertThat(assertThat(results).hasSingleFailedContainer().failure().getCause())
+                .hasMessage("deliverykit.replay='selector=after-comit;hit=3' selects no case of this run, so nothing"
+                        + " was replayed: none of the run's 2 DeliveryKit tests"
+                        + " (MarkFirstSweepTestCases.exactlyOneReservation(CrashScenario, Path),"
+                        + " NeverReachedTestCases.exactlyOneReservation(CrashScenario, Path)) has that case.\n"
+                        + "Closest keys of this run: selector=after-commit;hit=3, selector=after-commit;hit=9,"
+                        + " selector=before-commit;hit=3\n"
+                        + "Fix: copy the key from a failure message or the report (quoted:"
+                        + " -Ddeliverykit.replay='...'), or remove deliverykit.replay to run every case.");
+    }
+
+    @Test
+    void aReplayKeyThatCannotBeReadFailsEveryKitTestNamingTheKey() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "selektor=after-commit;hit=3")
+                .run(MarkFirstSweepTestCases.class);
+
+        assertThat(results).hasNumberOfStartedCases(0);
+        assertThat(results)
+                .hasSingleFailedContainer()
+                .withExceptionInstanceOf(ExtensionConfigurationException.class)
+                .withMessage("DeliveryKit configuration parameter deliverykit.replay = \"selektor=after-commit;hit=3\""
+                        + " cannot be used: unknown field \"selektor\"; known fields: boundary, selector, crash, hit,"
+                        + " mode, order, seed; expected boundary=NAME;hit=N, selector=SPEC;hit=N (either with"
+                        + " ;mode=in-process or ;mode=child-process), crash=none or order=IDS, for example"
+                        + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
+                        + " the key from a failure message or the report. Fix: correct or remove it in"
+                        + " junit-platform.properties or the -Ddeliverykit.replay system property.");
     }
 
     @Test
