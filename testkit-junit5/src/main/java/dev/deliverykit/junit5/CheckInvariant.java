@@ -78,6 +78,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.ANNOTATION_TYPE, ElementType.FIELD})
-@ExtendWith(CheckInvariantExtension.class)
+@ExtendWith({CheckInvariantExtension.class, ScenarioParameterExtension.class})
 @API(status = EXPERIMENTAL, since = "0.1")
 public @interface CheckInvariant {}

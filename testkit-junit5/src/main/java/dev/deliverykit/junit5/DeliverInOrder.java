@@ -44,7 +44,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.ANNOTATION_TYPE, ElementType.METHOD})
 @TestTemplate
-@ExtendWith(DeliverInOrderExtension.class)
+@ExtendWith({DeliverInOrderExtension.class, ScenarioParameterExtension.class})
 @API(status = EXPERIMENTAL, since = "0.1")
 public @interface DeliverInOrder {
 
