@@ -56,8 +56,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Replay only this case: -Ddeliverykit.replay='boundary=boundary-1;hit=1'
  * </pre>
  *
- * <p>If the test method itself failed, the invariants are still checked and reported, and the test's own
- * failure stays the invocation's failure: the invariant failure is attached to it as a suppressed exception.
+ * <p>If the test method itself failed (a failing {@code scenario.assertHolds(...)}, an assertion), the invariants
+ * are still checked and reported, and the invocation's failure shows both: the test's own message first, then
+ * the invariants' failures, then the case block. Invariants are checked and listed in the order their fields
+ * are declared (superclass fields first).
  *
  * <p><b>Fields.</b> Static or instance fields of type {@code Invariant} (or a subtype), of any visibility,
  * in the test class, its superclasses and, for {@code @Nested} tests, its enclosing classes. An invariant
