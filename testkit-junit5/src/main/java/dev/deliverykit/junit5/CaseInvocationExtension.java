@@ -25,8 +25,9 @@ import org.opentest4j.TestAbortedException;
  *   <li>parameter resolver: the invocation's {@link CrashScenario} or {@link DeliveryScenario};</li>
  *   <li>invocation interceptor: takes what a child JVM needs to rerun the invocation ({@link TestInvocation});</li>
  *   <li>before test execution: reads the {@code @CheckInvariant} fields, refusing a {@code null};</li>
- *   <li>exception handler: checks the {@code @CheckInvariant} invariants and adds their failures, the case
- *       and its replay key to every failure;</li>
+ *   <li>exception handler: checks the {@code @CheckInvariant} invariants and adds their failures (unless the
+ *       run itself failed, so that no recovery ran: then they are attached as suppressed), the case and its
+ *       replay key to every failure;</li>
  *   <li>after test execution: checks the {@code @CheckInvariant} invariants of a test that passed, and fails a
  *       test that never started its workload;</li>
  *   <li>watcher: records each invocation's outcome in the report.</li>
@@ -97,6 +98,14 @@ final class CaseInvocationExtension
         Optional<AssertionFailedError> declared = throwable instanceof TestAbortedException
                 ? Optional.empty()
                 : run.get().checkDeclared();
+        if (run.get().verdict().isPresent()) {
+            // The run itself failed (not reached, swallowed, ...), so no recovery ran: the invariants' verdicts
+            // (in the report) would mislead in the message, and stay attached for the record.
+            Throwable failure = FailureMessages.withCase(
+                    throwable, run.get().crashCase(), Optional.empty(), run.get().childOutputFile());
+            declared.ifPresent(failure::addSuppressed);
+            throw failure;
+        }
         throw FailureMessages.withCase(throwable, run.get().crashCase(), declared, run.get().childOutputFile());
     }
 
@@ -121,7 +130,8 @@ final class CaseInvocationExtension
         if (testFailure.isEmpty() && run.verdict().isPresent()) {
             // The test caught the engine's verdict (BoundaryNotReachedError, ...): it still fails the case.
             Throwable verdict = FailureMessages.withCase(
-                    run.verdict().get(), run.crashCase(), run.checkDeclared(), run.childOutputFile());
+                    run.verdict().get(), run.crashCase(), Optional.empty(), run.childOutputFile());
+            run.checkDeclared().ifPresent(verdict::addSuppressed);
             if (verdict instanceof RuntimeException unchecked) {
                 throw unchecked;
             }

@@ -58,8 +58,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>If the test method itself failed (a failing {@code scenario.assertHolds(...)}, an assertion), the invariants
  * are still checked and reported, and the invocation's failure shows both: the test's own message first, then
- * the invariants' failures, then the case block. Invariants are checked and listed in the order their fields
- * are declared (superclass fields first).
+ * the invariants' failures, then the case block. When the run itself failed ({@code scenario.run(...)} threw:
+ * the boundary was not reached, the crash was swallowed, ...), no recovery ran, so the invariants' failures are
+ * attached as suppressed exceptions instead of joining the message. Invariants are checked and listed in the
+ * order their fields are declared (superclass fields first).
  *
  * <p><b>Fields.</b> Static or instance fields of type {@code Invariant} (or a subtype), of any visibility,
  * in the test class, its superclasses and, for {@code @Nested} tests, its enclosing classes. An invariant
