@@ -128,7 +128,10 @@ final class TemplatePlanner {
                         ? listed.cases().stream()
                                 .map(crashCase -> crashCase.replayKey().text())
                                 .toList()
-                        : ((Swept) attempt).sweeps().stream().flatMap(sweep -> sweep.replayCandidates(replay.get()).stream()).toList());
+                        : ((Swept) attempt)
+                                .sweeps().stream()
+                                        .flatMap(sweep -> sweep.replayCandidates(replay.get()).stream())
+                                        .toList());
         return produces
                 ? ConditionEvaluationResult.enabled("no deliverykit.replay, or it selects a case here")
                 : ConditionEvaluationResult.disabled(DeliveryKitConfiguration.REPLAY + "='" + replay.get()
