@@ -102,11 +102,15 @@ final class CaseInvocationExtension
             // The run itself failed (not reached, swallowed, ...), so no recovery ran: the invariants' verdicts
             // (in the report) would mislead in the message, and stay attached for the record.
             Throwable failure = FailureMessages.withCase(
-                    throwable, run.get().crashCase(), Optional.empty(), run.get().childOutputFile());
+                    throwable,
+                    run.get().crashCase(),
+                    Optional.empty(),
+                    run.get().childOutputFile());
             declared.ifPresent(failure::addSuppressed);
             throw failure;
         }
-        throw FailureMessages.withCase(throwable, run.get().crashCase(), declared, run.get().childOutputFile());
+        throw FailureMessages.withCase(
+                throwable, run.get().crashCase(), declared, run.get().childOutputFile());
     }
 
     /**
