@@ -1,10 +1,12 @@
 package dev.deliverykit.invariant;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Counts effects per key ({@code N(k)}) and judges them against the intents: {@code N(k) >= 1} for every
@@ -95,8 +97,28 @@ final class KeyedEffectsInvariant implements Invariant {
         String effectRowCount = ReportFormat.count(effectRows.size(), "effect row", "effect rows");
         String checked = intentRows.isPresent()
                 ? ReportFormat.count(intentKeys.size(), "intent key", "intent keys") + ", " + effectRowCount
+                        + (violations.isEmpty() ? "" : stray(intentKeys, effectsPerKey))
                 : effectRowCount + ", " + ReportFormat.count(effectsPerKey.size(), "key", "keys");
         return new InvariantResult(name, description(), checked, violations);
+    }
+
+    /**
+     * {@code "; 3 effect keys match no intent: o-1:placed, o-2:placed, o-3:placed"}, or empty: the effects whose key
+     * is no intent's, which a violated result shows because they are often the diagnosis (effects keyed by
+     * another column or format than the intents, so every intent looks lost).
+     */
+    private static String stray(List<Key> intentKeys, Map<Key, Long> effectsPerKey) {
+        Set<Key> intents = new HashSet<>(intentKeys);
+        List<String> stray = effectsPerKey.keySet().stream()
+                .filter(key -> !intents.contains(key))
+                .map(Key::text)
+                .sorted(NaturalOrder.INSTANCE)
+                .toList();
+        if (stray.isEmpty()) {
+            return "";
+        }
+        return "; " + ReportFormat.count(stray.size(), "effect key matches", "effect keys match") + " no intent: "
+                + ReportFormat.list(stray);
     }
 
     private void requireSameKeyColumns(ResultRows intentRows, ResultRows effectRows) {

@@ -111,6 +111,19 @@ class ExactlyOncePerKeyTest {
     }
 
     @Test
+    void effectsKeyedByAnotherFormatThanTheIntentsAreListedWithTheLostIntents() {
+        effects("r1:1", "r2:1", "r3:1");
+
+        assertThat(exactlyOnce().check().message()).isEqualTo("""
+                exactly once per key: violated (checked 3 intent keys, 3 effect rows; 3 effect keys match no intent:\
+                 r1:1, r2:1, r3:1)
+                  lost intent: 3 keys
+                    r1:1:0: found 0 effects, expected exactly 1
+                    r2:1:0: found 0 effects, expected exactly 1
+                    r3:1:0: found 0 effects, expected exactly 1""");
+    }
+
+    @Test
     void aDuplicateOfAKeyThatIsNoIntentIsStillADuplicate() {
         effects("r1:1:0", "r2:1:0", "r3:1:0", "stray", "stray");
 
@@ -140,7 +153,8 @@ class ExactlyOncePerKeyTest {
                 .containsExactly(
                         new Violation(ViolationKind.LOST_INTENT, "(tenantA, r2:1:0)", "0 effects", "exactly 1"));
         assertThat(result.message()).isEqualTo("""
-                reservations once per tenant: violated (checked 3 intent keys, 3 effect rows)
+                reservations once per tenant: violated (checked 3 intent keys, 3 effect rows; 1 effect key matches\
+                 no intent: (tenantB, r2:1:0))
                   lost intent: 1 key
                     (tenantA, r2:1:0): found 0 effects, expected exactly 1""");
     }

@@ -9,6 +9,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Names the class that holds the boundary catalogue(s) that {@link CrashAt} names and {@link CrashSweep}
@@ -41,6 +42,7 @@ import org.apiguardian.api.API;
 @Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.ANNOTATION_TYPE, ElementType.TYPE, ElementType.METHOD})
+@ExtendWith(ScenarioParameterExtension.class)
 @API(status = EXPERIMENTAL, since = "0.1")
 public @interface BoundaryCatalogueSource {
 

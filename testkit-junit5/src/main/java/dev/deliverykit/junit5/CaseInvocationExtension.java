@@ -13,6 +13,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.junit.jupiter.api.extension.TestWatcher;
+import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 /**
@@ -24,9 +25,11 @@ import org.opentest4j.TestAbortedException;
  *   <li>parameter resolver: the invocation's {@link CrashScenario} or {@link DeliveryScenario};</li>
  *   <li>invocation interceptor: takes what a child JVM needs to rerun the invocation ({@link TestInvocation});</li>
  *   <li>before test execution: reads the {@code @CheckInvariant} fields, refusing a {@code null};</li>
- *   <li>exception handler: adds the case and its replay key to every failure;</li>
- *   <li>after test execution: checks the {@code @CheckInvariant} invariants, and fails a test that never
- *       started its workload;</li>
+ *   <li>exception handler: checks the {@code @CheckInvariant} invariants and adds their failures (unless the
+ *       run itself failed, so that no recovery ran: then they are attached as suppressed), the case and its
+ *       replay key to every failure;</li>
+ *   <li>after test execution: checks the {@code @CheckInvariant} invariants of a test that passed, and fails a
+ *       test that never started its workload;</li>
  *   <li>watcher: records each invocation's outcome in the report.</li>
  * </ul>
  *
@@ -88,15 +91,31 @@ final class CaseInvocationExtension
         if (run.isPresent() && run.get() instanceof CrashRun crash && crash.inItsChild()) {
             ChildRerunEnd.failedBeforeWorkload(crash, throwable);
         }
-        throw run.isPresent()
-                ? FailureMessages.withCase(
-                        throwable, run.get().crashCase(), run.get().childOutputFile())
-                : throwable;
+        if (run.isEmpty()) {
+            throw throwable;
+        }
+        // The invariants are checked here, not after the test, so that their failures join the test's at top level.
+        Optional<AssertionFailedError> declared = throwable instanceof TestAbortedException
+                ? Optional.empty()
+                : run.get().checkDeclared();
+        if (run.get().verdict().isPresent()) {
+            // The run itself failed (not reached, swallowed, ...), so no recovery ran: the invariants' verdicts
+            // (in the report) would mislead in the message, and stay attached for the record.
+            Throwable failure = FailureMessages.withCase(
+                    throwable,
+                    run.get().crashCase(),
+                    Optional.empty(),
+                    run.get().childOutputFile());
+            declared.ifPresent(failure::addSuppressed);
+            throw failure;
+        }
+        throw FailureMessages.withCase(
+                throwable, run.get().crashCase(), declared, run.get().childOutputFile());
     }
 
     /**
-     * Checks the {@code @CheckInvariant} invariants (unless the test aborted). A failure thrown here while the
-     * test already failed becomes a suppressed exception of the test's failure, which stays first.
+     * Checks the {@code @CheckInvariant} invariants of a test that passed (a failed test's were checked by the
+     * exception handler, into its failure; an aborted test's are not checked).
      */
     @Override
     public void afterTestExecution(ExtensionContext context) {
@@ -114,7 +133,9 @@ final class CaseInvocationExtension
         }
         if (testFailure.isEmpty() && run.verdict().isPresent()) {
             // The test caught the engine's verdict (BoundaryNotReachedError, ...): it still fails the case.
-            Throwable verdict = FailureMessages.withCase(run.verdict().get(), run.crashCase(), run.childOutputFile());
+            Throwable verdict = FailureMessages.withCase(
+                    run.verdict().get(), run.crashCase(), Optional.empty(), run.childOutputFile());
+            run.checkDeclared().ifPresent(verdict::addSuppressed);
             if (verdict instanceof RuntimeException unchecked) {
                 throw unchecked;
             }

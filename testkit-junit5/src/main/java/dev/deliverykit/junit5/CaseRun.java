@@ -25,6 +25,7 @@ abstract sealed class CaseRun permits CrashRun, DeliveryRun {
     private boolean ran;
     private Throwable verdict;
     private List<DeclaredInvariants.Declared> declared = List.of();
+    private boolean declaredChecked;
 
     CaseRun(CaseEntry entry) {
         this.entry = Objects.requireNonNull(entry, "entry");
@@ -130,14 +131,16 @@ abstract sealed class CaseRun permits CrashRun, DeliveryRun {
     /**
      * Checks every {@code @CheckInvariant} invariant once the workload has run, records each result in the
      * report, and returns the failure naming each violated (or uncheckable) one's field, with the case and its
-     * replay key; empty if all hold, none is declared, or the workload never started.
+     * replay key; empty if all hold, none is declared, the workload never started, or they were checked already
+     * (each is checked once per invocation).
      */
     final Optional<AssertionFailedError> checkDeclared() {
         List<DeclaredInvariants.Declared> invariants;
         synchronized (this) {
-            if (!ran || declared.isEmpty()) {
+            if (!ran || declared.isEmpty() || declaredChecked) {
                 return Optional.empty();
             }
+            declaredChecked = true;
             invariants = declared;
         }
         List<String> failures = new ArrayList<>();

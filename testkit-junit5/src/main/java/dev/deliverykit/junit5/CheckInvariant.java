@@ -56,8 +56,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Replay only this case: -Ddeliverykit.replay='boundary=boundary-1;hit=1'
  * </pre>
  *
- * <p>If the test method itself failed, the invariants are still checked and reported, and the test's own
- * failure stays the invocation's failure: the invariant failure is attached to it as a suppressed exception.
+ * <p>If the test method itself failed (a failing {@code scenario.assertHolds(...)}, an assertion), the invariants
+ * are still checked and reported, and the invocation's failure shows both: the test's own message first, then
+ * the invariants' failures, then the case block. When the run itself failed ({@code scenario.run(...)} threw:
+ * the boundary was not reached, the crash was swallowed, ...), no recovery ran, so the invariants' failures are
+ * attached as suppressed exceptions instead of joining the message. Invariants are checked and listed in the
+ * order their fields are declared (superclass fields first).
  *
  * <p><b>Fields.</b> Static or instance fields of type {@code Invariant} (or a subtype), of any visibility,
  * in the test class, its superclasses and, for {@code @Nested} tests, its enclosing classes. An invariant
@@ -78,6 +82,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.ANNOTATION_TYPE, ElementType.FIELD})
-@ExtendWith(CheckInvariantExtension.class)
+@ExtendWith({CheckInvariantExtension.class, ScenarioParameterExtension.class})
 @API(status = EXPERIMENTAL, since = "0.1")
 public @interface CheckInvariant {}

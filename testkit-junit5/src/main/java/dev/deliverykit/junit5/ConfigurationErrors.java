@@ -10,9 +10,21 @@ final class ConfigurationErrors {
 
     private ConfigurationErrors() {}
 
-    /** {@code <element> on <test method>: <what>. Fix: <fix>} as an {@link ExtensionConfigurationException}. */
+    /**
+     * {@code <element> on <test method>: <what>. Fix: <fix>} as an {@link ExtensionConfigurationException}. A
+     * {@code what} taken from the engine's message may carry a fix of its own, in the engine's terms; it is left
+     * out, so that the message says "Fix:" once, in the annotation's terms.
+     */
     static ExtensionConfigurationException of(String element, Method method, String what, String fix) {
-        return new ExtensionConfigurationException(element + " on " + describe(method) + ": " + what + ". Fix: " + fix);
+        return new ExtensionConfigurationException(
+                element + " on " + describe(method) + ": " + withoutFix(what) + ". Fix: " + fix);
+    }
+
+    /** {@code what} up to its own {@code Fix:}, without the full stop before it. */
+    private static String withoutFix(String what) {
+        int fix = what.indexOf("Fix:");
+        String kept = (fix < 0 ? what : what.substring(0, fix)).strip();
+        return kept.endsWith(".") ? kept.substring(0, kept.length() - 1) : kept;
     }
 
     /** {@code OrderTest.survives(CrashScenario, Path)}. */

@@ -54,7 +54,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Target({ElementType.ANNOTATION_TYPE, ElementType.METHOD})
 @Repeatable(CrashAts.class)
 @TestTemplate
-@ExtendWith(CrashAtExtension.class)
+@ExtendWith({CrashAtExtension.class, ScenarioParameterExtension.class})
 @API(status = EXPERIMENTAL, since = "0.1")
 public @interface CrashAt {
 

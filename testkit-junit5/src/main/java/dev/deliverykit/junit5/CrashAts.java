@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.ANNOTATION_TYPE, ElementType.METHOD})
 @TestTemplate
-@ExtendWith(CrashAtExtension.class)
+@ExtendWith({CrashAtExtension.class, ScenarioParameterExtension.class})
 @API(status = EXPERIMENTAL, since = "0.1")
 public @interface CrashAts {
 

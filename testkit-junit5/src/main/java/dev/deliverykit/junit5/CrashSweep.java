@@ -54,7 +54,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.ANNOTATION_TYPE, ElementType.METHOD})
 @TestTemplate
-@ExtendWith(CrashSweepExtension.class)
+@ExtendWith({CrashSweepExtension.class, ScenarioParameterExtension.class})
 @API(status = EXPERIMENTAL, since = "0.1")
 public @interface CrashSweep {
 

@@ -4,6 +4,7 @@ import dev.deliverykit.invariant.Invariant;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -98,9 +99,20 @@ final class DeclaredInvariants {
                         .anyMatch(DeclaredInvariants::hasKitTest);
     }
 
+    /**
+     * The {@code @CheckInvariant} fields of {@code type} and its superclasses, superclasses first, each class's in
+     * declaration order (as the JVM lists them), so that failures and the report list them as written. JUnit's
+     * own field search sorts each class's fields by a hash of their names.
+     */
     private static List<Field> fields(Class<?> type) {
-        return AnnotationSupport.findAnnotatedFields(
-                type, CheckInvariant.class, field -> true, HierarchyTraversalMode.TOP_DOWN);
+        List<Class<?>> hierarchy = new ArrayList<>();
+        for (Class<?> current = type; current != null && current != Object.class; current = current.getSuperclass()) {
+            hierarchy.add(0, current);
+        }
+        return hierarchy.stream()
+                .flatMap(declaring -> Arrays.stream(declaring.getDeclaredFields()))
+                .filter(field -> !field.isSynthetic() && AnnotationSupport.isAnnotated(field, CheckInvariant.class))
+                .toList();
     }
 
     private static void requireInvariantType(Field field) {

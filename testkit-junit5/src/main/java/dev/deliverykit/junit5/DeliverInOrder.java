@@ -37,14 +37,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code order=A3,A1,A2,A3}. The test takes a {@link DeliveryScenario} and calls
  * {@link DeliveryScenario#deliver} exactly once. How the order is forced (capturing the calls of one sending
  * thread and releasing them, or holding several senders) and its limits are described in
- * {@link dev.deliverykit.order}. A bad entry point, message id or order is a configuration error before
- * anything runs. It cannot be combined with {@link CrashAt} or {@link CrashSweep} on one method yet.
+ * {@link dev.deliverykit.order}. A bad entry point, message id or order, more orders than {@link #maxCases()},
+ * and, when {@link #messages()} declares what the workload sends, an order naming a message the workload never
+ * sends, are configuration errors before anything runs. It cannot be combined with {@link CrashAt} or
+ * {@link CrashSweep} on one method yet.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.ANNOTATION_TYPE, ElementType.METHOD})
 @TestTemplate
-@ExtendWith(DeliverInOrderExtension.class)
+@ExtendWith({DeliverInOrderExtension.class, ScenarioParameterExtension.class})
 @API(status = EXPERIMENTAL, since = "0.1")
 public @interface DeliverInOrder {
 
@@ -66,8 +68,28 @@ public @interface DeliverInOrder {
     /** Orders to deliver, each its own invocation: {@code "A3,A1,A2,A3"} (duplicates and omissions allowed). */
     String[] orders() default {};
 
-    /** Message ids to deliver in every permutation, each its own invocation (at most 8 ids). */
+    /**
+     * Message ids to deliver in every permutation, each its own invocation (at most 8 ids, and at most
+     * {@link #maxCases()} orders in all: 5 ids give 120 orders, 8 ids 40,320).
+     */
     String[] permutationsOf() default {};
+
+    /**
+     * The ids of the messages the workload sends, for example {@code {"A1", "A2", "A3"}}: an order (or
+     * {@link #permutationsOf()}) that names any other id is then a configuration error before anything runs.
+     * Empty (default): not declared, and such an id fails its invocation, after the workload ran, as a message that
+     * never arrived.
+     */
+    String[] messages() default {};
+
+    /**
+     * At most this many orders (invocations), counting {@link #orders()} and the permutations; more fail the test
+     * with a configuration error before anything runs. Default {@value #DEFAULT_MAX_CASES}.
+     */
+    int maxCases() default DEFAULT_MAX_CASES;
+
+    /** The default of {@link #maxCases()}: every permutation of 5 ids. */
+    int DEFAULT_MAX_CASES = 120;
 
     /** Capture one sender's calls and release them in order (default), or hold several sending threads. */
     DeliveryMode mode() default DeliveryMode.CAPTURE_AND_RELEASE;

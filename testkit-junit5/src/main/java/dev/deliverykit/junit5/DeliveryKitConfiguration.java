@@ -104,9 +104,11 @@ public final class DeliveryKitConfiguration {
      * Reruns exactly one case: the replay key printed in a failure message and in the report, for example
      * {@code boundary=after-outbox-insert;hit=1}, {@code selector=after-commit;hit=3}, or
      * {@code crash=none} for a sweep's crash-free run. Every kit test that cannot produce that case is
-     * skipped; a sweep runs the case directly, without its recording. Combine it with the build tool's
-     * test filter ({@code mvn test -Dtest='OrderTest#survives' -Ddeliverykit.replay='...'}); quote the key,
-     * it contains {@code ;}. Key: {@value}.
+     * skipped; a sweep runs the case directly, without its recording. A key that no kit test of the run can
+     * produce (a typo) fails the run at its end, naming the closest keys that exist; each JVM judges its own
+     * tests, so when the build spreads test classes over several forks, combine the key with the build tool's
+     * test filter ({@code mvn test -Dtest='OrderTest#survives' -Ddeliverykit.replay='...'}), as is best anyway.
+     * Quote the key, it contains {@code ;}. Key: {@value}.
      */
     public static final String REPLAY = "deliverykit.replay";
 

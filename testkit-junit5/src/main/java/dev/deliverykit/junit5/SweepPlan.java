@@ -280,6 +280,23 @@ final class SweepPlan {
         return keysNameMode ? crash.withModeInReplayKey() : crash;
     }
 
+    /**
+     * Keys this sweep could replay, for a message about a key it cannot: its crash-free run, and its catalogue
+     * boundaries and commits at the requested hit (its hits are known only after a recording).
+     */
+    List<String> replayCandidates(ReplayKey requested) {
+        int hit = requested instanceof ReplayKey.Crash crash ? crash.occurrence() : 1;
+        List<String> keys = new ArrayList<>();
+        keys.add(ReplayKey.crashFree().text());
+        catalogueBoundaries.forEach(
+                boundary -> keys.add(ReplayKey.boundary(boundary.name(), hit).text()));
+        if (kinds.contains(SweepKind.COMMITS)) {
+            keys.add(ReplayKey.selector("before-commit", hit).text());
+            keys.add(ReplayKey.selector("after-commit", hit).text());
+        }
+        return keys;
+    }
+
     private boolean swept(Boundary boundary) {
         if (boundary.isNamed()) {
             return catalogueBoundaries.contains(boundary);

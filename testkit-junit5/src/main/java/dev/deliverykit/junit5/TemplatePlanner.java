@@ -105,6 +105,7 @@ final class TemplatePlanner {
         }
         Attempt attempt = plan(context);
         if (attempt instanceof Misconfigured) {
+            ReplaySelection.reportMisconfigured(context);
             return ConditionEvaluationResult.enabled("the configuration error is reported by the template itself");
         }
         KitSettings settings = attempt instanceof Listed listed ? listed.settings() : ((Swept) attempt).settings();
@@ -118,6 +119,19 @@ final class TemplatePlanner {
                         .sweeps().stream()
                                 .anyMatch(
                                         sweep -> sweep.replayCase(replay.get()).isPresent());
+        ReplaySelection.report(
+                context,
+                replay.get(),
+                context.getRequiredTestMethod(),
+                produces,
+                attempt instanceof Listed listed
+                        ? listed.cases().stream()
+                                .map(crashCase -> crashCase.replayKey().text())
+                                .toList()
+                        : ((Swept) attempt)
+                                .sweeps().stream()
+                                        .flatMap(sweep -> sweep.replayCandidates(replay.get()).stream())
+                                        .toList());
         return produces
                 ? ConditionEvaluationResult.enabled("no deliverykit.replay, or it selects a case here")
                 : ConditionEvaluationResult.disabled(DeliveryKitConfiguration.REPLAY + "='" + replay.get()

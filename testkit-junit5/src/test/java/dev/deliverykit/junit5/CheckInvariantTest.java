@@ -153,6 +153,27 @@ class CheckInvariantTest {
     }
 
     @CrashTestKitOnly
+    static class AssertionAndInvariantsAllFailTestCases {
+        @CheckInvariant
+        Invariant shippedOnce = ScriptedInvariant.violatedAtCheck("shipped once", LOG, 1);
+
+        @CheckInvariant
+        Invariant billedOnce = ScriptedInvariant.violatedAtCheck("billed once", LOG, 1);
+
+        @CheckInvariant
+        Invariant stockNeverNegative = ScriptedInvariant.violatedAtCheck("stock never negative", LOG, 1);
+
+        @TempDir
+        Path dir;
+
+        @CrashAt(selector = "after-commit", occurrence = 3)
+        void kitTest(CrashScenario scenario) throws Exception {
+            submitAndRecover(scenario, dir);
+            scenario.assertHolds(ScriptedInvariant.violatedAtCheck("asserted", LOG, 1));
+        }
+    }
+
+    @CrashTestKitOnly
     static class AbortedTestCases {
         @CheckInvariant
         Invariant violated = ScriptedInvariant.violatedAtCheck("violated", LOG, 1);
@@ -272,28 +293,55 @@ class CheckInvariantTest {
     }
 
     @Test
-    void whenTheTestMethodFailsItsFailureStaysFirstAndTheViolatedInvariantIsSuppressed() {
+    void whenTheTestMethodFailsItsFailureStaysFirstAndTheViolatedInvariantFollowsInItsMessage() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(TestAndInvariantBothFailTestCases.class);
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         Throwable failure =
                 assertThat(results).hasFailedCase("[1] crash at before-send #1").failure();
-        String block = "\n\nDeliveryKit case: crash at before-send #1 (in process)\n"
-                + "Replay only this case: -Ddeliverykit.replay='boundary=before-send;hit=1'";
         assertThat(failure)
                 .isInstanceOf(AssertionFailedError.class)
+                .hasNoSuppressedExceptions()
                 .hasMessage("[effects N for reserve42 after a crash"
-                        + " and recovery (mark-first (write \"done\", then send))] \nexpected: 1L\n but was: 0L"
-                        + block);
-        assertThat(failure.getSuppressed()).hasSize(1);
-        assertThat(failure.getSuppressed()[0])
-                .isInstanceOf(AssertionFailedError.class)
-                .hasMessage("1 of 1 invariant"
+                        + " and recovery (mark-first (write \"done\", then send))] \nexpected: 1L\n but was: 0L\n\n"
+                        + "1 of 1 invariant"
                         + " declared with @CheckInvariant violated after crash at before-send #1 and recovery:\n"
-                        + "[TestAndInvariantBothFailTestCases.exactlyOnce] exactly once per key: violated (checked 1 intent key, 0 effect"
-                        + " rows)\n"
+                        + "[TestAndInvariantBothFailTestCases.exactlyOnce] exactly once per key: violated (checked 1"
+                        + " intent key, 0 effect rows)\n"
                         + "  lost intent: 1 key\n"
-                        + "    reserve42:1:0: found 0 effects, expected exactly 1" + block);
+                        + "    reserve42:1:0: found 0 effects, expected exactly 1\n\n"
+                        + "DeliveryKit case: crash at before-send #1 (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='boundary=before-send;hit=1'");
+        // The AssertJ failure's expected and actual stay, for the IDE's diff.
+        assertThat(((AssertionFailedError) failure).getExpected().getValue()).isEqualTo("1L");
+    }
+
+    @Test
+    void aFailingAssertHoldsAndEveryFailingCheckInvariantShowAtTopLevelInDeclarationOrder() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AssertionAndInvariantsAllFailTestCases.class);
+
+        assertThat(results)
+                .hasSingleFailedCase("[1] crash after commit #3")
+                .withMessage("1 of 1 invariant violated after crash after commit #3 and recovery:\n"
+                        + "asserted: violated (checked check #1)\n"
+                        + "  unexpected row: 1 row\n"
+                        + "    check #1: found a scripted violation, expected none\n\n"
+                        + "3 of 3 invariants declared with @CheckInvariant violated after crash after commit #3 and"
+                        + " recovery:\n"
+                        + scripted("AssertionAndInvariantsAllFailTestCases.shippedOnce", "shipped once", 1) + "\n"
+                        + scripted("AssertionAndInvariantsAllFailTestCases.billedOnce", "billed once", 1) + "\n"
+                        + scripted(
+                                "AssertionAndInvariantsAllFailTestCases.stockNeverNegative", "stock never negative", 1)
+                        + "\n\n"
+                        + "DeliveryKit case: crash after commit #3 (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=3'");
+        assertThat(LOG)
+                .containsExactly(
+                        "recovery",
+                        "check asserted",
+                        "check shipped once",
+                        "check billed once",
+                        "check stock never negative");
     }
 
     @Test

@@ -140,6 +140,62 @@ class DeliverInOrderTest {
         void flowAEndsReleased(DeliveryScenario scenario) {}
     }
 
+    static final String ENTRY_POINT =
+            "dev.deliverykit.reference.ordered.OrderedConsumer#receive(dev.deliverykit.reference.ordered.Event)";
+
+    @CrashTestKitOnly
+    static class EightPermutedIdsTestCases {
+        @DeliverInOrder(
+                entryPoint = ENTRY_POINT,
+                messageId = "eventId",
+                permutationsOf = {"A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"})
+        void flowAEndsReleased(DeliveryScenario scenario) throws Exception {
+            scenario.deliver(() -> {});
+        }
+    }
+
+    @CrashTestKitOnly
+    static class NinePermutedIdsTestCases {
+        @DeliverInOrder(
+                entryPoint = ENTRY_POINT,
+                messageId = "eventId",
+                permutationsOf = {"A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9"})
+        void flowAEndsReleased(DeliveryScenario scenario) throws Exception {
+            scenario.deliver(() -> {});
+        }
+    }
+
+    @CrashTestKitOnly
+    static class UnsentMessageTestCases {
+        @DeliverInOrder(
+                entryPoint = ENTRY_POINT,
+                messageId = "eventId",
+                messages = {"A1", "A2", "A3"},
+                orders = {"A3,A1,A2,A3", "A1,A4"})
+        void flowAEndsReleased(DeliveryScenario scenario) throws Exception {
+            scenario.deliver(() -> {});
+        }
+    }
+
+    @CrashTestKitOnly
+    static class DeclaredMessagesTestCases {
+        @DeliverInOrder(
+                entryPoint = ENTRY_POINT,
+                messageId = "eventId",
+                messages = {"A1", "A2", "A3"},
+                orders = "A3,A1,A2,A3",
+                permutationsOf = {"A1", "A2", "A3"})
+        void flowAEndsReleased(DeliveryScenario scenario, @TempDir Path dir) throws Exception {
+            try (OrderedConsumer consumer = new OrderedConsumer(SqliteDatabase.at(dir.resolve("consumer.db")))) {
+                scenario.deliver(() -> {
+                    consumer.receive(A1);
+                    consumer.receive(A2);
+                    consumer.receive(A3);
+                });
+            }
+        }
+    }
+
     private static String notContiguous(String order, String found, String after) {
         return "contiguous prefix per flow: violated (checked 1 flow, 3 applied records)\n"
                 + "  not a contiguous prefix: 1 flow\n"
@@ -239,5 +295,53 @@ class DeliverInOrderTest {
                                                 + " body (its methods: receive(dev.deliverykit.reference.ordered.Event), received()); name the"
                                                 + " class that declares and implements it, not an interface or a subclass. Fix: correct the"
                                                 + " class, method or parameter types"))));
+    }
+
+    @Test
+    void permutationsBeyondTheCapAreRefusedBeforeAnyOrderRunsSayingHowToRaiseIt() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(EightPermutedIdsTestCases.class);
+
+        assertThat(results).hasNumberOfStartedCases(0);
+        assertThat(results)
+                .hasSingleFailedContainer()
+                .withExceptionInstanceOf(ExtensionConfigurationException.class)
+                .withMessage("@DeliverInOrder(permutationsOf = {\"A1\", \"A2\", \"A3\", \"A4\", \"A5\", \"A6\","
+                        + " \"A7\", \"A8\"}) on EightPermutedIdsTestCases.flowAEndsReleased(DeliveryScenario): 40,320"
+                        + " orders to deliver (every permutation of 8 ids), more than the cap of 120"
+                        + " (@DeliverInOrder(maxCases = 120), the default); no order was run. Fix: permute fewer ids"
+                        + " (5 ids give 120 orders), list the orders that matter in orders = {...}, or raise the cap"
+                        + " with @DeliverInOrder(maxCases = 40320)");
+    }
+
+    @Test
+    void moreIdsThanCanBePermutedSayFixOnce() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(NinePermutedIdsTestCases.class);
+
+        assertThat(results)
+                .hasSingleFailedContainer()
+                .withMessage("@DeliverInOrder(permutationsOf = {\"A1\", \"A2\", \"A3\", \"A4\", \"A5\", \"A6\","
+                        + " \"A7\", \"A8\", \"A9\"}) on NinePermutedIdsTestCases.flowAEndsReleased(DeliveryScenario):"
+                        + " Cannot permute 9 ids (A1,A2,A3,A4,A5,A6,A7,A8,A9): that is more than 8 ids. Fix: give at"
+                        + " most 8 distinct ids, or list orders explicitly");
+    }
+
+    @Test
+    void anOrderNamingAMessageTheWorkloadNeverSendsIsRefusedBeforeAnyOrderRuns() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(UnsentMessageTestCases.class);
+
+        assertThat(results).hasNumberOfStartedCases(0);
+        assertThat(results)
+                .hasSingleFailedContainer()
+                .withMessage("@DeliverInOrder(orders = \"A1,A4\") on UnsentMessageTestCases.flowAEndsReleased"
+                        + "(DeliveryScenario): the order A1,A4 names A4, which the workload never sends (messages ="
+                        + " {\"A1\", \"A2\", \"A3\"}); no order was run. Fix: correct the order, or add A4 to"
+                        + " messages if the workload sends it");
+    }
+
+    @Test
+    void declaredMessagesThatCoverEveryOrderRunThemAll() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(DeclaredMessagesTestCases.class);
+
+        assertThat(results).hasNumberOfStartedCases(7).hasNumberOfSucceededCases(7);
     }
 }

@@ -4,6 +4,7 @@ import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.container;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.engine;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
@@ -14,6 +15,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import dev.deliverykit.boundary.BoundaryNotReachedError;
 import dev.deliverykit.boundary.CrashSwallowedError;
+import dev.deliverykit.junit5.fixtures.PrintedFailure;
 import dev.deliverykit.junit5.fixtures.WarehouseReservation;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.platform.commons.JUnitException;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.opentest4j.AssertionFailedError;
 
@@ -143,19 +146,81 @@ class ReplayAndHonestyTest {
     }
 
     @Test
-    void aTestThatCannotProduceTheReplayedCaseIsSkippedSayingWhy() {
+    void aTestThatCannotProduceTheReplayedCaseIsSkippedSayingWhyWhileAnotherTestRunsIt() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
-                .with(DeliveryKitConfiguration.REPLAY, "boundary=boundary-7;hit=1")
-                .run(MarkFirstAtEveryBoundaryTestCases.class);
+                .with(DeliveryKitConfiguration.REPLAY, "selector=after-commit;hit=4")
+                .run(MarkFirstAtEveryBoundaryTestCases.class, MarkFirstSweepTestCases.class);
 
-        assertThat(results).hasNumberOfStartedCases(0);
+        assertThat(results).hasStartedCases("[1] crash after commit #4").hasNumberOfFailedContainers(0);
         results.containerEvents()
                 .assertThatEvents()
                 .haveExactly(
                         1,
                         event(
                                 skippedWithReason(
-                                        "deliverykit.replay='boundary=boundary-7;hit=1' selects a case this test does not have")));
+                                        "deliverykit.replay='selector=after-commit;hit=4' selects a case this test does not have")));
+    }
+
+    @Test
+    void aReplayKeyThatNoTestOfTheRunHasFailsTheRunWithTheClosestKeys() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "boundary=before-sned;hit=1")
+                .run(MarkFirstAtEveryBoundaryTestCases.class);
+
+        assertThat(results).hasNumberOfStartedCases(0);
+        Throwable failure = assertThat(results).hasSingleFailedContainer().failure();
+        // JUnit wraps what a store value's close() throws: "Failed to close extension context"
+        assertThat(failure).isExactlyInstanceOf(JUnitException.class).hasMessage("Failed to close extension context");
+        assertThat(failure.getCause())
+                .isExactlyInstanceOf(ExtensionConfigurationException.class)
+                .hasMessage("deliverykit.replay='boundary=before-sned;hit=1' selects no case of this run, so nothing"
+                        + " was replayed: the run's one DeliveryKit test,"
+                        + " MarkFirstAtEveryBoundaryTestCases.exactlyOneReservation(CrashScenario, Path), does not have"
+                        + " that case.\n"
+                        + "Closest keys of this run: boundary=before-send;hit=1, boundary=before-submit;hit=1,"
+                        + " boundary=after-send;hit=1\n"
+                        + "Fix: copy the key from a failure message or the report (quoted:"
+                        + " -Ddeliverykit.replay='...'), or remove deliverykit.replay to run every case.");
+        results.containerEvents()
+                .assertThatEvents()
+                .haveExactly(1, event(engine(), finishedWithFailure(instanceOf(JUnitException.class))));
+    }
+
+    @Test
+    void aMistypedSelectorFailsTheRunWithTheKeysOfEverySweepAndList() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "selector=after-comit;hit=3")
+                .run(MarkFirstSweepTestCases.class, NeverReachedTestCases.class);
+
+        assertThat(results).hasNumberOfStartedCases(0);
+        assertThat(assertThat(results).hasSingleFailedContainer().failure().getCause())
+                .hasMessage("deliverykit.replay='selector=after-comit;hit=3' selects no case of this run, so nothing"
+                        + " was replayed: none of the run's 2 DeliveryKit tests"
+                        + " (MarkFirstSweepTestCases.exactlyOneReservation(CrashScenario, Path),"
+                        + " NeverReachedTestCases.exactlyOneReservation(CrashScenario, Path)) has that case.\n"
+                        + "Closest keys of this run: selector=after-commit;hit=3, selector=after-commit;hit=9,"
+                        + " selector=before-commit;hit=3\n"
+                        + "Fix: copy the key from a failure message or the report (quoted:"
+                        + " -Ddeliverykit.replay='...'), or remove deliverykit.replay to run every case.");
+    }
+
+    @Test
+    void aReplayKeyThatCannotBeReadFailsEveryKitTestNamingTheKey() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.REPLAY, "selektor=after-commit;hit=3")
+                .run(MarkFirstSweepTestCases.class);
+
+        assertThat(results).hasNumberOfStartedCases(0);
+        assertThat(results)
+                .hasSingleFailedContainer()
+                .withExceptionInstanceOf(ExtensionConfigurationException.class)
+                .withMessage("DeliveryKit configuration parameter deliverykit.replay = \"selektor=after-commit;hit=3\""
+                        + " cannot be used: unknown field \"selektor\"; known fields: boundary, selector, crash, hit,"
+                        + " mode, order, seed; expected boundary=NAME;hit=N, selector=SPEC;hit=N (either with"
+                        + " ;mode=in-process or ;mode=child-process), crash=none or order=IDS, for example"
+                        + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
+                        + " the key from a failure message or the report. Fix: correct or remove it in"
+                        + " junit-platform.properties or the -Ddeliverykit.replay system property.");
     }
 
     @Test
@@ -190,7 +255,11 @@ class ReplayAndHonestyTest {
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         Throwable failure = assertThat(results).hasSingleFailedCase().failure();
-        assertThat(failure).isInstanceOf(AssertionFailedError.class).hasCauseInstanceOf(BoundaryNotReachedError.class);
+        assertThat(failure).isInstanceOf(AssertionFailedError.class);
+        // The failure replaces the engine's BoundaryNotReachedError (its stack trace, no "Caused by" repeating it).
+        assertThat(failure.getStackTrace()[0].getClassName()).isEqualTo("dev.deliverykit.boundary.RunVerdicts");
+        assertThat(PrintedFailure.count(failure, "Boundary not reached:")).isOne();
+        assertThat(PrintedFailure.of(failure)).doesNotContain(BoundaryNotReachedError.class.getName());
         assertThat(failure.getMessage())
                 .isEqualTo("Boundary not reached: the crash was armed at hit 9 of after"
                         + " commit, but the workload returned normally after reaching it 5 times.\n"
@@ -247,7 +316,8 @@ class ReplayAndHonestyTest {
 
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         Throwable failure = assertThat(results).hasSingleFailedCase().failure();
-        assertThat(failure).hasCauseInstanceOf(CrashSwallowedError.class);
+        assertThat(PrintedFailure.count(failure, "Crash swallowed:")).isOne();
+        assertThat(PrintedFailure.of(failure)).doesNotContain(CrashSwallowedError.class.getName());
         // The frame's line number is the only part that moves with the source.
         assertThat(failure.getMessage()
                         .replaceAll("\\(TransactionalOutbox\\.java:[0-9]+\\)", "(TransactionalOutbox.java:N)"))

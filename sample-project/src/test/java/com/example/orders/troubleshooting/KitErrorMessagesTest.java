@@ -13,7 +13,6 @@ import com.example.orders.db.Database;
 import com.example.orders.shipping.DedupCleanup;
 import com.example.orders.shipping.ShippingConsumer;
 import dev.deliverykit.CrashMode;
-import dev.deliverykit.boundary.BoundaryNotReachedError;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantDefinitionException;
 import dev.deliverykit.invariant.Invariants;
@@ -30,7 +29,6 @@ import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
-import dev.deliverykit.order.OrderNotHonouredError;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -46,6 +44,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -108,6 +107,28 @@ class KitErrorMessagesTest {
         void shippingAppliesInOrder(DeliveryScenario scenario, @TempDir Path dir) throws Exception {
             ShippingConsumer consumer = new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db")));
             scenario.deliver(() -> consumer.handle(PLACED));
+        }
+    }
+
+    @CrashTestKitOnly
+    static class MessageTheWorkloadNeverSends {
+        @DeliverInOrder(
+                entryPoint = "com.example.orders.shipping.ShippingConsumer#handle(com.example.orders.Message)",
+                messageId = "messageId",
+                messages = {"o-1:placed", "o-1:paid"},
+                orders = "o-1:placed,o-1:payed")
+        void shippingAppliesInOrder(DeliveryScenario scenario, @TempDir Path dir) throws Exception {
+            ShippingConsumer consumer = new ShippingConsumer(Database.sqlite(dir.resolve("shipping.db")));
+            scenario.deliver(() -> consumer.handle(PLACED));
+        }
+    }
+
+    @CrashTestKitOnly
+    @BoundaryCatalogueSource(value = OrderBoundaries.class, field = "CLEANUP")
+    static class ScenarioOnAPlainTest {
+        @Test
+        void cleanupSurvives(CrashScenario scenario) {
+            scenario.run(() -> {});
         }
     }
 
@@ -201,7 +222,9 @@ class KitErrorMessagesTest {
     void aBoundaryTheWorkloadNeverReachesFailsTheTest() throws IOException {
         Throwable failure = onlyFailure(kit(), BoundaryNeverReached.class);
 
-        assertThat(failure.getCause()).isInstanceOf(BoundaryNotReachedError.class);
+        // The engine's BoundaryNotReachedError becomes the test's failure, its text printed once (no "Caused by").
+        assertThat(failure.getStackTrace()[0].getClassName()).startsWith("dev.deliverykit.boundary.");
+        assertThat(failure).hasNoCause();
         assertThat(failure.getMessage()).isEqualTo(expected("boundary-not-reached.txt", failure));
     }
 
@@ -216,8 +239,40 @@ class KitErrorMessagesTest {
     void aMessageTheWorkloadNeverSendsFailsTheOrder() throws IOException {
         Throwable failure = onlyFailure(kit(), MessageNeverSent.class);
 
-        assertThat(failure.getCause()).isInstanceOf(OrderNotHonouredError.class);
+        assertThat(failure).hasNoCause();
         assertThat(failure.getMessage()).isEqualTo(expected("order-not-honoured.txt", failure));
+    }
+
+    @Test
+    void aMessageTheWorkloadNeverSendsIsRefusedBeforeAnythingRunsWhenTheTestSaysWhatItSends() throws IOException {
+        CrashTestResults results = kit().run(MessageTheWorkloadNeverSends.class);
+
+        assertThat(results).hasNumberOfStartedCases(0);
+        Throwable failure = assertThat(results).hasSingleFailure().failure();
+        assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
+        assertThat(failure.getMessage()).isEqualTo(expected("order-unsent-message.txt", failure));
+    }
+
+    @Test
+    void aCrashScenarioOnAPlainTestSaysWhichAnnotationItNeeds() throws IOException {
+        Throwable failure = onlyFailure(kit(), ScenarioOnAPlainTest.class);
+
+        assertThat(failure).isInstanceOf(ParameterResolutionException.class);
+        assertThat(failure.getMessage()).isEqualTo(expected("scenario-on-plain-test.txt", failure));
+    }
+
+    @Test
+    void aReplayKeyNoTestHasFailsTheRunWithTheClosestKeys() throws IOException {
+        CrashTestResults results = kit().with(
+                        DeliveryKitConfiguration.REPLAY, "boundary=cleanup.after-record-delte;hit=2")
+                .run(BoundaryNeverReached.class, AnyCrashCase.class);
+
+        assertThat(results).hasNumberOfStartedCases(0);
+        // JUnit reports what the root store's close() threw as the engine's failure, "Failed to close extension
+        // context".
+        Throwable failure = assertThat(results).hasSingleFailure().failure().getCause();
+        assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
+        assertThat(failure.getMessage()).isEqualTo(expected("replay-key-typo.txt", failure));
     }
 
     @Test
@@ -233,7 +288,7 @@ class KitErrorMessagesTest {
     void aFixtureWrittenBeforeScenarioRunIsWrittenAgainByTheChildJvm() throws IOException {
         Throwable failure = onlyFailure(kit(), FixtureWrittenTwice.class);
 
-        assertThat(failure.getCause()).isInstanceOf(BoundaryNotReachedError.class);
+        assertThat(failure.getStackTrace()[0].getClassName()).startsWith("dev.deliverykit.boundary.");
         // The child's whole output is a file of this run's report directory, which varies.
         String message = failure.getMessage()
                 .replaceAll(

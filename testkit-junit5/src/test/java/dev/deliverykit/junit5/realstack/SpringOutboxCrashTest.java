@@ -164,13 +164,13 @@ class SpringOutboxCrashTest {
     static String markFirstLost(String fixture, String caseName, String replayKey) {
         return "2 of 2 invariants declared with @CheckInvariant violated after " + caseName + " and recovery:\n"
                 + "[" + fixture
-                + ".everyOrderShipped] every order shipped: violated (checked 1 intent key, 0 effect rows)\n"
-                + "  lost intent: 1 key\n"
-                + "    o-1: found 0 effects, expected at least 1\n"
-                + "[" + fixture
                 + ".exactlyOnce] exactly once per message: violated (checked 1 intent key, 0 effect rows)\n"
                 + "  lost intent: 1 key\n"
                 + "    o-1:placed: found 0 effects, expected exactly 1\n"
+                + "[" + fixture
+                + ".everyOrderShipped] every order shipped: violated (checked 1 intent key, 0 effect rows)\n"
+                + "  lost intent: 1 key\n"
+                + "    o-1: found 0 effects, expected at least 1\n"
                 + "\n"
                 + Spec.suffix(caseName, replayKey);
     }
