@@ -10,8 +10,11 @@ import dev.deliverykit.process.ChildJvm;
 import dev.deliverykit.process.ChildProcess;
 import dev.deliverykit.process.ChildResult;
 import dev.deliverykit.process.Handshake;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -187,9 +190,23 @@ class ReportForksTest {
     @Test
     void anUnreadablePartIsLeftOutAndTheOthersAreMerged() throws Exception {
         Files.createDirectories(reports.resolve("parts"));
-        Files.writeString(reports.resolve("parts/report-1-1.json"), "{\"format\": \"something else\"}");
+        Path unreadable = reports.resolve("parts/report-1-1.json");
+        Files.writeString(unreadable, "{\"format\": \"something else\"}");
 
-        CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWriteTestCases.class);
+        // The kit warns on stderr; captured here, so that it is asserted and a green build does not print it.
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream warned = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(warned, true, StandardCharsets.UTF_8));
+        try {
+            CrashTestKit.reportingTo(reports).run(ReferenceVariantsCrashTest.UnsafeDualWriteTestCases.class);
+        } finally {
+            System.setErr(stderr);
+        }
+
+        assertThat(warned.toString(StandardCharsets.UTF_8))
+                .isEqualTo("[DeliveryKit] the report leaves out " + unreadable + ", which cannot be read (its format is"
+                        + " \"something else\", not deliverykit-report/1); delete it or clean the report directory"
+                        + System.lineSeparator());
 
         assertThat(tests(reportJson()))
                 .containsExactly(
