@@ -146,7 +146,9 @@ class MarkFirstRelayIsCaughtTest {
 
         System.out.println(
                 "\nThe same sweep against the \"before\" relay, com.example.orders.before.MarkFirstOutboxRelay,"
-                        + " run by MarkFirstRelayIsCaughtTest:\n20 of 42 cases fail, 10 in this JVM and the same 10 as real process exits. The first failure, as the kit reports it:\n\n"
+                        + " run by MarkFirstRelayIsCaughtTest:\n20 of 42 cases fail, 10 in this JVM and the same 10 as real process exits, as they"
+                        + " should: this is the bug the kit is there to catch, and the test checks exactly these"
+                        + " failures. The first one, as the kit reports it:\n\n"
                         + firstFailure
                         + "\n\nIts crash report: "
                         + REPORT_DIR.resolve("report.html").toAbsolutePath());
