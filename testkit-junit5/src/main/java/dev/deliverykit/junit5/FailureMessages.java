@@ -46,10 +46,15 @@ final class FailureMessages {
         boolean replaces = failure instanceof AssertionError || isMisuse(failure);
         Throwable cause = replaces ? failure.getCause() : failure;
         Throwable wrapped;
+        // JUnit 6 refuses a null cause in its exceptions' (message, cause) constructors.
         if (failure instanceof ExtensionConfigurationException) {
-            wrapped = new ExtensionConfigurationException(message, cause);
+            wrapped = cause == null
+                    ? new ExtensionConfigurationException(message)
+                    : new ExtensionConfigurationException(message, cause);
         } else if (failure instanceof ParameterResolutionException) {
-            wrapped = new ParameterResolutionException(message, cause);
+            wrapped = cause == null
+                    ? new ParameterResolutionException(message)
+                    : new ParameterResolutionException(message, cause);
         } else if (failure instanceof AssertionFailedError original
                 && original.isExpectedDefined()
                 && original.isActualDefined()) {
