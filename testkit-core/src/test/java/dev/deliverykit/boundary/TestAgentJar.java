@@ -1,7 +1,6 @@
 package dev.deliverykit.boundary;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.jar.Attributes;
@@ -27,9 +26,8 @@ final class TestAgentJar {
         attributes.putValue("Can-Retransform-Classes", "true");
         attributes.putValue("Can-Redefine-Classes", "true");
         Path jar = dir.resolve("agent.jar");
-        try (OutputStream out = Files.newOutputStream(jar);
-                JarOutputStream ignored = new JarOutputStream(out, manifest)) {
-            return jar;
-        }
+        // A jar of nothing but its manifest: closing the stream writes it.
+        new JarOutputStream(Files.newOutputStream(jar), manifest).close();
+        return jar;
     }
 }

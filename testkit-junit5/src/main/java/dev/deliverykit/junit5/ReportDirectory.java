@@ -80,6 +80,7 @@ final class ReportDirectory {
      *
      * @throws UncheckedIOException naming the directory and the configuration key if it cannot be written
      */
+    @SuppressWarnings("try") // the lock is held for the block's duration, never read
     static Path publish(Path directory, String partName, ReportJson.Node part) {
         String name = partName + ".json";
         try {

@@ -12,6 +12,7 @@ import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.commons.ClassRemapper;
 import net.bytebuddy.jar.asm.commons.SimpleRemapper;
 
@@ -91,7 +92,7 @@ final class BootstrapBridge {
             }
             ClassReader reader = new ClassReader(in.readAllBytes());
             ClassWriter writer = new ClassWriter(0);
-            reader.accept(new ClassRemapper(writer, new SimpleRemapper(TEMPLATE, NAME)), 0);
+            reader.accept(new ClassRemapper(writer, new SimpleRemapper(Opcodes.ASM9, TEMPLATE, NAME)), 0);
             return writer.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the executor bridge's class file", e);
