@@ -20,6 +20,8 @@ final class Outcomes {
         return message == null
                 ? ""
                 : message.replaceAll("\\.java:[0-9]+\\)", ".java:N)")
+                        // javac numbers lambdas in its own order (JDK 17 and JDK 25 differ)
+                        .replaceAll("\\.lambda\\$([\\w$]+?)\\$[0-9]+\\(", ".lambda\\$$1\\$N(")
                         .replaceAll("ForkJoinPool\\.commonPool-worker-[0-9]+", "ForkJoinPool.commonPool-worker-N");
     }
 

@@ -236,7 +236,7 @@ class SpringOutboxCrashTest {
                         .getMessage()))
                 .isEqualTo(Spec.keptWorking(
                         "Connection.prepareStatement() on thread main at"
-                                + " dev.deliverykit.junit5.realstack.fixtures.Outbox.lambda$markPublished$1(Outbox.java:N)",
+                                + " dev.deliverykit.junit5.realstack.fixtures.Outbox.lambda$markPublished$N(Outbox.java:N)",
                         "hit 2 of before commit",
                         "main at dev.deliverykit.junit5.realstack.fixtures.ShippingReceiver.receive("
                                 + "ShippingReceiver.java:N)",
