@@ -166,17 +166,10 @@ final class CrashRun extends CaseRun {
                 crash = crashAt.apply(hit.plan());
                 childOutput = crash.childResult();
             }
-        } catch (BoundaryNotReachedError notReached) {
-            childOutput = notReached.childResult();
-            childFailed = true;
-            failedWith(notReached);
-            throw notReached;
-        } catch (RecordingFailedException failed) {
-            childOutput = failed.childResult();
-            childFailed = true;
-            failedWith(failed);
-            throw failed;
         } catch (AssertionError | RuntimeException failed) {
+            childOutput = failed instanceof BoundaryNotReachedError notReached
+                    ? notReached.childResult()
+                    : failed instanceof RecordingFailedException recording ? recording.childResult() : childOutput;
             childFailed = true;
             failedWith(failed);
             throw failed;
