@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
@@ -32,6 +33,7 @@ final class CaseEntry {
     private final String testMethod;
     private final String templateId;
     private final String uniqueId;
+    private final OptionalInt caseNumber;
     private final CrashCase crashCase;
     private final Optional<Path> attachmentDirectory;
     private final BiConsumer<String, Path> attached;
@@ -48,6 +50,7 @@ final class CaseEntry {
     private long durationMillis = -1;
 
     /**
+     * @param caseNumber the case's number in an unsharded run of its test, if known (see {@link CrashInvocation})
      * @param attachmentDirectory where this case's attachments go (a directory of its own, created on the
      *     first one), or empty when the report is off
      * @param attached told each attachment's label and file once it is written (JUnit's {@code publishFile})
@@ -57,6 +60,7 @@ final class CaseEntry {
             String testMethod,
             String templateId,
             String uniqueId,
+            OptionalInt caseNumber,
             CrashCase crashCase,
             Optional<Path> attachmentDirectory,
             BiConsumer<String, Path> attached) {
@@ -64,6 +68,7 @@ final class CaseEntry {
         this.testMethod = testMethod;
         this.templateId = templateId;
         this.uniqueId = uniqueId;
+        this.caseNumber = caseNumber;
         this.crashCase = crashCase;
         this.attachmentDirectory = attachmentDirectory;
         this.attached = attached;
@@ -185,6 +190,11 @@ final class CaseEntry {
     /** The invocation's unique id. */
     public String uniqueId() {
         return uniqueId;
+    }
+
+    /** The case's number in an unsharded run of its test (from 1), if known; empty for a replayed case. */
+    public OptionalInt caseNumber() {
+        return caseNumber;
     }
 
     /** The case. */

@@ -3,6 +3,7 @@ package dev.deliverykit.junit5;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
@@ -15,28 +16,42 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 final class CrashInvocation implements TestTemplateInvocationContext {
 
     private final CrashCase crashCase;
+    private final OptionalInt caseNumber;
     private final KitSettings settings;
     private final ChildJvmOptions childOptions;
     private final Optional<SweepState> sweep;
 
-    /** An invocation of {@code crashCase}; {@code sweep} is the sweep's state for its recording run. */
+    /**
+     * An invocation of {@code crashCase}; {@code sweep} is the sweep's state for its recording run.
+     *
+     * @param caseNumber the case's invocation number in an unsharded run of its test (from 1), the same in every
+     *     shard; empty for a replayed case, which runs alone
+     */
     CrashInvocation(
-            CrashCase crashCase, KitSettings settings, ChildJvmOptions childOptions, Optional<SweepState> sweep) {
+            CrashCase crashCase,
+            OptionalInt caseNumber,
+            KitSettings settings,
+            ChildJvmOptions childOptions,
+            Optional<SweepState> sweep) {
         this.crashCase = Objects.requireNonNull(crashCase, "crashCase");
+        this.caseNumber = Objects.requireNonNull(caseNumber, "caseNumber");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.childOptions = Objects.requireNonNull(childOptions, "childOptions");
         this.sweep = Objects.requireNonNull(sweep, "sweep");
     }
 
     /** An invocation of {@code crashCase} that feeds no sweep. */
-    CrashInvocation(CrashCase crashCase, KitSettings settings, ChildJvmOptions childOptions) {
-        this(crashCase, settings, childOptions, Optional.empty());
+    CrashInvocation(CrashCase crashCase, OptionalInt caseNumber, KitSettings settings, ChildJvmOptions childOptions) {
+        this(crashCase, caseNumber, settings, childOptions, Optional.empty());
     }
 
-    /** {@code [3] crash after commit #2 in TransactionalOutbox.markDone}. */
+    /**
+     * {@code [3] crash after commit #2 in TransactionalOutbox.markDone}: numbered as in an unsharded run, so that a
+     * case has the same name in every shard.
+     */
     @Override
     public String getDisplayName(int invocationIndex) {
-        return "[" + invocationIndex + "] " + crashCase.displayName();
+        return "[" + caseNumber.orElse(invocationIndex) + "] " + crashCase.displayName();
     }
 
     @Override
@@ -46,7 +61,7 @@ final class CrashInvocation implements TestTemplateInvocationContext {
 
     @Override
     public void prepareInvocation(ExtensionContext context) {
-        CaseEntry entry = CrashReport.of(context, settings).open(context, crashCase);
+        CaseEntry entry = CrashReport.of(context, settings).open(context, crashCase, caseNumber);
         if (crashCase instanceof CrashCase.DeliverOrder order) {
             CaseRun.keep(context, new DeliveryRun(order, entry));
         } else if (crashCase instanceof CrashCase.RecordBoundaries record) {

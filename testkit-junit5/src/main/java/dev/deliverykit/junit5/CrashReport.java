@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -28,6 +29,8 @@ final class CrashReport implements AutoCloseable {
     private final String partName = ReportDirectory.newPartName();
 
     private boolean closed;
+    /** Whether this shard skipped a test for having none of its cases: its report is written even if empty. */
+    private boolean skippedInShard;
 
     CrashReport(KitSettings settings, PrintStream out) {
         this.settings = settings;
@@ -48,8 +51,11 @@ final class CrashReport implements AutoCloseable {
         return Optional.ofNullable(context.getRoot().getStore(NAMESPACE).get(CrashReport.class, CrashReport.class));
     }
 
-    /** Opens the row of the invocation whose context this is. */
-    synchronized CaseEntry open(ExtensionContext invocation, CrashCase crashCase) {
+    /**
+     * Opens the row of the invocation whose context this is; {@code caseNumber} is its number in an unsharded run of
+     * its test, if known (see {@link CrashInvocation}).
+     */
+    synchronized CaseEntry open(ExtensionContext invocation, CrashCase crashCase, OptionalInt caseNumber) {
         String template =
                 invocation.getParent().map(ExtensionContext::getUniqueId).orElse(invocation.getUniqueId());
         Optional<Path> attachments = settings.reportEnabled()
@@ -61,6 +67,7 @@ final class CrashReport implements AutoCloseable {
                 invocation.getRequiredTestMethod().getName(),
                 template,
                 invocation.getUniqueId(),
+                caseNumber,
                 crashCase,
                 attachments,
                 (label, file) -> CaseReportEntries.publishFile(invocation, file));
@@ -86,6 +93,14 @@ final class CrashReport implements AutoCloseable {
         }
     }
 
+    /**
+     * Records that this run's shard skipped a test without a case in it, so that the shard writes its report even
+     * when it ran no case at all: the merge of the shards needs every shard's report.
+     */
+    synchronized void skippedInShard() {
+        skippedInShard = true;
+    }
+
     /** The rows so far, in the order the invocations started. */
     synchronized List<CaseEntry> entries() {
         return new ArrayList<>(entries.values());
@@ -95,14 +110,19 @@ final class CrashReport implements AutoCloseable {
     public void close() {
         List<CaseEntry> rows;
         synchronized (this) {
-            if (closed || entries.isEmpty()) {
+            if (closed || entries.isEmpty() && !skippedInShard) {
                 return;
             }
             closed = true;
             rows = new ArrayList<>(entries.values());
         }
         ReportJson.Node part = new ReportJson.Node(ReportModel.part(
-                rows, ProcessHandle.current().pid(), Instant.now(), ReportDirectory.RUN, settings.reportDirectory()));
+                rows,
+                ProcessHandle.current().pid(),
+                Instant.now(),
+                ReportDirectory.RUN,
+                settings.shard(),
+                settings.reportDirectory()));
         String location = "";
         if (settings.reportEnabled()) {
             location = ReportDirectory.publish(settings.reportDirectory(), partName, part)

@@ -16,6 +16,7 @@ import org.apiguardian.api.API;
  * deliverykit.report.dir = target/deliverykit
  * deliverykit.child.timeout = 60 s
  * deliverykit.site.see-through = com.example.db
+ * # deliverykit.shard = 2/4
  * # deliverykit.replay = boundary=after-outbox-insert;hit=1
  * </pre>
  *
@@ -111,6 +112,18 @@ public final class DeliveryKitConfiguration {
      * Quote the key, it contains {@code ;}. Key: {@value}.
      */
     public static final String REPLAY = "deliverykit.replay";
+
+    /**
+     * Runs one shard of every kit test's cases, {@code INDEX/COUNT}, for example {@code 2/4}: a CI matrix of
+     * {@code COUNT} jobs, each with its own index, runs every case once. Case number {@code i} (from 0, in the order
+     * of an unsharded run) runs in shard {@code (i mod COUNT) + 1}: a {@link CrashSweep}'s crash cases are numbered
+     * per mode after its recording, which runs in every shard (it finds the cases; recordings are deterministic, so
+     * every shard numbers the same cases alike); {@link CrashAt} and {@link DeliverInOrder} cases by their position.
+     * A test with no case in this shard is skipped, saying so. Each shard's report says which shard it is and
+     * records every case's unsharded number; {@link MergeReports} merges the shards' report directories into the
+     * report of an unsharded run. {@value #REPLAY} ignores it: a replayed case always runs. Key: {@value}.
+     */
+    public static final String SHARD = "deliverykit.shard";
 
     /**
      * Packages and classes to see through when a crash site is named, comma-separated, for example

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * @param childParallelism how many child JVMs may be alive at once (see {@link DeliveryKitConfiguration#CHILD_PARALLELISM})
  * @param childRerun whether this JVM is a child rerunning one case of the test JVM (set by {@link ChildCaseMain})
  * @param siteSeeThrough packages and classes every kit test sees through when it names a crash site
+ * @param shard the shard of every test's cases this run runs, if the run is sharded
  */
 record KitSettings(
         List<CrashMode> defaultModes,
@@ -44,7 +45,8 @@ record KitSettings(
         List<String> childJvmOptionsDropped,
         int childParallelism,
         boolean childRerun,
-        List<String> siteSeeThrough) {
+        List<String> siteSeeThrough,
+        Optional<Shard> shard) {
 
     KitSettings {
         defaultModes = List.copyOf(defaultModes);
@@ -67,7 +69,8 @@ record KitSettings(
                 words(context, DeliveryKitConfiguration.CHILD_JVM_OPTIONS_DROPPED, "\\s*,\\s*"),
                 childParallelism(context),
                 value(context, ChildCaseMain.RERUN).map(Boolean::parseBoolean).orElse(false),
-                siteSeeThrough(context));
+                siteSeeThrough(context),
+                shard(context));
     }
 
     /**
@@ -101,6 +104,14 @@ record KitSettings(
     /** Whether this JVM is a child rerunning one case and {@code mode} is the mode it reruns. */
     boolean rerunsInThisChild(CrashMode mode) {
         return childRerun && mode == CrashMode.CHILD_PROCESS;
+    }
+
+    /**
+     * Whether this run runs the case with number {@code caseNumber} (from 0) in the unsharded order of its test (or
+     * sweep): every case when the run is not sharded.
+     */
+    boolean inShard(int caseNumber) {
+        return shard.map(value -> value.runs(caseNumber)).orElse(true);
     }
 
     private static List<String> words(ExtensionContext context, String key, String separator) {
@@ -220,6 +231,15 @@ record KitSettings(
             }
         }
         return watch.seeThrough();
+    }
+
+    private static Optional<Shard> shard(ExtensionContext context) {
+        Optional<String> text = value(context, DeliveryKitConfiguration.SHARD);
+        try {
+            return text.map(Shard::parse);
+        } catch (IllegalArgumentException e) {
+            throw bad(DeliveryKitConfiguration.SHARD, text.orElseThrow(), e.getMessage());
+        }
     }
 
     private static ExtensionConfigurationException bad(String key, String value, String reason) {

@@ -52,6 +52,7 @@ final class ReportFiles {
     /** The summary printed at the end of the run: one row per test, then every failed case with its replay key. */
     String markdownSummary(String location) {
         StringBuilder text = new StringBuilder("## DeliveryKit crash report\n\n");
+        ReportText.shardLine(model).ifPresent(line -> text.append(line).append("\n\n"));
         MarkdownTable tests = new MarkdownTable("test", "cases", "passed", "failed", "aborted");
         MarkdownTable failures = new MarkdownTable("test", "case", "violated invariants", "replay key", "failure");
         boolean anyFailed = false;

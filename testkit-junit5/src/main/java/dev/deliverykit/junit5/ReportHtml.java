@@ -142,10 +142,21 @@ final class ReportHtml {
                 .append(escape(last.path("jdk").asText("unknown")))
                 .append(", DeliveryKit ")
                 .append(escape(last.path("kit").asText("unknown")));
-        if (parts.size() > 1) {
+        long shards = model.path(ReportText.MERGED_SHARDS).asLong();
+        if (shards > 0) {
+            page.append(" (merged from ")
+                    .append(shards)
+                    .append(" shards, ")
+                    .append(parts.size())
+                    .append(" JVMs)");
+        } else if (parts.size() > 1) {
             page.append(" (merged from ").append(parts.size()).append(" JVMs of this run)");
         }
         page.append("</p>\n");
+        ReportText.shardLine(model)
+                .ifPresent(line -> page.append("<p class=\"run shard\">")
+                        .append(escape(line))
+                        .append("</p>\n"));
     }
 
     /** An instant without its fraction of a second; anything else as it is. */

@@ -6,11 +6,13 @@ import dev.deliverykit.invariant.Violation;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The report as data (format {@value #FORMAT}): one JVM's part, built from its rows, and the view merged from
@@ -23,8 +25,12 @@ final class ReportModel {
 
     private ReportModel() {}
 
-    /** This JVM's part: its tests (one per template, in the order their invocations started) and totals. */
-    static Map<String, Object> part(List<CaseEntry> rows, long pid, Instant written, String run, Path directory) {
+    /**
+     * This JVM's part: its tests (one per template, in the order their invocations started) and totals; {@code shard}
+     * is the run's shard ({@code "2/4"}), if it is sharded.
+     */
+    static Map<String, Object> part(
+            List<CaseEntry> rows, long pid, Instant written, String run, Optional<Shard> shard, Path directory) {
         Map<String, List<CaseEntry>> byTemplate = new LinkedHashMap<>();
         rows.forEach(row -> byTemplate
                 .computeIfAbsent(row.templateId(), id -> new ArrayList<>())
@@ -48,6 +54,7 @@ final class ReportModel {
         part.put("written", written.toString());
         part.put("jdk", Runtime.version().toString());
         part.put("kit", KitVersion.VALUE);
+        part.put("shard", shard.map(Shard::text).orElse(null));
         return withTotals(part, tests);
     }
 
@@ -58,6 +65,9 @@ final class ReportModel {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("displayName", crashCase.displayName());
         row.put("uniqueId", entry.uniqueId());
+        row.put(
+                "caseNumber",
+                entry.caseNumber().isPresent() ? entry.caseNumber().getAsInt() : null);
         row.put("kind", crashCase.kind());
         row.put("boundary", boundary.map(Boundary::name).orElse(null));
         row.put("selector", boundary.map(named -> named.selector().spec()).orElse(null));
@@ -126,13 +136,15 @@ final class ReportModel {
 
     /**
      * The merged view of {@code parts}, oldest first: every test of every part, where a test (by unique id) in a
-     * later part replaces the same test in an earlier one, so a rerun shows its latest result.
+     * later part replaces the same test in an earlier one, so a rerun shows its latest result. Its {@code shard} is
+     * the parts' shard when they all ran the same one (every JVM of a sharded build does), else {@code null}.
      *
      * @param parts the parts' file names and contents, in the order they were written
      */
     static Map<String, Object> merge(Map<String, ReportJson.Node> parts) {
         Map<String, Object> tests = new LinkedHashMap<>();
         List<Object> sources = new ArrayList<>();
+        Set<String> shards = new HashSet<>();
         parts.forEach((file, part) -> {
             Map<String, Object> source = new LinkedHashMap<>();
             source.put("file", file);
@@ -141,6 +153,8 @@ final class ReportModel {
             source.put("written", part.path("written").asText());
             source.put("jdk", part.path("jdk").asText("unknown"));
             source.put("kit", part.path("kit").asText("unknown"));
+            source.put("shard", part.path("shard").asText(null));
+            shards.add(part.path("shard").asText(null));
             sources.add(source);
             for (ReportJson.Node test : part.path("tests")) {
                 tests.remove(test.path("uniqueId").asText());
@@ -150,12 +164,13 @@ final class ReportModel {
         Map<String, Object> merged = new LinkedHashMap<>();
         merged.put("format", FORMAT);
         merged.put("parts", sources);
+        merged.put("shard", shards.size() == 1 ? shards.iterator().next() : null);
         return withTotals(merged, new ArrayList<>(tests.values()));
     }
 
     /** Puts {@code totals} (over every case) and then {@code tests} (each with its own totals) into {@code root}. */
     @SuppressWarnings("unchecked") // the tests are objects of the report's own making
-    private static Map<String, Object> withTotals(Map<String, Object> root, List<Object> tests) {
+    static Map<String, Object> withTotals(Map<String, Object> root, List<Object> tests) {
         List<Object> everyCase = new ArrayList<>();
         tests.forEach(test -> {
             Map<String, Object> counted = (Map<String, Object>) test;

@@ -19,6 +19,9 @@ final class ReportText {
     private static final Pattern FRAME =
             Pattern.compile("(?:[\\w$]+\\.)*([\\w$]+)\\.([\\w$<>]+)\\((?:[^:)]*:(\\d+))?[^)]*\\)");
 
+    /** The field of a report that {@link MergeReports} merged from shards: how many. */
+    static final String MERGED_SHARDS = "mergedShards";
+
     private ReportText() {}
 
     /** {@code Class.method}, the name a test goes by in the report. */
@@ -111,6 +114,29 @@ final class ReportText {
                     row.path("outcome").asText()));
         }
         return ModeDisagreements.of(rows);
+    }
+
+    /**
+     * What the report says about sharding: which shard of how many it is ({@link Shard#describe}), or how many
+     * shards {@link MergeReports} merged it from; empty for an unsharded run.
+     */
+    static Optional<String> shardLine(ReportJson.Node model) {
+        Optional<String> shard = text(model, "shard");
+        if (shard.isPresent()) {
+            String which;
+            try {
+                which = Shard.parse(shard.get()).describe();
+            } catch (IllegalArgumentException e) {
+                which = "Shard " + shard.get() + ".";
+            }
+            return Optional.of(
+                    which + " Merge the shards' report directories with " + MergeReports.class.getName() + ".");
+        }
+        long merged = model.path(MERGED_SHARDS).asLong();
+        return merged > 0
+                ? Optional.of("Merged from " + merged + " shards (" + DeliveryKitConfiguration.SHARD + "=1/" + merged
+                        + " to " + merged + "/" + merged + "): every case once, in the order of an unsharded run.")
+                : Optional.empty();
     }
 
     /** {@code -Ddeliverykit.replay='<key>'}, ready to paste into a Maven or Gradle command line. */

@@ -8,6 +8,9 @@ import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -28,6 +31,9 @@ final class TemplatePlanner {
 
     static final String PARALLEL_ENABLED = "junit.jupiter.execution.parallel.enabled";
     static final String STORE_CLOSES_AUTOCLOSEABLE = "junit.jupiter.extensions.store.close.autocloseable.enabled";
+
+    private static final ConditionEvaluationResult ENABLED =
+            ConditionEvaluationResult.enabled("no deliverykit.replay, or it selects a case here; a case in this shard");
 
     private TemplatePlanner() {}
 
@@ -66,11 +72,15 @@ final class TemplatePlanner {
         }
         if (attempt instanceof Listed listed) {
             KitSettings settings = listed.settings();
-            return listed.cases().stream()
-                    .filter(crashCase ->
-                            settings.replay().map(crashCase::isSelectedBy).orElse(true))
-                    .filter(crashCase -> !settings.childRerun() || settings.rerunsInThisChild(crashCase.mode()))
-                    .map(crashCase -> new CrashInvocation(crashCase, settings, listed.childOptions()));
+            if (settings.replay().isPresent()) { // a child JVM rerunning a case always replays it
+                return listed.cases().stream()
+                        .filter(crashCase -> !settings.childRerun() || settings.rerunsInThisChild(crashCase.mode()))
+                        .filter(crashCase ->
+                                crashCase.isSelectedBy(settings.replay().get()))
+                        .map(crashCase ->
+                                new CrashInvocation(crashCase, OptionalInt.empty(), settings, listed.childOptions()));
+            }
+            return inShard(listed.cases(), 1, settings, listed.childOptions());
         }
         Swept swept = (Swept) attempt;
         KitSettings settings = swept.settings();
@@ -79,18 +89,38 @@ final class TemplatePlanner {
             return swept.sweeps().stream()
                     .filter(sweep -> !settings.childRerun() || settings.rerunsInThisChild(sweep.mode()))
                     .flatMap(sweep -> sweep.replayCase(settings.replay().get()).stream())
-                    .map(crashCase -> new CrashInvocation(crashCase, settings, childOptions));
+                    .map(crashCase -> new CrashInvocation(crashCase, OptionalInt.empty(), settings, childOptions));
         }
-        // One recording per mode, each followed by the crash cases it numbers.
+        // One recording per mode, each followed by the crash cases it numbers. Case numbers run on across the modes
+        // as in an unsharded run; the next mode's are known once this mode's cases are, which JUnit asks for first.
+        AtomicInteger numbered = new AtomicInteger();
         return swept.sweeps().stream().flatMap(sweep -> {
             SweepState state = sweepState(context, sweep.mode());
-            Stream<TestTemplateInvocationContext> record =
-                    Stream.of(new CrashInvocation(sweep.recordCase(), settings, childOptions, Optional.of(state)));
-            Stream<TestTemplateInvocationContext> crashes = Stream.of(state)
-                    .flatMap(recorded -> crashCases(context.getRequiredTestMethod(), sweep, recorded).stream())
-                    .map(crashCase -> new CrashInvocation(crashCase, settings, childOptions));
+            Stream<TestTemplateInvocationContext> record = Stream.of(new CrashInvocation(
+                    sweep.recordCase(),
+                    OptionalInt.of(numbered.incrementAndGet()),
+                    settings,
+                    childOptions,
+                    Optional.of(state)));
+            Stream<TestTemplateInvocationContext> crashes = Stream.of(state).flatMap(recorded -> {
+                List<CrashCase> cases = crashCases(context.getRequiredTestMethod(), sweep, recorded);
+                int first = numbered.getAndAdd(cases.size()) + 1;
+                return inShard(cases, first, settings, childOptions);
+            });
             return Stream.concat(record, crashes);
         });
+    }
+
+    /**
+     * The invocations of the {@code cases} this run's shard runs ({@link KitSettings#inShard}, every case when the
+     * run is not sharded), each numbered as in an unsharded run, where {@code cases} start at {@code firstNumber}.
+     */
+    private static Stream<TestTemplateInvocationContext> inShard(
+            List<? extends CrashCase> cases, int firstNumber, KitSettings settings, ChildJvmOptions childOptions) {
+        return IntStream.range(0, cases.size())
+                .filter(settings::inShard)
+                .mapToObj(position -> new CrashInvocation(
+                        cases.get(position), OptionalInt.of(firstNumber + position), settings, childOptions));
     }
 
     /**
@@ -111,7 +141,7 @@ final class TemplatePlanner {
         KitSettings settings = attempt instanceof Listed listed ? listed.settings() : ((Swept) attempt).settings();
         Optional<ReplayKey> replay = settings.replay();
         if (replay.isEmpty()) {
-            return ConditionEvaluationResult.enabled("no deliverykit.replay, or it selects a case here");
+            return attempt instanceof Listed listed ? shardCondition(context, listed) : ENABLED;
         }
         boolean produces = attempt instanceof Listed listed
                 ? listed.cases().stream().anyMatch(crashCase -> crashCase.isSelectedBy(replay.get()))
@@ -133,9 +163,27 @@ final class TemplatePlanner {
                                         .flatMap(sweep -> sweep.replayCandidates(replay.get()).stream())
                                         .toList());
         return produces
-                ? ConditionEvaluationResult.enabled("no deliverykit.replay, or it selects a case here")
+                ? ENABLED
                 : ConditionEvaluationResult.disabled(DeliveryKitConfiguration.REPLAY + "='" + replay.get()
                         + "' selects a case this test does not have");
+    }
+
+    /**
+     * Skips a listed test that has no case in this run's shard (a sweep has its recording in every shard), saying so:
+     * a test without invocations would pass silently. The shard's report is then written even if it has no case.
+     */
+    private static ConditionEvaluationResult shardCondition(ExtensionContext context, Listed listed) {
+        KitSettings settings = listed.settings();
+        int cases = listed.cases().size();
+        if (IntStream.range(0, cases).anyMatch(settings::inShard)) {
+            return ENABLED;
+        }
+        Shard shard = settings.shard().orElseThrow();
+        CrashReport.of(context, settings).skippedInShard();
+        return ConditionEvaluationResult.disabled(DeliveryKitConfiguration.SHARD + "=" + shard.text()
+                + ": none of this test's " + cases + (cases == 1 ? " case is" : " cases are") + " in shard "
+                + shard.index() + " of " + shard.count() + " (" + (cases == 1 ? "it runs" : "they run") + " in "
+                + (cases == 1 ? "shard 1" : "shards 1 to " + cases) + ")");
     }
 
     private static List<CrashCase> crashCases(Method method, SweepPlan sweep, SweepState state) {

@@ -1,0 +1,232 @@
+package dev.deliverykit.junit5;
+
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@value DeliveryKitConfiguration#SHARD}: four shards of a sweep, of a sweep in both modes (with children started
+ * ahead) and of {@code @CrashAt} and {@code @DeliverInOrder} lists run disjoint cases that together are the unsharded
+ * run's, each recording in every shard; the merge of their reports ({@link MergeReports}) is the unsharded report but
+ * for times, parts and the shard label; bad values are refused whole.
+ */
+class ShardingTests {
+
+    @TempDir
+    Path reports;
+
+    @Test
+    void fourShardsOfASweepRunEachCrashCaseOnceAndTheRecordingInEveryShard() throws IOException {
+        ShardRuns runs = ShardRuns.of(reports, 4, Map.of(), ShardingTestCases.CommitSweep.class);
+
+        assertThat(runs.wholeResults).hasNumberOfStartedCases(11).hasNumberOfFailedCases(2);
+        assertThat(runs.shardResults.get(1).startedCases())
+                .containsExactly(
+                        "[1] record boundaries (crash-free run)",
+                        "[3] crash after commit #1 in TransactionalOutbox.<init> (via Sql.openWithSchema)",
+                        "[7] crash after commit #3 in TransactionalOutbox.append (via Sql.inWriteTransaction)",
+                        "[11] crash after commit #5 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)");
+        assertThat(runs.shardResults)
+                .extracting(CrashTestResults::failedCases)
+                .containsExactly(
+                        List.of("[10] crash before commit #5 in TransactionalOutbox.markDone (via"
+                                + " Sql.inWriteTransaction)"),
+                        List.of(),
+                        List.of(),
+                        List.of("[9] crash after commit #4 in WarehouseWithoutDedup.reserve (via"
+                                + " Sql.inWriteTransaction)"));
+        assertSplit(runs);
+        assertMergedEqualsWhole(runs);
+    }
+
+    @Test
+    void fourShardsOfCrashAtAndDeliverInOrderListsSplitThemByPositionAndSkipATestWithoutACaseInTheShard()
+            throws IOException {
+        ShardRuns runs = ShardRuns.of(
+                reports,
+                4,
+                Map.of(),
+                ShardingTestCases.CrashAtList.class,
+                DeliverInOrderTest.ArrivalOrderTestCases.class);
+
+        assertThat(runs.wholeResults).hasNumberOfStartedCases(6 + 2 + 7);
+        assertThat(runs.shardResults.get(0).startedCases())
+                .containsExactlyInAnyOrder(
+                        "[1] crash at before-submit #1",
+                        "[5] crash at after-deliver #1",
+                        "[1] crash at before-submit #1",
+                        "[1] deliver A3,A1,A2,A3",
+                        "[5] deliver A2,A3,A1");
+        for (int shard = 3; shard <= 4; shard++) {
+            assertThat(skipReasons(runs.shardResults.get(shard - 1)))
+                    .containsExactly("deliverykit.shard=" + shard + "/4: none of this test's 2 cases are in shard "
+                            + shard + " of 4 (they run in shards 1 to 2)");
+        }
+        assertThat(skipReasons(runs.shardResults.get(1))).isEmpty();
+        assertSplit(runs);
+        assertMergedEqualsWhole(runs);
+    }
+
+    /** Child JVMs: per mode, a recording and 4 crash cases whole, and a recording and 1 crash case per shard. */
+    @Test
+    void fourShardsOfASweepInBothModesWithChildrenStartedAheadNumberEachModeOnItsOwn() throws IOException {
+        ShardRuns runs = ShardRuns.of(
+                reports, 4, Map.of(DeliveryKitConfiguration.CHILD_PARALLELISM, "2"), ShardingTestCases.BothModes.class);
+
+        assertThat(runs.wholeResults).hasNumberOfStartedCases(10).hasNumberOfSucceededCases(10);
+        assertThat(runs.shardResults.get(2).startedCases())
+                .containsExactly(
+                        "[1] record boundaries (crash-free run)",
+                        "[4] crash before commit #2 in ShardingTestCases$BothModes.writeFrom",
+                        "[6] record boundaries (crash-free run) (child JVM)",
+                        "[9] crash before commit #2 in ShardingTestCases$BothModes.writeFrom (child JVM)");
+        assertThat(runs.shardResults).allSatisfy(shard -> assertThat(shard).hasNumberOfSucceededCases(4));
+        assertSplit(runs);
+        assertMergedEqualsWhole(runs);
+    }
+
+    @Test
+    void aShardsReportSaysWhichShardItIs() throws IOException {
+        Path shard = reports.resolve("shard-2");
+        ShardRuns.shard(shard, "2/4", Map.of(), ShardingTestCases.CommitSweep.class);
+
+        String label = "Shard 2 of 4 (deliverykit.shard=2/4): cases 2, 6, 10, … of each test, counting a sweep's"
+                + " crash cases per mode after its recording, which every shard runs. Merge the shards' report"
+                + " directories with dev.deliverykit.junit5.MergeReports.";
+        JsonNode report = ShardRuns.report(shard);
+        assertThat(report.get("shard").asText()).isEqualTo("2/4");
+        assertThat(report.get("parts").get(0).get("shard").asText()).isEqualTo("2/4");
+        assertThat(ShardRuns.rows(shard))
+                .extracting(row -> row.get("caseNumber").asInt())
+                .containsExactly(1, 3, 7, 11);
+        assertThat(Files.readString(shard.resolve("report.md")))
+                .startsWith("## DeliveryKit crash report\n\n" + label
+                        + "\n\n| test | cases | passed | failed | aborted |\n");
+        assertThat(Files.readString(shard.resolve("report.html")))
+                .contains("<p class=\"run shard\">" + label.replace("'", "&#39;") + "</p>\n");
+    }
+
+    @Test
+    void aReplayedCaseRunsWhateverTheShard() {
+        CrashTestResults replayed = ShardRuns.shard(
+                reports,
+                "2/4",
+                Map.of(DeliveryKitConfiguration.REPLAY, "selector=after-commit;hit=4"),
+                ShardingTestCases.CommitSweep.class);
+
+        assertThat(replayed.failedCases())
+                .containsExactly("[1] crash after commit #4"); // replayed without its recording, which names the site
+        assertThat(ShardRuns.rows(reports))
+                .singleElement()
+                .satisfies(row -> assertThat(row.get("caseNumber").isNull()).isTrue());
+    }
+
+    static Stream<Arguments> badShards() {
+        String expected = "expected INDEX/COUNT, this run's shard and the number of shards, for example 2/4 for the"
+                + " second of four";
+        return Stream.of(
+                Arguments.of("0/4", "there is no shard 0 of 4, shards are numbered from 1 to 4; " + expected),
+                Arguments.of("5/4", "there is no shard 5 of 4, shards are numbered from 1 to 4; " + expected),
+                Arguments.of("1/0", "the number of shards must be at least 1; " + expected),
+                Arguments.of("2-4", expected),
+                Arguments.of("x", expected));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badShards")
+    void aBadShardFailsEveryKitTestBeforeAnythingRuns(String shard, String reason) {
+        CrashTestResults results = ShardRuns.shard(reports, shard, Map.of(), ShardingTestCases.CommitSweep.class);
+
+        assertThat(results)
+                .hasNumberOfStartedCases(0)
+                .hasSingleFailedContainer()
+                .withExceptionInstanceOf(ExtensionConfigurationException.class)
+                .withMessage(
+                        "DeliveryKit configuration parameter deliverykit.shard = \"" + shard + "\" cannot be used: "
+                                + reason + ". Fix: correct or remove it in junit-platform.properties or the"
+                                + " -Ddeliverykit.shard system property.");
+    }
+
+    /**
+     * Every shard runs every recording of the whole run; their other cases are disjoint and together are the whole
+     * run's, by number, replay key and name; and so are the names JUnit shows.
+     */
+    private static void assertSplit(ShardRuns runs) {
+        List<String> wholeRecordings = ShardRuns.identities(runs.whole, true);
+        List<String> wholeCases = ShardRuns.identities(runs.whole, false);
+        List<String> shardCases = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int index = 0; index < runs.shards.size(); index++) {
+            Path shard = runs.shards.get(index);
+            if (!wholeRecordings.isEmpty()) {
+                assertThat(ShardRuns.identities(shard, true))
+                        .as("recordings of " + shard)
+                        .isEqualTo(wholeRecordings);
+            }
+            List<String> cases = ShardRuns.identities(shard, false);
+            assertThat(cases).as("cases of " + shard).isNotEmpty();
+            shardCases.addAll(cases);
+            names.addAll(runs.shardResults.get(index).startedCases());
+        }
+        assertThat(shardCases).as("no case in two shards").doesNotHaveDuplicates();
+        assertThat(shardCases).containsExactlyInAnyOrderElementsOf(wholeCases);
+        assertThat(names).containsExactlyInAnyOrderElementsOf(new HashSet<>(runs.wholeResults.startedCases()));
+    }
+
+    /** The shards merged: report.json (normalised), report.md and report.html as the whole run's. */
+    private static void assertMergedEqualsWhole(ShardRuns runs) throws IOException {
+        Path merged = runs.whole.resolveSibling("merged");
+        List<String> args = new ArrayList<>(List.of(merged.toString()));
+        runs.shards.stream().sorted(Comparator.reverseOrder()).forEach(shard -> args.add(shard.toString()));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = MergeReports.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(status).isZero();
+        assertThat(ShardRuns.normalised(merged)).isEqualTo(ShardRuns.normalised(runs.whole));
+        assertThat(ShardRuns.report(merged).get(ReportText.MERGED_SHARDS).asInt())
+                .isEqualTo(runs.shards.size());
+        assertThat(ShardRuns.withoutShardAndRunLines(merged.resolve("report.md")))
+                .isEqualTo(ShardRuns.withoutShardAndRunLines(runs.whole.resolve("report.md")));
+        assertThat(Files.readString(merged.resolve("report.md")))
+                .startsWith("## DeliveryKit crash report\n\nMerged from 4 shards (deliverykit.shard=1/4 to 4/4): every"
+                        + " case once, in the order of an unsharded run.\n\n");
+        assertThat(ShardRuns.withoutShardAndRunLines(merged.resolve("report.html")))
+                .isEqualTo(ShardRuns.withoutShardAndRunLines(runs.whole.resolve("report.html")));
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .isEqualTo(Files.readString(merged.resolve("report.md")) + "\nReport: "
+                        + merged.resolve("report.html").toAbsolutePath() + "\n");
+    }
+
+    private static List<String> skipReasons(CrashTestResults results) {
+        return results.allEvents().skipped().stream()
+                .map(event -> event.getPayload(String.class).orElse("?"))
+                .toList();
+    }
+}
