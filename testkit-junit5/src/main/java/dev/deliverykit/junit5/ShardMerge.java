@@ -168,26 +168,27 @@ final class ShardMerge {
                 .boxed()
                 .toList();
         if (!missing.isEmpty()) {
-            String given = shards.stream()
-                    .map(shard -> shard.shard().index() + " (" + shard.directory() + ")")
-                    .collect(Collectors.joining(", "));
-            throw new IllegalArgumentException((missing.size() == 1
-                            ? "shard " + missing.get(0) + " of " + count + " is missing"
-                            : "shards " + and(missing) + " of " + count + " are missing")
-                    + ": the directories given hold shard" + (shards.size() == 1 ? " " : "s ") + given
-                    + ", so the merge would leave out their cases. Fix: add the report director"
-                    + (missing.size() == 1 ? "y" : "ies") + " of the job" + (missing.size() == 1 ? "" : "s")
-                    + " that ran "
-                    + missing.stream()
-                            .map(index -> "-D" + DeliveryKitConfiguration.SHARD + "=" + index + "/" + count)
-                            .collect(Collectors.joining(", "))
-                    + ", or rerun " + (missing.size() == 1 ? "it" : "them") + ".");
+            boolean one = missing.size() == 1;
+            throw new IllegalArgumentException((one ? "shard " : "shards ")
+                    + and(missing.stream().map(String::valueOf).toList()) + " of " + count
+                    + (one ? " is" : " are") + " missing: the directories given hold "
+                    + (shards.size() == 1 ? "shard " : "shards ")
+                    + and(shards.stream()
+                            .map(shard -> shard.shard().index() + " (" + shard.directory() + ")")
+                            .toList())
+                    + ". Fix: add the report director" + (one ? "y of the job" : "ies of the jobs")
+                    + " that ran with -D"
+                    + DeliveryKitConfiguration.SHARD + "="
+                    + missing.stream().map(index -> index + "/" + count).collect(Collectors.joining(", "))
+                    + (one ? " (rerun it if it has none)." : " (rerun those that have none)."));
         }
     }
 
-    private static String and(List<Integer> numbers) {
-        List<String> texts = numbers.stream().map(String::valueOf).toList();
-        return String.join(", ", texts.subList(0, texts.size() - 1)) + " and " + texts.get(texts.size() - 1);
+    /** {@code 1}, {@code 1 and 3}, {@code 1, 2 and 4}. */
+    private static String and(List<String> texts) {
+        return texts.size() == 1
+                ? texts.get(0)
+                : String.join(", ", texts.subList(0, texts.size() - 1)) + " and " + texts.get(texts.size() - 1);
     }
 
     private static void requireNewDirectory(Path out) {

@@ -32,7 +32,7 @@ final class ShardRuns {
 
     private ShardRuns(Path reports, int count, Map<String, String> parameters, Class<?>... testClasses) {
         whole = reports.resolve("whole");
-        wholeResults = kit(whole, parameters).run(testClasses);
+        wholeResults = whole(whole, parameters, testClasses);
         for (int index = 1; index <= count; index++) {
             Path shard = reports.resolve("shard-" + index);
             shards.add(shard);
@@ -47,7 +47,12 @@ final class ShardRuns {
         return new ShardRuns(reports, count, parameters, testClasses);
     }
 
-    /** The same test classes in one shard only, into {@code directory}. */
+    /** The test classes run whole, without shards, into {@code directory}. */
+    static CrashTestResults whole(Path directory, Map<String, String> parameters, Class<?>... classes) {
+        return kit(directory, parameters).run(classes);
+    }
+
+    /** The test classes in one shard only, into {@code directory}. */
     static CrashTestResults shard(Path directory, String shard, Map<String, String> parameters, Class<?>... classes) {
         return kit(directory, parameters)
                 .with(DeliveryKitConfiguration.SHARD, shard)

@@ -16,6 +16,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The kit tests that {@link ShardingTests} and {@link MergeReportsTests} split into shards, on real SQLite files. */
@@ -73,8 +75,6 @@ final class ShardingTestCases {
      */
     @CrashTestKitOnly
     static class BothModes {
-        static final int ENTRIES = 2;
-
         @TempDir
         Path dir;
 
@@ -82,25 +82,53 @@ final class ShardingTestCases {
                 kinds = SweepKind.COMMITS,
                 mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
         void everyEntryOnceInOrder(CrashScenario scenario) throws Exception {
-            SqliteDatabase ledger = SqliteDatabase.at(dir.resolve("ledger.db"));
-            scenario.prepare(() -> create(ledger));
-            scenario.run(() -> writeFrom(ledger, 1));
-            scenario.restart(() -> writeFrom(ledger, entries(ledger).size() + 1));
-            assertThat(entries(ledger)).containsExactly(1, 2);
+            Ledger.sweep(scenario, dir, 2);
+        }
+    }
+
+    /**
+     * The ledger swept in this JVM with {@link #ENTRIES} entries, 2 unless a test changes the code under test to
+     * write more.
+     */
+    @CrashTestKitOnly
+    static class InProcess {
+        static final AtomicInteger ENTRIES = new AtomicInteger(2);
+
+        @TempDir
+        Path dir;
+
+        @CrashSweep(kinds = SweepKind.COMMITS)
+        void everyEntryOnceInOrder(CrashScenario scenario) throws Exception {
+            Ledger.sweep(scenario, dir, ENTRIES.get());
+        }
+    }
+
+    /** A SQLite file {@code ledger.db} of numbered entries, each written in a transaction of its own. */
+    private record Ledger(SqliteDatabase file, int entries) {
+
+        /** Writes the entries, crashing where the case says; recovery writes the missing ones; reads them back. */
+        static void sweep(CrashScenario scenario, Path dir, int entries) throws Exception {
+            Ledger ledger = new Ledger(SqliteDatabase.at(dir.resolve("ledger.db")), entries);
+            scenario.prepare(ledger::create);
+            scenario.run(() -> ledger.writeFrom(1));
+            scenario.restart(() -> ledger.writeFrom(ledger.written().size() + 1));
+            assertThat(ledger.written())
+                    .containsExactlyElementsOf(
+                            IntStream.rangeClosed(1, entries).boxed().toList());
         }
 
-        private static void create(SqliteDatabase ledger) throws SQLException {
-            try (Connection connection = ledger.open();
+        void create() throws SQLException {
+            try (Connection connection = file.open();
                     Statement statement = connection.createStatement()) {
                 statement.execute("CREATE TABLE entry (seq INTEGER PRIMARY KEY)");
             }
         }
 
-        private static void writeFrom(SqliteDatabase ledger, int first) throws SQLException {
-            try (Connection connection = ledger.open();
+        void writeFrom(int first) throws SQLException {
+            try (Connection connection = file.open();
                     PreparedStatement insert = connection.prepareStatement("INSERT INTO entry (seq) VALUES (?)")) {
                 connection.setAutoCommit(false);
-                for (int seq = first; seq <= ENTRIES; seq++) {
+                for (int seq = first; seq <= entries; seq++) {
                     insert.setInt(1, seq);
                     insert.executeUpdate();
                     connection.commit();
@@ -108,16 +136,16 @@ final class ShardingTestCases {
             }
         }
 
-        private static List<Integer> entries(SqliteDatabase ledger) throws SQLException {
-            List<Integer> entries = new ArrayList<>();
-            try (Connection connection = ledger.open();
+        List<Integer> written() throws SQLException {
+            List<Integer> written = new ArrayList<>();
+            try (Connection connection = file.open();
                     Statement statement = connection.createStatement();
                     ResultSet rows = statement.executeQuery("SELECT seq FROM entry ORDER BY seq")) {
                 while (rows.next()) {
-                    entries.add(rows.getInt(1));
+                    written.add(rows.getInt(1));
                 }
             }
-            return entries;
+            return written;
         }
     }
 }

@@ -98,9 +98,9 @@ class ShardingTests {
         assertThat(runs.shardResults.get(2).startedCases())
                 .containsExactly(
                         "[1] record boundaries (crash-free run)",
-                        "[4] crash before commit #2 in ShardingTestCases$BothModes.writeFrom",
+                        "[4] crash before commit #2 in ShardingTestCases$Ledger.writeFrom",
                         "[6] record boundaries (crash-free run) (child JVM)",
-                        "[9] crash before commit #2 in ShardingTestCases$BothModes.writeFrom (child JVM)");
+                        "[9] crash before commit #2 in ShardingTestCases$Ledger.writeFrom (child JVM)");
         assertThat(runs.shardResults).allSatisfy(shard -> assertThat(shard).hasNumberOfSucceededCases(4));
         assertSplit(runs);
         assertMergedEqualsWhole(runs);
