@@ -6,6 +6,7 @@ import dev.deliverykit.benchmarks.process.ChildSweepParallelism;
 import dev.deliverykit.benchmarks.process.EngineStartup;
 import dev.deliverykit.benchmarks.process.JUnitToolComparison;
 import dev.deliverykit.benchmarks.process.RealProcessCrash;
+import dev.deliverykit.benchmarks.process.ShardedSweep;
 import dev.deliverykit.benchmarks.report.Figure;
 import dev.deliverykit.benchmarks.report.ResultsJson;
 import dev.deliverykit.benchmarks.report.ResultsTable;
@@ -25,7 +26,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The one entry point: measures B1 to B8, prints the Markdown table and writes {@code results.json} and
+ * The one entry point: measures B1 to B9, prints the Markdown table and writes {@code results.json} and
  * {@code results.md} into the output directory.
  *
  * <pre>
@@ -38,7 +39,7 @@ import java.util.Set;
 public final class BenchmarkSuite {
 
     /** Every figure, in order. */
-    public static final List<String> ALL = List.of("B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8");
+    public static final List<String> ALL = List.of("B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9");
 
     private BenchmarkSuite() {}
 
@@ -105,6 +106,10 @@ public final class BenchmarkSuite {
         if (only.contains("B8")) {
             progress(print, "B8 child-process sweep, children started ahead against one at a time");
             figures.addAll(new ChildSweepParallelism(settings).measure());
+        }
+        if (only.contains("B9")) {
+            progress(print, "B9 a sample-like sweep in four shards against the whole sweep");
+            figures.addAll(new ShardedSweep(settings).measure());
         }
         figures.sort(Comparator.comparing(figure -> figure.id().split(" ")[0])); // stable: variants stay in order
         double minutes = (System.nanoTime() - start) / 6e10;

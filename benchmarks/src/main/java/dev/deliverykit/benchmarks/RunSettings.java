@@ -17,6 +17,8 @@ package dev.deliverykit.benchmarks;
  * @param junitChildren      child JVMs per tool for B7 (each runs the JUnit class's repeated cases)
  * @param sweepRounds        timed rounds of B8's child-process sweep (each runs it once per parallelism), after
  *                           {@code processWarmupRounds} untimed ones
+ * @param shardRounds        timed rounds of B9 (each runs the whole sweep and its four shards), after
+ *                           {@code processWarmupRounds} untimed ones
  */
 public record RunSettings(
         boolean smoke,
@@ -29,15 +31,16 @@ public record RunSettings(
         int processWarmupRounds,
         boolean everyStartupVariant,
         int junitChildren,
-        int sweepRounds) {
+        int sweepRounds,
+        int shardRounds) {
 
     /** The full run: about six minutes on two cores. */
     public static RunSettings fullRun() {
-        return new RunSettings(false, 3, 1, 2, 3, 1000, 9, 1, true, 5, 4);
+        return new RunSettings(false, 3, 1, 2, 3, 1000, 9, 1, true, 5, 4, 3);
     }
 
     /** The smoke run: well under a minute; checks only that everything executes and checks its invariants. */
     public static RunSettings smokeRun() {
-        return new RunSettings(true, 1, 0, 0, 1, 100, 1, 0, false, 1, 1);
+        return new RunSettings(true, 1, 0, 0, 1, 100, 1, 0, false, 1, 1, 1);
     }
 }

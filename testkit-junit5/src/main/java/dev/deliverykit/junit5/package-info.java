@@ -16,6 +16,8 @@
  *       every invocation;</li>
  *   <li>{@link dev.deliverykit.junit5.DeliveryKitConfiguration}: configuration keys, replay, parallel execution
  *       and the report ({@code target/deliverykit/report.json}, {@code report.html}, {@code report.md});</li>
+ *   <li>{@link dev.deliverykit.junit5.MergeReports}: the report of a run sharded across CI jobs
+ *       ({@code deliverykit.shard}), merged from the jobs' report directories;</li>
  *   <li>{@link dev.deliverykit.junit5.assertions.DeliveryAssertions#assertThat(dev.deliverykit.invariant.Invariant)}:
  *       assertions on invariants anywhere.</li>
  * </ul>

@@ -83,7 +83,7 @@ final class ShardRuns {
 
     /**
      * The recording rows (or the other rows) of a report directory, each by its test, number, kind, replay key and
-     * name: {@code CommitSweep.exactlyOneReservation [7] CRASH selector=after-commit;hit=3 crash after commit #3 ...}.
+     * name: {@code WithoutDedupTestCases.exactlyOneReservation [7] CRASH selector=after-commit;hit=3 crash after commit #3 ...}.
      */
     static List<String> identities(Path directory, boolean recordings) {
         List<String> identities = new ArrayList<>();

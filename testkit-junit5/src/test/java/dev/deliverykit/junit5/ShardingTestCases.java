@@ -3,11 +3,8 @@ package dev.deliverykit.junit5;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.CrashMode;
-import dev.deliverykit.invariant.Invariant;
-import dev.deliverykit.junit5.fixtures.WarehouseReservation;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.reference.SqliteDatabase;
-import dev.deliverykit.reference.outbox.DeliveryProtocol;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -20,53 +17,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The kit tests that {@link ShardingTests} and {@link MergeReportsTests} split into shards, on real SQLite files. */
+/**
+ * Kit tests on a ledger in a real SQLite file, which {@link ShardingTests} and {@link MergeReportsTests} split into
+ * shards (beside the warehouse reservation's and the ordered consumer's).
+ */
 final class ShardingTestCases {
 
     private ShardingTestCases() {}
-
-    /**
-     * A sweep of the outbox without receiver dedup over its 5 commits: a recording and 10 crash cases, 2 of which
-     * fail (crash case numbers 7 and 8, so shards 4 and 1).
-     */
-    @CrashTestKitOnly
-    static class CommitSweep {
-        @TempDir
-        Path dir;
-
-        @CheckInvariant
-        Invariant exactlyOnce = WarehouseReservation.exactlyOncePerKey(() -> dir);
-
-        @CrashSweep(kinds = SweepKind.COMMITS)
-        void exactlyOneReservation(CrashScenario scenario) throws Exception {
-            WarehouseReservation.crashAndRecover(scenario, DeliveryProtocol.OUTBOX_WITHOUT_DEDUP, dir);
-        }
-    }
-
-    /**
-     * The crash matrix of the outbox without receiver dedup as a list, 6 cases (2 failing), and a second test of 2
-     * cases, which shards 3 and 4 skip.
-     */
-    @CrashTestKitOnly
-    @BoundaryCatalogueSource(value = WarehouseReservation.class, field = "WITHOUT_DEDUP")
-    static class CrashAtList {
-        @TempDir
-        Path dir;
-
-        @CheckInvariant
-        Invariant exactlyOnce = WarehouseReservation.exactlyOncePerKey(() -> dir);
-
-        @CrashAt({"before-submit", "before-send", "after-reserve", "after-send", "after-deliver"})
-        @CrashAt(selector = "after-commit", occurrence = 4)
-        void exactlyOneReservation(CrashScenario scenario) throws Exception {
-            WarehouseReservation.crashAndRecover(scenario, DeliveryProtocol.OUTBOX_WITHOUT_DEDUP, dir);
-        }
-
-        @CrashAt({"before-submit", "after-deliver"})
-        void twoCases(CrashScenario scenario) throws Exception {
-            WarehouseReservation.crashAndRecover(scenario, DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
-        }
-    }
 
     /**
      * Two entries of a ledger, one transaction each, swept at both sides of each commit in this JVM and as real

@@ -38,7 +38,8 @@ class ShardingTests {
 
     @Test
     void fourShardsOfASweepRunEachCrashCaseOnceAndTheRecordingInEveryShard() throws IOException {
-        ShardRuns runs = ShardRuns.of(reports, 4, Map.of(), ShardingTestCases.CommitSweep.class);
+        ShardRuns runs =
+                ShardRuns.of(reports, 4, Map.of(), WarehouseReservationCrashSweepTest.WithoutDedupTestCases.class);
 
         assertThat(runs.wholeResults).hasNumberOfStartedCases(11).hasNumberOfFailedCases(2);
         assertThat(runs.shardResults.get(1).startedCases())
@@ -67,10 +68,11 @@ class ShardingTests {
                 reports,
                 4,
                 Map.of(),
-                ShardingTestCases.CrashAtList.class,
+                WarehouseReservationCrashAtTest.WithoutDedupTestCases.class,
+                WarehouseReservationCrashAtTest.MarkFirstRepeatedTestCases.class,
                 DeliverInOrderTest.ArrivalOrderTestCases.class);
 
-        assertThat(runs.wholeResults).hasNumberOfStartedCases(6 + 2 + 7);
+        assertThat(runs.wholeResults).hasNumberOfStartedCases(5 + 3 + 7);
         assertThat(runs.shardResults.get(0).startedCases())
                 .containsExactlyInAnyOrder(
                         "[1] crash at before-submit #1",
@@ -78,12 +80,11 @@ class ShardingTests {
                         "[1] crash at before-submit #1",
                         "[1] deliver A3,A1,A2,A3",
                         "[5] deliver A2,A3,A1");
-        for (int shard = 3; shard <= 4; shard++) {
-            assertThat(skipReasons(runs.shardResults.get(shard - 1)))
-                    .containsExactly("deliverykit.shard=" + shard + "/4: none of this test's 2 cases are in shard "
-                            + shard + " of 4 (they run in shards 1 to 2)");
-        }
-        assertThat(skipReasons(runs.shardResults.get(1))).isEmpty();
+        assertThat(skipReasons(runs.shardResults.get(3)))
+                .containsExactly("deliverykit.shard=4/4: none of this test's 3 cases are in shard 4 of 4 (they run in"
+                        + " shards 1 to 3)");
+        assertThat(runs.shardResults.subList(0, 3))
+                .allSatisfy(shard -> assertThat(skipReasons(shard)).isEmpty());
         assertSplit(runs);
         assertMergedEqualsWhole(runs);
     }
@@ -109,7 +110,7 @@ class ShardingTests {
     @Test
     void aShardsReportSaysWhichShardItIs() throws IOException {
         Path shard = reports.resolve("shard-2");
-        ShardRuns.shard(shard, "2/4", Map.of(), ShardingTestCases.CommitSweep.class);
+        ShardRuns.shard(shard, "2/4", Map.of(), WarehouseReservationCrashSweepTest.WithoutDedupTestCases.class);
 
         String label = "Shard 2 of 4 (deliverykit.shard=2/4): cases 2, 6, 10, … of each test, counting a sweep's"
                 + " crash cases per mode after its recording, which every shard runs. Merge the shards' report"
@@ -133,13 +134,34 @@ class ShardingTests {
                 reports,
                 "2/4",
                 Map.of(DeliveryKitConfiguration.REPLAY, "selector=after-commit;hit=4"),
-                ShardingTestCases.CommitSweep.class);
+                WarehouseReservationCrashSweepTest.WithoutDedupTestCases.class);
 
         assertThat(replayed.failedCases())
                 .containsExactly("[1] crash after commit #4"); // replayed without its recording, which names the site
         assertThat(ShardRuns.rows(reports))
                 .singleElement()
                 .satisfies(row -> assertThat(row.get("caseNumber").isNull()).isTrue());
+    }
+
+    /** A test of what kit tests do asserts on all their cases, so CrashTestKit runs them whole. */
+    @Test
+    void aCrashTestKitRunIsWholeWhateverShardTheBuildRuns() {
+        String before = System.getProperty(DeliveryKitConfiguration.SHARD);
+        System.setProperty(DeliveryKitConfiguration.SHARD, "2/4");
+        try {
+            assertThat(ShardRuns.whole(
+                            reports, Map.of(), WarehouseReservationCrashSweepTest.WithoutDedupTestCases.class))
+                    .hasNumberOfStartedCases(11);
+            assertThat(ShardRuns.shard(
+                            reports, "3/4", Map.of(), WarehouseReservationCrashSweepTest.WithoutDedupTestCases.class))
+                    .hasNumberOfStartedCases(3);
+        } finally {
+            if (before == null) {
+                System.clearProperty(DeliveryKitConfiguration.SHARD);
+            } else {
+                System.setProperty(DeliveryKitConfiguration.SHARD, before);
+            }
+        }
     }
 
     static Stream<Arguments> badShards() {
@@ -156,7 +178,8 @@ class ShardingTests {
     @ParameterizedTest
     @MethodSource("badShards")
     void aBadShardFailsEveryKitTestBeforeAnythingRuns(String shard, String reason) {
-        CrashTestResults results = ShardRuns.shard(reports, shard, Map.of(), ShardingTestCases.CommitSweep.class);
+        CrashTestResults results = ShardRuns.shard(
+                reports, shard, Map.of(), WarehouseReservationCrashSweepTest.WithoutDedupTestCases.class);
 
         assertThat(results)
                 .hasNumberOfStartedCases(0)

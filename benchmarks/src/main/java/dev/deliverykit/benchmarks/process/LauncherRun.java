@@ -60,6 +60,20 @@ public final class LauncherRun {
      * @throws IllegalStateException unless exactly {@code expectedTests} tests ran and all passed
      */
     public Timed run(Map<String, String> configuration, int expectedTests) {
+        return run(configuration, expectedTests, expectedTests + " tests");
+    }
+
+    /**
+     * Runs the class once with these configuration parameters, as many tests as it has (such as a sweep whose cases
+     * the benchmark does not know beforehand).
+     *
+     * @throws IllegalStateException unless at least one test ran and all passed
+     */
+    public Timed run(Map<String, String> configuration) {
+        return run(configuration, -1, "all its tests");
+    }
+
+    private Timed run(Map<String, String> configuration, int expectedTests, String expected) {
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectClass(testClass))
                 .configurationParameter(DeliveryKitConfiguration.REPORT_DIR, reports.toString())
@@ -72,11 +86,12 @@ public final class LauncherRun {
         launcher.execute(request, times, listener);
         double millis = (System.nanoTime() - start) / 1e6;
         TestExecutionSummary summary = listener.getSummary();
-        if (summary.getTotalFailureCount() > 0 || summary.getTestsSucceededCount() != expectedTests) {
+        long succeeded = summary.getTestsSucceededCount();
+        if (summary.getTotalFailureCount() > 0 || succeeded == 0 || expectedTests >= 0 && succeeded != expectedTests) {
             StringWriter failures = new StringWriter();
             summary.printFailuresTo(new PrintWriter(failures), 20);
             throw new IllegalStateException(testClass.getSimpleName() + " with " + configuration + " should pass "
-                    + expectedTests + " tests, but " + summary.getTestsSucceededCount() + " passed and "
+                    + expected + ", but " + summary.getTestsSucceededCount() + " passed and "
                     + summary.getTotalFailureCount() + " failed; a benchmark of broken cases measures nothing.\n"
                     + failures);
         }

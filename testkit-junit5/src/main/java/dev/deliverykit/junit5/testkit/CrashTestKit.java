@@ -23,6 +23,9 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  *         .run(MarkFirstPipeline.class);
  * }</pre>
  *
+ * <p>A run is the whole of its test classes, whatever {@code deliverykit.shard} the build runs with (a test of what
+ * a kit test does asserts on all of its cases); {@code .with(DeliveryKitConfiguration.SHARD, "2/4")} runs a shard.
+ *
  * <p>Not for use from several threads at once; each {@link #run} is a launcher run of its own.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -37,6 +40,8 @@ public final class CrashTestKit {
         parameters.put(RUNNING, "true");
         parameters.put(DeliveryKitConfiguration.REPORT_DIR, reportDirectory.toString());
         parameters.put(DeliveryKitConfiguration.REPORT_SUMMARY, "false");
+        // An empty parameter hides the build's -Ddeliverykit.shard (a system property), and reads as unset.
+        parameters.put(DeliveryKitConfiguration.SHARD, "");
     }
 
     /** A kit whose runs write their crash report into {@code reportDirectory}. */
