@@ -252,11 +252,14 @@ final class ActiveRun implements BoundarySink {
                 if (died) {
                     then = call.point() == MethodCall.Point.ENTRY ? afterDeath(call, context) : NOTHING;
                 } else {
-                    if (changes != null) {
+                    // Only a method this run watches counts: earlier runs' weaving stays in classes they watched.
+                    Watched[] matched = matching(call);
+                    boolean counted = changes != null && matched.length > 0;
+                    if (counted) {
                         changes.method(call, true);
                     }
-                    then = onEvent(null, matching(call), context);
-                    if (changes != null) {
+                    then = onEvent(null, matched, context);
+                    if (counted) {
                         changes.method(call, false);
                     }
                 }

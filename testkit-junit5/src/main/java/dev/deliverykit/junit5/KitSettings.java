@@ -31,6 +31,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * @param childParallelism how many child JVMs may be alive at once (see {@link DeliveryKitConfiguration#CHILD_PARALLELISM})
  * @param childRerun whether this JVM is a child rerunning one case of the test JVM (set by {@link ChildCaseMain})
  * @param siteSeeThrough packages and classes every kit test sees through when it names a crash site
+ * @param sweepExhaustive whether every sweep crashes at every recorded point, equivalent or not
  */
 record KitSettings(
         List<CrashMode> defaultModes,
@@ -44,7 +45,8 @@ record KitSettings(
         List<String> childJvmOptionsDropped,
         int childParallelism,
         boolean childRerun,
-        List<String> siteSeeThrough) {
+        List<String> siteSeeThrough,
+        boolean sweepExhaustive) {
 
     KitSettings {
         defaultModes = List.copyOf(defaultModes);
@@ -67,7 +69,8 @@ record KitSettings(
                 words(context, DeliveryKitConfiguration.CHILD_JVM_OPTIONS_DROPPED, "\\s*,\\s*"),
                 childParallelism(context),
                 value(context, ChildCaseMain.RERUN).map(Boolean::parseBoolean).orElse(false),
-                siteSeeThrough(context));
+                siteSeeThrough(context),
+                flag(context, DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, false));
     }
 
     /**
@@ -155,8 +158,15 @@ record KitSettings(
     }
 
     private static boolean flag(ExtensionContext context, String key) {
+        return flag(context, key, true);
+    }
+
+    private static boolean flag(ExtensionContext context, String key, boolean unset) {
         Optional<String> text = value(context, key);
-        if (text.isEmpty() || text.get().equalsIgnoreCase("true")) {
+        if (text.isEmpty()) {
+            return unset;
+        }
+        if (text.get().equalsIgnoreCase("true")) {
             return true;
         }
         if (text.get().equalsIgnoreCase("false")) {
