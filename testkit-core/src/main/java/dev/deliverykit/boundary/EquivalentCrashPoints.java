@@ -2,6 +2,7 @@ package dev.deliverykit.boundary;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.CrashMode;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,13 +51,27 @@ public final class EquivalentCrashPoints {
      * The classes of the hits of {@code recording} that {@code isCrashPoint} accepts, in the order of the hits.
      */
     public static EquivalentCrashPoints of(Recording recording, Predicate<BoundaryHit> isCrashPoint) {
+        return of(recording, isCrashPoint, CrashMode.CHILD_PROCESS);
+    }
+
+    /**
+     * The classes for crashes in {@code mode}. In this JVM ({@link CrashMode#IN_PROCESS}) a crash is a
+     * {@link SimulatedCrash} unwinding the workload, and code that catches it ({@code catch (Throwable)},
+     * {@code finally}) goes on running, which the kit fails the case for; what catches it depends on the calls on
+     * the stack, so there two points are equivalent only if they also have the same call path (the methods of the
+     * hits' stacks and helpers, lines aside). A real process exit leaves no code running, so for
+     * {@link CrashMode#CHILD_PROCESS} the committed state and watched calls decide alone.
+     */
+    public static EquivalentCrashPoints of(Recording recording, Predicate<BoundaryHit> isCrashPoint, CrashMode mode) {
         Objects.requireNonNull(recording, "recording");
+        Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(isCrashPoint, "isCrashPoint");
         List<BoundaryHit> hits = recording.hits();
         DurableChanges.Counts changes = recording.changes();
         Optional<String> notPruned = whyNotPruned(recording, changes);
         List<List<BoundaryHit>> classes = new ArrayList<>();
         int lastCount = -1;
+        List<String> lastPath = List.of();
         boolean lastUncertain = true;
         int points = 0;
         for (int index = 0; index < hits.size(); index++) {
@@ -67,14 +82,29 @@ public final class EquivalentCrashPoints {
             points++;
             boolean uncertain = notPruned.isPresent() || changes.uncertainHits().contains(index);
             int count = notPruned.isPresent() ? -1 : changes.beforeHits().get(index);
-            if (uncertain || lastUncertain || count != lastCount) {
+            List<String> path = mode == CrashMode.IN_PROCESS ? callPath(hit) : List.of();
+            if (uncertain || lastUncertain || count != lastCount || !path.equals(lastPath)) {
                 classes.add(new ArrayList<>());
             }
             classes.get(classes.size() - 1).add(hit);
             lastCount = count;
+            lastPath = path;
             lastUncertain = uncertain;
         }
         return new EquivalentCrashPoints(classes, points, notPruned);
+    }
+
+    /** {@code [com.acme.Relay.publish, com.acme.Worker.run, com.acme.db.Database.inTransaction]}: frames without lines. */
+    private static List<String> callPath(BoundaryHit hit) {
+        List<String> path = new ArrayList<>();
+        hit.stack().forEach(frame -> path.add(withoutLine(frame)));
+        hit.via().forEach(frame -> path.add(withoutLine(frame)));
+        return path;
+    }
+
+    private static String withoutLine(String frame) {
+        int open = frame.indexOf('(');
+        return open < 0 ? frame : frame.substring(0, open);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.deliverykit.boundary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,6 +87,20 @@ class EquivalentCrashPointsTest {
                 .extracting(EquivalentCrashPointsTest::shortKey)
                 .containsExactly("before-statement:UPDATE#1", "after-commit#1", "after-commit#2");
         assertThat(points.pruned()).isEqualTo(points.points() - 3);
+        // In this JVM the crash unwinds the workload, so a point is equivalent only on the same call path too: the
+        // commit of the first deposit and the second deposit's statements are reached from different methods.
+        assertThat(classes(EquivalentCrashPoints.of(
+                        recording, EquivalentCrashPointsTest::notAPragma, CrashMode.IN_PROCESS)))
+                .containsExactly(
+                        "before-statement:UPDATE#1 after-statement:UPDATE#1 before-statement:INSERT#1"
+                                + " after-statement:INSERT#1", // both in Ledger.writeDeposit
+                        "before-commit#1",
+                        "after-commit#1",
+                        "before-statement:BEGIN#1 after-statement:BEGIN#1",
+                        "before-statement:UPDATE#2 after-statement:UPDATE#2 before-statement:INSERT#2"
+                                + " after-statement:INSERT#2",
+                        "before-commit#2 before-statement:COMMIT#1",
+                        "after-commit#2 after-statement:COMMIT#1");
         assertThat(points.notPruned()).isEmpty();
     }
 

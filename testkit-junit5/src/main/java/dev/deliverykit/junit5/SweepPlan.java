@@ -242,7 +242,7 @@ final class SweepPlan {
         }
         EquivalentCrashPoints classes = exhaustive
                 .map(why -> EquivalentCrashPoints.none(points, why))
-                .orElseGet(() -> EquivalentCrashPoints.of(recording, hit -> swept(hit.boundary())));
+                .orElseGet(() -> EquivalentCrashPoints.of(recording, hit -> swept(hit.boundary()), mode));
         List<CrashCase> cases = new ArrayList<>();
         for (List<BoundaryHit> members : classes.classes()) {
             CrashCase.CrashAtHit first = crashAt(members.get(0));

