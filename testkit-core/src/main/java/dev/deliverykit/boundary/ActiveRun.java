@@ -76,6 +76,9 @@ final class ActiveRun implements BoundarySink {
 
     private final Watched armed;
     private final List<BoundaryHit> hits = new ArrayList<>();
+    /** What a recording changed before each hit; {@code null} in a crash run, which does not need it. */
+    private final DurableChanges changes;
+
     private final Set<Object> connections = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<Object> dataSources = Collections.newSetFromMap(new IdentityHashMap<>());
     private final List<String> survivors;
@@ -101,6 +104,7 @@ final class ActiveRun implements BoundarySink {
         this.plan = plan;
         this.watch = watch;
         this.halt = halt;
+        this.changes = mode == Mode.RECORD ? new DurableChanges() : null;
         for (Boundary boundary : watch.boundaries()) {
             watch(boundary, false);
         }
@@ -168,6 +172,9 @@ final class ActiveRun implements BoundarySink {
                 } else {
                     intoTheDriver = passesToTheDriver(call);
                     track(call.connection());
+                    if (changes != null) {
+                        changes.before(call);
+                    }
                     if (call.kind() == JdbcCall.Kind.STATEMENT && call.sql() == null) {
                         unknownSqlExecutions++;
                     }
@@ -192,11 +199,18 @@ final class ActiveRun implements BoundarySink {
         }
         Runnable then;
         try {
+            boolean autoCommit = changes == null || DurableChanges.outsideATransaction(call);
             synchronized (this) {
                 if (died) {
                     return; // a call already running when the process died; its connection is closed now
                 }
+                if (changes != null) {
+                    changes.after(call, autoCommit);
+                }
                 then = onEvent(call, matching(call), context);
+                if (changes != null) {
+                    changes.afterHitsOf(call);
+                }
             }
         } catch (RuntimeException | Error bug) {
             kitFailure(call.operation(), bug);
@@ -238,7 +252,16 @@ final class ActiveRun implements BoundarySink {
                 if (died) {
                     then = call.point() == MethodCall.Point.ENTRY ? afterDeath(call, context) : NOTHING;
                 } else {
-                    then = onEvent(null, matching(call), context);
+                    // Only a method this run watches counts: earlier runs' weaving stays in classes they watched.
+                    Watched[] matched = matching(call);
+                    boolean counted = changes != null && matched.length > 0;
+                    if (counted) {
+                        changes.method(call, true);
+                    }
+                    then = onEvent(null, matched, context);
+                    if (counted) {
+                        changes.method(call, false);
+                    }
                 }
             }
         } catch (RuntimeException | Error bug) {
@@ -429,6 +452,9 @@ final class ActiveRun implements BoundarySink {
             BoundaryHit hit = new BoundaryHit(
                     candidate.boundary, candidate.hits, Thread.currentThread().getName(), shown.stack(), shown.via());
             hits.add(hit);
+            if (changes != null) {
+                changes.hit();
+            }
             if (crashesHere) {
                 site = hit;
                 crashIndex = hits.size() - 1;
@@ -622,6 +648,14 @@ final class ActiveRun implements BoundarySink {
                     + " -javaagent), so no statement selector could match them; start the JVM with "
                     + "-javaagent:<testkit-core jar>, or prepare them after the first run");
         }
-        return new RunReport(outcome, hits, crashIndex, workloadFailure, keptWorking, notes, problems);
+        return new RunReport(
+                outcome,
+                hits,
+                crashIndex,
+                workloadFailure,
+                keptWorking,
+                notes,
+                problems,
+                changes == null ? DurableChanges.Counts.UNKNOWN : changes.counts());
     }
 }

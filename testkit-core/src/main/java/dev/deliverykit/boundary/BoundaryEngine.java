@@ -292,14 +292,7 @@ public final class BoundaryEngine {
     }
 
     private void halt(CrashPlan plan, RunReport report, Path reportFile) {
-        RunReport withProblems = new RunReport(
-                report.outcome(),
-                report.hits(),
-                report.crashIndex(),
-                report.workloadFailure(),
-                report.afterDeath(),
-                report.notes(),
-                newProblems());
+        RunReport withProblems = report.with(report.notes(), newProblems());
         RunFiles.writeReport(reportFile, withProblems);
         System.out.flush();
         System.err.println("[DeliveryKit] halting at " + plan.describe() + " with exit code " + CRASH_EXIT_CODE);
@@ -443,14 +436,7 @@ public final class BoundaryEngine {
         for (String type : unwoven) {
             notes.add(type + " was never loaded in the process that ran, so none of its methods could be reached");
         }
-        return new RunReport(
-                report.outcome(),
-                report.hits(),
-                report.crashIndex(),
-                report.workloadFailure(),
-                report.afterDeath(),
-                notes,
-                report.problems());
+        return report.with(notes, report.problems());
     }
 
     private static void addUnwoven(Boundary boundary, Set<String> unwoven) {

@@ -23,10 +23,17 @@ public final class Recording {
 
     private final List<BoundaryHit> hits;
     private final ChildResult childResult;
+    private final DurableChanges.Counts changes;
 
-    Recording(List<BoundaryHit> hits, ChildResult childResult) {
+    Recording(List<BoundaryHit> hits, ChildResult childResult, DurableChanges.Counts changes) {
         this.hits = List.copyOf(hits);
         this.childResult = childResult;
+        this.changes = changes;
+    }
+
+    /** What the run changed before each hit, for {@link EquivalentCrashPoints}. */
+    DurableChanges.Counts changes() {
+        return changes;
     }
 
     /** For a recording in a child JVM: its exit code and output, kept for diagnosis. */

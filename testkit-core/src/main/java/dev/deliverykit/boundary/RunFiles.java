@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The two files between a parent and a child run: the plan (what to watch, where to halt) and the report
@@ -92,6 +94,18 @@ final class RunFiles {
             fields.addAll(hit.via());
             lines.add(line("hit", fields));
         }
+        if (!report.changes().beforeHits().isEmpty()) {
+            lines.add(line(
+                    "changesBeforeHits",
+                    report.changes().beforeHits().stream().map(String::valueOf).toList()));
+            lines.add(line(
+                    "uncertainHits",
+                    report.changes().uncertainHits().stream()
+                            .sorted()
+                            .map(String::valueOf)
+                            .toList()));
+            lines.add(line("jdbcThreads", report.changes().threads()));
+        }
         write(file, lines);
     }
 
@@ -103,6 +117,9 @@ final class RunFiles {
         List<String> notes = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         List<BoundaryHit> hits = new ArrayList<>();
+        List<Integer> changesBeforeHits = List.of();
+        Set<Integer> uncertainHits = Set.of();
+        List<String> jdbcThreads = List.of();
         for (List<String> fields : read(file)) {
             String value = fields.size() > 1 ? fields.get(1) : null;
             switch (fields.get(0)) {
@@ -133,11 +150,32 @@ final class RunFiles {
                             fields.subList(7, stackEnd),
                             fields.subList(stackEnd, fields.size())));
                     break;
+                case "changesBeforeHits":
+                    changesBeforeHits = fields.subList(1, fields.size()).stream()
+                            .map(Integer::valueOf)
+                            .toList();
+                    break;
+                case "uncertainHits":
+                    uncertainHits = fields.subList(1, fields.size()).stream()
+                            .map(Integer::valueOf)
+                            .collect(Collectors.toSet());
+                    break;
+                case "jdbcThreads":
+                    jdbcThreads = fields.subList(1, fields.size());
+                    break;
                 default:
                     throw new IllegalStateException("unreadable report line in " + file + ": " + fields);
             }
         }
-        return new RunReport(outcome, hits, crashIndex, failure, afterDeath, notes, problems);
+        return new RunReport(
+                outcome,
+                hits,
+                crashIndex,
+                failure,
+                afterDeath,
+                notes,
+                problems,
+                new DurableChanges.Counts(changesBeforeHits, uncertainHits, jdbcThreads));
     }
 
     private static List<String> boundaryFields(Boundary boundary) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What one run saw, in this JVM or reported by a child: every watched hit in order, where it crashed (if
@@ -16,6 +17,7 @@ import java.util.Map;
  * @param afterDeath what the dead process reached after the crash and where, or {@code null}
  * @param notes remarks such as statements whose SQL was unknown
  * @param problems instrumentation problems, one line each
+ * @param changes what a recording changed before each hit ({@link DurableChanges}); unknown for a crash run
  */
 record RunReport(
         Outcome outcome,
@@ -24,7 +26,8 @@ record RunReport(
         String workloadFailure,
         String afterDeath,
         List<String> notes,
-        List<String> problems) {
+        List<String> problems,
+        DurableChanges.Counts changes) {
 
     enum Outcome {
         /** The run died at its boundary. */
@@ -39,6 +42,13 @@ record RunReport(
         hits = List.copyOf(hits);
         notes = List.copyOf(notes);
         problems = List.copyOf(problems);
+        Objects.requireNonNull(changes, "changes");
+    }
+
+    /** This report with other notes and problems. */
+    RunReport with(List<String> otherNotes, List<String> otherProblems) {
+        return new RunReport(
+                outcome, hits, crashIndex, workloadFailure, afterDeath, otherNotes, otherProblems, changes);
     }
 
     BoundaryHit crashSite() {

@@ -137,7 +137,7 @@ final class RunVerdicts {
                     child);
         }
         failOnProblems(report.problems());
-        return new Recording(report.hits(), child);
+        return new Recording(report.hits(), child, report.changes());
     }
 
     private static String notReached(CrashPlan plan, RunReport report, String how) {

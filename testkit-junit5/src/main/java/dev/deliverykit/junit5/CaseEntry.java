@@ -48,6 +48,7 @@ final class CaseEntry {
     private String crashSite;
     private int hits = -1;
     private long durationMillis = -1;
+    private SweepCounts sweepCounts;
 
     /**
      * @param caseNumber the case's number in an unsharded run of its test, if known (see {@link CrashInvocation})
@@ -102,6 +103,16 @@ final class CaseEntry {
 
     synchronized void recorded(Recording recording) {
         hits = recording.hits().size();
+    }
+
+    /** For a sweep's recording: the counts of the cases it gave. */
+    synchronized void counted(SweepCounts counts) {
+        sweepCounts = counts;
+    }
+
+    /** For a sweep's recording, once its cases are known: their counts. */
+    public synchronized Optional<SweepCounts> sweepCounts() {
+        return Optional.ofNullable(sweepCounts);
     }
 
     synchronized void finish(CaseOutcome how, String message) {

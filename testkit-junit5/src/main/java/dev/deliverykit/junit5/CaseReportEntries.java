@@ -16,7 +16,8 @@ import org.junit.platform.commons.JUnitException;
 
 /**
  * What a case tells JUnit's own reports (the Open Test Reporting XML, IDEs, any launcher listener): report
- * entries {@value #CASE}, {@value #REPLAY} and {@value #REPORT}, and, when the Open Test Reporting XML is on
+ * entries {@value #CASE}, {@value #REPLAY}, {@value #REPORT} and, for a sweep case that stands for equivalent points,
+ * {@value #EQUIVALENTS}, and, when the Open Test Reporting XML is on
  * ({@value #OPEN_XML}{@code =true}), each attachment as a published file, where the running JUnit has
  * {@code ExtensionContext.publishFile} (5.12 and later; the method is looked up, so older versions do without).
  * Without that XML nobody reads published files, and JUnit would copy every attachment into the build directory.
@@ -26,6 +27,9 @@ final class CaseReportEntries {
     static final String CASE = "deliverykit.case";
     static final String REPLAY = "deliverykit.replay";
     static final String REPORT = "deliverykit.report";
+    /** A sweep case's equivalent points, one per line, when it stands for any. */
+    static final String EQUIVALENTS = "deliverykit.equivalents";
+
     static final String OPEN_XML = "junit.platform.reporting.open.xml.enabled";
 
     /** {@code publishFile(String, MediaType, ThrowingConsumer)} and the text/plain media type, if this JUnit has them. */
@@ -38,6 +42,9 @@ final class CaseReportEntries {
         Map<String, String> entries = new LinkedHashMap<>();
         entries.put(CASE, crashCase.displayName());
         entries.put(REPLAY, crashCase.replayKey().toString());
+        if (crashCase instanceof CrashCase.CrashAtHit hit && !hit.equivalents().isEmpty()) {
+            entries.put(EQUIVALENTS, String.join("\n", hit.equivalents()));
+        }
         report.ifPresent(html ->
                 entries.put(REPORT, html.toAbsolutePath().normalize().toUri().toString()));
         invocation.publishReportEntry(entries);

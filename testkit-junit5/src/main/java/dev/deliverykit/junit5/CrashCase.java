@@ -7,6 +7,7 @@ import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.order.DeliveryOrder;
 import dev.deliverykit.order.OrderedDelivery;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -88,6 +89,9 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
      * @param site where the recording saw the hit, such as
      *     {@code OutboxRelay.publishPending (via Database.inTransaction)}, if known
      * @param replayKey the key; names the mode only when the test crashes the same hit in both modes
+     * @param equivalents the points of a sweep equivalent to this one, which this case stands for (see
+     *     {@link dev.deliverykit.boundary.EquivalentCrashPoints}), as {@code after statement "INSERT …" #1 in
+     *     Outbox.add}; empty when it stands for no other
      */
     record CrashAtHit(
             Boundary boundary,
@@ -95,7 +99,8 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
             CrashMode mode,
             WatchList watch,
             Optional<String> site,
-            ReplayKey.Crash replayKey)
+            ReplayKey.Crash replayKey,
+            List<String> equivalents)
             implements Crashing {
 
         private static final int SQL_SHOWN = 48;
@@ -106,6 +111,7 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
             Objects.requireNonNull(watch, "watch");
             Objects.requireNonNull(site, "site");
             Objects.requireNonNull(replayKey, "replayKey");
+            equivalents = List.copyOf(equivalents);
             if (occurrence < 1) {
                 throw new IllegalArgumentException("hits are counted from 1, got " + occurrence);
             }
@@ -117,7 +123,17 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
             ReplayKey.Crash key = boundary.isNamed()
                     ? ReplayKey.boundary(boundary.name(), occurrence)
                     : ReplayKey.selector(boundary.selector().spec(), occurrence);
-            return new CrashAtHit(boundary, occurrence, mode, watch, site, key);
+            return new CrashAtHit(boundary, occurrence, mode, watch, site, key, List.of());
+        }
+
+        /** This case standing for {@code others}, the points of its sweep equivalent to it. */
+        CrashAtHit standingFor(List<String> others) {
+            return new CrashAtHit(boundary, occurrence, mode, watch, site, replayKey, others);
+        }
+
+        /** {@code after commit #1 in OrderService.placeOrder}: where, without the mode. */
+        String point() {
+            return where() + " #" + occurrence + site.map(text -> " in " + text).orElse("");
         }
 
         /** The engine's plan of this crash. */
@@ -130,14 +146,12 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
          * modes (see {@link ReplayKey#withMode}).
          */
         CrashAtHit withModeInReplayKey() {
-            return new CrashAtHit(boundary, occurrence, mode, watch, site, replayKey.withMode(mode));
+            return new CrashAtHit(boundary, occurrence, mode, watch, site, replayKey.withMode(mode), equivalents);
         }
 
         @Override
         public String displayName() {
-            return "crash " + where() + " #" + occurrence
-                    + site.map(text -> " in " + text).orElse("")
-                    + (mode == CrashMode.CHILD_PROCESS ? " (child JVM)" : "");
+            return "crash " + point() + (mode == CrashMode.CHILD_PROCESS ? " (child JVM)" : "");
         }
 
         /** {@code at boundary-2}, {@code after commit}, {@code before statement "INSERT INTO outbox(...) VALU…"}. */

@@ -221,7 +221,7 @@ final class CrashRun extends CaseRun {
     private void keep(Recording made) {
         recording = made;
         entry().recorded(made);
-        sweep.ifPresent(state -> state.recorded(made));
+        sweep.ifPresent(state -> state.recorded(made, entry()));
     }
 
     /** Runs the recovery in this JVM: a fresh process for the dead workload (new objects, the same files). */

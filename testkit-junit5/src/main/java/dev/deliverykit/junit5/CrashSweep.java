@@ -44,6 +44,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * unique id (an IDE's "rerun failed") cannot work, because the recording did not run; use the replay key
  * instead: {@code -Ddeliverykit.replay=<key>} runs exactly that case, without the recording.
  *
+ * <p><b>Equivalent points are crashed once.</b> Between two statements of one transaction nothing is committed,
+ * so a crash there leaves the same rows as a crash before its commit, and the same recovery runs on them. The
+ * sweep puts the recorded points in classes of points that leave the same world behind
+ * ({@link dev.deliverykit.boundary.EquivalentCrashPoints}: no commit, no change a statement makes by itself, no
+ * watched method between them) and crashes at the first point of each class; its case stands for the others,
+ * which the report lists under it with the sweep's counts (points, classes, cases run, pruned). Code that
+ * changes the world outside its databases where the engine does not see it (a file, a message sent by a method
+ * that is no boundary) must name those calls as catalogue boundaries or sweep with {@link #exhaustive()}.
+ *
  * <p>Cases beyond {@link #maxCases()} fail the test with a configuration error that lists the hits per
  * boundary and how to narrow the sweep; nothing beyond the recording has run then.
  *
@@ -80,6 +89,13 @@ public @interface CrashSweep {
      * {@value DeliveryKitConfiguration#DEFAULT_SWEEP_MAX_CASES}).
      */
     int maxCases() default -1;
+
+    /**
+     * {@code true}: crash at every recorded point, also at points equivalent to one crashed already; left
+     * {@code false}, the configuration parameter {@value DeliveryKitConfiguration#SWEEP_EXHAUSTIVE} decides
+     * (default: one crash per class of equivalent points).
+     */
+    boolean exhaustive() default false;
 
     /**
      * In this JVM, as a real process exit, or both; left out, the configured default; as in {@link CrashAt#mode()}.

@@ -56,6 +56,13 @@ public final class DeliveryKitConfiguration {
     /** The sweep cap when {@value #SWEEP_MAX_CASES} is not set: {@value}. */
     public static final int DEFAULT_SWEEP_MAX_CASES = 200;
 
+    /**
+     * {@code true}: every {@link CrashSweep} crashes at every recorded point, as {@code exhaustive = true} does;
+     * {@code false} (default): a sweep crashes at one point per class of equivalent points
+     * ({@link dev.deliverykit.boundary.EquivalentCrashPoints}). Key: {@value}.
+     */
+    public static final String SWEEP_EXHAUSTIVE = "deliverykit.sweep.exhaustive";
+
     /** Where the report files go, relative to the working directory. Key: {@value}. */
     public static final String REPORT_DIR = "deliverykit.report.dir";
 

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * @param childRerun whether this JVM is a child rerunning one case of the test JVM (set by {@link ChildCaseMain})
  * @param siteSeeThrough packages and classes every kit test sees through when it names a crash site
  * @param shard the shard of every test's cases this run runs, if the run is sharded
+ * @param sweepExhaustive whether every sweep crashes at every recorded point, equivalent or not
  */
 record KitSettings(
         List<CrashMode> defaultModes,
@@ -46,7 +47,8 @@ record KitSettings(
         int childParallelism,
         boolean childRerun,
         List<String> siteSeeThrough,
-        Optional<Shard> shard) {
+        Optional<Shard> shard,
+        boolean sweepExhaustive) {
 
     KitSettings {
         defaultModes = List.copyOf(defaultModes);
@@ -70,7 +72,8 @@ record KitSettings(
                 childParallelism(context),
                 value(context, ChildCaseMain.RERUN).map(Boolean::parseBoolean).orElse(false),
                 siteSeeThrough(context),
-                shard(context));
+                shard(context),
+                flag(context, DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, false));
     }
 
     /**
@@ -166,8 +169,15 @@ record KitSettings(
     }
 
     private static boolean flag(ExtensionContext context, String key) {
+        return flag(context, key, true);
+    }
+
+    private static boolean flag(ExtensionContext context, String key, boolean unset) {
         Optional<String> text = value(context, key);
-        if (text.isEmpty() || text.get().equalsIgnoreCase("true")) {
+        if (text.isEmpty()) {
+            return unset;
+        }
+        if (text.get().equalsIgnoreCase("true")) {
             return true;
         }
         if (text.get().equalsIgnoreCase("false")) {

@@ -57,7 +57,22 @@ final class ReportFiles {
         MarkdownTable failures = new MarkdownTable("test", "case", "violated invariants", "replay key", "failure");
         boolean anyFailed = false;
         List<String> disagreements = new ArrayList<>();
+        MarkdownTable sweeps = new MarkdownTable("test", "mode", "crash points", "classes", "cases run", "pruned");
+        boolean anySweep = false;
         for (ReportJson.Node test : model.path("tests")) {
+            for (ReportJson.Node row : test.path("cases")) {
+                ReportJson.Node sweep = row.path("sweep");
+                if (!sweep.isMissing()) {
+                    anySweep = true;
+                    sweeps.row(
+                            testName(test),
+                            ReportText.modeName(row.path("mode").asText()),
+                            sweep.path("points").asLong(),
+                            sweep.path("classes").asLong(),
+                            sweep.path("cases").asLong(),
+                            sweep.path("pruned").asLong());
+                }
+            }
             ReportText.modeDisagreements(test).forEach(line -> disagreements.add(testName(test) + ": " + line));
             ReportJson.Node totals = test.path("totals");
             tests.row(
@@ -81,6 +96,11 @@ final class ReportFiles {
             }
         }
         text.append(tests.render());
+        if (anySweep) {
+            text.append("\nSweeps: a case at one point of a class of equivalent points stands for the others"
+                            + " (exhaustive = true crashes at every point):\n\n")
+                    .append(sweeps.render());
+        }
         if (anyFailed) {
             text.append("\nFailed cases (rerun one with -Ddeliverykit.replay='<replay key>'):\n\n")
                     .append(failures.render());

@@ -49,6 +49,7 @@ final class ReportHtml {
             + "td.VIOLATED{font-weight:600}.verdict-lines{font-weight:400;font-size:13px}"
             + ".bad{color:#b71c1c}.good{color:#1b5e20}.warn{color:#7a5d00}"
             + ".disagree{border-left:4px solid #7a5d00;background:#fff8e1;padding:.3em .8em;margin:.5em 0}"
+            + ".sweep{color:#444;margin:.3em 0}.equivalents summary{color:#555;cursor:pointer}.equivalents ul{margin:.2em 0 .2em 1.2em;padding:0}"
             + "details.cause{border:1px solid #e8b9b9;border-left:6px solid #c62828;border-radius:4px;"
             + "background:#fffafa;margin:0 0 14px;padding:8px 12px}"
             + "details.cause>summary{cursor:pointer;font-weight:600;line-height:1.5}"
@@ -247,6 +248,7 @@ final class ReportHtml {
                             .append("</span>"));
             page.append("<br>")
                     .append(replay(row))
+                    .append(equivalents(row))
                     .append(attachments(row))
                     .append(text(row, "failure")
                             .map(failure -> "<details><summary>failure message</summary><pre>" + escape(failure.strip())
@@ -363,6 +365,16 @@ final class ReportHtml {
                     line -> page.append("<li>").append(escape(line)).append("</li>"));
             page.append("</ul></div>\n");
         }
+        for (ReportJson.Node row : test.path("cases")) {
+            ReportJson.Node sweep = row.path("sweep");
+            if (!sweep.isMissing()) {
+                page.append("<p class=\"sweep\">Sweep, ")
+                        .append(escape(ReportText.modeName(row.path("mode").asText())))
+                        .append(": ")
+                        .append(escape(ReportText.sweepSentence(sweep)))
+                        .append(".</p>\n");
+            }
+        }
         page.append("<div class=\"scroll\"><table class=\"matrix\"><tr class=\"head\"><th>#</th>"
                 + "<th>case and replay option</th><th>outcome</th>");
         invariantColumns.forEach(
@@ -384,6 +396,7 @@ final class ReportHtml {
                     .append(escape(row.path("displayName").asText()))
                     .append("</span><br>")
                     .append(replay(row))
+                    .append(equivalents(row))
                     .append(attachments(row))
                     .append("</td><td class=\"")
                     .append(escape(outcome))
@@ -423,6 +436,28 @@ final class ReportHtml {
             page.append("</tr>\n");
         }
         page.append("</table></div>\n");
+    }
+
+    /** The points of the sweep a case stands for, folded: they are equivalent to its own. */
+    private static String equivalents(ReportJson.Node row) {
+        ReportJson.Node equivalents = row.path("equivalents");
+        if (equivalents.isMissing() || equivalents.isEmpty()) {
+            return "";
+        }
+        StringBuilder list = new StringBuilder("<details class=\"equivalents\"><summary>stands for ");
+        int count = 0;
+        StringBuilder items = new StringBuilder();
+        for (ReportJson.Node point : equivalents) {
+            count++;
+            items.append("<li>").append(escape(point.asText())).append("</li>");
+        }
+        return list.append(count)
+                .append(" equivalent point")
+                .append(count == 1 ? "" : "s")
+                .append("</summary><ul>")
+                .append(items)
+                .append("</ul></details>")
+                .toString();
     }
 
     /** {@code — 10 of 21 failed} in red, {@code — all 21 passed} in green, else what did not pass, in amber. */

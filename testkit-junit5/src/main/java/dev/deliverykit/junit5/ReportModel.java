@@ -105,6 +105,18 @@ final class ReportModel {
             attachments.add(listed);
         });
         row.put("attachments", attachments);
+        if (crashCase instanceof CrashCase.CrashAtHit hit && !hit.equivalents().isEmpty()) {
+            row.put("equivalents", hit.equivalents());
+        }
+        entry.sweepCounts().ifPresent(counts -> {
+            Map<String, Object> sweep = new LinkedHashMap<>();
+            sweep.put("points", counts.points());
+            sweep.put("classes", counts.classes());
+            sweep.put("cases", counts.cases());
+            sweep.put("pruned", counts.pruned());
+            sweep.put("notPruned", counts.notPruned().orElse(null));
+            row.put("sweep", sweep);
+        });
         return row;
     }
 

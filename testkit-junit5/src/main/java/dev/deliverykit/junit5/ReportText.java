@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.invariant.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -142,5 +143,21 @@ final class ReportText {
     /** {@code -Ddeliverykit.replay='<key>'}, ready to paste into a Maven or Gradle command line. */
     static String replayOption(String replayKey) {
         return "-D" + DeliveryKitConfiguration.REPLAY + "='" + replayKey + "'";
+    }
+
+    /** {@code in process} or {@code child JVM}, for a row's {@code mode}. */
+    static String modeName(String mode) {
+        return mode.equals(CrashMode.CHILD_PROCESS.name()) ? "child JVM" : "in process";
+    }
+
+    /** A recording row's {@code sweep} counts in words, as {@link SweepCounts#sentence()} writes them. */
+    static String sweepSentence(ReportJson.Node sweep) {
+        return new SweepCounts(
+                        (int) sweep.path("points").asLong(),
+                        (int) sweep.path("classes").asLong(),
+                        (int) sweep.path("cases").asLong(),
+                        (int) sweep.path("pruned").asLong(),
+                        sweep.path("notPruned").data().map(String::valueOf))
+                .sentence();
     }
 }

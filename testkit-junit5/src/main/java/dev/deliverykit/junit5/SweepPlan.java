@@ -4,6 +4,7 @@ import dev.deliverykit.CrashMode;
 import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.BoundaryHit;
+import dev.deliverykit.boundary.EquivalentCrashPoints;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.boundary.Selector;
 import dev.deliverykit.boundary.WatchList;
@@ -42,6 +43,10 @@ final class SweepPlan {
     private final String maxCasesSource;
     private final CrashMode mode;
     private final boolean keysNameMode;
+    /** Every catalogue boundary, swept or not: a recording watches them, as they may change the outside world. */
+    private final List<Boundary> observed;
+    /** Why every point is crashed, equivalent or not; empty: one crash per class of equivalent points. */
+    private final Optional<String> exhaustive;
 
     private SweepPlan(
             Method method,
@@ -53,7 +58,9 @@ final class SweepPlan {
             int maxCases,
             String maxCasesSource,
             CrashMode mode,
-            boolean keysNameMode) {
+            boolean keysNameMode,
+            List<Boundary> observed,
+            Optional<String> exhaustive) {
         this.method = method;
         this.kinds = kinds;
         this.catalogueBoundaries = catalogueBoundaries;
@@ -64,6 +71,8 @@ final class SweepPlan {
         this.maxCasesSource = maxCasesSource;
         this.mode = mode;
         this.keysNameMode = keysNameMode;
+        this.observed = observed;
+        this.exhaustive = exhaustive;
     }
 
     /**
@@ -90,7 +99,9 @@ final class SweepPlan {
                 maxCases,
                 maxCasesSource,
                 other,
-                keysNameMode);
+                keysNameMode,
+                observed,
+                exhaustive);
     }
 
     private static SweepPlan of(
@@ -181,7 +192,13 @@ final class SweepPlan {
                 cap,
                 capSource,
                 mode,
-                keysNameMode);
+                keysNameMode,
+                catalogues.map(Catalogues::boundaries).orElse(List.of()),
+                sweep.exhaustive()
+                        ? Optional.of("@CrashSweep(exhaustive = true)")
+                        : settings.sweepExhaustive()
+                                ? Optional.of(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE + " = true")
+                                : Optional.empty());
     }
 
     /** The mode of the recording and of every crash. */
@@ -192,6 +209,9 @@ final class SweepPlan {
     /** The first invocation: a crash-free run recording every boundary of the swept kinds. */
     CrashCase.RecordBoundaries recordCase() {
         WatchList watch = plainWatch.and(catalogueBoundaries.toArray(new Boundary[0]));
+        if (exhaustive.isEmpty()) {
+            watch = watch.and(observed.toArray(new Boundary[0]));
+        }
         if (kinds.contains(SweepKind.STATEMENTS)) {
             watch = watch.withEveryStatement();
         }
@@ -202,26 +222,16 @@ final class SweepPlan {
     }
 
     /**
-     * One crash case per recorded hit of the swept kinds, in the order the hits happened.
+     * One crash case per class of equivalent recorded hits of the swept kinds (per hit when exhaustive), in the
+     * order the hits happened, with the sweep's counts.
      *
      * @throws ExtensionConfigurationException if there are more than the cap
      * @throws AssertionError if there are none: the sweep would test nothing
      */
-    List<CrashCase> cases(Recording recording) {
-        List<CrashCase> cases = new ArrayList<>();
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        for (BoundaryHit hit : recording.hits()) {
-            if (swept(hit.boundary())) {
-                cases.add(keyed(CrashCase.CrashAtHit.of(
-                        hit.boundary(),
-                        hit.occurrence(),
-                        mode,
-                        hit.boundary().isNamed() ? catalogueWatch : plainWatch,
-                        CrashSites.name(hit))));
-                counts.merge(hit.boundary().name(), 1, Integer::sum);
-            }
-        }
-        if (cases.isEmpty()) {
+    SweepCases cases(Recording recording) {
+        List<BoundaryHit> points =
+                recording.hits().stream().filter(hit -> swept(hit.boundary())).toList();
+        if (points.isEmpty()) {
             throw new AssertionError(
                     "@CrashSweep on " + ConfigurationErrors.describe(method) + ": the crash-free run reached no"
                             + " boundary of the swept kinds (" + kindsText()
@@ -230,21 +240,44 @@ final class SweepPlan {
                             + recording.hits().size() + " hit(s) in all.\nFix: make the"
                             + " workload inside scenario.run(...) reach a commit or statement, or widen kinds, sql or boundaries.");
         }
+        EquivalentCrashPoints classes = exhaustive
+                .map(why -> EquivalentCrashPoints.none(points, why))
+                .orElseGet(() -> EquivalentCrashPoints.of(recording, hit -> swept(hit.boundary()), mode));
+        List<CrashCase> cases = new ArrayList<>();
+        for (List<BoundaryHit> members : classes.classes()) {
+            CrashCase.CrashAtHit first = crashAt(members.get(0));
+            cases.add(first.standingFor(
+                    members.stream().skip(1).map(hit -> crashAt(hit).point()).toList()));
+        }
         if (cases.size() > maxCases) {
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            classes.representatives().forEach(hit -> counts.merge(hit.boundary().name(), 1, Integer::sum));
             String perBoundary = counts.entrySet().stream()
                     .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
                     .limit(COUNTS_SHOWN)
                     .map(entry -> "  " + entry.getValue() + " x " + entry.getKey())
                     .collect(Collectors.joining("\n"));
+            boolean pruned = classes.pruned() > 0;
             throw new ExtensionConfigurationException("@CrashSweep on " + ConfigurationErrors.describe(method)
-                    + ": the crash-free"
-                    + " run reached " + cases.size() + " boundary hits to crash at, more than the cap of " + maxCases
-                    + " ("
-                    + maxCasesSource + "); no crash case was run.\nHits per boundary (most first):\n" + perBoundary
+                    + ": the crash-free run reached " + classes.points() + " boundary hits to crash at"
+                    + (pruned
+                            ? ", in " + cases.size() + " classes of equivalent points: " + cases.size() + " crash cases"
+                            : "")
+                    + ", more than the cap of " + maxCases + " (" + maxCasesSource + "); no crash case was run.\n"
+                    + (pruned ? "Crash cases" : "Hits") + " per boundary (most first):\n" + perBoundary
                     + "\nFix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries = ...),"
                     + " shorten the workload, or raise @CrashSweep(maxCases = ...) or deliverykit.sweep.max-cases.");
         }
-        return cases;
+        return new SweepCases(cases, classes, mode);
+    }
+
+    private CrashCase.CrashAtHit crashAt(BoundaryHit hit) {
+        return keyed(CrashCase.CrashAtHit.of(
+                hit.boundary(),
+                hit.occurrence(),
+                mode,
+                hit.boundary().isNamed() ? catalogueWatch : plainWatch,
+                CrashSites.name(hit)));
     }
 
     /** The case a replay key names, if this sweep could have produced it. */

@@ -11,6 +11,7 @@ import java.util.Optional;
 final class SweepState {
 
     private Recording recording;
+    private CaseEntry recordEntry;
     private boolean recordInvocationStarted;
 
     /** The recording invocation started (it was not filtered out by a rerun of one invocation). */
@@ -23,8 +24,16 @@ final class SweepState {
         return recordInvocationStarted;
     }
 
-    synchronized void recorded(Recording made) {
+    synchronized void recorded(Recording made, CaseEntry entry) {
         this.recording = made;
+        this.recordEntry = entry;
+    }
+
+    /** The recording gave these cases: its row in the report shows the counts. */
+    synchronized void counted(SweepCounts counts) {
+        if (recordEntry != null) {
+            recordEntry.counted(counts);
+        }
     }
 
     /** The recording, if the crash-free run completed one. */

@@ -195,7 +195,12 @@ final class TemplatePlanner {
         }
         Optional<Recording> recording = state.recording();
         // No recording: the crash-free run failed (its invocation says why) or never called scenario.run.
-        return recording.map(sweep::cases).orElse(List.of());
+        if (recording.isEmpty()) {
+            return List.of();
+        }
+        SweepCases cases = sweep.cases(recording.get());
+        state.counted(cases.counts());
+        return cases.cases();
     }
 
     /** The template's store, under a namespace of its method. */

@@ -274,8 +274,9 @@ class CheckInvariantTest {
     @Test
     void aSweepChecksAfterEveryInvocationItsCrashFreeRecordingIncluded() {
         SweepViolatedInItsRecordingOnlyTestCases.firstCheck = ScriptedInvariant.violatedAtCheck("first check", LOG, 1);
-        CrashTestResults results =
-                CrashTestKit.reportingTo(reports).run(SweepViolatedInItsRecordingOnlyTestCases.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                .run(SweepViolatedInItsRecordingOnlyTestCases.class);
 
         assertThat(results)
                 .hasNumberOfStartedCases(11)

@@ -226,6 +226,7 @@ class ReplayAndHonestyTest {
     @Test
     void underParallelExecutionASweepRunsInFullInAnIsolatedClassAndIsRefusedElsewhere() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
                 .with("junit.jupiter.execution.parallel.enabled", "true")
                 .with("junit.jupiter.execution.parallel.mode.default", "concurrent")
                 .with("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")

@@ -76,7 +76,9 @@ class WarehouseReservationCrashSweepTest {
 
     @Test
     void markFirstFailsFromItsDoneMarkToTheWarehouseCommitAndNowhereElse() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(MarkFirstTestCases.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                .run(MarkFirstTestCases.class);
 
         assertThat(results)
                 .hasNumberOfStartedCases(57)
@@ -125,7 +127,9 @@ class WarehouseReservationCrashSweepTest {
 
     @Test
     void outboxWithoutDedupFailsBetweenTheWarehouseCommitAndTheDoneMarkCommit() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(WithoutDedupTestCases.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                .run(WithoutDedupTestCases.class);
 
         assertThat(results)
                 .hasNumberOfStartedCases(11)
@@ -175,7 +179,9 @@ class WarehouseReservationCrashSweepTest {
 
     @Test
     void outboxWithAtomicReceiptSurvivesACrashAtEveryStatementAndCommit() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(AtomicReceiptTestCases.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                .run(AtomicReceiptTestCases.class);
 
         assertThat(results)
                 .hasNumberOfStartedCases(63)

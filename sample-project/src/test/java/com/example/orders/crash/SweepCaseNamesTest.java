@@ -8,6 +8,7 @@ import com.example.orders.OrderService;
 import com.example.orders.db.Database;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
+import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
@@ -60,11 +61,13 @@ class SweepCaseNamesTest {
     }
 
     private static final Path REPORT_DIR = Path.of("target", "deliverykit", "sweep-names");
-    private static final String INTRO = "The sample's sweep has these 21 invocations";
+    private static final String INTRO = "With `exhaustive = true`, the sample's sweep has these 21 invocations";
 
     @Test
     void theSweepsCasesAreNamedAfterTheServiceCodeAsTheSweepsPageListsThem() throws IOException {
-        CrashTestResults results = CrashTestKit.reportingTo(REPORT_DIR).run(OrderPipelineCrashSweepTest.class);
+        CrashTestResults results = CrashTestKit.reportingTo(REPORT_DIR)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true") // every point, each named
+                .run(OrderPipelineCrashSweepTest.class);
 
         List<String> inThisJvm = listedOnTheSweepsPage();
         List<String> asRealProcessExits = inThisJvm.stream() // the same cases again, in child JVMs

@@ -3,9 +3,11 @@ package dev.deliverykit.junit5.testkit;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
@@ -18,6 +20,9 @@ import org.junit.platform.testkit.engine.Events;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class CrashTestResults {
+
+    /** The report entry of a sweep case's equivalent points, as the kit publishes it. */
+    private static final String EQUIVALENTS = "deliverykit.equivalents";
 
     private final EngineExecutionResults results;
 
@@ -51,6 +56,23 @@ public final class CrashTestResults {
                 .filter(event -> event.getTestDescriptor().getDisplayName().equals(displayName))
                 .findFirst()
                 .map(CrashTestResults::throwable);
+    }
+
+    /**
+     * The points a sweep case named {@code displayName} stands for, equivalent to its own (see
+     * {@link dev.deliverykit.junit5.CrashSweep}), such as {@code before commit #1 in OrderService.placeOrder}, in
+     * order; empty for a case that stands for none, and for a name no case has.
+     */
+    public List<String> equivalentsOf(String displayName) {
+        return results.testEvents().reportingEntryPublished().stream()
+                .filter(event -> event.getTestDescriptor().getDisplayName().equals(displayName))
+                .map(event -> event.getRequiredPayload(ReportEntry.class)
+                        .getKeyValuePairs()
+                        .get(EQUIVALENTS))
+                .filter(Objects::nonNull)
+                .findFirst()
+                .map(lines -> List.of(lines.split("\n")))
+                .orElse(List.of());
     }
 
     /** Every failure of a case or a container (a test class, a test template), in the order they were reported. */

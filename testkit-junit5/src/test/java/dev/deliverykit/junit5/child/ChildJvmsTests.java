@@ -54,6 +54,7 @@ class ChildJvmsTests {
                 "-D" + DeliveryKitConfiguration.CHILD_JVM_OPTIONS_DROPPED + "=-Dorg.sqlite.tmpdir",
                 "-D" + DeliveryKitConfiguration.REPORT_DIR + "=" + dir.resolve("reports"),
                 "-D" + DeliveryKitConfiguration.REPORT_SUMMARY + "=false",
+                "-D" + DeliveryKitConfiguration.SWEEP_EXHAUSTIVE + "=true",
                 "-D" + CrashTestKit.RUNNING + "=true"));
 
         ChildResult sweep = ChildJvm.mainClass(LaunchTestClass.class)
@@ -78,9 +79,11 @@ class ChildJvmsTests {
         Path ahead = reports.resolve("ahead");
 
         CrashTestResults one = CrashTestKit.reportingTo(sequential)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
                 .with(DeliveryKitConfiguration.CHILD_PARALLELISM, "1")
                 .run(LambdaInAChildTestCases.ThreeCommits.class);
         CrashTestResults two = CrashTestKit.reportingTo(ahead)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
                 .with(DeliveryKitConfiguration.CHILD_PARALLELISM, "2")
                 .run(LambdaInAChildTestCases.ThreeCommits.class);
 

@@ -3,6 +3,7 @@ package dev.deliverykit.junit5.child;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
@@ -35,7 +36,9 @@ class LambdaInAChildTests {
     }
 
     private CrashTestResults run(Class<?> testCases) {
-        return CrashTestKit.reportingTo(reports).run(testCases);
+        return CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                .run(testCases);
     }
 
     @Test

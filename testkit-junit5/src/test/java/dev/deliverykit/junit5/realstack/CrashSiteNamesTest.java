@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
+import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
@@ -80,7 +81,9 @@ class CrashSiteNamesTest {
 
     @Test
     void aCommitInsideATransactionTemplateIsNamedAfterTheCodeThatOpenedIt() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CommitsTestCases.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                .run(CommitsTestCases.class);
 
         assertThat(results).hasNumberOfSucceededCases(7).hasNumberOfFailedCases(0);
         assertThat(results.startedCases()).containsExactlyElementsOf(BY_THE_SERVICE_CODE);
@@ -88,7 +91,9 @@ class CrashSiteNamesTest {
 
     @Test
     void aSeenThroughClassNamesTheCommitAfterItsCallerAndKeepsTheReplayKeys() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(SeeingThroughTheOutboxTestCases.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                .run(SeeingThroughTheOutboxTestCases.class);
 
         assertThat(results).hasNumberOfSucceededCases(7).hasNumberOfFailedCases(0);
         assertThat(results.startedCases()).containsExactlyElementsOf(BY_THE_OUTBOX_CALLER);
@@ -97,6 +102,7 @@ class CrashSiteNamesTest {
     @Test
     void theConfigurationParameterSeesThroughForEveryKitTest() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
                 .with("deliverykit.site.see-through", " com.example.unused ," + OUTBOX)
                 .run(CommitsTestCases.class);
 
@@ -107,6 +113,7 @@ class CrashSiteNamesTest {
     @Test
     void aSeeThroughEntryThatIsNoJavaNameIsRefusedBeforeAnythingRuns() {
         assertThat(CrashTestKit.reportingTo(reports)
+                        .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
                         .with("deliverykit.site.see-through", "com.example.db; com.example.util")
                         .run(CommitsTestCases.class))
                 .hasNumberOfStartedCases(0)
@@ -117,7 +124,9 @@ class CrashSiteNamesTest {
                         + " is not a package or class name; expected comma-separated dotted Java names such as"
                         + " com.example.db, com.example.util.Tx. Fix: correct or remove it in"
                         + " junit-platform.properties or the -Ddeliverykit.site.see-through system property.");
-        assertThat(CrashTestKit.reportingTo(reports).run(NotAPackageTestCases.class))
+        assertThat(CrashTestKit.reportingTo(reports)
+                        .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                        .run(NotAPackageTestCases.class))
                 .hasNumberOfStartedCases(0)
                 .hasSingleFailedContainer()
                 .withExceptionInstanceOf(ExtensionConfigurationException.class)

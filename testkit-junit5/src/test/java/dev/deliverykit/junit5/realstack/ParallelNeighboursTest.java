@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
+import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
@@ -61,7 +62,9 @@ class ParallelNeighboursTest {
     static class NestedSweepTestCases {
         @Test
         void sweepsThroughANestedLauncher(@TempDir Path nestedReports) {
-            CrashTestResults results = CrashTestKit.reportingTo(nestedReports).run(ThreeCommitsTestCases.class);
+            CrashTestResults results = CrashTestKit.reportingTo(nestedReports)
+                    .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                    .run(ThreeCommitsTestCases.class);
             NESTED.addAll(Outcomes.of(results));
         }
     }

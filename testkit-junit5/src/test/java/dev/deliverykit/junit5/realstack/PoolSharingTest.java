@@ -2,6 +2,7 @@ package dev.deliverykit.junit5.realstack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
@@ -49,7 +50,9 @@ class PoolSharingTest {
     private List<List<String>> fiveRuns(Class<?> fixture) {
         List<List<String>> runs = new ArrayList<>();
         for (int run = 0; run < 5; run++) {
-            CrashTestResults results = CrashTestKit.reportingTo(reports).run(fixture);
+            CrashTestResults results = CrashTestKit.reportingTo(reports)
+                    .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                    .run(fixture);
             runs.add(Outcomes.of(results));
         }
         return runs;

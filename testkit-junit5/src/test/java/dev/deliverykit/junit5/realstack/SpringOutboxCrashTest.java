@@ -7,6 +7,7 @@ import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
+import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
@@ -130,7 +131,9 @@ class SpringOutboxCrashTest {
     void theCorrectRelaySurvivesACrashAtEveryWriteAndCommitWithoutAFalseAlarm(Class<?> fixture) {
         List<List<String>> runs = new ArrayList<>();
         for (int run = 0; run < 5; run++) {
-            CrashTestResults results = CrashTestKit.reportingTo(reports).run(fixture);
+            CrashTestResults results = CrashTestKit.reportingTo(reports)
+                    .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                    .run(fixture);
 
             assertThat(results)
                     .hasNumberOfStartedCases(17)
@@ -146,7 +149,9 @@ class SpringOutboxCrashTest {
 
     @Test
     void aCrashAtEachCommitOfTheCorrectRelayRecoversToOneShipmentAndAPublishedMessage() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CrashAtEachCommitOnSqliteTestCases.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                .run(CrashAtEachCommitOnSqliteTestCases.class);
 
         assertThat(results)
                 .hasNumberOfStartedCases(4)
@@ -185,7 +190,9 @@ class SpringOutboxCrashTest {
 
     /** Runs a mark-first fixture: the six cases from its mark to the receiver's commit fail; returns the results. */
     private CrashTestResults assertMarkFirstCaught(Class<?> fixture) {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(fixture);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                .run(fixture);
 
         assertThat(results)
                 .hasNumberOfStartedCases(17)
@@ -223,7 +230,9 @@ class SpringOutboxCrashTest {
      */
     @Test
     void theRelayThatMarksAFailedSendPublishedIsCaughtCarryingOnAfterItsDeath() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ForgivingOnSqliteTestCases.class);
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                .run(ForgivingOnSqliteTestCases.class);
 
         assertThat(results)
                 .hasNumberOfStartedCases(17)

@@ -25,6 +25,7 @@ class SpringOutboxInChildJvmsTest {
 
     private CrashTestResults inChildJvms(Class<?> fixture) {
         return CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
                 .with(DeliveryKitConfiguration.MODE, "child_process")
                 .run(fixture);
     }

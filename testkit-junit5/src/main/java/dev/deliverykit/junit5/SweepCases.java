@@ -1,0 +1,28 @@
+package dev.deliverykit.junit5;
+
+import dev.deliverykit.CrashMode;
+import dev.deliverykit.boundary.EquivalentCrashPoints;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The crash cases a sweep's recording gave, one per class of equivalent points, and the counts the report shows.
+ *
+ * @param cases the crash cases, in the order of their points
+ * @param classes the recorded points in their classes
+ * @param mode the mode of the recording and its cases
+ */
+record SweepCases(List<CrashCase> cases, EquivalentCrashPoints classes, CrashMode mode) {
+
+    SweepCases {
+        cases = List.copyOf(cases);
+        Objects.requireNonNull(classes, "classes");
+        Objects.requireNonNull(mode, "mode");
+    }
+
+    /** What the recording invocation's row says of them. */
+    SweepCounts counts() {
+        return new SweepCounts(
+                classes.points(), classes.classes().size(), cases.size(), classes.pruned(), classes.notPruned());
+    }
+}
