@@ -93,7 +93,12 @@ class ShardingTests {
     @Test
     void fourShardsOfASweepInBothModesWithChildrenStartedAheadNumberEachModeOnItsOwn() throws IOException {
         ShardRuns runs = ShardRuns.of(
-                reports, 4, Map.of(DeliveryKitConfiguration.CHILD_PARALLELISM, "2"), ShardingTestCases.BothModes.class);
+                reports,
+                4,
+                Map.of(
+                        DeliveryKitConfiguration.CHILD_PARALLELISM, "2",
+                        DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true"), // every point, so that each shard has one
+                ShardingTestCases.BothModes.class);
 
         assertThat(runs.wholeResults).hasNumberOfStartedCases(10).hasNumberOfSucceededCases(10);
         assertThat(runs.shardResults.get(2).startedCases())
