@@ -19,7 +19,10 @@ final class CrashInvocation implements TestTemplateInvocationContext {
     private final ChildJvmOptions childOptions;
     private final Optional<SweepState> sweep;
 
-    /** An invocation of {@code crashCase}; {@code sweep} is the sweep's state for its recording run. */
+    /**
+     * An invocation of {@code crashCase}; {@code sweep} is the sweep's state, which its recording run and, in a sweep
+     * that crashes recoveries, its crash cases feed.
+     */
     CrashInvocation(
             CrashCase crashCase, KitSettings settings, ChildJvmOptions childOptions, Optional<SweepState> sweep) {
         this.crashCase = Objects.requireNonNull(crashCase, "crashCase");
@@ -52,8 +55,8 @@ final class CrashInvocation implements TestTemplateInvocationContext {
         } else if (crashCase instanceof CrashCase.RecordBoundaries record) {
             CaseRun.keep(context, new CrashRun(record, settings, childOptions, sweep, entry));
             sweep.ifPresent(SweepState::recordInvocationStarted);
-        } else if (crashCase instanceof CrashCase.CrashAtHit hit) {
-            CaseRun.keep(context, new CrashRun(hit, settings, childOptions, Optional.empty(), entry));
+        } else if (crashCase instanceof CrashCase.Crashing crashing) {
+            CaseRun.keep(context, new CrashRun(crashing, settings, childOptions, sweep, entry));
         }
     }
 

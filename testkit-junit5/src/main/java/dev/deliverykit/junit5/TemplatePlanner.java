@@ -81,15 +81,20 @@ final class TemplatePlanner {
                     .flatMap(sweep -> sweep.replayCase(settings.replay().get()).stream())
                     .map(crashCase -> new CrashInvocation(crashCase, settings, childOptions));
         }
-        // One recording per mode, each followed by the crash cases it numbers.
+        // One recording per mode, each followed by the crash cases it numbers, then by those that crash their
+        // recoveries, made from what the crash cases recorded of them.
         return swept.sweeps().stream().flatMap(sweep -> {
-            SweepState state = sweepState(context, sweep.mode());
+            SweepState state = sweepState(context, sweep);
             Stream<TestTemplateInvocationContext> record =
                     Stream.of(new CrashInvocation(sweep.recordCase(), settings, childOptions, Optional.of(state)));
+            Optional<SweepState> recoveriesRecorded = sweep.crashesRecovery() ? Optional.of(state) : Optional.empty();
             Stream<TestTemplateInvocationContext> crashes = Stream.of(state)
                     .flatMap(recorded -> crashCases(context.getRequiredTestMethod(), sweep, recorded).stream())
+                    .map(crashCase -> new CrashInvocation(crashCase, settings, childOptions, recoveriesRecorded));
+            Stream<TestTemplateInvocationContext> recoveryCrashes = recoveriesRecorded.stream()
+                    .flatMap(recorded -> sweep.allRecoveryCases(recorded).stream())
                     .map(crashCase -> new CrashInvocation(crashCase, settings, childOptions));
-            return Stream.concat(record, crashes);
+            return Stream.concat(Stream.concat(record, crashes), recoveryCrashes);
         });
     }
 
@@ -157,10 +162,12 @@ final class TemplatePlanner {
     }
 
     @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent does not exist in JUnit 5.14
-    private static SweepState sweepState(ExtensionContext template, CrashMode mode) {
+    private static SweepState sweepState(ExtensionContext template, SweepPlan sweep) {
         return store(template)
                 .getOrComputeIfAbsent(
-                        SweepState.class.getName() + "." + mode, key -> new SweepState(), SweepState.class);
+                        SweepState.class.getName() + "." + sweep.mode(),
+                        key -> new SweepState(sweep.recoveryWatch()),
+                        SweepState.class);
     }
 
     /** The template's plan, made by the first of condition and provider to ask. */
