@@ -37,19 +37,23 @@ final class RecoveryCrashTestCases {
     private RecoveryCrashTestCases() {}
 
     /** Publishes {@code m-1} (the workload that dies), recovers, and records what the receiver holds. */
+    // tag::publish-and-recover[]
     static void publishAndRecover(CrashScenario scenario, Path dir) throws Exception {
-        scenario.run(() -> {
-            try (Relay relay = Relay.in(dir)) {
-                relay.publish("m-1");
-            }
-        });
-        scenario.restart(() -> {
-            try (Relay relay = Relay.in(dir)) {
-                relay.recover();
-            }
-        });
-        SEEN.add(scenario.replayKey() + " " + Relay.deliveryKeys(dir));
+        scenario.run(
+                () -> { // dies at the case's commit
+                    try (Relay relay = Relay.in(dir)) {
+                        relay.publish("m-1");
+                    }
+                });
+        scenario.restart(
+                () -> { // recorded; in a recovery crash case: dies at its commit, then runs again
+                    try (Relay relay = Relay.in(dir)) {
+                        relay.recover();
+                    }
+                });
+        SEEN.add(scenario.replayKey() + " " + Relay.deliveryKeys(dir)); // read back with plain JDBC
     }
+    // end::publish-and-recover[]
 
     /** "Exactly once per message" over the outbox and the receiver's effects. */
     static Invariant exactlyOncePerMessage(Supplier<Path> dir) {
@@ -75,6 +79,7 @@ final class RecoveryCrashTestCases {
 
     /** The same sweep crashing every recovery at each of its commits: the recovery that is not idempotent fails. */
     @CrashTestKitOnly
+    // tag::recovery-sweep[]
     static class RecoveryCrashed {
         @TempDir
         Path dir;
@@ -87,6 +92,7 @@ final class RecoveryCrashTestCases {
             publishAndRecover(scenario, dir);
         }
     }
+    // end::recovery-sweep[]
 
     /** The same with a cap below the 24 recovery hits. */
     @CrashTestKitOnly
