@@ -15,6 +15,7 @@ import dev.deliverykit.junit5.fixtures.WarehouseReservation;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
@@ -39,19 +40,21 @@ final class RecoveryCrashTestCases {
     /** Publishes {@code m-1} (the workload that dies), recovers, and records what the receiver holds. */
     // tag::publish-and-recover[]
     static void publishAndRecover(CrashScenario scenario, Path dir) throws Exception {
-        scenario.run(
-                () -> { // dies at the case's commit
-                    try (Relay relay = Relay.in(dir)) {
-                        relay.publish("m-1");
-                    }
-                });
-        scenario.restart(
-                () -> { // recorded; in a recovery crash case: dies at its commit, then runs again
-                    try (Relay relay = Relay.in(dir)) {
-                        relay.recover();
-                    }
-                });
+        scenario.run(() -> publish(dir)); // dies at the case's commit
+        scenario.restart(() -> recover(dir)); // recorded; in a recovery crash case: dies at its commit, then runs again
         SEEN.add(scenario.replayKey() + " " + Relay.deliveryKeys(dir)); // read back with plain JDBC
+    }
+
+    static void publish(Path dir) throws SQLException {
+        try (Relay relay = Relay.in(dir)) {
+            relay.publish("m-1");
+        }
+    }
+
+    static void recover(Path dir) throws SQLException {
+        try (Relay relay = Relay.in(dir)) {
+            relay.recover();
+        }
     }
     // end::publish-and-recover[]
 
@@ -114,11 +117,7 @@ final class RecoveryCrashTestCases {
 
         @CrashSweep(kinds = SweepKind.COMMITS, crashRecovery = true)
         void publishedOnce(CrashScenario scenario) throws Exception {
-            scenario.run(() -> {
-                try (Relay relay = Relay.in(dir)) {
-                    relay.publish("m-1");
-                }
-            });
+            scenario.run(() -> publish(dir));
             scenario.restart(() -> recoverSaying("first restart"));
             scenario.restart(() -> recoverSaying("second restart"));
             SEEN.add(scenario.replayKey() + " " + Relay.deliveryKeys(dir));
@@ -126,9 +125,7 @@ final class RecoveryCrashTestCases {
 
         private void recoverSaying(String which) throws Exception {
             SEEN.add(which + " started");
-            try (Relay relay = Relay.in(dir)) {
-                relay.recover();
-            }
+            recover(dir);
             SEEN.add(which + " returned");
         }
     }
@@ -141,11 +138,7 @@ final class RecoveryCrashTestCases {
 
         @CrashSweep(kinds = SweepKind.COMMITS, crashRecovery = true)
         void publishedOnce(CrashScenario scenario) throws Exception {
-            scenario.run(() -> {
-                try (Relay relay = Relay.in(dir)) {
-                    relay.publish("m-1");
-                }
-            });
+            scenario.run(() -> publish(dir));
         }
     }
 
@@ -157,11 +150,7 @@ final class RecoveryCrashTestCases {
 
         @CrashSweep(kinds = SweepKind.COMMITS, crashRecovery = true)
         void publishedOnce(CrashScenario scenario) throws Exception {
-            scenario.run(() -> {
-                try (Relay relay = Relay.in(dir)) {
-                    relay.publish("m-1");
-                }
-            });
+            scenario.run(() -> publish(dir));
             scenario.restart(() -> Relay.in(dir).close());
         }
     }

@@ -138,9 +138,7 @@ class RecoveryCrashTests {
                         "selector=before-commit;hit=3;recovery.selector=before-commit;recovery.hit=3 [m-1:1, m-1:2]",
                         "selector=before-commit;hit=3;recovery.selector=after-commit;recovery.hit=3 [m-1:1]");
 
-        JsonNode pair = row(PAIR_21);
-        assertThat(pair.get("kind").asText()).isEqualTo("CRASH_PAIR");
-        assertThat(pair.get("mode").asText()).isEqualTo("IN_PROCESS");
+        JsonNode pair = pairRow(PAIR_21, "IN_PROCESS");
         assertThat(pair.get("selector").asText() + " #" + pair.get("hit").asInt())
                 .isEqualTo("after-commit #2");
         assertThat(pair.get("crashSite").asText())
@@ -263,9 +261,7 @@ class RecoveryCrashTests {
                         "crash=none [m-1:1]",
                         "boundary=effect-inserted;hit=1 [m-1:1]",
                         "boundary=effect-inserted;hit=1;recovery.boundary=effect-inserted;recovery.hit=1 [m-1:2]");
-        JsonNode pair = row(pairName);
-        assertThat(pair.get("kind").asText()).isEqualTo("CRASH_PAIR");
-        assertThat(pair.get("mode").asText()).isEqualTo("CHILD_PROCESS");
+        JsonNode pair = pairRow(pairName, "CHILD_PROCESS");
         assertThat(pair.get("attachments").get(0).get("label").asText()).isEqualTo("child JVM output");
         assertThat(pair.get("recovery").get("boundary").asText()).isEqualTo("effect-inserted");
     }
@@ -297,6 +293,14 @@ class RecoveryCrashTests {
                 + "    m-1: found 2 effects, expected exactly 1\n\n"
                 + "DeliveryKit case: " + pair + " (in process)\n"
                 + "Replay only this case: -Ddeliverykit.replay='" + replayKey + "'";
+    }
+
+    /** The crash pair named {@code displayName} in report.json, checked to be one, in {@code mode}. */
+    private JsonNode pairRow(String displayName, String mode) throws IOException {
+        JsonNode pair = row(displayName);
+        assertThat(pair.get("kind").asText()).isEqualTo("CRASH_PAIR");
+        assertThat(pair.get("mode").asText()).isEqualTo(mode);
+        return pair;
     }
 
     /** The case named {@code displayName} in report.json. */
