@@ -271,7 +271,7 @@ final class CrashRun extends CaseRun {
         }
         Optional<SweepState> recorded = recoveriesRecorded();
         if (first && crashed && crashing instanceof CrashCase.CrashPair pair) {
-            crashRecovery(pair.recovery(), recovery);
+            crashRecovery(pair, recovery);
         } else if (first && crashed && recorded.isPresent()) {
             recordRecovery((CrashCase.CrashAtHit) crashing, recorded.get(), recovery);
             return;
@@ -303,13 +303,27 @@ final class CrashRun extends CaseRun {
         return thrown instanceof Exception exception ? exception : failed;
     }
 
-    /** The recovery crashing in this JVM, as the in-process crash of a fresh process, at {@code at}. */
-    private void crashRecovery(CrashCase.CrashAtHit at, Workload recovery) {
+    /** The recovery crashing in this JVM, as the in-process crash of a fresh process, at {@code pair}'s hit. */
+    private void crashRecovery(CrashCase.CrashPair pair, Workload recovery) {
         try {
             entry().recoveryCrashed(BoundaryEngine.get()
                     .crashInProcess(
-                            at.plan().withOtherProcessDatabases(otherProcessDatabases.toArray(new String[0])),
+                            pair.recovery()
+                                    .plan()
+                                    .withOtherProcessDatabases(otherProcessDatabases.toArray(new String[0])),
                             recovery));
+        } catch (BoundaryNotReachedError notReached) {
+            // The engine speaks of "the workload": say that it is the recovery, and why it must reach the hit.
+            AssertionError failed = new AssertionError(
+                    "The first recovery (scenario.restart) after "
+                            + pair.first().displayName() + " did not reach "
+                            + pair.recovery().point() + ", where this case crashes it. A recovery must do the same"
+                            + " after the same crash every time (the same files, the same order of calls): a sweep"
+                            + " makes this case from a recording of the recovery after the same crash, which reached"
+                            + " that hit.\n" + notReached.getMessage(),
+                    notReached.getCause());
+            failedWith(failed);
+            throw failed;
         } catch (AssertionError | RuntimeException failed) {
             failedWith(failed);
             throw failed;

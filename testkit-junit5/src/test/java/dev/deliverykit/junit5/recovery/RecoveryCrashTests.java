@@ -178,6 +178,45 @@ class RecoveryCrashTests {
     }
 
     @Test
+    void aRecoveryThatDoesNotReachItsCrashPointFailsTheCaseSayingItIsTheRecovery() {
+        String key = "selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=4";
+        CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with("deliverykit.replay", key)
+                .run(RecoveryCrashTestCases.RecoveryCrashed.class);
+
+        assertThat(results)
+                .hasSingleFailedCase("[1] crash after commit #2, then after commit #4")
+                .withMessage("The first recovery (scenario.restart) after crash after commit #2 did not reach after"
+                        + " commit #4, where this case crashes it. A recovery must do the same after the same crash"
+                        + " every time (the same files, the same order of calls): a sweep makes this case from a"
+                        + " recording of the recovery after the same crash, which reached that hit.\n"
+                        + "Boundary not reached: the crash was armed at hit 4 of after commit, but the workload returned"
+                        + " normally after reaching it 3 times.\n"
+                        + "Reached boundaries (hits):\n"
+                        + "  after statement \"CREATE TABLE IF NOT EXISTS outbox (message_id TEXT PRIMARY KEY, published"
+                        + " INTEGER NOT NULL DEFAULT 0)\": 1\n"
+                        + "  after statement \"CREATE TABLE IF NOT EXISTS resend (message_id TEXT PRIMARY KEY, attempt"
+                        + " INTEGER NOT NULL)\": 1\n"
+                        + "  after statement \"CREATE TABLE IF NOT EXISTS effect (delivery_key TEXT PRIMARY KEY,"
+                        + " message_id TEXT NOT NULL)\": 1\n"
+                        + "  after statement \"SELECT message_id FROM outbox WHERE published = 0 ORDER BY message_id\": 1\n"
+                        + "  after statement \"INSERT INTO resend (message_id, attempt) VALUES (?, 1) ON CONFLICT"
+                        + " (message_id) DO UPDATE SET attempt = attempt + 1\": 1\n"
+                        + "  after commit: 3\n"
+                        + "  after statement \"SELECT attempt FROM resend WHERE message_id = ?\": 1\n"
+                        + "  after statement \"INSERT INTO effect (delivery_key, message_id) VALUES (?, ?) ON CONFLICT"
+                        + " (delivery_key) DO NOTHING\": 1\n"
+                        + "  after statement \"UPDATE outbox SET published = 1 WHERE message_id = ?\": 1\n"
+                        + "  after statement \"DELETE FROM resend WHERE message_id = ?\": 1\n"
+                        + "Expected: the run to reach that hit, so that the crash test tests something.\n"
+                        + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
+                        + " reaches the boundary.\n\n"
+                        + "DeliveryKit case: crash after commit #2, then after commit #4 (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='" + key + "'");
+        assertThat(RecoveryCrashTestCases.SEEN).isEmpty();
+    }
+
+    @Test
     void onlyTheFirstRestartIsCrashedAndThenRunAgainLaterRestartsRunPlainly() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
                 .with("deliverykit.replay", PAIR_21_KEY)
