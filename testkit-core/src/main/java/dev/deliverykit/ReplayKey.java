@@ -19,6 +19,10 @@ import org.apiguardian.api.API;
  *   <li>either of the two with {@code ;mode=in-process} or {@code ;mode=child-process}
  *       ({@link Crash#withMode(CrashMode)}): when one test crashes the same boundary and hit in both modes,
  *       so that the key still names one case. A key without a mode selects the case in every mode;</li>
+ *   <li>a crash key, then the same fields prefixed with {@code recovery.}: a crash, then a crash of the first
+ *       recovery after it ({@link #pair(Crash, Crash)}), for example
+ *       {@code selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=1}; a {@code ;mode=...}
+ *       is the first crash's (the recovery always crashes in the test's JVM) and comes last;</li>
  *   <li>{@code crash=none}: a sweep's crash-free recording run ({@link #crashFree()});</li>
  *   <li>{@code order=A3,A1,A2,A3}: a delivery-order case ({@link #order(String)});</li>
  *   <li>{@code seed=...}: reserved for seeded cases.</li>
@@ -33,7 +37,7 @@ import org.apiguardian.api.API;
  * }</pre>
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, ReplayKey.Order {
+public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.Pair, ReplayKey.CrashFree, ReplayKey.Order {
 
     /** How a crash key names the boundary it crashes at. */
     enum Target {
@@ -51,6 +55,16 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, 
     /** The key of a crash at the {@code occurrence}th hit of an unnamed boundary with this selector spec: {@code selector=SPEC;hit=N}. */
     static Crash selector(String spec, int occurrence) {
         return new Crash(Target.SELECTOR, spec, occurrence, Optional.empty());
+    }
+
+    /**
+     * The key of a crash at {@code first}, then a crash of the recovery at {@code recovery}:
+     * {@code selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=1}.
+     *
+     * @throws IllegalArgumentException if {@code recovery} names a mode
+     */
+    static Pair pair(Crash first, Crash recovery) {
+        return new Pair(first, recovery);
     }
 
     /** The key of a sweep's crash-free recording run: {@code crash=none}. */
@@ -88,11 +102,14 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, 
 
     /**
      * Whether {@code requested} (from {@code deliverykit.replay}) selects the case with this key: the same key,
-     * or the same crash key without a mode (which selects the case in every mode).
+     * or the same crash key (or pair) without a mode (which selects the case in every mode).
      */
     default boolean isSelectedBy(ReplayKey requested) {
         if (requested.equals(this)) {
             return true;
+        }
+        if (requested instanceof Pair wanted && this instanceof Pair pair) {
+            return wanted.first().mode().isEmpty() && wanted.equals(pair.withoutMode());
         }
         return requested instanceof Crash wanted
                 && wanted.mode().isEmpty()
@@ -136,6 +153,49 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.CrashFree, 
         /** This key without its mode (itself if it names none). */
         public Crash withoutMode() {
             return mode.isEmpty() ? this : new Crash(target, point, occurrence, Optional.empty());
+        }
+
+        @Override
+        public String toString() {
+            return text();
+        }
+    }
+
+    /**
+     * A crash, then a crash of the first recovery after it (in the test's JVM), then a second recovery.
+     *
+     * @param first the workload's crash; its mode, if any, is the pair's
+     * @param recovery the first recovery's crash, counted from the recovery's start; names no mode
+     */
+    record Pair(Crash first, Crash recovery) implements ReplayKey {
+
+        /**
+         * Checks the parts.
+         *
+         * @throws IllegalArgumentException if {@code recovery} names a mode
+         */
+        public Pair {
+            Objects.requireNonNull(first, "first");
+            Objects.requireNonNull(recovery, "recovery");
+            if (recovery.mode().isPresent()) {
+                throw new IllegalArgumentException("a recovery always crashes in the test's JVM, so its key names no"
+                        + " mode; a pair's mode is its first crash's");
+            }
+        }
+
+        /** The first crash's mode: the one mode the key selects, or empty for every mode. */
+        public Optional<CrashMode> mode() {
+            return first.mode();
+        }
+
+        /** This key with its first crash in one mode ({@code ;mode=child-process}). */
+        public Pair withMode(CrashMode crashMode) {
+            return new Pair(first.withMode(crashMode), recovery);
+        }
+
+        /** This key without its mode (itself if it names none). */
+        public Pair withoutMode() {
+            return first.mode().isEmpty() ? this : new Pair(first.withoutMode(), recovery);
         }
 
         @Override

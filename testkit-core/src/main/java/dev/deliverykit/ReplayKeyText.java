@@ -1,5 +1,6 @@
 package dev.deliverykit;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,8 @@ final class ReplayKeyText {
     private static final String ORDER = "order";
     private static final String SEED = "seed";
     private static final String MODE = "mode";
+    /** The prefix of a pair's recovery fields: {@code recovery.selector=after-commit;recovery.hit=1}. */
+    private static final String RECOVERY = "recovery.";
 
     private static final List<String> FIELD_ORDER = List.of(BOUNDARY, SELECTOR, CRASH, HIT, MODE, ORDER, SEED);
     private static final Map<String, CrashMode> MODES =
@@ -24,6 +27,10 @@ final class ReplayKeyText {
             + " ;mode=child-process), crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
             + " selector=after-commit;hit=3 or order=A3,A1,A2,A3";
 
+    private static final String PAIR_FORMAT = "a pair such as"
+            + " selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=1 (optionally with"
+            + " ;mode=in-process or ;mode=child-process)";
+
     private ReplayKeyText() {}
 
     static String field(ReplayKey.Target target) {
@@ -31,6 +38,11 @@ final class ReplayKeyText {
     }
 
     static String text(ReplayKey key) {
+        if (key instanceof ReplayKey.Pair pair) {
+            String recovery = text(pair.recovery());
+            return text(pair.first().withoutMode()) + ";" + RECOVERY + recovery.replace(";", ";" + RECOVERY)
+                    + pair.mode().map(mode -> ";" + MODE + "=" + modeText(mode)).orElse("");
+        }
         if (key instanceof ReplayKey.Crash crash) {
             return field(crash.target()) + "=" + encode(crash.point()) + ";" + HIT + "=" + crash.occurrence()
                     + crash.mode()
@@ -44,8 +56,47 @@ final class ReplayKeyText {
         return mode == CrashMode.IN_PROCESS ? "in-process" : "child-process";
     }
 
+    /** A key, or a pair: the fields without the {@code recovery.} prefix, and those with it, each read as a key. */
     static ReplayKey parse(String text) {
         Objects.requireNonNull(text, "text");
+        List<String> first = new ArrayList<>();
+        List<String> recovery = new ArrayList<>();
+        for (String part : text.trim().split(";", -1)) {
+            String field = part.strip();
+            if (field.startsWith(RECOVERY)) {
+                recovery.add(field.substring(RECOVERY.length()));
+            } else {
+                first.add(part);
+            }
+        }
+        if (recovery.isEmpty()) {
+            return parseOne(text);
+        }
+        if (first.stream().allMatch(String::isBlank)) {
+            throw new IllegalArgumentException(
+                    "a pair names its first crash before the " + RECOVERY + "* fields; expected " + PAIR_FORMAT);
+        }
+        ReplayKey crash = parseOne(String.join(";", first));
+        ReplayKey recoveryCrash;
+        try {
+            recoveryCrash = parseOne(String.join(";", recovery));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("the recovery's fields (" + RECOVERY + "*): " + e.getMessage(), e);
+        }
+        if (!(crash instanceof ReplayKey.Crash firstCrash) || !(recoveryCrash instanceof ReplayKey.Crash atRecovery)) {
+            throw new IllegalArgumentException("a pair is a crash key followed by the recovery's crash key with"
+                    + " each field prefixed " + RECOVERY + "; expected " + PAIR_FORMAT);
+        }
+        if (atRecovery.mode().isPresent()) {
+            throw new IllegalArgumentException(
+                    RECOVERY + MODE + "=" + modeText(atRecovery.mode().get())
+                            + ": a recovery always crashes in the test's JVM; a pair's mode=... is its first crash's; expected "
+                            + PAIR_FORMAT);
+        }
+        return new ReplayKey.Pair(firstCrash, atRecovery);
+    }
+
+    private static ReplayKey parseOne(String text) {
         Map<String, String> read = new LinkedHashMap<>();
         for (String part : text.trim().split(";", -1)) {
             int equals = part.indexOf('=');

@@ -46,6 +46,7 @@ final class CaseEntry {
     private CaseOutcome outcome = CaseOutcome.NOT_FINISHED;
     private String failure;
     private String crashSite;
+    private String recoveryCrashSite;
     private int hits = -1;
     private long durationMillis = -1;
     private SweepCounts sweepCounts;
@@ -94,11 +95,18 @@ final class CaseEntry {
 
     synchronized void crashed(CrashResult crash) {
         if (crash != null) {
-            BoundaryHit site = crash.crashSite();
-            crashSite =
-                    site.stack().isEmpty() ? site.threadName() : site.stack().get(0);
+            crashSite = frame(crash.crashSite());
             hits = crash.hits().size();
         }
+    }
+
+    /** The crash of the first recovery of a case that crashes its recovery too. */
+    synchronized void recoveryCrashed(CrashResult crash) {
+        recoveryCrashSite = frame(crash.crashSite());
+    }
+
+    private static String frame(BoundaryHit site) {
+        return site.stack().isEmpty() ? site.threadName() : site.stack().get(0);
     }
 
     synchronized void recorded(Recording recording) {
@@ -226,6 +234,11 @@ final class CaseEntry {
     /** Where the crash happened (a stack frame), or {@code null}. */
     public synchronized String crashSite() {
         return crashSite;
+    }
+
+    /** Where the first recovery crashed (a stack frame) in a case that crashes its recovery, or {@code null}. */
+    public synchronized String recoveryCrashSite() {
+        return recoveryCrashSite;
     }
 
     /** How many watched hits the run saw, or -1 if it did not run. */

@@ -51,6 +51,8 @@ final class ChildCaseMain {
     static final List<String> FORWARDED_KEYS = List.of(
             DeliveryKitConfiguration.MODE,
             DeliveryKitConfiguration.SWEEP_MAX_CASES,
+            DeliveryKitConfiguration.SWEEP_CRASH_RECOVERY,
+            DeliveryKitConfiguration.SWEEP_MAX_RECOVERY_CASES,
             DeliveryKitConfiguration.CHILD_TIMEOUT,
             DeliveryKitConfiguration.CHILD_JVM_OPTIONS,
             DeliveryKitConfiguration.CHILD_JVM_OPTIONS_DROPPED,

@@ -12,9 +12,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One invocation of a kit test template, one of three: a sweep's crash-free run that records the boundaries
- * ({@link RecordBoundaries}), a crash at one hit of one boundary ({@link CrashAtHit}), or a delivery in one
- * forced order ({@link DeliverOrder}). The first two run the workload on the boundary engine ({@link Crashing}).
+ * One invocation of a kit test template, one of four: a sweep's crash-free run that records the boundaries
+ * ({@link RecordBoundaries}), a crash at one hit of one boundary ({@link CrashAtHit}), such a crash followed by a
+ * crash of the recovery ({@link CrashPair}), or a delivery in one forced order ({@link DeliverOrder}). The first
+ * three run the workload on the boundary engine ({@link Crashing}).
  */
 sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
 
@@ -32,7 +33,7 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
      */
     String displayName();
 
-    /** {@code RECORD}, {@code CRASH} or {@code ORDER}: the case's kind in report.json. */
+    /** {@code RECORD}, {@code CRASH}, {@code CRASH_PAIR} or {@code ORDER}: the case's kind in report.json. */
     String kind();
 
     /**
@@ -43,11 +44,20 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         return replayKey().isSelectedBy(requested)
                 || requested instanceof ReplayKey.Crash wanted
                         && wanted.mode().filter(mode()::equals).isPresent()
-                        && replayKey().equals(wanted.withoutMode());
+                        && replayKey().equals(wanted.withoutMode())
+                || requested instanceof ReplayKey.Pair pair
+                        && pair.mode().filter(mode()::equals).isPresent()
+                        && replayKey().equals(pair.withoutMode());
     }
 
     /** A case whose workload runs on the boundary engine, recording or crashing. */
-    sealed interface Crashing extends CrashCase permits RecordBoundaries, CrashAtHit {}
+    sealed interface Crashing extends CrashCase permits RecordBoundaries, CrashAtHit, CrashPair {
+
+        /** Where the workload crashes: empty for a recording. */
+        default Optional<CrashAtHit> workloadCrash() {
+            return Optional.empty();
+        }
+    }
 
     /**
      * A crash-free run that records every hit of {@code watch} (a sweep's first invocation).
@@ -141,6 +151,11 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
             return CrashPlan.at(boundary).occurrence(occurrence).watching(watch);
         }
 
+        @Override
+        public Optional<CrashAtHit> workloadCrash() {
+            return Optional.of(this);
+        }
+
         /**
          * This case with its mode in its replay key, for a test that crashes the same boundary and hit in both
          * modes (see {@link ReplayKey#withMode}).
@@ -177,6 +192,54 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         @Override
         public String kind() {
             return "CRASH";
+        }
+    }
+
+    /**
+     * A crash at {@code first} (in its mode), then the first {@code scenario.restart(...)} crashing at
+     * {@code recovery} in this JVM, as the in-process crash of a fresh process; then the same recovery again, with
+     * no crash, and the checks. A sweep with {@code crashRecovery = true} makes one per hit its first crash's
+     * recovery reached.
+     *
+     * @param first the workload's crash
+     * @param recovery the first recovery's crash, hits counted from the recovery's start; in process, its key
+     *     naming no mode
+     */
+    record CrashPair(CrashAtHit first, CrashAtHit recovery) implements Crashing {
+
+        public CrashPair {
+            Objects.requireNonNull(first, "first");
+            Objects.requireNonNull(recovery, "recovery");
+            if (recovery.mode() != CrashMode.IN_PROCESS) {
+                throw new IllegalArgumentException("a recovery crashes in this JVM, got " + recovery.mode());
+            }
+        }
+
+        @Override
+        public ReplayKey.Pair replayKey() {
+            return ReplayKey.pair(first.replayKey(), recovery.replayKey());
+        }
+
+        /** The first crash's: the recovery always runs in this JVM. */
+        @Override
+        public CrashMode mode() {
+            return first.mode();
+        }
+
+        @Override
+        public Optional<CrashAtHit> workloadCrash() {
+            return Optional.of(first);
+        }
+
+        /** {@code crash after commit #2 in Relay.publish, then after commit #1 in Relay.recover}. */
+        @Override
+        public String displayName() {
+            return first.displayName() + ", then " + recovery.point();
+        }
+
+        @Override
+        public String kind() {
+            return "CRASH_PAIR";
         }
     }
 

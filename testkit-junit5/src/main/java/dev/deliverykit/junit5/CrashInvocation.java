@@ -22,7 +22,8 @@ final class CrashInvocation implements TestTemplateInvocationContext {
     private final Optional<SweepState> sweep;
 
     /**
-     * An invocation of {@code crashCase}; {@code sweep} is the sweep's state for its recording run.
+     * An invocation of {@code crashCase}; {@code sweep} is the sweep's state, which its recording run and, in a sweep
+     * that crashes recoveries, its crash cases feed.
      *
      * @param caseNumber the case's invocation number in an unsharded run of its test (from 1), the same in every
      *     shard; empty for a replayed case, which runs alone
@@ -67,8 +68,8 @@ final class CrashInvocation implements TestTemplateInvocationContext {
         } else if (crashCase instanceof CrashCase.RecordBoundaries record) {
             CaseRun.keep(context, new CrashRun(record, settings, childOptions, sweep, entry));
             sweep.ifPresent(SweepState::recordInvocationStarted);
-        } else if (crashCase instanceof CrashCase.CrashAtHit hit) {
-            CaseRun.keep(context, new CrashRun(hit, settings, childOptions, Optional.empty(), entry));
+        } else if (crashCase instanceof CrashCase.Crashing crashing) {
+            CaseRun.keep(context, new CrashRun(crashing, settings, childOptions, sweep, entry));
         }
     }
 

@@ -24,7 +24,9 @@ import org.junit.platform.commons.support.ReflectionSupport;
 
 /**
  * The run of a {@link CrashAt} or {@link CrashSweep} case on the boundary engine: the workload once (crashing,
- * or recording in a sweep's crash-free run), then any number of recoveries.
+ * or recording in a sweep's crash-free run), then any number of recoveries. In a sweep that crashes recoveries,
+ * a crash case records its first recovery, and a {@link CrashCase.CrashPair} crashes its first recovery in this
+ * JVM and then runs it again.
  */
 final class CrashRun extends CaseRun {
 
@@ -33,6 +35,7 @@ final class CrashRun extends CaseRun {
     private final ChildJvmOptions childOptions;
     private final Optional<SweepState> sweep;
     private CrashResult crash;
+    private int restarts;
     private Recording recording;
     private List<String> otherProcessDatabases = List.of();
     private Optional<TestInvocation> invocation = Optional.empty();
@@ -41,7 +44,10 @@ final class CrashRun extends CaseRun {
     private Optional<Path> childOutputFile = Optional.empty();
     private boolean childFailed;
 
-    /** A run of {@code crashing}; {@code sweep} receives the recording of a crash-free run. */
+    /**
+     * A run of {@code crashing}; {@code sweep} receives the recording of a crash-free run and, in a sweep that
+     * crashes recoveries, a crash case's recording of its first recovery.
+     */
     CrashRun(
             CrashCase.Crashing crashing,
             KitSettings settings,
@@ -142,6 +148,9 @@ final class CrashRun extends CaseRun {
 
     /** The case's key as the child selects it: with its mode, so that a test in both modes reruns this one. */
     private String childReplayKey() {
+        if (crashing.replayKey() instanceof ReplayKey.Pair pair) {
+            return pair.withMode(CrashMode.CHILD_PROCESS).text();
+        }
         return crashing.replayKey() instanceof ReplayKey.Crash key
                 ? key.withMode(CrashMode.CHILD_PROCESS).text()
                 : crashing.replayKey().text();
@@ -162,9 +171,10 @@ final class CrashRun extends CaseRun {
                 Recording made = record.apply(recordCase.watch());
                 childOutput = made.childResult();
                 keep(made);
-            } else if (crashing instanceof CrashCase.CrashAtHit hit) {
-                crash = crashAt.apply(hit.plan());
+            } else if (crashing.workloadCrash().isPresent()) {
+                crash = crashAt.apply(crashing.workloadCrash().get().plan());
                 childOutput = crash.childResult();
+                firstCrashed();
             }
         } catch (AssertionError | RuntimeException failed) {
             childOutput = failed instanceof BoundaryNotReachedError notReached
@@ -195,10 +205,15 @@ final class CrashRun extends CaseRun {
         try {
             if (crashing instanceof CrashCase.RecordBoundaries record) {
                 keep(engine.record(record.watch(), workload));
-            } else if (crashing instanceof CrashCase.CrashAtHit hit) {
+            } else if (crashing.workloadCrash().isPresent()) {
                 crash = engine.crashInProcess(
-                        hit.plan().withOtherProcessDatabases(otherProcessDatabases.toArray(new String[0])), workload);
+                        crashing.workloadCrash()
+                                .get()
+                                .plan()
+                                .withOtherProcessDatabases(otherProcessDatabases.toArray(new String[0])),
+                        workload);
                 entry().crashed(crash);
+                firstCrashed();
             }
         } catch (AssertionError | RuntimeException failed) {
             failedWith(failed); // the invocation fails with it even if the test catches it
@@ -224,7 +239,23 @@ final class CrashRun extends CaseRun {
         sweep.ifPresent(state -> state.recorded(made, entry()));
     }
 
-    /** Runs the recovery in this JVM: a fresh process for the dead workload (new objects, the same files). */
+    /** The sweep that this crash case tells of its first recovery, if the sweep crashes recoveries. */
+    private Optional<SweepState> recoveriesRecorded() {
+        return crashing instanceof CrashCase.CrashAtHit
+                ? sweep.filter(state -> state.recoveryWatch().isPresent())
+                : Optional.empty();
+    }
+
+    /** Tells a sweep that crashes recoveries that this crash case crashed its workload. */
+    private void firstCrashed() {
+        recoveriesRecorded().ifPresent(SweepState::firstCrashed);
+    }
+
+    /**
+     * Runs the recovery in this JVM: a fresh process for the dead workload (new objects, the same files). The first
+     * call of a crash case in a sweep that crashes recoveries records the boundaries the recovery reaches; that of a
+     * {@link CrashCase.CrashPair} crashes the recovery at its hit, then runs it again as the next fresh process.
+     */
     void restart(Workload recovery) throws Exception {
         Objects.requireNonNull(recovery, "recovery");
         if (!ran()) {
@@ -232,7 +263,71 @@ final class CrashRun extends CaseRun {
                     + crashing.displayName() + ": restart is the recovery after the crash. Fix: call"
                     + " scenario.run(workload) first.");
         }
+        boolean first;
+        boolean crashed;
+        synchronized (this) {
+            first = restarts++ == 0;
+            crashed = crash != null && verdict().isEmpty();
+        }
+        Optional<SweepState> recorded = recoveriesRecorded();
+        if (first && crashed && crashing instanceof CrashCase.CrashPair pair) {
+            crashRecovery(pair, recovery);
+        } else if (first && crashed && recorded.isPresent()) {
+            recordRecovery((CrashCase.CrashAtHit) crashing, recorded.get(), recovery);
+            return;
+        }
         recovery.run();
+    }
+
+    /** The recovery as a crash-free recording run in this JVM: its hits become the sweep's recovery crash cases. */
+    private void recordRecovery(CrashCase.CrashAtHit first, SweepState state, Workload recovery) throws Exception {
+        state.recoveryStarted();
+        Recording made;
+        try {
+            made = BoundaryEngine.get().record(state.recoveryWatch().orElseThrow(), recovery);
+        } catch (RecordingFailedException failed) {
+            throw thrownBy(failed); // the test fails with the recovery's own failure, as without recording
+        } catch (AssertionError | RuntimeException failed) {
+            failedWith(failed);
+            throw failed;
+        }
+        state.recoveryRecorded(first, made);
+    }
+
+    /** What the recovery threw, which failed its recording. */
+    private static Exception thrownBy(RecordingFailedException failed) {
+        Throwable thrown = failed.getCause();
+        if (thrown instanceof Error error) {
+            throw error;
+        }
+        return thrown instanceof Exception exception ? exception : failed;
+    }
+
+    /** The recovery crashing in this JVM, as the in-process crash of a fresh process, at {@code pair}'s hit. */
+    private void crashRecovery(CrashCase.CrashPair pair, Workload recovery) {
+        try {
+            entry().recoveryCrashed(BoundaryEngine.get()
+                    .crashInProcess(
+                            pair.recovery()
+                                    .plan()
+                                    .withOtherProcessDatabases(otherProcessDatabases.toArray(new String[0])),
+                            recovery));
+        } catch (BoundaryNotReachedError notReached) {
+            // The engine speaks of "the workload": say that it is the recovery, and why it must reach the hit.
+            AssertionError failed = new AssertionError(
+                    "The first recovery (scenario.restart) after "
+                            + pair.first().displayName() + " did not reach "
+                            + pair.recovery().point() + ", where this case crashes it. A recovery must do the same"
+                            + " after the same crash every time (the same files, the same order of calls): a sweep"
+                            + " makes this case from a recording of the recovery after the same crash, which reached"
+                            + " that hit.\n" + notReached.getMessage(),
+                    notReached.getCause());
+            failedWith(failed);
+            throw failed;
+        } catch (AssertionError | RuntimeException failed) {
+            failedWith(failed);
+            throw failed;
+        }
     }
 
     /** The crash, once run. */
@@ -257,6 +352,9 @@ final class CrashRun extends CaseRun {
 
     @Override
     String afterWhat() {
+        if (crashing instanceof CrashCase.CrashPair) {
+            return crashing.displayName() + " and the second recovery:";
+        }
         return (crashing instanceof CrashCase.RecordBoundaries ? "the crash-free run" : crashing.displayName())
                 + " and recovery:";
     }

@@ -130,6 +130,12 @@ public final class CrashScenario extends Scenario {
      * Recovers after the crash, in this JVM: new connections and new objects on the same files, as a fresh
      * process would. May be called more than once (several restarts in a row).
      *
+     * <p>In a {@link CrashSweep#crashRecovery()} sweep the first call does more, still in this JVM, in either mode:
+     * in a crash case it records the boundaries the recovery reaches (as a crash-free run, so the recovery is a
+     * process: threads outside it must not use JDBC meanwhile); in a recovery crash case it crashes the recovery at
+     * the case's hit, as the in-process crash of a fresh process, and then runs {@code recovery} again, the next
+     * fresh process, with no crash. Later calls run plainly.
+     *
      * @throws IllegalStateException if {@link #run} was not called first
      * @throws Exception whatever the recovery throws
      */

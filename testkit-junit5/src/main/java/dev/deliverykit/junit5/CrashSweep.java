@@ -56,6 +56,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>Cases beyond {@link #maxCases()} fail the test with a configuration error that lists the hits per
  * boundary and how to narrow the sweep; nothing beyond the recording has run then.
  *
+ * <p>With {@link #crashRecovery()} the sweep crashes the recovery too: after every crash case, one more case per
+ * boundary hit of its recovery ({@code crash after commit #2 in Relay.publish, then after commit #1 in
+ * Relay.recover}).
+ *
  * <p>Runs must not overlap in this JVM: with JUnit's parallel execution enabled the test class must be
  * {@code @Isolated} (see {@link DeliveryKitConfiguration}).
  */
@@ -96,6 +100,38 @@ public @interface CrashSweep {
      * (default: one crash per class of equivalent points).
      */
     boolean exhaustive() default false;
+
+    /**
+     * Crashes the recovery too: a recovery that crashes half-way and is run again must still be right. Each crash
+     * case records the boundaries its first {@link CrashScenario#restart} reaches (in this JVM, with the sweep's
+     * kinds and filters); once every crash case has run, the sweep adds one case per recorded recovery hit: the
+     * same crash (in its mode), then the first restart crashing at that hit in this JVM, as the in-process crash of
+     * a fresh process (its connections rolled back and closed, nothing more it does reaches a database), then the
+     * same restart lambda again, a fresh process with no crash, then the assertions and {@link CheckInvariant}s.
+     * Later restart calls of the test run plainly. It costs a case per first crash and recovery hit; the cap is
+     * {@link #maxRecoveryCases()}. {@code false}: the configuration parameter
+     * {@value DeliveryKitConfiguration#SWEEP_CRASH_RECOVERY} (default {@code false}) decides.
+     *
+     * <pre>{@code
+     * @CrashSweep(kinds = SweepKind.COMMITS, crashRecovery = true)
+     * void publishedOnce(CrashScenario scenario, @TempDir Path dir) throws Exception {
+     *     scenario.run(() -> new Relay(dir).publish("m-1"));
+     *     scenario.restart(() -> new Relay(dir).recover()); // recorded, then crashed at each of its commits
+     * }
+     * // [9] crash after commit #2 in Relay.publish, then after commit #1 in Relay.recover
+     * //     -Ddeliverykit.replay='selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=1'
+     * }</pre>
+     */
+    boolean crashRecovery() default false;
+
+    /**
+     * At most this many recovery crash cases ({@link #crashRecovery()}) for the whole sweep, per mode; more fail the
+     * test, once every first crash case has run and before any recovery crash case runs, with a message listing the
+     * recovery hits per first crash. {@code -1}: the configuration parameter
+     * {@value DeliveryKitConfiguration#SWEEP_MAX_RECOVERY_CASES} (default
+     * {@value DeliveryKitConfiguration#DEFAULT_SWEEP_MAX_RECOVERY_CASES}).
+     */
+    int maxRecoveryCases() default -1;
 
     /**
      * In this JVM, as a real process exit, or both; left out, the configured default; as in {@link CrashAt#mode()}.

@@ -13,6 +13,8 @@ import org.apiguardian.api.API;
  * # junit-platform.properties
  * deliverykit.mode = in_process
  * deliverykit.sweep.max-cases = 200
+ * deliverykit.sweep.crash-recovery = false
+ * deliverykit.sweep.max-recovery-cases = 500
  * deliverykit.report.dir = target/deliverykit
  * deliverykit.child.timeout = 60 s
  * deliverykit.site.see-through = com.example.db
@@ -62,6 +64,21 @@ public final class DeliveryKitConfiguration {
      * ({@link dev.deliverykit.boundary.EquivalentCrashPoints}). Key: {@value}.
      */
     public static final String SWEEP_EXHAUSTIVE = "deliverykit.sweep.exhaustive";
+
+    /**
+     * {@code true} or {@code false} (default): whether every {@link CrashSweep} also crashes its recoveries, as
+     * {@link CrashSweep#crashRecovery()} {@code = true} does for one sweep. Key: {@value}.
+     */
+    public static final String SWEEP_CRASH_RECOVERY = "deliverykit.sweep.crash-recovery";
+
+    /**
+     * The cap on recovery crash cases of a {@link CrashSweep} whose {@code maxRecoveryCases} is {@code -1}; a
+     * positive integer. Key: {@value}.
+     */
+    public static final String SWEEP_MAX_RECOVERY_CASES = "deliverykit.sweep.max-recovery-cases";
+
+    /** The recovery crash cap when {@value #SWEEP_MAX_RECOVERY_CASES} is not set: {@value}. */
+    public static final int DEFAULT_SWEEP_MAX_RECOVERY_CASES = 500;
 
     /** Where the report files go, relative to the working directory. Key: {@value}. */
     public static final String REPORT_DIR = "deliverykit.report.dir";

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * @param defaultModes the modes of cases whose annotation names none: one, or both (each case once per mode)
  * @param sweepMaxCases the default sweep cap
+ * @param sweepCrashRecovery whether every sweep crashes its recoveries too
+ * @param sweepMaxRecoveryCases the default cap on a sweep's recovery crash cases
  * @param reportDirectory where the report files go
  * @param reportEnabled whether to write them
  * @param summaryEnabled whether to print the Markdown summary
@@ -37,6 +39,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 record KitSettings(
         List<CrashMode> defaultModes,
         int sweepMaxCases,
+        boolean sweepCrashRecovery,
+        int sweepMaxRecoveryCases,
         Path reportDirectory,
         boolean reportEnabled,
         boolean summaryEnabled,
@@ -61,7 +65,16 @@ record KitSettings(
     static KitSettings read(ExtensionContext context) {
         return new KitSettings(
                 modes(context),
-                maxCases(context),
+                cap(
+                        context,
+                        DeliveryKitConfiguration.SWEEP_MAX_CASES,
+                        DeliveryKitConfiguration.DEFAULT_SWEEP_MAX_CASES),
+                value(context, DeliveryKitConfiguration.SWEEP_CRASH_RECOVERY).isPresent()
+                        && flag(context, DeliveryKitConfiguration.SWEEP_CRASH_RECOVERY),
+                cap(
+                        context,
+                        DeliveryKitConfiguration.SWEEP_MAX_RECOVERY_CASES,
+                        DeliveryKitConfiguration.DEFAULT_SWEEP_MAX_RECOVERY_CASES),
                 reportDirectory(context),
                 flag(context, DeliveryKitConfiguration.REPORT_ENABLED),
                 flag(context, DeliveryKitConfiguration.REPORT_SUMMARY),
@@ -144,16 +157,13 @@ record KitSettings(
         throw bad(DeliveryKitConfiguration.MODE, text.get(), "expected in_process, child_process or both");
     }
 
-    private static int maxCases(ExtensionContext context) {
-        Optional<String> text = value(context, DeliveryKitConfiguration.SWEEP_MAX_CASES);
+    private static int cap(ExtensionContext context, String key, int defaultCap) {
+        Optional<String> text = value(context, key);
         if (text.isEmpty()) {
-            return DeliveryKitConfiguration.DEFAULT_SWEEP_MAX_CASES;
+            return defaultCap;
         }
         if (!text.get().matches("[1-9][0-9]{0,8}")) {
-            throw bad(
-                    DeliveryKitConfiguration.SWEEP_MAX_CASES,
-                    text.get(),
-                    "expected a whole number from 1, for example 200");
+            throw bad(key, text.get(), "expected a whole number from 1, for example " + defaultCap);
         }
         return Integer.parseInt(text.get());
     }

@@ -33,11 +33,9 @@ final class ModeDisagreements {
     static List<String> of(List<Row> rows) {
         Map<String, Map<CrashMode, Row>> byPoint = new LinkedHashMap<>();
         for (Row row : rows) {
-            parsed(row.replayKey())
-                    .ifPresent(key -> key.mode()
-                            .ifPresent(mode -> byPoint.computeIfAbsent(
-                                            key.withoutMode().text(), point -> new LinkedHashMap<>())
-                                    .put(mode, row)));
+            inOneMode(row.replayKey())
+                    .ifPresent(key -> byPoint.computeIfAbsent(key.point(), point -> new LinkedHashMap<>())
+                            .put(key.mode(), row));
         }
         List<String> lines = new ArrayList<>();
         byPoint.values().forEach(modes -> {
@@ -55,12 +53,24 @@ final class ModeDisagreements {
         return lines;
     }
 
-    private static Optional<ReplayKey.Crash> parsed(String text) {
+    /** A key that names its mode: the mode, and the key without it (the same point in either mode). */
+    private record InOneMode(CrashMode mode, String point) {}
+
+    private static Optional<InOneMode> inOneMode(String text) {
+        ReplayKey key;
         try {
-            return ReplayKey.parse(text) instanceof ReplayKey.Crash crash ? Optional.of(crash) : Optional.empty();
+            key = ReplayKey.parse(text);
         } catch (IllegalArgumentException notAKey) {
             return Optional.empty();
         }
+        if (key instanceof ReplayKey.Pair pair) {
+            return pair.mode()
+                    .map(mode -> new InOneMode(mode, pair.withoutMode().text()));
+        }
+        return key instanceof ReplayKey.Crash crash
+                ? crash.mode()
+                        .map(mode -> new InOneMode(mode, crash.withoutMode().text()))
+                : Optional.empty();
     }
 
     private static boolean decided(Row row) {

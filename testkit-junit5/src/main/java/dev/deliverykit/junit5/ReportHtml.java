@@ -244,7 +244,7 @@ final class ReportHtml {
                     .append("</a>");
             text(row, "crashSite")
                     .ifPresent(site -> page.append("<br><span class=\"site\">crash site ")
-                            .append(crashSite(site))
+                            .append(crashSites(row, site))
                             .append("</span>"));
             page.append("<br>")
                     .append(replay(row))
@@ -429,7 +429,7 @@ final class ReportHtml {
             if (crashSites) {
                 page.append("<td class=\"wide\" data-label=\"crash site\">")
                         .append(text(row, "crashSite")
-                                .map(ReportHtml::crashSite)
+                                .map(site -> crashSites(row, site))
                                 .orElse(""))
                         .append("</td>");
             }
@@ -510,6 +510,17 @@ final class ReportHtml {
                     .append("</div>");
         }
         page.append("</td>");
+    }
+
+    /**
+     * The row's crash site, {@code site}, and for a case that crashed its recovery too, the recovery's:
+     * {@code Relay.publish:42, then in the recovery Relay.recover:60}.
+     */
+    private static String crashSites(ReportJson.Node row, String site) {
+        return crashSite(site)
+                + text(row.path("recovery"), "crashSite")
+                        .map(recovery -> ", then in the recovery " + crashSite(recovery))
+                        .orElse("");
     }
 
     /** {@code Relay.publish:42}, with the whole frame on hover. */

@@ -1,6 +1,5 @@
 package dev.deliverykit.junit5;
 
-import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.invariant.Violation;
 import java.nio.file.Path;
@@ -60,8 +59,8 @@ final class ReportModel {
 
     private static Map<String, Object> row(CaseEntry entry, Path directory) {
         CrashCase crashCase = entry.crashCase();
-        Optional<Boundary> boundary =
-                crashCase instanceof CrashCase.CrashAtHit hit ? Optional.of(hit.boundary()) : Optional.empty();
+        Optional<CrashCase.CrashAtHit> crash =
+                crashCase instanceof CrashCase.Crashing crashing ? crashing.workloadCrash() : Optional.empty();
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("displayName", crashCase.displayName());
         row.put("uniqueId", entry.uniqueId());
@@ -69,9 +68,10 @@ final class ReportModel {
                 "caseNumber",
                 entry.caseNumber().isPresent() ? entry.caseNumber().getAsInt() : null);
         row.put("kind", crashCase.kind());
-        row.put("boundary", boundary.map(Boundary::name).orElse(null));
-        row.put("selector", boundary.map(named -> named.selector().spec()).orElse(null));
-        row.put("hit", crashCase instanceof CrashCase.CrashAtHit hit ? hit.occurrence() : null);
+        row.put("boundary", crash.map(hit -> hit.boundary().name()).orElse(null));
+        row.put("selector", crash.map(hit -> hit.boundary().selector().spec()).orElse(null));
+        row.put("hit", crash.map(CrashCase.CrashAtHit::occurrence).orElse(null));
+        row.put("recovery", crashCase instanceof CrashCase.CrashPair pair ? recovery(pair.recovery(), entry) : null);
         row.put(
                 "order",
                 crashCase instanceof CrashCase.DeliverOrder order
@@ -108,6 +108,10 @@ final class ReportModel {
         if (crashCase instanceof CrashCase.CrashAtHit hit && !hit.equivalents().isEmpty()) {
             row.put("equivalents", hit.equivalents());
         }
+        if (crashCase instanceof CrashCase.CrashPair pair
+                && !pair.recovery().equivalents().isEmpty()) {
+            row.put("equivalents", pair.recovery().equivalents()); // recovery points, after the same first crash
+        }
         entry.sweepCounts().ifPresent(counts -> {
             Map<String, Object> sweep = new LinkedHashMap<>();
             sweep.put("points", counts.points());
@@ -118,6 +122,16 @@ final class ReportModel {
             row.put("sweep", sweep);
         });
         return row;
+    }
+
+    /** Where a case that crashes its recovery too crashed the recovery: boundary, selector, hit and crash site. */
+    private static Map<String, Object> recovery(CrashCase.CrashAtHit crash, CaseEntry entry) {
+        Map<String, Object> recovery = new LinkedHashMap<>();
+        recovery.put("boundary", crash.boundary().name());
+        recovery.put("selector", crash.boundary().selector().spec());
+        recovery.put("hit", crash.occurrence());
+        recovery.put("crashSite", entry.recoveryCrashSite());
+        return recovery;
     }
 
     /** Each violation as data: its kind (constant and label), key, what was found and what was expected. */

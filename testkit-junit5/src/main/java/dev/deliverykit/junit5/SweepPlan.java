@@ -48,6 +48,8 @@ final class SweepPlan {
     /** Why every point is crashed, equivalent or not; empty: one crash per class of equivalent points. */
     private final Optional<String> exhaustive;
 
+    private final RecoveryCrashes recoveryCrashes;
+
     private SweepPlan(
             Method method,
             Set<SweepKind> kinds,
@@ -60,7 +62,8 @@ final class SweepPlan {
             CrashMode mode,
             boolean keysNameMode,
             List<Boundary> observed,
-            Optional<String> exhaustive) {
+            Optional<String> exhaustive,
+            RecoveryCrashes recoveryCrashes) {
         this.method = method;
         this.kinds = kinds;
         this.catalogueBoundaries = catalogueBoundaries;
@@ -73,7 +76,17 @@ final class SweepPlan {
         this.keysNameMode = keysNameMode;
         this.observed = observed;
         this.exhaustive = exhaustive;
+        this.recoveryCrashes = recoveryCrashes;
     }
+
+    /**
+     * Whether the sweep crashes recoveries too, and its cap on those cases.
+     *
+     * @param enabled {@code crashRecovery = true} or {@value DeliveryKitConfiguration#SWEEP_CRASH_RECOVERY}
+     * @param cap at most this many recovery crash cases
+     * @param capSource where the cap comes from, for the message that refuses more
+     */
+    private record RecoveryCrashes(boolean enabled, int cap, String capSource) {}
 
     /**
      * One plan per mode of the sweep, in the order of its modes: each with its own recording and crash cases, in
@@ -101,7 +114,8 @@ final class SweepPlan {
                 other,
                 keysNameMode,
                 observed,
-                exhaustive);
+                exhaustive,
+                recoveryCrashes);
     }
 
     private static SweepPlan of(
@@ -174,6 +188,32 @@ final class SweepPlan {
                     "the cap must be positive",
                     "give a positive cap, or -1 for deliverykit.sweep.max-cases");
         }
+        if (sweep.maxRecoveryCases() == 0 || sweep.maxRecoveryCases() < -1) {
+            throw ConfigurationErrors.of(
+                    "@CrashSweep(maxRecoveryCases = " + sweep.maxRecoveryCases() + ")",
+                    method,
+                    "the cap must be positive",
+                    "give a positive cap, or -1 for " + DeliveryKitConfiguration.SWEEP_MAX_RECOVERY_CASES);
+        }
+        RecoveryCrashes recoveryCrashes = new RecoveryCrashes(
+                sweep.crashRecovery() || settings.sweepCrashRecovery(),
+                sweep.maxRecoveryCases() == -1 ? settings.sweepMaxRecoveryCases() : sweep.maxRecoveryCases(),
+                sweep.maxRecoveryCases() == -1
+                        ? DeliveryKitConfiguration.SWEEP_MAX_RECOVERY_CASES + " = " + settings.sweepMaxRecoveryCases()
+                        : "@CrashSweep(maxRecoveryCases = " + sweep.maxRecoveryCases() + ")");
+        if (recoveryCrashes.enabled() && settings.shard().isPresent()) {
+            throw ConfigurationErrors.of(
+                    sweep.crashRecovery()
+                            ? "@CrashSweep(crashRecovery = true)"
+                            : DeliveryKitConfiguration.SWEEP_CRASH_RECOVERY + " = true",
+                    method,
+                    "the run is sharded (" + DeliveryKitConfiguration.SHARD + "="
+                            + settings.shard().get().text()
+                            + "), and a sweep that crashes its recoveries cannot be: its recovery crash cases come from"
+                            + " the recoveries of all its crash cases, which no single shard runs",
+                    "run this test unsharded (in a job of its own, or with -D" + DeliveryKitConfiguration.SHARD
+                            + "= for it), or shard it without crashing its recoveries");
+        }
         int cap = sweep.maxCases() == -1 ? settings.sweepMaxCases() : sweep.maxCases();
         String capSource =
                 sweep.maxCases() == -1 ? "deliverykit.sweep.max-cases = " + cap : "@CrashSweep(maxCases = " + cap + ")";
@@ -198,7 +238,8 @@ final class SweepPlan {
                         ? Optional.of("@CrashSweep(exhaustive = true)")
                         : settings.sweepExhaustive()
                                 ? Optional.of(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE + " = true")
-                                : Optional.empty());
+                                : Optional.empty(),
+                recoveryCrashes);
     }
 
     /** The mode of the recording and of every crash. */
@@ -280,21 +321,139 @@ final class SweepPlan {
                 CrashSites.name(hit)));
     }
 
+    /** Whether the sweep crashes the recovery after each crash case too ({@link CrashSweep#crashRecovery()}). */
+    boolean crashesRecovery() {
+        return recoveryCrashes.enabled();
+    }
+
+    /** What each crash case records of its first recovery (the recording's watch list); empty if none is crashed. */
+    Optional<WatchList> recoveryWatch() {
+        return recoveryCrashes.enabled() ? Optional.of(recordCase().watch()) : Optional.empty();
+    }
+
+    /**
+     * The cases that crash the recovery after {@code first}: one per hit of {@code recovery} that the sweep's kinds
+     * and filters select, in the order the hits happened. Every recorded recovery hit becomes a case here and only
+     * here.
+     */
+    List<CrashCase.CrashPair> recoveryCases(CrashCase.CrashAtHit first, Recording recovery) {
+        List<BoundaryHit> points =
+                recovery.hits().stream().filter(hit -> swept(hit.boundary())).toList();
+        // The recovery crashes in this JVM: its points are equivalent as for an in-process sweep.
+        EquivalentCrashPoints classes = exhaustive
+                .map(why -> EquivalentCrashPoints.none(points, why))
+                .orElseGet(
+                        () -> EquivalentCrashPoints.of(recovery, hit -> swept(hit.boundary()), CrashMode.IN_PROCESS));
+        List<CrashCase.CrashPair> pairs = new ArrayList<>();
+        for (List<BoundaryHit> members : classes.classes()) {
+            pairs.add(new CrashCase.CrashPair(
+                    first,
+                    recoveryCrash(members.get(0))
+                            .standingFor(members.stream()
+                                    .skip(1)
+                                    .map(hit -> recoveryCrash(hit).point())
+                                    .toList())));
+        }
+        return pairs;
+    }
+
+    private CrashCase.CrashAtHit recoveryCrash(BoundaryHit hit) {
+        return CrashCase.CrashAtHit.of(
+                hit.boundary(),
+                hit.occurrence(),
+                CrashMode.IN_PROCESS,
+                hit.boundary().isNamed() ? catalogueWatch : plainWatch,
+                CrashSites.name(hit));
+    }
+
+    /**
+     * Every recovery crash case of the sweep, from what its crash cases recorded of their recoveries
+     * ({@link #recoveryCases(CrashCase.CrashAtHit, Recording)}): those of the first crash case, then those of the
+     * next.
+     *
+     * @throws ExtensionConfigurationException if there are more than the cap
+     * @throws AssertionError if no crash case called {@code scenario.restart(...)}, or no recovery reached a
+     *     boundary of the swept kinds: crashing recoveries would test nothing
+     */
+    List<CrashCase> allRecoveryCases(SweepState state) {
+        if (!recoveryCrashes.enabled()) {
+            return List.of();
+        }
+        List<SweepState.RecordedRecovery> recoveries = state.recoveries();
+        if (state.firstCrashes() > 0 && state.recoveriesStarted() == 0) {
+            throw new AssertionError("@CrashSweep on " + ConfigurationErrors.describe(method) + " crashes recoveries,"
+                    + " but none of its " + state.firstCrashes() + " crash cases called scenario.restart(...), so there"
+                    + " is no recovery to crash and crashRecovery would test nothing.\nFix: recover with"
+                    + " scenario.restart(() -> ...) after scenario.run(...), or drop crashRecovery.");
+        }
+        List<CrashCase> cases = new ArrayList<>();
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (SweepState.RecordedRecovery recorded : recoveries) {
+            List<CrashCase.CrashPair> pairs = recoveryCases(recorded.first(), recorded.recovery());
+            cases.addAll(pairs);
+            counts.put(recorded.first().displayName(), pairs.size());
+        }
+        if (cases.isEmpty() && !recoveries.isEmpty()) {
+            throw new AssertionError("@CrashSweep on " + ConfigurationErrors.describe(method) + ": the recoveries of"
+                    + " its " + recoveries.size() + " crash cases reached no boundary of the swept kinds ("
+                    + kindsText()
+                    + "), so there is nothing to crash at in them and crashRecovery would test nothing. They recorded "
+                    + recoveries.stream()
+                            .mapToInt(recorded -> recorded.recovery().hits().size())
+                            .sum()
+                    + " hit(s) in all.\nFix: make the recovery inside scenario.restart(...) reach a commit or"
+                    + " statement, widen kinds, sql or boundaries, or drop crashRecovery.");
+        }
+        if (cases.size() > recoveryCrashes.cap()) {
+            String perCrash = counts.entrySet().stream()
+                    .filter(entry -> entry.getValue() > 0)
+                    .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+                    .limit(COUNTS_SHOWN)
+                    .map(entry -> "  " + entry.getValue() + " x " + entry.getKey())
+                    .collect(Collectors.joining("\n"));
+            throw new ExtensionConfigurationException("@CrashSweep on " + ConfigurationErrors.describe(method)
+                    + ": the recoveries of its " + recoveries.size() + " crash cases reached " + cases.size()
+                    + " boundary hits to crash at, more than the cap of " + recoveryCrashes.cap() + " ("
+                    + recoveryCrashes.capSource() + "); no recovery crash case was run.\nRecovery hits per crash case"
+                    + " (most first):\n" + perCrash
+                    + "\nFix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries ="
+                    + " ...), which narrows the recovery crashes too, shorten the recovery, or raise"
+                    + " @CrashSweep(maxRecoveryCases = ...) or " + DeliveryKitConfiguration.SWEEP_MAX_RECOVERY_CASES
+                    + ".");
+        }
+        return cases;
+    }
+
     /** The case a replay key names, if this sweep could have produced it. */
     Optional<CrashCase.Crashing> replayCase(ReplayKey key) {
         if (key instanceof ReplayKey.CrashFree) {
             return Optional.of(recordCase());
         }
+        if (key instanceof ReplayKey.Pair pair) {
+            if (!recoveryCrashes.enabled()
+                    || pair.mode().filter(wanted -> wanted != mode).isPresent()) {
+                return Optional.empty();
+            }
+            return crashAt(pair.first(), mode)
+                    .map(this::keyed)
+                    .flatMap(first -> crashAt(pair.recovery(), CrashMode.IN_PROCESS)
+                            .map(recovery -> new CrashCase.CrashPair(first, recovery)));
+        }
         if (!(key instanceof ReplayKey.Crash crash)
                 || crash.mode().filter(wanted -> wanted != mode).isPresent()) {
             return Optional.empty();
         }
+        return crashAt(crash, mode).map(this::keyed);
+    }
+
+    /** The crash a key names, in {@code crashMode}, if this sweep crashes there. */
+    private Optional<CrashCase.CrashAtHit> crashAt(ReplayKey.Crash crash, CrashMode crashMode) {
         if (crash.target() == ReplayKey.Target.BOUNDARY) {
             return catalogueBoundaries.stream()
                     .filter(boundary -> boundary.name().equals(crash.point()))
                     .findFirst()
-                    .<CrashCase.Crashing>map(boundary -> keyed(CrashCase.CrashAtHit.of(
-                            boundary, crash.occurrence(), mode, catalogueWatch, Optional.empty())));
+                    .map(boundary -> CrashCase.CrashAtHit.of(
+                            boundary, crash.occurrence(), crashMode, catalogueWatch, Optional.empty()));
         }
         Selector selector;
         try {
@@ -304,8 +463,8 @@ final class SweepPlan {
         }
         Boundary boundary = Boundary.of(selector);
         return swept(boundary)
-                ? Optional.of(keyed(
-                        CrashCase.CrashAtHit.of(boundary, crash.occurrence(), mode, plainWatch, Optional.empty())))
+                ? Optional.of(
+                        CrashCase.CrashAtHit.of(boundary, crash.occurrence(), crashMode, plainWatch, Optional.empty()))
                 : Optional.empty();
     }
 

@@ -1,18 +1,40 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.boundary.Recording;
+import dev.deliverykit.boundary.WatchList;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a sweep's recording invocation leaves for the provider's lazy stream: the recording, once
- * {@code scenario.run(...)} has made it. Kept in the test template's store; the stream reads it only after
- * JUnit has executed the recording invocation.
+ * What a sweep's invocations leave for the provider's lazy stream: the recording, once {@code scenario.run(...)}
+ * has made it, and, in a sweep that crashes its recoveries, each crash case's recording of its first recovery.
+ * Kept in the test template's store; the stream reads them only after JUnit has executed the invocations that
+ * made them.
  */
 final class SweepState {
 
+    private final Optional<WatchList> recoveryWatch;
     private Recording recording;
     private CaseEntry recordEntry;
     private boolean recordInvocationStarted;
+    private final List<RecordedRecovery> recoveries = new ArrayList<>();
+    private int firstCrashes;
+    private int recoveriesStarted;
+
+    /** @param recoveryWatch what a crash case records of its first recovery; empty: the sweep crashes no recovery */
+    SweepState(Optional<WatchList> recoveryWatch) {
+        this.recoveryWatch = Objects.requireNonNull(recoveryWatch, "recoveryWatch");
+    }
+
+    /**
+     * A crash case's recording of its first recovery.
+     *
+     * @param first the crash case
+     * @param recovery every hit its first {@code scenario.restart(...)} reached
+     */
+    record RecordedRecovery(CrashCase.CrashAtHit first, Recording recovery) {}
 
     /** The recording invocation started (it was not filtered out by a rerun of one invocation). */
     public synchronized void recordInvocationStarted() {
@@ -39,5 +61,40 @@ final class SweepState {
     /** The recording, if the crash-free run completed one. */
     public synchronized Optional<Recording> recording() {
         return Optional.ofNullable(recording);
+    }
+
+    /** What crash cases record of their first recovery, if the sweep crashes recoveries. */
+    Optional<WatchList> recoveryWatch() {
+        return recoveryWatch;
+    }
+
+    /** A crash case crashed its workload. */
+    synchronized void firstCrashed() {
+        firstCrashes++;
+    }
+
+    /** A crash case started recording its first recovery. */
+    synchronized void recoveryStarted() {
+        recoveriesStarted++;
+    }
+
+    /** A crash case's first recovery completed, reaching these hits. */
+    synchronized void recoveryRecorded(CrashCase.CrashAtHit first, Recording recovery) {
+        recoveries.add(new RecordedRecovery(first, recovery));
+    }
+
+    /** The recorded recoveries, in the order their crash cases ran. */
+    synchronized List<RecordedRecovery> recoveries() {
+        return List.copyOf(recoveries);
+    }
+
+    /** How many crash cases crashed their workload. */
+    synchronized int firstCrashes() {
+        return firstCrashes;
+    }
+
+    /** How many crash cases called {@code scenario.restart(...)}. */
+    synchronized int recoveriesStarted() {
+        return recoveriesStarted;
     }
 }

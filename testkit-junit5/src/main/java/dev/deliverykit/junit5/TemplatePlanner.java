@@ -80,7 +80,7 @@ final class TemplatePlanner {
                         .map(crashCase ->
                                 new CrashInvocation(crashCase, OptionalInt.empty(), settings, listed.childOptions()));
             }
-            return inShard(listed.cases(), 1, settings, listed.childOptions());
+            return inShard(listed.cases(), 1, settings, listed.childOptions(), Optional.empty());
         }
         Swept swept = (Swept) attempt;
         KitSettings settings = swept.settings();
@@ -91,23 +91,30 @@ final class TemplatePlanner {
                     .flatMap(sweep -> sweep.replayCase(settings.replay().get()).stream())
                     .map(crashCase -> new CrashInvocation(crashCase, OptionalInt.empty(), settings, childOptions));
         }
-        // One recording per mode, each followed by the crash cases it numbers. Case numbers run on across the modes
-        // as in an unsharded run; the next mode's are known once this mode's cases are, which JUnit asks for first.
+        // One recording per mode, each followed by the crash cases it numbers, then by those that crash their
+        // recoveries, made from what the crash cases recorded of them. Case numbers run on across the modes as in an
+        // unsharded run; the next mode's are known once this mode's cases are, which JUnit asks for first. (A sweep
+        // that crashes its recoveries is never sharded: SweepPlan refuses it.)
         AtomicInteger numbered = new AtomicInteger();
         return swept.sweeps().stream().flatMap(sweep -> {
-            SweepState state = sweepState(context, sweep.mode());
+            SweepState state = sweepState(context, sweep);
             Stream<TestTemplateInvocationContext> record = Stream.of(new CrashInvocation(
                     sweep.recordCase(),
                     OptionalInt.of(numbered.incrementAndGet()),
                     settings,
                     childOptions,
                     Optional.of(state)));
+            Optional<SweepState> recoveriesRecorded = sweep.crashesRecovery() ? Optional.of(state) : Optional.empty();
             Stream<TestTemplateInvocationContext> crashes = Stream.of(state).flatMap(recorded -> {
                 List<CrashCase> cases = crashCases(context.getRequiredTestMethod(), sweep, recorded);
                 int first = numbered.getAndAdd(cases.size()) + 1;
-                return inShard(cases, first, settings, childOptions);
+                return inShard(cases, first, settings, childOptions, recoveriesRecorded);
             });
-            return Stream.concat(record, crashes);
+            Stream<TestTemplateInvocationContext> recoveryCrashes = recoveriesRecorded.stream()
+                    .flatMap(recorded -> sweep.allRecoveryCases(recorded).stream())
+                    .map(crashCase -> new CrashInvocation(
+                            crashCase, OptionalInt.of(numbered.incrementAndGet()), settings, childOptions));
+            return Stream.concat(Stream.concat(record, crashes), recoveryCrashes);
         });
     }
 
@@ -116,11 +123,15 @@ final class TemplatePlanner {
      * run is not sharded), each numbered as in an unsharded run, where {@code cases} start at {@code firstNumber}.
      */
     private static Stream<TestTemplateInvocationContext> inShard(
-            List<? extends CrashCase> cases, int firstNumber, KitSettings settings, ChildJvmOptions childOptions) {
+            List<? extends CrashCase> cases,
+            int firstNumber,
+            KitSettings settings,
+            ChildJvmOptions childOptions,
+            Optional<SweepState> sweep) {
         return IntStream.range(0, cases.size())
                 .filter(settings::inShard)
                 .mapToObj(position -> new CrashInvocation(
-                        cases.get(position), OptionalInt.of(firstNumber + position), settings, childOptions));
+                        cases.get(position), OptionalInt.of(firstNumber + position), settings, childOptions, sweep));
     }
 
     /**
@@ -210,10 +221,12 @@ final class TemplatePlanner {
     }
 
     @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent does not exist in JUnit 5.14
-    private static SweepState sweepState(ExtensionContext template, CrashMode mode) {
+    private static SweepState sweepState(ExtensionContext template, SweepPlan sweep) {
         return store(template)
                 .getOrComputeIfAbsent(
-                        SweepState.class.getName() + "." + mode, key -> new SweepState(), SweepState.class);
+                        SweepState.class.getName() + "." + sweep.mode(),
+                        key -> new SweepState(sweep.recoveryWatch()),
+                        SweepState.class);
     }
 
     /** The template's plan, made by the first of condition and provider to ask. */
