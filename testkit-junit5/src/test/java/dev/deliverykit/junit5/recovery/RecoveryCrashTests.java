@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.deliverykit.junit5.DeliveryKitConfiguration;
+import dev.deliverykit.junit5.fixtures.PrunedAndExhaustive;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.io.IOException;
@@ -37,7 +39,9 @@ class RecoveryCrashTests {
     }
 
     private CrashTestResults run(Class<?> testCases) {
-        return CrashTestKit.reportingTo(reports).run(testCases);
+        return CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                .run(testCases);
     }
 
     /** The six crash cases of the relay's three commits, as both sweeps name them. */
@@ -167,6 +171,7 @@ class RecoveryCrashTests {
     @Test
     void aPairsReplayKeyRunsExactlyThatPairWithoutTheRecordings() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
                 .with("deliverykit.replay", PAIR_21_KEY)
                 .run(RecoveryCrashTestCases.RecoveryCrashed.class);
 
@@ -181,6 +186,7 @@ class RecoveryCrashTests {
     void aRecoveryThatDoesNotReachItsCrashPointFailsTheCaseSayingItIsTheRecovery() {
         String key = "selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=4";
         CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
                 .with("deliverykit.replay", key)
                 .run(RecoveryCrashTestCases.RecoveryCrashed.class);
 
@@ -219,6 +225,7 @@ class RecoveryCrashTests {
     @Test
     void onlyTheFirstRestartIsCrashedAndThenRunAgainLaterRestartsRunPlainly() {
         CrashTestResults results = CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
                 .with("deliverykit.replay", PAIR_21_KEY)
                 .run(RecoveryCrashTestCases.TwoRestarts.class);
 
@@ -351,5 +358,24 @@ class RecoveryCrashTests {
                 .filter(row -> row.get("displayName").asText().equals(displayName))
                 .findFirst()
                 .orElseThrow();
+    }
+
+    @Test
+    void prunedPairsCatchTheRecoveryThatIsNotIdempotentWhereEveryPairDoes() {
+        PrunedAndExhaustive runs = PrunedAndExhaustive.run(RecoveryCrashTestCases.RecoveryCrashed.class, reports);
+
+        runs.assertPruningHidesNothing();
+        assertThat(PrunedAndExhaustive.failed(runs.pruned())).isNotEmpty();
+        assertThat(runs.pruned().size()).isLessThan(runs.exhaustive().size());
+    }
+
+    @Test
+    void prunedPairsOfTheReferenceOutboxPassAsEveryPairDoes() {
+        PrunedAndExhaustive runs = PrunedAndExhaustive.run(RecoveryCrashTestCases.ReferenceOutbox.class, reports);
+
+        runs.assertPruningHidesNothing();
+        assertThat(PrunedAndExhaustive.failed(runs.exhaustive())).isEmpty();
+        // Its commits sit on different call paths with a connection's set-up between them: in process nothing prunes.
+        assertThat(runs.pruned().size()).isEqualTo(runs.exhaustive().size());
     }
 }
