@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.boundary.Boundary;
+import dev.deliverykit.boundary.Selector;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.invariant.Violation;
 import java.nio.file.Path;
@@ -60,7 +61,17 @@ final class ReportModel {
         row.put("uniqueId", entry.uniqueId());
         row.put("kind", crashCase.kind());
         row.put("boundary", boundary.map(Boundary::name).orElse(null));
-        row.put("selector", boundary.map(named -> named.selector().spec()).orElse(null));
+        Optional<Selector> selector = boundary.map(Boundary::selector);
+        Optional<Selector.Within> scoped =
+                selector.filter(Selector.Within.class::isInstance).map(Selector.Within.class::cast);
+        // As the replay key has them: the spec without its place, and the place.
+        row.put(
+                "selector",
+                scoped.<Selector>map(Selector.Within::selector)
+                        .or(() -> selector)
+                        .map(Selector::spec)
+                        .orElse(null));
+        row.put("within", scoped.map(within -> within.place().reference()).orElse(null));
         row.put("hit", crashCase instanceof CrashCase.CrashAtHit hit ? hit.occurrence() : null);
         row.put(
                 "order",

@@ -4,6 +4,8 @@ import dev.deliverykit.CrashMode;
 import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.BoundaryHit;
+import dev.deliverykit.boundary.CrashPlan;
+import dev.deliverykit.boundary.Place;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.boundary.Selector;
 import dev.deliverykit.boundary.WatchList;
@@ -38,6 +40,7 @@ final class SweepPlan {
     private final WatchList catalogueWatch;
     private final WatchList plainWatch;
     private final List<Pattern> sql;
+    private final List<Place> within;
     private final int maxCases;
     private final String maxCasesSource;
     private final CrashMode mode;
@@ -50,6 +53,7 @@ final class SweepPlan {
             WatchList catalogueWatch,
             WatchList plainWatch,
             List<Pattern> sql,
+            List<Place> within,
             int maxCases,
             String maxCasesSource,
             CrashMode mode,
@@ -60,6 +64,7 @@ final class SweepPlan {
         this.catalogueWatch = catalogueWatch;
         this.plainWatch = plainWatch;
         this.sql = sql;
+        this.within = within;
         this.maxCases = maxCases;
         this.maxCasesSource = maxCasesSource;
         this.mode = mode;
@@ -87,6 +92,7 @@ final class SweepPlan {
                 catalogueWatch,
                 plainWatch,
                 sql,
+                within,
                 maxCases,
                 maxCasesSource,
                 other,
@@ -156,6 +162,7 @@ final class SweepPlan {
                         "correct it, or quote literal text with \\Q...\\E");
             }
         }
+        List<Place> places = SweepPlaces.of(method, sweep.within());
         if (sweep.maxCases() == 0 || sweep.maxCases() < -1) {
             throw ConfigurationErrors.of(
                     "@CrashSweep(maxCases = " + sweep.maxCases() + ")",
@@ -178,6 +185,7 @@ final class SweepPlan {
                 catalogueWatch,
                 plainWatch,
                 List.copyOf(patterns),
+                places,
                 cap,
                 capSource,
                 mode,
@@ -210,16 +218,26 @@ final class SweepPlan {
     List<CrashCase> cases(Recording recording) {
         List<CrashCase> cases = new ArrayList<>();
         Map<String, Integer> counts = new LinkedHashMap<>();
-        for (BoundaryHit hit : recording.hits()) {
-            if (swept(hit.boundary())) {
+        for (SweepPoints.Point point : SweepPoints.of(recording.hits())) {
+            BoundaryHit hit = point.hit();
+            if (swept(hit.boundary()) && SweepPlaces.contain(within, hit)) {
                 cases.add(keyed(CrashCase.CrashAtHit.of(
-                        hit.boundary(),
-                        hit.occurrence(),
+                        point.boundary(),
+                        point.occurrence(),
                         mode,
                         hit.boundary().isNamed() ? catalogueWatch : plainWatch,
                         CrashSites.name(hit))));
                 counts.merge(hit.boundary().name(), 1, Integer::sum);
             }
+        }
+        if (cases.isEmpty() && !within.isEmpty()) {
+            throw SweepPlaces.noneWithin(
+                    method,
+                    within,
+                    kindsText(),
+                    recording.hits().stream()
+                            .filter(hit -> swept(hit.boundary()))
+                            .toList());
         }
         if (cases.isEmpty()) {
             throw new AssertionError(
@@ -265,7 +283,7 @@ final class SweepPlan {
         }
         Selector selector;
         try {
-            selector = Selector.parse(crash.point());
+            selector = CrashPlan.selectorOf(crash);
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
@@ -301,7 +319,8 @@ final class SweepPlan {
         if (boundary.isNamed()) {
             return catalogueBoundaries.contains(boundary);
         }
-        String spec = boundary.selector().spec();
+        String spec = (boundary.selector() instanceof Selector.Within scoped ? scoped.selector() : boundary.selector())
+                .spec();
         if (spec.equals("before-commit") || spec.equals("after-commit")) {
             return kinds.contains(SweepKind.COMMITS);
         }
