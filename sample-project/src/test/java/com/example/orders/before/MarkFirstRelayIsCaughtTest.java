@@ -111,7 +111,7 @@ class MarkFirstRelayIsCaughtTest {
         CrashTestResults results = CrashTestKit.reportingTo(REPORT_DIR).run(MarkFirstPipeline.class);
 
         List<String> inProcess = List.of(
-                "crash after commit #2 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)",
+                "crash after commit #1 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)",
                 "crash before statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
                 "crash after statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
                 "crash before statement \"INSERT INTO shipment(order_id, customer, amount_…\" #1 in ShippingConsumer.apply",
@@ -120,7 +120,7 @@ class MarkFirstRelayIsCaughtTest {
                 "crash after statement \"INSERT INTO order_progress(order_id, last_step, …\" #1 in ShippingConsumer.apply",
                 "crash before statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
                 "crash after statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
-                "crash before commit #3 in ShippingConsumer.handle (via Database.inTransaction)");
+                "crash before commit #1 in ShippingConsumer.handle (via Database.inTransaction)");
         List<String> failed = new ArrayList<>();
         for (int i = 0; i < inProcess.size(); i++) {
             failed.add("[" + (11 + i) + "] " + inProcess.get(i));
@@ -136,7 +136,7 @@ class MarkFirstRelayIsCaughtTest {
                 .hasFailedCases(failed.toArray(new String[0]));
         String firstFailure = failureMessage(
                 results,
-                "[11] crash after commit #2 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)");
+                "[11] crash after commit #1 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)");
         assertThat(firstFailure).isEqualTo(expected("mark-first-failure.txt", firstFailure));
         assertThat(results.failedCases())
                 .allSatisfy(name -> assertThat(failureMessage(results, name))
