@@ -161,8 +161,8 @@ class PlaceSelectorTest {
                         + " in " + hit.place().map(Place::reference).orElse("?") + " on "
                         + hit.places().stream()
                                 .map(Place::reference)
-                                .filter(place -> place.startsWith("dev.deliverykit.places."))
-                                .map(place -> place.substring("dev.deliverykit.places.".length()))
+                                .filter(place -> place.matches("dev\\.deliverykit\\.(places|sites)\\..*"))
+                                .map(place -> place.replaceFirst("dev\\.deliverykit\\.(places|sites)\\.", ""))
                                 .toList());
             }
         }
@@ -170,25 +170,26 @@ class PlaceSelectorTest {
         assertThat(places)
                 .containsExactly(
                         "after statement \"CREATE TABLE IF NOT …\" #1 in " + orders + "#createTables on"
-                                + " [Orders#createTables, Tx#run]",
+                                + " [Orders#createTables, Db#inTx]",
                         "after statement \"CREATE TABLE IF NOT …\" #1 in " + orders + "#createTables on"
-                                + " [Orders#createTables, Tx#run]",
-                        "after commit #1 in " + orders + "#createTables on [Tx#run, Orders#createTables]",
+                                + " [Orders#createTables, Db#inTx]",
+                        "after commit #1 in " + orders
+                                + "#createTables on [Db#inTx, Unchecked#run, Orders#createTables]",
                         "after statement \"INSERT INTO orders(i…\" #1 in " + orders
-                                + "#place on [Orders#place, Tx#run]",
+                                + "#place on [Orders#place, Db#inTx]",
                         "after statement \"INSERT INTO outbox(o…\" #1 in dev.deliverykit.places.Outbox#add on"
-                                + " [Outbox#add, Orders#place, Tx#run]",
-                        "after commit #2 in " + orders + "#place on [Tx#run, Orders#place]",
+                                + " [Outbox#add, Orders#place, Db#inTx]",
+                        "after commit #2 in " + orders + "#place on [Db#inTx, Unchecked#run, Orders#place]",
                         "after statement \"UPDATE orders SET st…\" #1 in " + orders + "#cancel on"
-                                + " [Orders#cancel, Tx#run]",
+                                + " [Orders#cancel, Db#inTx]",
                         "after statement \"INSERT INTO outbox(o…\" #2 in dev.deliverykit.places.Outbox#add on"
-                                + " [Outbox#add, Orders#cancel, Tx#run]",
-                        "after commit #3 in " + orders + "#cancel on [Tx#run, Orders#cancel]",
+                                + " [Outbox#add, Orders#cancel, Db#inTx]",
+                        "after commit #3 in " + orders + "#cancel on [Db#inTx, Unchecked#run, Orders#cancel]",
                         "after statement \"INSERT INTO orders(i…\" #2 in " + orders
-                                + "#place on [Orders#place, Tx#run]",
+                                + "#place on [Orders#place, Db#inTx]",
                         "after statement \"INSERT INTO outbox(o…\" #3 in dev.deliverykit.places.Outbox#add on"
-                                + " [Outbox#add, Orders#place, Tx#run]",
-                        "after commit #4 in " + orders + "#place on [Tx#run, Orders#place]");
+                                + " [Outbox#add, Orders#place, Db#inTx]",
+                        "after commit #4 in " + orders + "#place on [Db#inTx, Unchecked#run, Orders#place]");
         // The workload's own lambda is a place too; the test runner's frames under the run are not.
         assertThat(recording.hits().get(0).places())
                 .contains(Place.of(PlaceSelectorTest.class, "orders"))

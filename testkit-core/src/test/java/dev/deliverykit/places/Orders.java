@@ -1,5 +1,6 @@
 package dev.deliverykit.places;
 
+import dev.deliverykit.sites.Db;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
@@ -7,14 +8,14 @@ import java.sql.Statement;
 /** Places and cancels orders: each a transaction that changes the order and adds its event to the outbox. */
 public final class Orders {
 
-    private final Tx tx;
+    private final Db db;
 
     public Orders(Path file) {
-        this.tx = new Tx(file);
+        this.db = new Db(file);
     }
 
     public void createTables() {
-        tx.run(connection -> {
+        db.inTx(connection -> {
             try (Statement ddl = connection.createStatement()) {
                 ddl.execute("CREATE TABLE IF NOT EXISTS orders(id TEXT PRIMARY KEY, status TEXT NOT NULL)");
                 ddl.execute("CREATE TABLE IF NOT EXISTS outbox(seq INTEGER PRIMARY KEY AUTOINCREMENT,"
@@ -24,7 +25,7 @@ public final class Orders {
     }
 
     public void place(String id) {
-        tx.run(connection -> {
+        db.inTx(connection -> {
             try (PreparedStatement insert =
                     connection.prepareStatement("INSERT INTO orders(id, status) VALUES (?, 'placed')")) {
                 insert.setString(1, id);
@@ -35,7 +36,7 @@ public final class Orders {
     }
 
     public void cancel(String id) {
-        tx.run(connection -> {
+        db.inTx(connection -> {
             try (PreparedStatement update =
                     connection.prepareStatement("UPDATE orders SET status = 'cancelled' WHERE id = ?")) {
                 update.setString(1, id);
