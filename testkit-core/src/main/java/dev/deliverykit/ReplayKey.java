@@ -16,6 +16,10 @@ import org.apiguardian.api.API;
  *   <li>{@code selector=SPEC;hit=N}: hit N of an unnamed boundary, by its selector's spec
  *       ({@link #selector(String, int)}), for example {@code selector=after-commit;hit=3} or
  *       {@code selector=after-statement=COMMIT;hit=2};</li>
+ *   <li>{@code selector=SPEC;within=PLACE;hit=N}: hit N of the boundary among those reached while the method
+ *       {@code PLACE} was on the stack ({@link #selectorWithin(String, String, int)}), for example
+ *       {@code selector=after-commit;within=com.example.orders.OutboxRelay#publishPending;hit=1}: work added
+ *       elsewhere in the run does not change which point it names;</li>
  *   <li>either of the two with {@code ;mode=in-process} or {@code ;mode=child-process}
  *       ({@link Crash#withMode(CrashMode)}): when one test crashes the same boundary and hit in both modes,
  *       so that the key still names one case. A key without a mode selects the case in every mode;</li>
@@ -49,12 +53,21 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.Pair, Repla
 
     /** The key of a crash at the {@code occurrence}th hit of a catalogue boundary: {@code boundary=NAME;hit=N}. */
     static Crash boundary(String name, int occurrence) {
-        return new Crash(Target.BOUNDARY, name, occurrence, Optional.empty());
+        return new Crash(Target.BOUNDARY, name, Optional.empty(), occurrence, Optional.empty());
     }
 
     /** The key of a crash at the {@code occurrence}th hit of an unnamed boundary with this selector spec: {@code selector=SPEC;hit=N}. */
     static Crash selector(String spec, int occurrence) {
-        return new Crash(Target.SELECTOR, spec, occurrence, Optional.empty());
+        return new Crash(Target.SELECTOR, spec, Optional.empty(), occurrence, Optional.empty());
+    }
+
+    /**
+     * The key of a crash at the {@code occurrence}th hit of an unnamed boundary among its hits within a place:
+     * {@code selector=SPEC;within=PLACE;hit=N}, for example
+     * {@code selectorWithin("after-commit", "com.example.orders.OutboxRelay#publishPending", 1)}.
+     */
+    static Crash selectorWithin(String spec, String place, int occurrence) {
+        return new Crash(Target.SELECTOR, spec, Optional.of(place), occurrence, Optional.empty());
     }
 
     /**
@@ -122,37 +135,53 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.Pair, Repla
      *
      * @param target whether {@code point} is a catalogue boundary's name or a selector's spec
      * @param point the boundary's name or the selector's spec
+     * @param within the place ({@code Type#method}) whose hits {@code occurrence} counts, for a selector; empty for
+     *     every hit of the boundary
      * @param occurrence which hit of the boundary crashes, counted from 1 (the key's {@code hit=N})
      * @param mode the one mode the key selects, or empty for every mode
      */
-    record Crash(Target target, String point, int occurrence, Optional<CrashMode> mode) implements ReplayKey {
+    record Crash(Target target, String point, Optional<String> within, int occurrence, Optional<CrashMode> mode)
+            implements ReplayKey {
 
         /**
          * Checks the parts.
          *
-         * @throws IllegalArgumentException for an empty point or an occurrence below 1
+         * @throws IllegalArgumentException for an empty point or place, a place with a boundary name, or an
+         *     occurrence below 1
          */
         public Crash {
             Objects.requireNonNull(target, "target");
             Objects.requireNonNull(point, ReplayKeyText.field(target));
+            Objects.requireNonNull(within, "within");
             Objects.requireNonNull(mode, "mode");
             if (point.isEmpty()) {
                 throw new IllegalArgumentException(
                         "a replay key names its " + ReplayKeyText.field(target) + ", got an empty one");
+            }
+            if (within.isPresent() && (target != Target.SELECTOR || within.get().isEmpty())) {
+                throw new IllegalArgumentException(
+                        target != Target.SELECTOR
+                                ? "a place (within=) only goes with selector=SPEC: a catalogue boundary is a place already"
+                                : "a replay key names its place (within=), got an empty one");
             }
             if (occurrence < 1) {
                 throw new IllegalArgumentException("hit must be a whole number from 1, got \"" + occurrence + "\"");
             }
         }
 
+        /** A key without a place. */
+        public Crash(Target target, String point, int occurrence, Optional<CrashMode> mode) {
+            this(target, point, Optional.empty(), occurrence, mode);
+        }
+
         /** This key with {@code ;mode=in-process} or {@code ;mode=child-process}. */
         public Crash withMode(CrashMode crashMode) {
-            return new Crash(target, point, occurrence, Optional.of(Objects.requireNonNull(crashMode, "mode")));
+            return new Crash(target, point, within, occurrence, Optional.of(Objects.requireNonNull(crashMode, "mode")));
         }
 
         /** This key without its mode (itself if it names none). */
         public Crash withoutMode() {
-            return mode.isEmpty() ? this : new Crash(target, point, occurrence, Optional.empty());
+            return mode.isEmpty() ? this : new Crash(target, point, within, occurrence, Optional.empty());
         }
 
         @Override

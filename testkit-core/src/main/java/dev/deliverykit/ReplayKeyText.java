@@ -12,6 +12,7 @@ final class ReplayKeyText {
 
     private static final String BOUNDARY = "boundary";
     private static final String SELECTOR = "selector";
+    private static final String WITHIN = "within";
     private static final String HIT = "hit";
     private static final String CRASH = "crash";
     private static final String ORDER = "order";
@@ -20,12 +21,13 @@ final class ReplayKeyText {
     /** The prefix of a pair's recovery fields: {@code recovery.selector=after-commit;recovery.hit=1}. */
     private static final String RECOVERY = "recovery.";
 
-    private static final List<String> FIELD_ORDER = List.of(BOUNDARY, SELECTOR, CRASH, HIT, MODE, ORDER, SEED);
+    private static final List<String> FIELD_ORDER = List.of(BOUNDARY, SELECTOR, WITHIN, CRASH, HIT, MODE, ORDER, SEED);
     private static final Map<String, CrashMode> MODES =
             Map.of("in-process", CrashMode.IN_PROCESS, "child-process", CrashMode.CHILD_PROCESS);
-    private static final String FORMAT = "boundary=NAME;hit=N, selector=SPEC;hit=N (either with ;mode=in-process or"
-            + " ;mode=child-process), crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
-            + " selector=after-commit;hit=3 or order=A3,A1,A2,A3";
+    private static final String FORMAT =
+            "boundary=NAME;hit=N, selector=SPEC;hit=N, selector=SPEC;within=Type#method;hit=N"
+                    + " (each with ;mode=in-process or ;mode=child-process), crash=none or order=IDS, for example"
+                    + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3";
 
     private static final String PAIR_FORMAT = "a pair such as"
             + " selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=1 (optionally with"
@@ -44,7 +46,11 @@ final class ReplayKeyText {
                     + pair.mode().map(mode -> ";" + MODE + "=" + modeText(mode)).orElse("");
         }
         if (key instanceof ReplayKey.Crash crash) {
-            return field(crash.target()) + "=" + encode(crash.point()) + ";" + HIT + "=" + crash.occurrence()
+            return field(crash.target()) + "=" + encode(crash.point())
+                    + crash.within()
+                            .map(place -> ";" + WITHIN + "=" + encode(place))
+                            .orElse("")
+                    + ";" + HIT + "=" + crash.occurrence()
                     + crash.mode()
                             .map(mode -> ";" + MODE + "=" + modeText(mode))
                             .orElse("");
@@ -134,6 +140,10 @@ final class ReplayKeyText {
             return new ReplayKey.Order(read.get(ORDER));
         }
         int boundaries = (read.containsKey(BOUNDARY) ? 1 : 0) + (read.containsKey(SELECTOR) ? 1 : 0);
+        if (read.containsKey(WITHIN) && !read.containsKey(SELECTOR)) {
+            throw new IllegalArgumentException("within=" + read.get(WITHIN) + " only goes with selector=SPEC, the"
+                    + " place whose hits hit=N counts; expected " + FORMAT);
+        }
         if (read.containsKey(CRASH)) {
             if (!"none".equals(read.get(CRASH)) || boundaries > 0 || read.containsKey(HIT)) {
                 throw new IllegalArgumentException("crash=" + read.get(CRASH) + " stands alone as crash=none (a sweep's"
@@ -155,9 +165,13 @@ final class ReplayKeyText {
         if (point.isEmpty()) {
             throw new IllegalArgumentException(field(target) + " names nothing; expected " + FORMAT);
         }
+        if (read.containsKey(WITHIN) && read.get(WITHIN).isEmpty()) {
+            throw new IllegalArgumentException(WITHIN + " names no place; expected " + FORMAT);
+        }
         return new ReplayKey.Crash(
                 target,
                 point,
+                Optional.ofNullable(read.get(WITHIN)),
                 Integer.parseInt(hit),
                 Optional.ofNullable(read.get(MODE)).map(MODES::get));
     }

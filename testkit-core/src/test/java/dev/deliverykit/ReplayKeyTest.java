@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Test;
 /** Replay keys print, parse back, and survive SQL and shell quoting; crash plans and delivery orders use them. */
 class ReplayKeyTest {
 
-    private static final String EXPECTED = "expected boundary=NAME;hit=N, selector=SPEC;hit=N (either with"
-            + " ;mode=in-process or ;mode=child-process), crash=none or order=IDS, for example"
-            + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3";
+    private static final String EXPECTED = "expected boundary=NAME;hit=N, selector=SPEC;hit=N,"
+            + " selector=SPEC;within=Type#method;hit=N (each with ;mode=in-process or ;mode=child-process), crash=none"
+            + " or order=IDS, for example boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or"
+            + " order=A3,A1,A2,A3";
 
     @Test
     void catalogueKeysNameTheBoundaryAndTheHit() {
@@ -38,6 +39,47 @@ class ReplayKeyTest {
         assertThat(ReplayKey.parse(key.text())).isEqualTo(key);
         assertThat(((ReplayKey.Crash) ReplayKey.parse(key.text())).point())
                 .isEqualTo("after-statement=UPDATE t SET s = 'done'; -- \"x\" $y `z` 5%");
+    }
+
+    @Test
+    void aKeyWithinAPlaceNamesThePlaceInItsOwnFieldAndKeysWithoutOneStillRead() {
+        ReplayKey.Crash key = ReplayKey.selectorWithin("after-commit", "com.acme.Relay$Worker#send", 2);
+
+        assertThat(key.text()).isEqualTo("selector=after-commit;within=com.acme.Relay%24Worker#send;hit=2");
+        assertThat(ReplayKey.parse(key.text())).isEqualTo(key);
+        assertThat(key.within()).contains("com.acme.Relay$Worker#send");
+        assertThat(key.withMode(CrashMode.CHILD_PROCESS).text())
+                .isEqualTo("selector=after-commit;within=com.acme.Relay%24Worker#send;hit=2;mode=child-process");
+        assertThat(ReplayKey.parse("selector=after-commit;hit=2")).isEqualTo(ReplayKey.selector("after-commit", 2));
+        assertThat(ReplayKey.selector("after-commit", 2)).isNotEqualTo(key);
+
+        CrashPlan plan = CrashPlan.at(Selector.afterStatement("^INSERT").within("com.acme.Outbox#add"))
+                .occurrence(3);
+        assertThat(plan.replayKey()).isEqualTo("selector=after-statement:^INSERT;within=com.acme.Outbox#add;hit=3");
+        BoundaryCatalogue none = BoundaryCatalogue.builder("none").build();
+        assertThat(CrashPlan.fromReplayKey(none, plan.replayKey()).boundary()).isEqualTo(plan.boundary());
+        assertThat(CrashPlan.selectorOf(ReplayKey.selectorWithin("#2 after-commit", "com.acme.Relay#send", 1)))
+                .isEqualTo(Selector.afterCommit().within("com.acme.Relay#send").occurrence(2));
+        assertThat(CrashPlan.at(Selector.afterCommit()
+                                .within("com.acme.Relay#send")
+                                .occurrence(2))
+                        .replayKey())
+                .isEqualTo("selector=#2 after-commit;within=com.acme.Relay#send;hit=1");
+
+        assertThatThrownBy(() -> CrashPlan.selectorOf(
+                        ReplayKey.selectorWithin("after-commit within com.acme.Relay#send", "com.acme.Relay#run", 1)))
+                .hasMessage("\"selector=after-commit within com.acme.Relay#send;within=com.acme.Relay#run;hit=1\""
+                        + " names a place twice: in its spec and as within=; keep one");
+        assertThatThrownBy(() -> CrashPlan.selectorOf(ReplayKey.selectorWithin("after-commit", "Relay.send", 1)))
+                .hasMessageStartingWith("\"Relay.send\" is not a place: it has no #;");
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=a;within=com.acme.Relay#send;hit=1"))
+                .hasMessage("within=com.acme.Relay#send only goes with selector=SPEC, the place whose hits hit=N"
+                        + " counts; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("selector=after-commit;within=;hit=1"))
+                .hasMessage("within names no place; " + EXPECTED);
+        assertThatThrownBy(() -> new ReplayKey.Crash(
+                        ReplayKey.Target.BOUNDARY, "a", Optional.of("com.acme.Relay#send"), 1, Optional.empty()))
+                .hasMessage("a place (within=) only goes with selector=SPEC: a catalogue boundary is a place already");
     }
 
     @Test
@@ -78,7 +120,7 @@ class ReplayKeyTest {
                 .hasMessage("a key names exactly one of boundary=NAME or selector=SPEC; " + EXPECTED);
         assertThatThrownBy(() -> ReplayKey.parse("boundry=a;hit=1"))
                 .hasMessage(
-                        "unknown field \"boundry\"; known fields: boundary, selector, crash, hit, mode, order, seed; "
+                        "unknown field \"boundry\"; known fields: boundary, selector, within, crash, hit, mode, order, seed; "
                                 + EXPECTED);
         assertThatThrownBy(() -> ReplayKey.parse("hit=1;hit=2")).hasMessage("field \"hit\" appears twice; " + EXPECTED);
         assertThatThrownBy(() -> ReplayKey.parse("after-commit"))

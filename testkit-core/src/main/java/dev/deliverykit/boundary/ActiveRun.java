@@ -40,19 +40,26 @@ final class ActiveRun implements BoundarySink {
         final Boundary boundary;
         /** Watched because the watch list asks for every statement: matches one SQL text only. */
         final boolean everyStatement;
+        /** The place the boundary's selector is scoped to, or {@code null}: only then is the stack looked at. */
+        final Place place;
 
         int matches;
         int hits;
+        /** How often the call matched a scoped selector, on the stack of its place or not. */
+        int placeChecks;
+        /** A method like the place, seen on the stack while the place was not: what it may have meant. */
+        String lookalike;
 
         Watched(Boundary boundary, boolean everyStatement) {
             this.boundary = boundary;
             this.everyStatement = everyStatement;
+            this.place = SelectorMatching.place(boundary.selector());
         }
     }
 
     private static final Watched[] NONE = new Watched[0];
     private static final Runnable NOTHING = () -> {};
-    private static final StackSummary.Site NO_SITE = new StackSummary.Site(List.of(), List.of());
+    private static final StackSummary.Site NO_SITE = new StackSummary.Site(List.of(), List.of(), false);
     /** How many SQL texts the every-statement boundaries are kept for across runs (runs repeat the same few). */
     private static final int REMEMBERED_SQL_TEXTS = 4096;
 
@@ -433,8 +440,12 @@ final class ActiveRun implements BoundarySink {
      */
     private Runnable onEvent(JdbcCall call, Watched[] matched, ProcessContext context) {
         StackSummary.Site stack = null;
+        List<Place> places = List.of();
         BoundaryHit site = null;
         for (Watched candidate : matched) {
+            if (candidate.place != null && !onStack(candidate)) {
+                continue;
+            }
             candidate.matches++;
             int nth = SelectorMatching.occurrence(candidate.boundary.selector());
             if (nth != 0 && candidate.matches != nth) {
@@ -446,11 +457,20 @@ final class ActiveRun implements BoundarySink {
             if (mode == Mode.RECORD || crashesHere) {
                 if (stack == null) {
                     stack = StackSummary.here(call != null, watch.seeThrough());
+                    places = mode == Mode.RECORD ? StackSummary.places() : List.of();
                 }
                 shown = stack;
             }
             BoundaryHit hit = new BoundaryHit(
-                    candidate.boundary, candidate.hits, Thread.currentThread().getName(), shown.stack(), shown.via());
+                    candidate.boundary,
+                    candidate.hits,
+                    Thread.currentThread().getName(),
+                    shown.stack(),
+                    shown.via(),
+                    shown.atUserCode()
+                            ? Place.ofFrame(shown.stack().get(0)).filter(places::contains)
+                            : Optional.empty(),
+                    places);
             hits.add(hit);
             if (changes != null) {
                 changes.hit();
@@ -468,6 +488,16 @@ final class ActiveRun implements BoundarySink {
             return () -> halt.accept(report);
         }
         return crash(site, context);
+    }
+
+    /** Whether the candidate's place is on the stack; the stack is walked for scoped selectors only. */
+    private static boolean onStack(Watched candidate) {
+        candidate.placeChecks++;
+        StackSummary.PlaceCheck check = StackSummary.check(candidate.place);
+        if (!check.onStack() && candidate.lookalike == null) {
+            candidate.lookalike = check.lookalike();
+        }
+        return check.onStack();
     }
 
     private Runnable crash(BoundaryHit site, ProcessContext context) {
@@ -583,6 +613,16 @@ final class ActiveRun implements BoundarySink {
         return stack.isEmpty() ? "" : " at " + stack.get(0);
     }
 
+    /** Why a scoped boundary was never hit though its kind was: the place was never on the stack there. */
+    private static String placeNeverOnStack(Watched armed) {
+        return "the place " + armed.place + " was never on the stack: "
+                + SelectorMatching.base(armed.boundary.selector()).description() + " was reached "
+                + (armed.placeChecks == 1 ? "1 time" : armed.placeChecks + " times") + ", "
+                + (armed.placeChecks == 1 ? "not" : "none of them") + " inside it (a place names the class that"
+                + " declares the method by its fully qualified name, nested classes with $"
+                + (armed.lookalike == null ? "" : "; " + armed.lookalike + " was on the stack") + ")";
+    }
+
     // ---- the process ---------------------------------------------------------------------------------
 
     /** Makes the calling thread the process's main thread; returns what {@link #leave} restores. */
@@ -647,6 +687,9 @@ final class ActiveRun implements BoundarySink {
                     + " the engine instrumented the JDBC driver (this JVM's first engine run, as it ran without"
                     + " -javaagent), so no statement selector could match them; start the JVM with "
                     + "-javaagent:<testkit-core jar>, or prepare them after the first run");
+        }
+        if (armed != null && !died && armed.place != null && armed.placeChecks > 0 && armed.matches == 0) {
+            notes.add(placeNeverOnStack(armed));
         }
         return new RunReport(
                 outcome,

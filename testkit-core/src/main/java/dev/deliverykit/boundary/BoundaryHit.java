@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -21,18 +22,40 @@ import org.apiguardian.api.API;
  * @param via the helpers the user's frame went through on the way to the boundary, in call order, such as
  *     {@code com.acme.db.Database.inTransaction(Database.java:80)}: methods taking a functional argument and the
  *     outermost frame of each run of seen-through code; empty when the user's frame reached it directly
+ * @param place for a hit of a recording, the method its site is in, {@code com.acme.Relay#relayOnce} (a lambda's
+ *     frame: the method it was written in); empty when no frame of the stack is the user's code (the site is then a
+ *     helper's or a framework's), when the site is in no method (a constructor, a static initialiser), and for the
+ *     hits of a crash run
+ * @param places for a hit of a recording, every method on the stack of the workload, innermost first, each once:
+ *     from the boundary (past the kit's frames) to the kit's frame that runs the workload, or to the first frame of
+ *     the workload's thread; a selector {@linkplain Selector#within(Place) within} one of them matches this hit.
+ *     Empty for the hits of a crash run, which are counted without their stack
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record BoundaryHit(Boundary boundary, int occurrence, String threadName, List<String> stack, List<String> via) {
+public record BoundaryHit(
+        Boundary boundary,
+        int occurrence,
+        String threadName,
+        List<String> stack,
+        List<String> via,
+        Optional<Place> place,
+        List<Place> places) {
 
     public BoundaryHit {
         Objects.requireNonNull(boundary, "boundary");
         Objects.requireNonNull(threadName, "threadName");
         stack = List.copyOf(stack);
         via = List.copyOf(via);
+        Objects.requireNonNull(place, "place");
+        places = List.copyOf(places);
     }
 
-    /** A hit that went through no helper. */
+    /** A hit whose places are not known. */
+    public BoundaryHit(Boundary boundary, int occurrence, String threadName, List<String> stack, List<String> via) {
+        this(boundary, occurrence, threadName, stack, via, Optional.empty(), List.of());
+    }
+
+    /** A hit that went through no helper, whose places are not known. */
     public BoundaryHit(Boundary boundary, int occurrence, String threadName, List<String> stack) {
         this(boundary, occurrence, threadName, stack, List.of());
     }

@@ -62,9 +62,10 @@ public final class CrashPlan {
     }
 
     /**
-     * The plan a replay key names: {@code boundary=after-outbox-insert;hit=2} (a boundary of the catalogue), or
-     * {@code selector=after-commit;hit=3} (an unnamed boundary, watching the catalogue's). A mode in the key
-     * is ignored: the plan is run in the mode its caller chooses.
+     * The plan a replay key names: {@code boundary=after-outbox-insert;hit=2} (a boundary of the catalogue),
+     * {@code selector=after-commit;hit=3} (an unnamed boundary, watching the catalogue's), or
+     * {@code selector=after-commit;within=com.acme.Relay#send;hit=1} (the first commit within a place). A mode in
+     * the key is ignored: the plan is run in the mode its caller chooses.
      *
      * @throws UnknownBoundaryException if the catalogue does not know the boundary
      * @throws IllegalArgumentException if the key is not a crash's replay key
@@ -82,8 +83,34 @@ public final class CrashPlan {
         }
         CrashPlan plan = crash.target() == ReplayKey.Target.BOUNDARY
                 ? at(catalogue, crash.point())
-                : at(Selector.parse(crash.point())).watching(WatchList.of(catalogue));
+                : at(selectorOf(crash)).watching(WatchList.of(catalogue));
         return plan.occurrence(crash.occurrence());
+    }
+
+    /**
+     * The selector a {@code selector=SPEC} key names, within its place if it names one:
+     * {@code selector=after-commit;within=com.acme.Relay#send;hit=1} names
+     * {@code Selector.afterCommit().within("com.acme.Relay#send")}.
+     *
+     * @throws IllegalArgumentException if the key names a catalogue boundary, or its spec or place cannot be read
+     */
+    public static Selector selectorOf(ReplayKey.Crash key) {
+        if (key.target() != ReplayKey.Target.SELECTOR) {
+            throw new IllegalArgumentException(
+                    "\"" + key.text() + "\" names a catalogue boundary, not a selector; read it with its catalogue");
+        }
+        Selector selector = Selector.parse(key.point());
+        return key.within()
+                .map(place -> {
+                    try {
+                        return selector.within(Place.of(place));
+                    } catch (IllegalStateException scopedTwice) {
+                        throw new IllegalArgumentException(
+                                "\"" + key.text() + "\" names a place twice: in its spec and as within=; keep one",
+                                scopedTwice);
+                    }
+                })
+                .orElse(selector);
     }
 
     private static IllegalArgumentException notACrashKey(String replayKey, IllegalArgumentException cause) {
@@ -165,11 +192,19 @@ public final class CrashPlan {
         return key().text();
     }
 
-    /** The {@linkplain #replayKey() replay key} as the kit's codec holds it. */
+    /**
+     * The {@linkplain #replayKey() replay key} as the kit's codec holds it; a selector within a place names the place
+     * in its own field, {@code selector=after-commit;within=com.acme.Relay#send;hit=1}.
+     */
     public ReplayKey.Crash key() {
-        return boundary.isNamed()
-                ? ReplayKey.boundary(boundary.name(), occurrence)
-                : ReplayKey.selector(boundary.selector().spec(), occurrence);
+        if (boundary.isNamed()) {
+            return ReplayKey.boundary(boundary.name(), occurrence);
+        }
+        Place place = SelectorMatching.place(boundary.selector());
+        String spec = SelectorMatching.unscoped(boundary.selector()).spec();
+        return place == null
+                ? ReplayKey.selector(spec, occurrence)
+                : ReplayKey.selectorWithin(spec, place.reference(), occurrence);
     }
 
     /** {@code hit 2 of "after-outbox-insert" (after statement matching /INSERT INTO outbox/)}. */

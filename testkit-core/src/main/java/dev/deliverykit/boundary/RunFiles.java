@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -91,7 +92,10 @@ final class RunFiles {
             fields.add(hit.threadName());
             fields.add(Integer.toString(hit.stack().size()));
             fields.addAll(hit.stack());
+            fields.add(Integer.toString(hit.via().size()));
             fields.addAll(hit.via());
+            fields.add(hit.place().map(Place::reference).orElse(""));
+            hit.places().forEach(place -> fields.add(place.reference()));
             lines.add(line("hit", fields));
         }
         if (!report.changes().beforeHits().isEmpty()) {
@@ -143,12 +147,19 @@ final class RunFiles {
                     break;
                 case "hit":
                     int stackEnd = 7 + Integer.parseInt(fields.get(6));
+                    int viaEnd = stackEnd + 1 + Integer.parseInt(fields.get(stackEnd));
                     hits.add(new BoundaryHit(
                             boundary(fields, 1),
                             Integer.parseInt(fields.get(4)),
                             fields.get(5),
                             fields.subList(7, stackEnd),
-                            fields.subList(stackEnd, fields.size())));
+                            fields.subList(stackEnd + 1, viaEnd),
+                            Optional.of(fields.get(viaEnd))
+                                    .filter(place -> !place.isEmpty())
+                                    .map(Place::of),
+                            fields.subList(viaEnd + 1, fields.size()).stream()
+                                    .map(Place::of)
+                                    .toList()));
                     break;
                 case "changesBeforeHits":
                     changesBeforeHits = fields.subList(1, fields.size()).stream()

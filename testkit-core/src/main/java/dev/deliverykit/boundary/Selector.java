@@ -20,6 +20,7 @@ import org.apiguardian.api.API;
  * Selector.afterCommit().occurrence(2)                 // only the second commit of a run
  * Selector.methodExit(Relay.class, "relayOnce")        // when relayOnce returns normally
  * Selector.methodEntry("com.acme.Relay#send(java.lang.String,int)")
+ * Selector.afterCommit().within("com.acme.Relay#relayOnce")   // only the commits made while relayOnce runs
  * }</pre>
  *
  * <p><b>Statements.</b> SQL is compared after trimming and collapsing every run of whitespace to one
@@ -39,13 +40,18 @@ import org.apiguardian.api.API;
  * <p>Every selector has a {@linkplain #spec() spec}, a one-line text that {@link #parse(String)} turns
  * back into an equal selector; this is how a plan reaches a child JVM.
  *
- * <p>A selector is one of four records: a {@link Statement}, a {@link TransactionEnd}, a {@link Method}, or
- * the {@link Occurrence} of one of those three. Each record's constructor checks what the factory methods
- * check, so that no selector can be built that the engine could not match.
+ * <p><b>Places.</b> Any of the three can be scoped to a {@link Place}, a method of the code under test: it then
+ * matches only while that method is on the stack of the thread that reaches the boundary, and an
+ * {@linkplain #occurrence(int) occurrence} counts only those matches. A key that names a place keeps meaning the
+ * same point when work is added elsewhere in the run. Only a scoped selector's hits look at the stack.
+ *
+ * <p>A selector is one of five records: a {@link Statement}, a {@link TransactionEnd}, a {@link Method}, one of
+ * those three {@link Within} a place, or the {@link Occurrence} of one of those four. Each record's constructor
+ * checks what the factory methods check, so that no selector can be built that the engine could not match.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface Selector
-        permits Selector.Statement, Selector.TransactionEnd, Selector.Method, Selector.Occurrence {
+        permits Selector.Statement, Selector.TransactionEnd, Selector.Method, Selector.Within, Selector.Occurrence {
 
     /** Before the call, or after it returned normally: for statements and transaction ends. */
     enum Timing {
@@ -164,6 +170,37 @@ public sealed interface Selector
         return Method.of(MethodPoint.EXCEPTIONAL_EXIT, methodReference);
     }
 
+    // ---- place -------------------------------------------------------------------------------------
+
+    /**
+     * Only while {@code place} is on the stack of the thread that reaches the boundary, for example
+     * {@code afterCommit().within(Place.of(OutboxRelay.class, "publishPending"))}: the commits made in
+     * {@code publishPending} or in what it calls. An occurrence counts only these matches, whichever is called
+     * first: {@code afterCommit().occurrence(2).within(place)} is {@code afterCommit().within(place).occurrence(2)}.
+     *
+     * @throws IllegalStateException if this selector is scoped to a place already
+     */
+    default Selector within(Place place) {
+        Objects.requireNonNull(place, "place");
+        if (this instanceof Occurrence occurrence) {
+            return new Occurrence(occurrence.selector().within(place), occurrence.number());
+        }
+        if (this instanceof Within) {
+            throw new IllegalStateException(description() + " is scoped to a place already; scope it to one place");
+        }
+        return new Within(this, place);
+    }
+
+    /**
+     * Only while the method named by {@code place}, {@code com.acme.Relay#relayOnce}, is on the stack; as in
+     * {@link #within(Place)}.
+     *
+     * @throws IllegalArgumentException if {@code place} is not of the form {@code Type#method}
+     */
+    default Selector within(String place) {
+        return within(Place.of(place));
+    }
+
     // ---- occurrence --------------------------------------------------------------------------------
 
     /**
@@ -182,12 +219,18 @@ public sealed interface Selector
 
     // ---- text forms --------------------------------------------------------------------------------
 
-    /** What a person reads: {@code after statement matching /INSERT INTO outbox/}, {@code occurrence 2 of after commit}. */
+    /**
+     * What a person reads: {@code after statement matching /INSERT INTO outbox/}, {@code occurrence 2 of after commit},
+     * {@code after commit within com.acme.Relay#relayOnce}.
+     */
     default String description() {
         return SelectorSpecs.description(this);
     }
 
-    /** One line that {@link #parse(String)} reads back: {@code after-statement:INSERT INTO outbox}, {@code #2 after-commit}. */
+    /**
+     * One line that {@link #parse(String)} reads back: {@code after-statement:INSERT INTO outbox}, {@code #2 after-commit},
+     * {@code after-commit within com.acme.Relay#relayOnce}.
+     */
     default String spec() {
         return SelectorSpecs.spec(this);
     }
@@ -196,13 +239,18 @@ public sealed interface Selector
      * Reads a {@linkplain #spec() spec}: {@code before-statement:REGEX}, {@code after-statement=EXACT SQL},
      * {@code before-commit}, {@code after-commit}, {@code before-rollback}, {@code after-rollback},
      * {@code method-entry:Type#m}, {@code method-exit:Type#m(int)}, {@code method-exceptional-exit:Type#m},
-     * each optionally prefixed by {@code #N } for the Nth occurrence.
+     * each optionally followed by {@code " within Type#method"} for a {@linkplain #within(Place) place} and
+     * prefixed by {@code #N } for the Nth occurrence: {@code #2 after-statement:^INSERT within com.acme.Outbox#add}.
+     * The place is the text after the last {@code " within "}, when that text has no white space: a statement's
+     * SQL that ends in {@code " within "} and one word (no SQL does) must write it in capitals.
+     *
+     * @throws IllegalArgumentException naming what is wrong and the expected form
      */
     static Selector parse(String spec) {
         return SelectorSpecs.parse(spec);
     }
 
-    // ---- the four kinds ----------------------------------------------------------------------------
+    // ---- the five kinds ----------------------------------------------------------------------------
 
     /**
      * Before or after a statement whose normalised SQL contains a match of a regular expression
@@ -342,9 +390,39 @@ public sealed interface Selector
     }
 
     /**
-     * Only the {@code number}th time (counted from 1, at run time) that {@code selector} matches in a run.
+     * A statement, transaction end or method selector that matches only while {@code place} is on the stack of
+     * the thread that reaches the boundary (see {@link Selector#within(Place)}).
      *
      * @param selector a statement, transaction end or method selector
+     * @param place the method that must be on the stack
+     */
+    record Within(Selector selector, Place place) implements Selector {
+
+        /**
+         * Checks that the selector is neither scoped nor an occurrence itself.
+         *
+         * @throws IllegalArgumentException for a scoped selector or an occurrence
+         */
+        public Within {
+            Objects.requireNonNull(selector, "selector");
+            Objects.requireNonNull(place, "place");
+            if (selector instanceof Within || selector instanceof Occurrence) {
+                throw new IllegalArgumentException(selector.description() + " cannot be scoped to " + place
+                        + ": scope the selector itself, and take the occurrence last,"
+                        + " Selector.afterCommit().within(place).occurrence(2)");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return description();
+        }
+    }
+
+    /**
+     * Only the {@code number}th time (counted from 1, at run time) that {@code selector} matches in a run.
+     *
+     * @param selector a statement, transaction end or method selector, or one of them within a place
      * @param number which match, counted from 1
      */
     record Occurrence(Selector selector, int number) implements Selector {

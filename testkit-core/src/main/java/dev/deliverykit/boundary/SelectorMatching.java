@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * The engine's side of a {@link Selector}: whether a call matches it (occurrences are counted by the run),
- * which occurrence it is limited to, and the method it names.
+ * The engine's side of a {@link Selector}: whether a call matches it (occurrences are counted by the run, places
+ * are checked on the stack by the run), which occurrence and place it is limited to, and the method it names.
  */
 final class SelectorMatching {
 
@@ -82,9 +82,32 @@ final class SelectorMatching {
         return selector instanceof Selector.Occurrence occurrence ? occurrence.number() : 0;
     }
 
+    /** The place the selector is scoped to, or {@code null} for one that matches anywhere. */
+    static Place place(Selector selector) {
+        return unlimited(selector) instanceof Selector.Within within ? within.place() : null;
+    }
+
     /** The selector without its occurrence. */
-    private static Selector base(Selector selector) {
+    private static Selector unlimited(Selector selector) {
         return selector instanceof Selector.Occurrence occurrence ? occurrence.selector() : selector;
+    }
+
+    /** The selector without its occurrence and its place: what a call is compared with. */
+    static Selector base(Selector selector) {
+        Selector unlimited = unlimited(selector);
+        return unlimited instanceof Selector.Within within ? within.selector() : unlimited;
+    }
+
+    /**
+     * The selector without its place, keeping its occurrence, and the place: the two parts of a replay key,
+     * {@code selector=#2 after-commit;within=com.acme.Relay#send}.
+     */
+    static Selector unscoped(Selector selector) {
+        if (selector instanceof Selector.Occurrence occurrence
+                && occurrence.selector() instanceof Selector.Within within) {
+            return within.selector().occurrence(occurrence.number());
+        }
+        return selector instanceof Selector.Within within ? within.selector() : selector;
     }
 
     /** The method selector it is, or the one whose occurrence it is; {@code null} for any other. */
@@ -97,7 +120,7 @@ final class SelectorMatching {
                 method.typeName(), method.methodName(), method.parameterTypes().orElse(null));
     }
 
-    /** Whether the call matches, ignoring the selector's occurrence (the run counts occurrences). */
+    /** Whether the call matches, ignoring the selector's occurrence and place (the run counts and checks them). */
     static boolean matches(Selector selector, JdbcCall call) {
         Selector base = base(selector);
         Selector.Timing timing =
@@ -120,7 +143,7 @@ final class SelectorMatching {
                 : compiled(statement.sql()).foundIn(call.sql());
     }
 
-    /** Whether the method call matches, ignoring the selector's occurrence. */
+    /** Whether the method call matches, ignoring the selector's occurrence and place. */
     static boolean matches(Selector selector, MethodCall call) {
         if (!(base(selector) instanceof Selector.Method method)) {
             return false;

@@ -8,6 +8,7 @@ final class SelectorSpecs {
 
     private static final String STATEMENT_REGEX = "-statement:";
     private static final String STATEMENT_EXACT = "-statement=";
+    private static final String WITHIN = " within ";
 
     private SelectorSpecs() {}
 
@@ -27,8 +28,25 @@ final class SelectorSpecs {
             }
             text = text.substring(space + 1);
         }
-        Selector base = parseBase(text, spec);
+        Selector base = parseScoped(text, spec);
         return nth == 0 ? base : base.occurrence(nth);
+    }
+
+    /** A base spec, then optionally {@code " within Type#method"}: the last such text, if it is one word. */
+    private static Selector parseScoped(String text, String spec) {
+        int within = text.lastIndexOf(WITHIN);
+        String place = within < 0 ? "" : text.substring(within + WITHIN.length());
+        if (within < 0 || place.isEmpty() || place.chars().anyMatch(Character::isWhitespace)) {
+            return parseBase(text, spec);
+        }
+        Place scope;
+        try {
+            scope = Place.of(place);
+        } catch (IllegalArgumentException notAPlace) {
+            throw new IllegalArgumentException(
+                    "\"" + spec + "\" is not a selector spec: after \"within\", " + notAPlace.getMessage());
+        }
+        return parseBase(text.substring(0, within), spec).within(scope);
     }
 
     private static Selector parseBase(String text, String spec) {
@@ -82,6 +100,9 @@ final class SelectorSpecs {
             return (spec ? "#" + occurrence.number() + " " : "occurrence " + occurrence.number() + " of ")
                     + text(occurrence.selector(), spec);
         }
+        if (selector instanceof Selector.Within within) {
+            return text(within.selector(), spec) + WITHIN + within.place();
+        }
         if (selector instanceof Selector.Statement statement) {
             boolean exact = statement.match() == Selector.SqlMatch.EXACT;
             return word(statement.timing())
@@ -110,6 +131,7 @@ final class SelectorSpecs {
         return new IllegalArgumentException("\"" + spec + "\" is not a selector spec; expected one of"
                 + " before-statement:REGEX, after-statement:REGEX, before-statement=SQL, after-statement=SQL,"
                 + " before-commit, after-commit, before-rollback, after-rollback, method-entry:Type#method,"
-                + " method-exit:Type#method, method-exceptional-exit:Type#method, optionally prefixed by \"#N \"");
+                + " method-exit:Type#method, method-exceptional-exit:Type#method, optionally followed by \" within"
+                + " Type#method\" and prefixed by \"#N \"");
     }
 }

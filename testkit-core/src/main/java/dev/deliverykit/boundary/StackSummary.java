@@ -17,7 +17,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
@@ -84,8 +86,20 @@ final class StackSummary {
             "org.codehaus.groovy",
             "dev.deliverykit.reference.internal");
 
-    /** What a hit shows: frames from the site outward, and the helpers passed before it, in call order. */
-    record Site(List<String> stack, List<String> via) {}
+    /**
+     * What a hit shows: frames from the site outward, the helpers passed before it, in call order, and whether
+     * the site is the user's code (and not the innermost helper or framework frame, for want of one).
+     */
+    record Site(List<String> stack, List<String> via, boolean atUserCode) {}
+
+    /**
+     * Whether a place was on the stack and, if not, a method that looks like what it meant
+     * ({@link Place#isLookalike}), or {@code null}.
+     */
+    record PlaceCheck(boolean onStack, String lookalike) {
+        static final PlaceCheck ON_STACK = new PlaceCheck(true, null);
+        static final PlaceCheck NOT_ON_STACK = new PlaceCheck(false, null);
+    }
 
     private enum Kind {
         IGNORED,
@@ -103,6 +117,14 @@ final class StackSummary {
             return new ConcurrentHashMap<>();
         }
     };
+    /** Per class, the place of each of its methods' frames: a recording names the places of every hit. */
+    private static final ClassValue<Map<String, Optional<Place>>> PLACES = new ClassValue<>() {
+        @Override
+        protected Map<String, Optional<Place>> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+
     private static final ClassValue<Boolean> FUNCTIONAL = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
@@ -142,7 +164,7 @@ final class StackSummary {
                 if (entry != null) {
                     via.add(entry);
                 }
-                return new Site(stackFrom(frame, frames, seeThrough), callOrder(via));
+                return new Site(stackFrom(frame, frames, seeThrough), callOrder(via), true);
             }
             if (fallback.size() < FRAMES) {
                 fallback.add(format(frame));
@@ -157,7 +179,49 @@ final class StackSummary {
             }
             via.add(format(frame));
         }
-        return new Site(fallback, List.of());
+        return new Site(fallback, List.of(), false);
+    }
+
+    /**
+     * Whether {@code place} is on the workload's part of the current stack ({@link #workload}), walking only up to
+     * the first frame of it; while it is not, the first frame that looks like what it meant.
+     */
+    static PlaceCheck check(Place place) {
+        return WALKER.walk(stream -> {
+            String lookalike = null;
+            for (Iterator<StackFrame> frames = workload(stream).iterator(); frames.hasNext(); ) {
+                StackFrame frame = frames.next();
+                if (place.isFrame(frame.getClassName(), frame.getMethodName())) {
+                    return PlaceCheck.ON_STACK;
+                }
+                if (lookalike == null && place.isLookalike(frame.getClassName(), frame.getMethodName())) {
+                    lookalike = Place.ofFrame(frame.getClassName(), frame.getMethodName())
+                            .map(Place::reference)
+                            .orElse(null);
+                }
+            }
+            return lookalike == null ? PlaceCheck.NOT_ON_STACK : new PlaceCheck(false, lookalike);
+        });
+    }
+
+    /** Every place on the workload's part of the current stack ({@link #workload}), innermost first, each once. */
+    static List<Place> places() {
+        return WALKER.walk(stream -> workload(stream)
+                .map(frame -> PLACES.get(frame.getDeclaringClass())
+                        .computeIfAbsent(frame.getMethodName(), method -> Place.ofFrame(frame.getClassName(), method)))
+                .flatMap(Optional::stream)
+                .distinct()
+                .toList());
+    }
+
+    /**
+     * The frames of the workload: past the kit's own frames at the top (the boundary's advice), up to the kit's
+     * frame that runs the workload (or a task of it), or to the thread's first frame. A place is a method of these:
+     * the test runner's frames under the run are no part of the workload.
+     */
+    private static Stream<StackFrame> workload(Stream<StackFrame> stack) {
+        return stack.dropWhile(frame -> isKit(frame.getDeclaringClass()))
+                .takeWhile(frame -> !isKit(frame.getDeclaringClass()));
     }
 
     private static List<String> stackFrom(StackFrame site, Iterator<StackFrame> outer, List<String> seeThrough) {

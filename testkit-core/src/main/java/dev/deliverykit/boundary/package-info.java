@@ -16,7 +16,8 @@
  *
  * <ul>
  *   <li>{@link dev.deliverykit.boundary.Selector}: before/after a statement, a commit or rollback, a
- *       method's entry or exits; optionally only the Nth occurrence.</li>
+ *       method's entry or exits; optionally only within a {@link dev.deliverykit.boundary.Place} (a method on
+ *       the stack), and only the Nth occurrence.</li>
  *   <li>{@link dev.deliverykit.boundary.Boundary} and {@link dev.deliverykit.boundary.BoundaryCatalogue}:
  *       named selectors.</li>
  *   <li>{@link dev.deliverykit.boundary.CrashPlan}: a boundary and the hit to die at.</li>

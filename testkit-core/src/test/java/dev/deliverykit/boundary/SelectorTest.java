@@ -23,7 +23,11 @@ class SelectorTest {
                 Selector.methodEntry(Courier.class, "send", String.class, int.class),
                 Selector.methodExit("com.acme.Relay$Worker#relayOnce()"),
                 Selector.methodExceptionalExit(Courier.class, "confirm"),
-                Selector.afterCommit().occurrence(2));
+                Selector.afterCommit().occurrence(2),
+                Selector.afterStatement("^INSERT INTO outbox").within("com.acme.Outbox#add"),
+                Selector.afterCommit().within(Place.of(Courier.class, "send")).occurrence(2),
+                Selector.methodExit("com.acme.Relay$Worker#relayOnce()").within("com.acme.Relay$Worker#run"),
+                Selector.afterStatementExactly("select percentile_cont(0.5) within group (order by x) from t"));
 
         assertThat(selectors)
                 .extracting(Selector::description)
@@ -38,7 +42,11 @@ class SelectorTest {
                         "entry of dev.deliverykit.boundary.Courier#send(java.lang.String,int)",
                         "normal exit of com.acme.Relay$Worker#relayOnce()",
                         "exceptional exit of dev.deliverykit.boundary.Courier#confirm",
-                        "occurrence 2 of after commit");
+                        "occurrence 2 of after commit",
+                        "after statement matching /^INSERT INTO outbox/ within com.acme.Outbox#add",
+                        "occurrence 2 of after commit within dev.deliverykit.boundary.Courier#send",
+                        "normal exit of com.acme.Relay$Worker#relayOnce() within com.acme.Relay$Worker#run",
+                        "after statement \"select percentile_cont(0.5) within group (order by x) from t\"");
         assertThat(selectors)
                 .extracting(Selector::spec)
                 .containsExactly(
@@ -52,7 +60,11 @@ class SelectorTest {
                         "method-entry:dev.deliverykit.boundary.Courier#send(java.lang.String,int)",
                         "method-exit:com.acme.Relay$Worker#relayOnce()",
                         "method-exceptional-exit:dev.deliverykit.boundary.Courier#confirm",
-                        "#2 after-commit");
+                        "#2 after-commit",
+                        "after-statement:^INSERT INTO outbox within com.acme.Outbox#add",
+                        "#2 after-commit within dev.deliverykit.boundary.Courier#send",
+                        "method-exit:com.acme.Relay$Worker#relayOnce() within com.acme.Relay$Worker#run",
+                        "after-statement=select percentile_cont(0.5) within group (order by x) from t");
         for (Selector selector : selectors) {
             assertThat(Selector.parse(selector.spec())).isEqualTo(selector);
         }
@@ -64,7 +76,8 @@ class SelectorTest {
                 .hasMessage("\"after-comit\" is not a selector spec; expected one of before-statement:REGEX,"
                         + " after-statement:REGEX, before-statement=SQL, after-statement=SQL, before-commit, after-commit,"
                         + " before-rollback, after-rollback, method-entry:Type#method, method-exit:Type#method,"
-                        + " method-exceptional-exit:Type#method, optionally prefixed by \"#N \"");
+                        + " method-exceptional-exit:Type#method, optionally followed by \" within Type#method\" and"
+                        + " prefixed by \"#N \"");
         assertThatThrownBy(() -> Selector.afterStatement("INSERT INTO outbox("))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the SQL pattern \"INSERT INTO outbox(\" is not a valid regular expression: Unclosed group;"
@@ -91,6 +104,46 @@ class SelectorTest {
     }
 
     @Test
+    void aPlaceIsAMethodNamedByItsClassesBinaryNameAndAScopedSelectorCountsItsOccurrenceThere() {
+        Place relay = Place.of("com.acme.Relay#send");
+
+        assertThat(Selector.afterCommit().occurrence(2).within(relay))
+                .isEqualTo(Selector.afterCommit().within(relay).occurrence(2))
+                .isEqualTo(new Selector.Occurrence(new Selector.Within(Selector.afterCommit(), relay), 2));
+        assertThat(Place.of(Courier.class, "send")).isEqualTo(new Place("dev.deliverykit.boundary.Courier", "send"));
+        assertThat(Place.ofFrame("com.acme.Relay$Worker.lambda$send$0(Relay.java:42)"))
+                .contains(Place.of("com.acme.Relay$Worker#send"));
+        assertThat(Place.ofFrame("com.acme.Relay.send(Unknown Source)")).contains(relay);
+        assertThat(Place.ofFrame("com.acme.Relay.<init>(Relay.java:7)")).isEmpty();
+        assertThat(Place.ofFrame("com.acme.Relay.lambda$new$0(Relay.java:7)")).isEmpty();
+        assertThat(Place.ofFrame("java.lang.Thread.run(Thread.java:1583)")).isEmpty();
+
+        String expected = "expected Type#method with the fully qualified name of the class that declares the method"
+                + " (nested classes with $) and no parameter types, for example"
+                + " com.example.orders.OutboxRelay#publishPending";
+        assertThatThrownBy(() -> Selector.parse("after-commit within OutboxRelay.publishPending"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("\"after-commit within OutboxRelay.publishPending\" is not a selector spec: after"
+                        + " \"within\", \"OutboxRelay.publishPending\" is not a place: it has no #; " + expected);
+        assertThatThrownBy(() -> Selector.parse("#2 before-statement:^INSERT within com.acme.Relay#send(int)"))
+                .hasMessage("\"#2 before-statement:^INSERT within com.acme.Relay#send(int)\" is not a selector spec:"
+                        + " after \"within\", \"com.acme.Relay#send(int)\" is not a place: a place names a method"
+                        + " without parameter types (every overload is the same place); " + expected);
+        assertThatThrownBy(() -> Place.of("com.acme.Relay#"))
+                .hasMessage("\"com.acme.Relay#\" is not a place: " + expected);
+        assertThatThrownBy(() -> Place.of("java.lang.Thread#run"))
+                .hasMessage("\"java.lang.Thread#run\" is not a place: java.lang.Thread is a JDK class, and a place is"
+                        + " a method of the code under test; name the method of your code that calls it");
+        assertThatThrownBy(() -> Selector.afterCommit().within(relay).within("com.acme.Relay#run"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("after commit within com.acme.Relay#send is scoped to a place already; scope it to one"
+                        + " place");
+        assertThatThrownBy(() -> new Selector.Within(Selector.afterCommit().occurrence(2), relay))
+                .hasMessage("occurrence 2 of after commit cannot be scoped to com.acme.Relay#send: scope the selector"
+                        + " itself, and take the occurrence last, Selector.afterCommit().within(place).occurrence(2)");
+    }
+
+    @Test
     void replayKeysNameTheBoundaryAndTheHitAndLeadBackToThePlan() {
         BoundaryCatalogue catalogue = BoundaryCatalogue.builder("ledger")
                 .add("after-outbox-insert", Selector.afterStatement("^INSERT INTO outbox"))
@@ -108,7 +161,7 @@ class SelectorTest {
     }
 
     @Test
-    void aSelectorIsOneOfFourRecordsAndNoneCanBeBuiltInAStateTheEngineCannotMatch() {
+    void aSelectorIsOneOfFiveRecordsAndNoneCanBeBuiltInAStateTheEngineCannotMatch() {
         assertThat(Selector.afterStatementExactly("  UPDATE  flow "))
                 .isEqualTo(new Selector.Statement(Selector.Timing.AFTER, Selector.SqlMatch.EXACT, "UPDATE flow"));
         assertThat(Selector.afterCommit().occurrence(2))

@@ -68,11 +68,16 @@ public @interface CrashAt {
      * Selector specs, each its own invocation, for boundaries no catalogue names, in the syntax of
      * {@link dev.deliverykit.boundary.Selector#parse(String)}: {@code after-commit},
      * {@code before-statement:^INSERT INTO outbox}, {@code after-statement=COMMIT},
-     * {@code method-exit:com.acme.Relay#send(java.lang.String)}.
+     * {@code method-exit:com.acme.Relay#send(java.lang.String)}, and any of them within a place, a method that must be
+     * on the stack: {@code after-commit within com.acme.Relay#relayOnce}. A place's class that is on the test class
+     * path must declare the method (a configuration error lists its methods otherwise).
      */
     String[] selector() default {};
 
-    /** Which hit of the boundary crashes, counted from 1 at run time: {@code 2} is the second commit. */
+    /**
+     * Which hit of the boundary crashes, counted from 1 at run time: {@code 2} is the second commit; of a selector
+     * within a place, the second commit made while the place was on the stack.
+     */
     int occurrence() default 1;
 
     /**

@@ -109,11 +109,16 @@ final class CrashAtCases {
                     "the spec selects an occurrence itself",
                     "use @CrashAt(selector = \"" + spec.replaceFirst("^#[0-9]+ ", "") + "\", occurrence = N)");
         }
-        MethodSelectors.problem(spec, method.getDeclaringClass().getClassLoader())
-                .ifPresent(problem -> {
-                    throw ConfigurationErrors.of(
-                            element, method, problem, "correct the class, method or parameter types");
-                });
+        ClassLoader loader = method.getDeclaringClass().getClassLoader();
+        Selector unscoped = selector instanceof Selector.Within within ? within.selector() : selector;
+        MethodSelectors.problem(unscoped.spec(), loader).ifPresent(problem -> {
+            throw ConfigurationErrors.of(element, method, problem, "correct the class, method or parameter types");
+        });
+        if (selector instanceof Selector.Within within) {
+            MethodSelectors.placeProblem(within.place(), loader).ifPresent(problem -> {
+                throw ConfigurationErrors.of(element, method, problem, "correct the place's class or method name");
+            });
+        }
         return selector;
     }
 }

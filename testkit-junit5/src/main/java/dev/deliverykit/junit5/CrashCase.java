@@ -4,6 +4,8 @@ import dev.deliverykit.CrashMode;
 import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.CrashPlan;
+import dev.deliverykit.boundary.Place;
+import dev.deliverykit.boundary.Selector;
 import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.order.DeliveryOrder;
 import dev.deliverykit.order.OrderedDelivery;
@@ -130,9 +132,7 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         /** A crash at hit {@code occurrence} of {@code boundary}, with the key its name or selector spec gives. */
         static CrashAtHit of(
                 Boundary boundary, int occurrence, CrashMode mode, WatchList watch, Optional<String> site) {
-            ReplayKey.Crash key = boundary.isNamed()
-                    ? ReplayKey.boundary(boundary.name(), occurrence)
-                    : ReplayKey.selector(boundary.selector().spec(), occurrence);
+            ReplayKey.Crash key = CrashPlan.at(boundary).occurrence(occurrence).key();
             return new CrashAtHit(boundary, occurrence, mode, watch, site, key, List.of());
         }
 
@@ -143,7 +143,10 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
 
         /** {@code after commit #1 in OrderService.placeOrder}: where, without the mode. */
         String point() {
-            return where() + " #" + occurrence + site.map(text -> " in " + text).orElse("");
+            return where() + " #" + occurrence
+                    + site.or(() -> place().map(CrashSites::name))
+                            .map(text -> " in " + text)
+                            .orElse("");
         }
 
         /** The engine's plan of this crash. */
@@ -164,9 +167,19 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
             return new CrashAtHit(boundary, occurrence, mode, watch, site, replayKey.withMode(mode), equivalents);
         }
 
+        /**
+         * {@code crash after commit #1 in OutboxRelay.publishPending (via Database.inTransaction)}: for a boundary
+         * within a place, the occurrence there, and the place when the site is not known (a replayed case).
+         */
         @Override
         public String displayName() {
             return "crash " + point() + (mode == CrashMode.CHILD_PROCESS ? " (child JVM)" : "");
+        }
+
+        private Optional<Place> place() {
+            return boundary.selector() instanceof Selector.Within within
+                    ? Optional.of(within.place())
+                    : Optional.empty();
         }
 
         /** {@code at boundary-2}, {@code after commit}, {@code before statement "INSERT INTO outbox(...) VALU…"}. */
@@ -174,7 +187,9 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
             if (boundary.isNamed()) {
                 return "at " + boundary.name();
             }
-            String description = shortenQuoted(boundary.selector().description());
+            Selector selector =
+                    boundary.selector() instanceof Selector.Within within ? within.selector() : boundary.selector();
+            String description = shortenQuoted(selector.description());
             return description.startsWith("before ") || description.startsWith("after ")
                     ? description
                     : "at " + description;

@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.boundary.BoundaryHit;
+import dev.deliverykit.boundary.Place;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -26,6 +27,11 @@ final class CrashSites {
                 .filter(helper -> !helper.equals(site))
                 .collect(Collectors.toList());
         return Optional.of(site + (via.isEmpty() ? "" : " (via " + String.join(", ", via) + ")"));
+    }
+
+    /** {@code OutboxRelay.publishPending} for the place {@code com.example.orders.OutboxRelay#publishPending}. */
+    static String name(Place place) {
+        return method(place.typeName() + "." + place.methodName());
     }
 
     /** {@code Relay.publish} for {@code com.acme.Relay.lambda$publish$0(Relay.java:42)}: a lambda by its method. */

@@ -53,6 +53,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * changes the world outside its databases where the engine does not see it (a file, a message sent by a method
  * that is no boundary) must name those calls as catalogue boundaries or sweep with {@link #exhaustive()}.
  *
+ * <p><b>Keys.</b> A case at a commit or statement is keyed by the method it is in and its occurrence there:
+ * {@code selector=after-commit;within=com.example.orders.OutboxRelay#publishPending;hit=1}, the first commit made
+ * while {@code publishPending} was on the stack. A commit added elsewhere in the workload leaves the key naming the
+ * same point. Keys of the form {@code selector=after-commit;hit=3} (the third commit of the run) replay too.
+ *
  * <p>Cases beyond {@link #maxCases()} fail the test with a configuration error that lists the hits per
  * boundary and how to narrow the sweep; nothing beyond the recording has run then.
  *
@@ -86,6 +91,15 @@ public @interface CrashSweep {
      * every statement. Applies to {@link SweepKind#STATEMENTS}. Example: {@code sql = "^(INSERT|UPDATE)"}.
      */
     String[] sql() default {};
+
+    /**
+     * Only hits reached while one of these methods was on the stack, as {@code Type#method} with the class's fully
+     * qualified name (nested classes with {@code $}); empty: every hit. Example:
+     * {@code within = "com.example.orders.shipping.ShippingConsumer#apply"} sweeps the statements and commits made
+     * in {@code apply} and in what it calls. The cases are named and keyed as without it (by the method of each
+     * case's site, see {@link #seeThrough()}), so their keys are the same in a narrow and in a full sweep.
+     */
+    String[] within() default {};
 
     /**
      * At most this many crash cases; more fail the test with a message saying how to narrow the sweep.
@@ -153,7 +167,8 @@ public @interface CrashSweep {
      * one of these, with the helpers it went through:
      * {@code crash after commit #3 in OutboxRelay.publishPending (via Database.inTransaction)}. A package covers
      * its subpackages; a class, its nested classes. Adds to {@value DeliveryKitConfiguration#SITE_SEE_THROUGH}.
-     * Only names change, never replay keys. Example: {@code @CrashSweep(seeThrough = "com.example.orders.db")}
+     * The site's method is also the place a commit or statement case is keyed by, so seeing through a class changes
+     * the keys of the cases sited in it. Example: {@code @CrashSweep(seeThrough = "com.example.orders.db")}
      * names a crash in {@code Database.createTables} after its caller, {@code OrderSchema.createIfMissing}.
      */
     String[] seeThrough() default {};

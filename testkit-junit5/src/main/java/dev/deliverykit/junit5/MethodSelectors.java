@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.boundary.Place;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
@@ -8,7 +9,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Checks a method selector's class and method before any run, so that a typo is a configuration error at
+ * Checks a method selector's or a place's class and method before any run, so that a typo is a configuration error at
  * the start and not an error inside the first crash run. The engine checks again at run time.
  */
 final class MethodSelectors {
@@ -50,16 +51,40 @@ final class MethodSelectors {
         if (declared) {
             return Optional.empty();
         }
+        return Optional.of(type.getName() + " declares no method " + methodName
+                + (parameters == null ? "" : "(" + String.join(",", parameters) + ")") + " with a body (its methods: "
+                + methods(type) + "); name the class that declares and implements it, not an"
+                + " interface or a subclass");
+    }
+
+    /**
+     * The problem with a place, or empty if its class declares the method, or is not on the test class path: a
+     * place whose class never loads is never on the stack, and a crash scoped to it fails saying so.
+     */
+    static Optional<String> placeProblem(Place place, ClassLoader loader) {
+        Class<?> type;
+        try {
+            type = Class.forName(place.typeName(), false, loader);
+        } catch (ClassNotFoundException | LinkageError notHere) {
+            return Optional.empty();
+        }
+        if (Arrays.stream(type.getDeclaredMethods())
+                .anyMatch(method -> method.getName().equals(place.methodName()) && !method.isSynthetic())) {
+            return Optional.empty();
+        }
+        return Optional.of("the place " + place + " is no method: " + type.getName() + " declares no method "
+                + place.methodName() + " (its methods: " + methods(type) + "); a place is a method of the class that"
+                + " declares it, not of an interface or a subclass");
+    }
+
+    private static String methods(Class<?> type) {
         String methods = Arrays.stream(type.getDeclaredMethods())
                 .filter(method -> !method.isSynthetic())
                 .map(MethodSelectors::signature)
                 .distinct()
                 .sorted()
                 .collect(Collectors.joining(", "));
-        return Optional.of(type.getName() + " declares no method " + methodName
-                + (parameters == null ? "" : "(" + String.join(",", parameters) + ")") + " with a body (its methods: "
-                + (methods.isEmpty() ? "none" : methods) + "); name the class that declares and implements it, not an"
-                + " interface or a subclass");
+        return methods.isEmpty() ? "none" : methods;
     }
 
     private static String signature(Method method) {

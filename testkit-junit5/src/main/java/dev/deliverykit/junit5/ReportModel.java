@@ -1,5 +1,7 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.boundary.Boundary;
+import dev.deliverykit.boundary.Selector;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.invariant.Violation;
 import java.nio.file.Path;
@@ -68,8 +70,19 @@ final class ReportModel {
                 "caseNumber",
                 entry.caseNumber().isPresent() ? entry.caseNumber().getAsInt() : null);
         row.put("kind", crashCase.kind());
-        row.put("boundary", crash.map(hit -> hit.boundary().name()).orElse(null));
-        row.put("selector", crash.map(hit -> hit.boundary().selector().spec()).orElse(null));
+        Optional<Boundary> boundary = crash.map(CrashCase.CrashAtHit::boundary);
+        row.put("boundary", boundary.map(Boundary::name).orElse(null));
+        Optional<Selector> selector = boundary.map(Boundary::selector);
+        Optional<Selector.Within> scoped =
+                selector.filter(Selector.Within.class::isInstance).map(Selector.Within.class::cast);
+        // As the replay key has them: the spec without its place, and the place.
+        row.put(
+                "selector",
+                scoped.<Selector>map(Selector.Within::selector)
+                        .or(() -> selector)
+                        .map(Selector::spec)
+                        .orElse(null));
+        row.put("within", scoped.map(within -> within.place().reference()).orElse(null));
         row.put("hit", crash.map(CrashCase.CrashAtHit::occurrence).orElse(null));
         row.put("recovery", crashCase instanceof CrashCase.CrashPair pair ? recovery(pair.recovery(), entry) : null);
         row.put(

@@ -4,7 +4,9 @@ import dev.deliverykit.CrashMode;
 import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.BoundaryHit;
+import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.EquivalentCrashPoints;
+import dev.deliverykit.boundary.Place;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.boundary.Selector;
 import dev.deliverykit.boundary.WatchList;
@@ -12,11 +14,13 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
@@ -39,6 +43,7 @@ final class SweepPlan {
     private final WatchList catalogueWatch;
     private final WatchList plainWatch;
     private final List<Pattern> sql;
+    private final List<Place> within;
     private final int maxCases;
     private final String maxCasesSource;
     private final CrashMode mode;
@@ -57,6 +62,7 @@ final class SweepPlan {
             WatchList catalogueWatch,
             WatchList plainWatch,
             List<Pattern> sql,
+            List<Place> within,
             int maxCases,
             String maxCasesSource,
             CrashMode mode,
@@ -70,6 +76,7 @@ final class SweepPlan {
         this.catalogueWatch = catalogueWatch;
         this.plainWatch = plainWatch;
         this.sql = sql;
+        this.within = within;
         this.maxCases = maxCases;
         this.maxCasesSource = maxCasesSource;
         this.mode = mode;
@@ -109,6 +116,7 @@ final class SweepPlan {
                 catalogueWatch,
                 plainWatch,
                 sql,
+                within,
                 maxCases,
                 maxCasesSource,
                 other,
@@ -181,6 +189,7 @@ final class SweepPlan {
                         "correct it, or quote literal text with \\Q...\\E");
             }
         }
+        List<Place> places = SweepPlaces.of(method, sweep.within());
         if (sweep.maxCases() == 0 || sweep.maxCases() < -1) {
             throw ConfigurationErrors.of(
                     "@CrashSweep(maxCases = " + sweep.maxCases() + ")",
@@ -229,6 +238,7 @@ final class SweepPlan {
                 catalogueWatch,
                 plainWatch,
                 List.copyOf(patterns),
+                places,
                 cap,
                 capSource,
                 mode,
@@ -270,8 +280,20 @@ final class SweepPlan {
      * @throws AssertionError if there are none: the sweep would test nothing
      */
     SweepCases cases(Recording recording) {
+        Map<BoundaryHit, SweepPoints.Point> identities = new IdentityHashMap<>();
+        SweepPoints.of(recording.hits()).forEach(point -> identities.put(point.hit(), point));
+        Predicate<BoundaryHit> isCrashPoint = hit -> swept(hit.boundary()) && SweepPlaces.contain(within, hit);
         List<BoundaryHit> points =
-                recording.hits().stream().filter(hit -> swept(hit.boundary())).toList();
+                recording.hits().stream().filter(isCrashPoint).toList();
+        if (points.isEmpty() && !within.isEmpty()) {
+            throw SweepPlaces.noneWithin(
+                    method,
+                    within,
+                    kindsText(),
+                    recording.hits().stream()
+                            .filter(hit -> swept(hit.boundary()))
+                            .toList());
+        }
         if (points.isEmpty()) {
             throw new AssertionError(
                     "@CrashSweep on " + ConfigurationErrors.describe(method) + ": the crash-free run reached no"
@@ -283,12 +305,14 @@ final class SweepPlan {
         }
         EquivalentCrashPoints classes = exhaustive
                 .map(why -> EquivalentCrashPoints.none(points, why))
-                .orElseGet(() -> EquivalentCrashPoints.of(recording, hit -> swept(hit.boundary()), mode));
+                .orElseGet(() -> EquivalentCrashPoints.of(recording, isCrashPoint, mode));
         List<CrashCase> cases = new ArrayList<>();
         for (List<BoundaryHit> members : classes.classes()) {
-            CrashCase.CrashAtHit first = crashAt(members.get(0));
-            cases.add(first.standingFor(
-                    members.stream().skip(1).map(hit -> crashAt(hit).point()).toList()));
+            CrashCase.CrashAtHit first = crashAt(identities.get(members.get(0)));
+            cases.add(first.standingFor(members.stream()
+                    .skip(1)
+                    .map(hit -> crashAt(identities.get(hit)).point())
+                    .toList()));
         }
         if (cases.size() > maxCases) {
             Map<String, Integer> counts = new LinkedHashMap<>();
@@ -312,10 +336,12 @@ final class SweepPlan {
         return new SweepCases(cases, classes, mode);
     }
 
-    private CrashCase.CrashAtHit crashAt(BoundaryHit hit) {
+    /** The case at a recorded point, keyed by its place and its occurrence there. */
+    private CrashCase.CrashAtHit crashAt(SweepPoints.Point point) {
+        BoundaryHit hit = point.hit();
         return keyed(CrashCase.CrashAtHit.of(
-                hit.boundary(),
-                hit.occurrence(),
+                point.boundary(),
+                point.occurrence(),
                 mode,
                 hit.boundary().isNamed() ? catalogueWatch : plainWatch,
                 CrashSites.name(hit)));
@@ -457,7 +483,7 @@ final class SweepPlan {
         }
         Selector selector;
         try {
-            selector = Selector.parse(crash.point());
+            selector = CrashPlan.selectorOf(crash);
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
@@ -493,7 +519,8 @@ final class SweepPlan {
         if (boundary.isNamed()) {
             return catalogueBoundaries.contains(boundary);
         }
-        String spec = boundary.selector().spec();
+        String spec = (boundary.selector() instanceof Selector.Within scoped ? scoped.selector() : boundary.selector())
+                .spec();
         if (spec.equals("before-commit") || spec.equals("after-commit")) {
             return kinds.contains(SweepKind.COMMITS);
         }

@@ -254,8 +254,8 @@ class ConfigurationErrorTest {
                         + "CrashScenario, Path): \"after-comit\" is not a selector spec; expected one of before-statement:REGEX,"
                         + " after-statement:REGEX, before-statement=SQL, after-statement=SQL, before-commit, after-commit,"
                         + " before-rollback, after-rollback, method-entry:Type#method, method-exit:Type#method,"
-                        + " method-exceptional-exit:Type#method, optionally prefixed by \"#N \". Fix: write the spec as"
-                        + " Selector.spec() prints it");
+                        + " method-exceptional-exit:Type#method, optionally followed by \" within Type#method\" and"
+                        + " prefixed by \"#N \". Fix: write the spec as Selector.spec() prints it");
     }
 
     @Test
@@ -453,9 +453,9 @@ class ConfigurationErrorTest {
                         "deliverykit.replay",
                         "boundary=x",
                         "hit must be a whole number from 1, got no hit field;"
-                                + " expected boundary=NAME;hit=N, selector=SPEC;hit=N (either with ;mode=in-process or"
-                                + " ;mode=child-process), crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
-                                + " selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
+                                + " expected boundary=NAME;hit=N, selector=SPEC;hit=N, selector=SPEC;within=Type#method;hit=N"
+                                + " (each with ;mode=in-process or ;mode=child-process), crash=none or order=IDS, for example"
+                                + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
                                 + " the key from a failure message or the report"));
     }
 

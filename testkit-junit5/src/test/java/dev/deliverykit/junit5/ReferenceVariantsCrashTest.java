@@ -152,8 +152,8 @@ class ReferenceVariantsCrashTest {
                 .hasNumberOfFailedCases(2);
         assertThat(results.failedCases())
                 .containsExactly(
-                        "[5] crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep (via Sql.inWriteTransaction)",
-                        "[6] crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow (via Sql.inWriteTransaction)");
+                        "[5] crash after commit #1 in UnsafeDualWriteProducer.commitFlowStep (via Sql.inWriteTransaction)",
+                        "[6] crash before commit #1 in UnsafeDualWriteProducer.commitOutboxRow (via Sql.inWriteTransaction)");
         results.testEvents()
                 .assertThatEvents()
                 .haveExactly(
@@ -161,8 +161,8 @@ class ReferenceVariantsCrashTest {
                         event(
                                 test(),
                                 finishedWithFailure(message(failure(
-                                        "crash after commit #2 in UnsafeDualWriteProducer.commitFlowStep (via Sql.inWriteTransaction)",
-                                        "selector=after-commit;hit=2",
+                                        "crash after commit #1 in UnsafeDualWriteProducer.commitFlowStep (via Sql.inWriteTransaction)",
+                                        "selector=after-commit;within=dev.deliverykit.reference.ordered.UnsafeDualWriteProducer#commitFlowStep;hit=1",
                                         "UnsafeDualWriteSweepTestCases.stateAndOutbox",
                                         STATE_WITHOUT_OUTBOX)))))
                 .haveExactly(
@@ -170,8 +170,8 @@ class ReferenceVariantsCrashTest {
                         event(
                                 test(),
                                 finishedWithFailure(message(failure(
-                                        "crash before commit #3 in UnsafeDualWriteProducer.commitOutboxRow (via Sql.inWriteTransaction)",
-                                        "selector=before-commit;hit=3",
+                                        "crash before commit #1 in UnsafeDualWriteProducer.commitOutboxRow (via Sql.inWriteTransaction)",
+                                        "selector=before-commit;within=dev.deliverykit.reference.ordered.UnsafeDualWriteProducer#commitOutboxRow;hit=1",
                                         "UnsafeDualWriteSweepTestCases.stateAndOutbox",
                                         STATE_WITHOUT_OUTBOX)))));
     }

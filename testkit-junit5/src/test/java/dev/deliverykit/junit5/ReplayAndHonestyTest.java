@@ -215,10 +215,11 @@ class ReplayAndHonestyTest {
                 .hasSingleFailedContainer()
                 .withExceptionInstanceOf(ExtensionConfigurationException.class)
                 .withMessage("DeliveryKit configuration parameter deliverykit.replay = \"selektor=after-commit;hit=3\""
-                        + " cannot be used: unknown field \"selektor\"; known fields: boundary, selector, crash, hit,"
-                        + " mode, order, seed; expected boundary=NAME;hit=N, selector=SPEC;hit=N (either with"
-                        + " ;mode=in-process or ;mode=child-process), crash=none or order=IDS, for example"
-                        + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
+                        + " cannot be used: unknown field \"selektor\"; known fields: boundary, selector, within, crash,"
+                        + " hit, mode, order, seed; expected boundary=NAME;hit=N, selector=SPEC;hit=N,"
+                        + " selector=SPEC;within=Type#method;hit=N (each with ;mode=in-process or ;mode=child-process),"
+                        + " crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
+                        + " selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
                         + " the key from a failure message or the report. Fix: correct or remove it in"
                         + " junit-platform.properties or the -Ddeliverykit.replay system property.");
     }
@@ -238,8 +239,8 @@ class ReplayAndHonestyTest {
                 .hasNumberOfFailedCases(2);
         assertThat(results.failedCases())
                 .containsExactly(
-                        "[9] crash after commit #4 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
-                        "[10] crash before commit #5 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)");
+                        "[9] crash after commit #1 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
+                        "[10] crash before commit #1 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)");
         results.containerEvents()
                 .assertThatEvents()
                 .haveExactly(1, event(container(MarkFirstAtEveryBoundaryTestCases.class), finishedSuccessfully()))

@@ -93,12 +93,12 @@ class WarehouseReservationCrashSweepTest {
                 .isEqualTo("[1] record boundaries (crash-free run)");
         assertThat(results.failedCases())
                 .containsExactly(
-                        "[51] crash after commit #4 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
-                        "[52] crash before statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
-                        "[53] crash after statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
+                        "[51] crash after commit #1 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
+                        "[52] crash before statement \"BEGIN IMMEDIATE\" #1 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
+                        "[53] crash after statement \"BEGIN IMMEDIATE\" #1 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
                         "[54] crash before statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
                         "[55] crash after statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
-                        "[56] crash before commit #5 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)");
+                        "[56] crash before commit #1 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)");
         results.testEvents()
                 .assertThatEvents()
                 .haveExactly(
@@ -107,8 +107,8 @@ class WarehouseReservationCrashSweepTest {
                                 test(),
                                 finishedWithFailure(message(invariantFailure(
                                         "MarkFirstTestCases",
-                                        "crash after commit #4 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
-                                        "selector=after-commit;hit=4",
+                                        "crash after commit #1 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
+                                        "selector=after-commit;within=dev.deliverykit.reference.outbox.TransactionalOutbox#markDone;hit=1",
                                         "1 intent key, 0 effect rows",
                                         LOST)))))
                 .haveExactly(
@@ -120,7 +120,7 @@ class WarehouseReservationCrashSweepTest {
                                         "crash before statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in"
                                                 + " EffectLog.insert",
                                         "selector=before-statement=INSERT INTO effect(tenant, intent_id,"
-                                                + " parameters) VALUES (?, ?, ?) RETURNING effect_id;hit=1",
+                                                + " parameters) VALUES (?, ?, ?) RETURNING effect_id;within=dev.deliverykit.reference.outbox.EffectLog#insert;hit=1",
                                         "1 intent key, 0 effect rows",
                                         LOST)))));
     }
@@ -141,18 +141,18 @@ class WarehouseReservationCrashSweepTest {
                         "[1] record boundaries (crash-free run)",
                         "[2] crash before commit #1 in TransactionalOutbox.<init> (via Sql.openWithSchema)",
                         "[3] crash after commit #1 in TransactionalOutbox.<init> (via Sql.openWithSchema)",
-                        "[4] crash before commit #2 in WarehouseConnection.open (via Sql.openWithSchema)",
-                        "[5] crash after commit #2 in WarehouseConnection.open (via Sql.openWithSchema)",
-                        "[6] crash before commit #3 in TransactionalOutbox.append (via Sql.inWriteTransaction)",
-                        "[7] crash after commit #3 in TransactionalOutbox.append (via Sql.inWriteTransaction)",
-                        "[8] crash before commit #4 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
-                        "[9] crash after commit #4 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
-                        "[10] crash before commit #5 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
-                        "[11] crash after commit #5 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)");
+                        "[4] crash before commit #1 in WarehouseConnection.open (via Sql.openWithSchema)",
+                        "[5] crash after commit #1 in WarehouseConnection.open (via Sql.openWithSchema)",
+                        "[6] crash before commit #1 in TransactionalOutbox.append (via Sql.inWriteTransaction)",
+                        "[7] crash after commit #1 in TransactionalOutbox.append (via Sql.inWriteTransaction)",
+                        "[8] crash before commit #1 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
+                        "[9] crash after commit #1 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
+                        "[10] crash before commit #1 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
+                        "[11] crash after commit #1 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)");
         assertThat(results.failedCases())
                 .containsExactly(
-                        "[9] crash after commit #4 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
-                        "[10] crash before commit #5 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)");
+                        "[9] crash after commit #1 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
+                        "[10] crash before commit #1 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)");
         results.testEvents()
                 .assertThatEvents()
                 .haveExactly(
@@ -161,8 +161,8 @@ class WarehouseReservationCrashSweepTest {
                                 test(),
                                 finishedWithFailure(message(invariantFailure(
                                         "WithoutDedupTestCases",
-                                        "crash after commit #4 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
-                                        "selector=after-commit;hit=4",
+                                        "crash after commit #1 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
+                                        "selector=after-commit;within=dev.deliverykit.reference.outbox.WarehouseWithoutDedup#reserve;hit=1",
                                         "1 intent key, 2 effect rows",
                                         DOUBLED)))))
                 .haveExactly(
@@ -171,8 +171,8 @@ class WarehouseReservationCrashSweepTest {
                                 test(),
                                 finishedWithFailure(message(invariantFailure(
                                         "WithoutDedupTestCases",
-                                        "crash before commit #5 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
-                                        "selector=before-commit;hit=5",
+                                        "crash before commit #1 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
+                                        "selector=before-commit;within=dev.deliverykit.reference.outbox.TransactionalOutbox#markDone;hit=1",
                                         "1 intent key, 2 effect rows",
                                         DOUBLED)))));
     }

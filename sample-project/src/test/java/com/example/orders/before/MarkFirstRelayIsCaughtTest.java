@@ -115,7 +115,7 @@ class MarkFirstRelayIsCaughtTest {
         CrashTestResults results = CrashTestKit.reportingTo(REPORT_DIR).run(MarkFirstPipeline.class);
 
         List<String> window = List.of(
-                "crash after commit #2 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)",
+                "crash after commit #1 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)",
                 "crash before statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
                 "crash after statement \"INSERT INTO processed_message(message_id, order_…\" #1 in ShippingConsumer.insert",
                 "crash before statement \"INSERT INTO shipment(order_id, customer, amount_…\" #1 in ShippingConsumer.apply",
@@ -124,7 +124,7 @@ class MarkFirstRelayIsCaughtTest {
                 "crash after statement \"INSERT INTO order_progress(order_id, last_step, …\" #1 in ShippingConsumer.apply",
                 "crash before statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
                 "crash after statement \"INSERT INTO applied_step(order_id, step_seq, mes…\" #1 in ShippingConsumer.apply",
-                "crash before commit #3 in ShippingConsumer.handle (via Database.inTransaction)");
+                "crash before commit #1 in ShippingConsumer.handle (via Database.inTransaction)");
         List<String> failedAtEveryPoint = new ArrayList<>(window);
         window.forEach(name -> failedAtEveryPoint.add(name + " (child JVM)")); // the same, as real process exits
         assertThat(everyPoint)

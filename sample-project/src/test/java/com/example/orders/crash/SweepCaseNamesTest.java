@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sample's sweep names its cases after the service code, not after the transaction template every commit
- * runs in ({@code crash after commit #3 in OutboxRelay.publishPending (via Database.inTransaction)}), exactly as
+ * runs in ({@code crash after commit #2 in OutboxRelay.publishPending (via Database.inTransaction)}), exactly as
  * docs/sweeps.md lists them, in this JVM and then as real process exits: the sweep run through the JUnit Platform,
  * its case names against the page.
  */

@@ -131,12 +131,18 @@ class LambdaInAChildTests {
                         "recorded selector=after-commit;hit=2" + site,
                         "recorded selector=before-commit;hit=3" + site,
                         "recorded selector=after-commit;hit=3" + site,
-                        "crashed selector=before-commit;hit=1" + site + " leaving []",
-                        "crashed selector=after-commit;hit=1" + site + " leaving [a=1]",
-                        "crashed selector=before-commit;hit=2" + site + " leaving [a=1]",
-                        "crashed selector=after-commit;hit=2" + site + " leaving [a=1, b=2]",
-                        "crashed selector=before-commit;hit=3" + site + " leaving [a=1, b=2]",
-                        "crashed selector=after-commit;hit=3" + site + " leaving [a=1, b=2, c=3]");
+                        "crashed selector=before-commit;within=dev.deliverykit.junit5.child.Ledger#write;hit=1" + site
+                                + " leaving []",
+                        "crashed selector=after-commit;within=dev.deliverykit.junit5.child.Ledger#write;hit=1" + site
+                                + " leaving [a=1]",
+                        "crashed selector=before-commit;within=dev.deliverykit.junit5.child.Ledger#write;hit=2" + site
+                                + " leaving [a=1]",
+                        "crashed selector=after-commit;within=dev.deliverykit.junit5.child.Ledger#write;hit=2" + site
+                                + " leaving [a=1, b=2]",
+                        "crashed selector=before-commit;within=dev.deliverykit.junit5.child.Ledger#write;hit=3" + site
+                                + " leaving [a=1, b=2]",
+                        "crashed selector=after-commit;within=dev.deliverykit.junit5.child.Ledger#write;hit=3" + site
+                                + " leaving [a=1, b=2, c=3]");
     }
 
     @Test
@@ -164,12 +170,18 @@ class LambdaInAChildTests {
         for (String mode : List.of("CHILD_PROCESS", "IN_PROCESS")) {
             String key = mode.equals("CHILD_PROCESS") ? "child-process" : "in-process";
             expected.add("crash=none " + mode + " left [a=1, b=2, c=3]");
-            expected.add("selector=before-commit;hit=1;mode=" + key + " " + mode + " left []");
-            expected.add("selector=after-commit;hit=1;mode=" + key + " " + mode + " left [a=1]");
-            expected.add("selector=before-commit;hit=2;mode=" + key + " " + mode + " left [a=1]");
-            expected.add("selector=after-commit;hit=2;mode=" + key + " " + mode + " left [a=1, b=2]");
-            expected.add("selector=before-commit;hit=3;mode=" + key + " " + mode + " left [a=1, b=2]");
-            expected.add("selector=after-commit;hit=3;mode=" + key + " " + mode + " left [a=1, b=2, c=3]");
+            expected.add("selector=before-commit;within=dev.deliverykit.junit5.child.Ledger#write;hit=1;mode=" + key
+                    + " " + mode + " left []");
+            expected.add("selector=after-commit;within=dev.deliverykit.junit5.child.Ledger#write;hit=1;mode=" + key
+                    + " " + mode + " left [a=1]");
+            expected.add("selector=before-commit;within=dev.deliverykit.junit5.child.Ledger#write;hit=2;mode=" + key
+                    + " " + mode + " left [a=1]");
+            expected.add("selector=after-commit;within=dev.deliverykit.junit5.child.Ledger#write;hit=2;mode=" + key
+                    + " " + mode + " left [a=1, b=2]");
+            expected.add("selector=before-commit;within=dev.deliverykit.junit5.child.Ledger#write;hit=3;mode=" + key
+                    + " " + mode + " left [a=1, b=2]");
+            expected.add("selector=after-commit;within=dev.deliverykit.junit5.child.Ledger#write;hit=3;mode=" + key
+                    + " " + mode + " left [a=1, b=2, c=3]");
         }
         assertThat(LambdaInAChildTestCases.SEEN).containsExactlyElementsOf(expected);
     }

@@ -119,12 +119,12 @@ class SpringOutboxCrashTest {
             "[9] crash after statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
             "[10] crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
             "[11] crash after statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
-            "[12] crash before commit #2 in ShippingReceiver.receive (via TransactionOperations.executeWithoutResult)",
-            "[13] crash after commit #2 in ShippingReceiver.receive (via TransactionOperations.executeWithoutResult)",
+            "[12] crash before commit #1 in ShippingReceiver.receive (via TransactionOperations.executeWithoutResult)",
+            "[13] crash after commit #1 in ShippingReceiver.receive (via TransactionOperations.executeWithoutResult)",
             "[14] crash before statement \"UPDATE outbox SET published = 1 WHERE message_id\u2026\" #1 in Outbox.markPublished (via JdbcTemplate.update)",
             "[15] crash after statement \"UPDATE outbox SET published = 1 WHERE message_id\u2026\" #1 in Outbox.markPublished (via JdbcTemplate.update)",
-            "[16] crash before commit #3 in Outbox.markPublished (via TransactionOperations.executeWithoutResult)",
-            "[17] crash after commit #3 in Outbox.markPublished (via TransactionOperations.executeWithoutResult)");
+            "[16] crash before commit #1 in Outbox.markPublished (via TransactionOperations.executeWithoutResult)",
+            "[17] crash after commit #1 in Outbox.markPublished (via TransactionOperations.executeWithoutResult)");
 
     @ParameterizedTest
     @ValueSource(classes = {CorrectOnSqliteTestCases.class, CorrectOnH2TestCases.class})
@@ -181,12 +181,12 @@ class SpringOutboxCrashTest {
     }
 
     static final List<String> MARK_FIRST_FAILURES = List.of(
-            "[11] crash after commit #2 in Outbox.markPublished (via TransactionOperations.executeWithoutResult)",
+            "[11] crash after commit #1 in Outbox.markPublished (via TransactionOperations.executeWithoutResult)",
             "[12] crash before statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
             "[13] crash after statement \"INSERT INTO processed_message (message_id) VALUE\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
             "[14] crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
             "[15] crash after statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in ShippingReceiver.receive (via JdbcTemplate.update)",
-            "[16] crash before commit #3 in ShippingReceiver.receive (via TransactionOperations.executeWithoutResult)");
+            "[16] crash before commit #1 in ShippingReceiver.receive (via TransactionOperations.executeWithoutResult)");
 
     /** Runs a mark-first fixture: the six cases from its mark to the receiver's commit fail; returns the results. */
     private CrashTestResults assertMarkFirstCaught(Class<?> fixture) {
@@ -206,10 +206,11 @@ class SpringOutboxCrashTest {
     void theMarkFirstRelayOnSqliteIsCaughtFromItsMarkToTheReceiversCommit() {
         assertThat(assertMarkFirstCaught(MarkFirstOnSqliteTestCases.class))
                 .hasFailedCase(MARK_FIRST_FAILURES.get(0))
-                .withMessage(markFirstLost(
-                        "MarkFirstOnSqliteTestCases",
-                        "crash after commit #2 in Outbox.markPublished (via TransactionOperations.executeWithoutResult)",
-                        "selector=after-commit;hit=2"));
+                .withMessage(
+                        markFirstLost(
+                                "MarkFirstOnSqliteTestCases",
+                                "crash after commit #1 in Outbox.markPublished (via TransactionOperations.executeWithoutResult)",
+                                "selector=after-commit;within=dev.deliverykit.junit5.realstack.fixtures.Outbox#markPublished;hit=1"));
     }
 
     @Test
@@ -220,7 +221,8 @@ class SpringOutboxCrashTest {
                         "MarkFirstOnH2TestCases",
                         "crash before statement \"INSERT INTO shipment (order_id, message_id) VALU\u2026\" #1 in"
                                 + " ShippingReceiver.receive (via JdbcTemplate.update)",
-                        "selector=before-statement=INSERT INTO shipment (order_id, message_id) VALUES (?, ?);hit=1"));
+                        "selector=before-statement=INSERT INTO shipment (order_id, message_id) VALUES (?, ?);within="
+                                + "dev.deliverykit.junit5.realstack.fixtures.ShippingReceiver#receive;hit=1"));
     }
 
     /**
@@ -243,14 +245,15 @@ class SpringOutboxCrashTest {
                         .hasFailedCase(DELIVER_FIRST_CASES.get(11))
                         .failure()
                         .getMessage()))
-                .isEqualTo(Spec.keptWorking(
-                        "Connection.prepareStatement() on thread main at"
-                                + " dev.deliverykit.junit5.realstack.fixtures.Outbox.lambda$markPublished$N(Outbox.java:N)",
-                        "hit 2 of before commit",
-                        "main at dev.deliverykit.junit5.realstack.fixtures.ShippingReceiver.receive("
-                                + "ShippingReceiver.java:N)",
-                        "threw the kit's SimulatedCrash",
-                        "crash before commit #2 in ShippingReceiver.receive (via TransactionOperations.executeWithoutResult)",
-                        "selector=before-commit;hit=2"));
+                .isEqualTo(
+                        Spec.keptWorking(
+                                "Connection.prepareStatement() on thread main at"
+                                        + " dev.deliverykit.junit5.realstack.fixtures.Outbox.lambda$markPublished$N(Outbox.java:N)",
+                                "hit 1 of before commit within dev.deliverykit.junit5.realstack.fixtures.ShippingReceiver#receive",
+                                "main at dev.deliverykit.junit5.realstack.fixtures.ShippingReceiver.receive("
+                                        + "ShippingReceiver.java:N)",
+                                "threw the kit's SimulatedCrash",
+                                "crash before commit #1 in ShippingReceiver.receive (via TransactionOperations.executeWithoutResult)",
+                                "selector=before-commit;within=dev.deliverykit.junit5.realstack.fixtures.ShippingReceiver#receive;hit=1"));
     }
 }
