@@ -6,6 +6,7 @@ import dev.deliverykit.benchmarks.process.ChildSweepParallelism;
 import dev.deliverykit.benchmarks.process.EngineStartup;
 import dev.deliverykit.benchmarks.process.JUnitToolComparison;
 import dev.deliverykit.benchmarks.process.RealProcessCrash;
+import dev.deliverykit.benchmarks.process.PrunedSweep;
 import dev.deliverykit.benchmarks.process.ShardedSweep;
 import dev.deliverykit.benchmarks.report.Figure;
 import dev.deliverykit.benchmarks.report.ResultsJson;
@@ -26,7 +27,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The one entry point: measures B1 to B9, prints the Markdown table and writes {@code results.json} and
+ * The one entry point: measures B1 to B10, prints the Markdown table and writes {@code results.json} and
  * {@code results.md} into the output directory.
  *
  * <pre>
@@ -39,7 +40,7 @@ import java.util.Set;
 public final class BenchmarkSuite {
 
     /** Every figure, in order. */
-    public static final List<String> ALL = List.of("B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9");
+    public static final List<String> ALL = List.of("B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10");
 
     private BenchmarkSuite() {}
 
@@ -111,7 +112,12 @@ public final class BenchmarkSuite {
             progress(print, "B9 a sample-like sweep in four shards against the whole sweep");
             figures.addAll(new ShardedSweep(settings).measure());
         }
-        figures.sort(Comparator.comparing(figure -> figure.id().split(" ")[0])); // stable: variants stay in order
+        if (only.contains("B10")) {
+            progress(print, "B10 a sample-like sweep pruned against the same sweep at every point");
+            figures.addAll(new PrunedSweep(settings).measure());
+        }
+        // B1 < B2 < ... < B10; stable, so variants stay in order
+        figures.sort(Comparator.comparingInt(figure -> Integer.parseInt(figure.id().split(" ")[0].substring(1))));
         double minutes = (System.nanoTime() - start) / 6e10;
         String table = ResultsTable.render(figures);
         if (print) {

@@ -72,17 +72,7 @@ final class ReportModel {
         row.put("kind", crashCase.kind());
         Optional<Boundary> boundary = crash.map(CrashCase.CrashAtHit::boundary);
         row.put("boundary", boundary.map(Boundary::name).orElse(null));
-        Optional<Selector> selector = boundary.map(Boundary::selector);
-        Optional<Selector.Within> scoped =
-                selector.filter(Selector.Within.class::isInstance).map(Selector.Within.class::cast);
-        // As the replay key has them: the spec without its place, and the place.
-        row.put(
-                "selector",
-                scoped.<Selector>map(Selector.Within::selector)
-                        .or(() -> selector)
-                        .map(Selector::spec)
-                        .orElse(null));
-        row.put("within", scoped.map(within -> within.place().reference()).orElse(null));
+        putSelector(row, boundary);
         row.put("hit", crash.map(CrashCase.CrashAtHit::occurrence).orElse(null));
         row.put("recovery", crashCase instanceof CrashCase.CrashPair pair ? recovery(pair.recovery(), entry) : null);
         row.put(
@@ -138,10 +128,24 @@ final class ReportModel {
     }
 
     /** Where a case that crashes its recovery too crashed the recovery: boundary, selector, hit and crash site. */
+    /** {@code selector} and {@code within} as a replay key has them: the spec without its place, and the place. */
+    private static void putSelector(Map<String, Object> row, Optional<Boundary> boundary) {
+        Optional<Selector> selector = boundary.map(Boundary::selector);
+        Optional<Selector.Within> scoped =
+                selector.filter(Selector.Within.class::isInstance).map(Selector.Within.class::cast);
+        row.put(
+                "selector",
+                scoped.<Selector>map(Selector.Within::selector)
+                        .or(() -> selector)
+                        .map(Selector::spec)
+                        .orElse(null));
+        row.put("within", scoped.map(within -> within.place().reference()).orElse(null));
+    }
+
     private static Map<String, Object> recovery(CrashCase.CrashAtHit crash, CaseEntry entry) {
         Map<String, Object> recovery = new LinkedHashMap<>();
         recovery.put("boundary", crash.boundary().name());
-        recovery.put("selector", crash.boundary().selector().spec());
+        putSelector(recovery, Optional.of(crash.boundary()));
         recovery.put("hit", crash.occurrence());
         recovery.put("crashSite", entry.recoveryCrashSite());
         return recovery;

@@ -370,23 +370,28 @@ final class SweepPlan {
                 .map(why -> EquivalentCrashPoints.none(points, why))
                 .orElseGet(
                         () -> EquivalentCrashPoints.of(recovery, hit -> swept(hit.boundary()), CrashMode.IN_PROCESS));
+        Map<BoundaryHit, SweepPoints.Point> identities = new IdentityHashMap<>();
+        SweepPoints.of(recovery.hits()).forEach(point -> identities.put(point.hit(), point));
         List<CrashCase.CrashPair> pairs = new ArrayList<>();
         for (List<BoundaryHit> members : classes.classes()) {
             pairs.add(new CrashCase.CrashPair(
                     first,
-                    recoveryCrash(members.get(0))
+                    recoveryCrash(identities.get(members.get(0)))
                             .standingFor(members.stream()
                                     .skip(1)
-                                    .map(hit -> recoveryCrash(hit).point())
+                                    .map(hit ->
+                                            recoveryCrash(identities.get(hit)).point())
                                     .toList())));
         }
         return pairs;
     }
 
-    private CrashCase.CrashAtHit recoveryCrash(BoundaryHit hit) {
+    /** The recovery's crash at a recorded point, keyed by its place as a sweep's case is. */
+    private CrashCase.CrashAtHit recoveryCrash(SweepPoints.Point point) {
+        BoundaryHit hit = point.hit();
         return CrashCase.CrashAtHit.of(
-                hit.boundary(),
-                hit.occurrence(),
+                point.boundary(),
+                point.occurrence(),
                 CrashMode.IN_PROCESS,
                 hit.boundary().isNamed() ? catalogueWatch : plainWatch,
                 CrashSites.name(hit));

@@ -59,12 +59,12 @@ class PruningTests {
         List<String> failedExhaustively = failed(runs.exhaustive());
         assertThat(failedExhaustively)
                 .containsExactly(
-                        "after commit #4 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
-                        "before statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
-                        "after statement \"BEGIN IMMEDIATE\" #5 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
+                        "after commit #1 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)",
+                        "before statement \"BEGIN IMMEDIATE\" #1 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
+                        "after statement \"BEGIN IMMEDIATE\" #1 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)",
                         "before statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
                         "after statement \"INSERT INTO effect(tenant, intent_id, parameters…\" #1 in EffectLog.insert",
-                        "before commit #5 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)");
+                        "before commit #1 in WarehouseWithoutDedup.reserve (via Sql.inWriteTransaction)");
         List<String> standingFor = new ArrayList<>();
         failed(runs.pruned()).forEach(point -> {
             standingFor.add(point);

@@ -46,16 +46,16 @@ class ShardingTests {
                 .containsExactly(
                         "[1] record boundaries (crash-free run)",
                         "[3] crash after commit #1 in TransactionalOutbox.<init> (via Sql.openWithSchema)",
-                        "[7] crash after commit #3 in TransactionalOutbox.append (via Sql.inWriteTransaction)",
-                        "[11] crash after commit #5 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)");
+                        "[7] crash after commit #1 in TransactionalOutbox.append (via Sql.inWriteTransaction)",
+                        "[11] crash after commit #1 in TransactionalOutbox.markDone (via Sql.inWriteTransaction)");
         assertThat(runs.shardResults)
                 .extracting(CrashTestResults::failedCases)
                 .containsExactly(
-                        List.of("[10] crash before commit #5 in TransactionalOutbox.markDone (via"
+                        List.of("[10] crash before commit #1 in TransactionalOutbox.markDone (via"
                                 + " Sql.inWriteTransaction)"),
                         List.of(),
                         List.of(),
-                        List.of("[9] crash after commit #4 in WarehouseWithoutDedup.reserve (via"
+                        List.of("[9] crash after commit #1 in WarehouseWithoutDedup.reserve (via"
                                 + " Sql.inWriteTransaction)"));
         assertSplit(runs);
         assertMergedEqualsWhole(runs);

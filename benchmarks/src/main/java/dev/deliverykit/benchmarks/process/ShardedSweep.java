@@ -40,7 +40,9 @@ public final class ShardedSweep {
         int modes = settings.smoke() ? 1 : 2;
         try (Scratch reports = Scratch.create("b9-reports")) {
             LauncherRun sweep = LauncherRun.of(PipelineSweepCase.class, reports.root());
-            Map<String, String> whole = Map.of(DeliveryKitConfiguration.MODE, mode);
+            // Every point: the same number of crash cases in each mode, so that each shard's share is known.
+            Map<String, String> whole =
+                    Map.of(DeliveryKitConfiguration.MODE, mode, DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true");
             List<Double> wholeMillis = new ArrayList<>();
             List<Double> longestMillis = new ArrayList<>();
             List<Double> ratios = new ArrayList<>();
@@ -90,8 +92,13 @@ public final class ShardedSweep {
     private static double longestShard(LauncherRun sweep, String mode, int modes, int crashCases) {
         double longest = 0;
         for (int shard = 1; shard <= SHARDS; shard++) {
-            Map<String, String> configuration =
-                    Map.of(DeliveryKitConfiguration.MODE, mode, DeliveryKitConfiguration.SHARD, shard + "/" + SHARDS);
+            Map<String, String> configuration = Map.of(
+                    DeliveryKitConfiguration.MODE,
+                    mode,
+                    DeliveryKitConfiguration.SHARD,
+                    shard + "/" + SHARDS,
+                    DeliveryKitConfiguration.SWEEP_EXHAUSTIVE,
+                    "true");
             int share = crashCases / SHARDS + (shard <= crashCases % SHARDS ? 1 : 0);
             longest = Math.max(
                     longest, sweep.run(configuration, modes * (1 + share)).millis());

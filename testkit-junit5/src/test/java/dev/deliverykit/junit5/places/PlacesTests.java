@@ -70,8 +70,11 @@ class PlacesTests {
         return cases;
     }
 
+    /** Every point: these tests are about the keys of each of them. */
     private CrashTestResults run(Class<?>... testCases) {
-        return CrashTestKit.reportingTo(reports).run(testCases);
+        return CrashTestKit.reportingTo(reports)
+                .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
+                .run(testCases);
     }
 
     private CrashTestResults replay(String key, Class<?>... testCases) {

@@ -28,7 +28,7 @@ class RecoveryCrashTests {
     private static final String PAIR_21 =
             "crash after commit #2 in Relay.publish, then after commit #1 in Relay.recover";
     private static final String PAIR_21_KEY =
-            "selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=1";
+            "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=1";
 
     @TempDir
     Path reports;
@@ -63,12 +63,12 @@ class RecoveryCrashTests {
         assertThat(RecoveryCrashTestCases.SEEN)
                 .containsExactly(
                         "crash=none [m-1:1]",
-                        "selector=before-commit;hit=1 []",
-                        "selector=after-commit;hit=1 [m-1:1]",
-                        "selector=before-commit;hit=2 [m-1:1]",
-                        "selector=after-commit;hit=2 [m-1:1]",
-                        "selector=before-commit;hit=3 [m-1:1]",
-                        "selector=after-commit;hit=3 [m-1:1]");
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=1 []",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=1 [m-1:1]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2 [m-1:1]",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2 [m-1:1]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=3 [m-1:1]",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=3 [m-1:1]");
     }
 
     @Test
@@ -117,30 +117,30 @@ class RecoveryCrashTests {
         // What the receiver holds after the second recovery: a claim left by the dead recovery made a second key.
         assertThat(RecoveryCrashTestCases.SEEN.subList(7, 31))
                 .containsExactly(
-                        "selector=after-commit;hit=1;recovery.selector=before-commit;recovery.hit=1 [m-1:1]",
-                        "selector=after-commit;hit=1;recovery.selector=after-commit;recovery.hit=1 [m-1:2]",
-                        "selector=after-commit;hit=1;recovery.selector=before-commit;recovery.hit=2 [m-1:2]",
-                        "selector=after-commit;hit=1;recovery.selector=after-commit;recovery.hit=2 [m-1:1, m-1:2]",
-                        "selector=after-commit;hit=1;recovery.selector=before-commit;recovery.hit=3 [m-1:1, m-1:2]",
-                        "selector=after-commit;hit=1;recovery.selector=after-commit;recovery.hit=3 [m-1:1]",
-                        "selector=before-commit;hit=2;recovery.selector=before-commit;recovery.hit=1 [m-1:1]",
-                        "selector=before-commit;hit=2;recovery.selector=after-commit;recovery.hit=1 [m-1:2]",
-                        "selector=before-commit;hit=2;recovery.selector=before-commit;recovery.hit=2 [m-1:2]",
-                        "selector=before-commit;hit=2;recovery.selector=after-commit;recovery.hit=2 [m-1:1, m-1:2]",
-                        "selector=before-commit;hit=2;recovery.selector=before-commit;recovery.hit=3 [m-1:1, m-1:2]",
-                        "selector=before-commit;hit=2;recovery.selector=after-commit;recovery.hit=3 [m-1:1]",
-                        "selector=after-commit;hit=2;recovery.selector=before-commit;recovery.hit=1 [m-1:1]",
-                        "selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=1 [m-1:1, m-1:2]",
-                        "selector=after-commit;hit=2;recovery.selector=before-commit;recovery.hit=2 [m-1:1, m-1:2]",
-                        "selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=2 [m-1:1, m-1:2]",
-                        "selector=after-commit;hit=2;recovery.selector=before-commit;recovery.hit=3 [m-1:1, m-1:2]",
-                        "selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=3 [m-1:1]",
-                        "selector=before-commit;hit=3;recovery.selector=before-commit;recovery.hit=1 [m-1:1]",
-                        "selector=before-commit;hit=3;recovery.selector=after-commit;recovery.hit=1 [m-1:1, m-1:2]",
-                        "selector=before-commit;hit=3;recovery.selector=before-commit;recovery.hit=2 [m-1:1, m-1:2]",
-                        "selector=before-commit;hit=3;recovery.selector=after-commit;recovery.hit=2 [m-1:1, m-1:2]",
-                        "selector=before-commit;hit=3;recovery.selector=before-commit;recovery.hit=3 [m-1:1, m-1:2]",
-                        "selector=before-commit;hit=3;recovery.selector=after-commit;recovery.hit=3 [m-1:1]");
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=1;recovery.selector=before-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=1 [m-1:1]",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=1;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=1 [m-1:2]",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=1;recovery.selector=before-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=2 [m-1:2]",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=1;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=2 [m-1:1, m-1:2]",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=1;recovery.selector=before-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=3 [m-1:1, m-1:2]",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=1;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=3 [m-1:1]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=before-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=1 [m-1:1]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=1 [m-1:2]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=before-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=2 [m-1:2]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=2 [m-1:1, m-1:2]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=before-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=3 [m-1:1, m-1:2]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=3 [m-1:1]",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=before-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=1 [m-1:1]",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=1 [m-1:1, m-1:2]",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=before-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=2 [m-1:1, m-1:2]",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=2 [m-1:1, m-1:2]",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=before-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=3 [m-1:1, m-1:2]",
+                        "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=3 [m-1:1]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=3;recovery.selector=before-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=1 [m-1:1]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=3;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=1 [m-1:1, m-1:2]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=3;recovery.selector=before-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=2 [m-1:1, m-1:2]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=3;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=2 [m-1:1, m-1:2]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=3;recovery.selector=before-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=3 [m-1:1, m-1:2]",
+                        "selector=before-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=3;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=3 [m-1:1]");
 
         JsonNode pair = pairRow(PAIR_21, "IN_PROCESS");
         assertThat(pair.get("selector").asText() + " #" + pair.get("hit").asInt())
@@ -175,8 +175,8 @@ class RecoveryCrashTests {
                 .with("deliverykit.replay", PAIR_21_KEY)
                 .run(RecoveryCrashTestCases.RecoveryCrashed.class);
 
-        // Without a recording the kit knows no crash site, so the name has none, as for any replayed sweep case.
-        String replayed = "crash after commit #2, then after commit #1";
+        // Without a recording the kit knows no crash site: the name says the places the key names.
+        String replayed = "crash after commit #2 in Relay.publish, then after commit #1 in Relay.recover";
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         assertThat(results).hasSingleFailedCase("[1] " + replayed).withMessage(duplicateAfter(replayed, PAIR_21_KEY));
         assertThat(RecoveryCrashTestCases.SEEN).containsExactly(PAIR_21_KEY + " [m-1:1, m-1:2]");
@@ -184,41 +184,47 @@ class RecoveryCrashTests {
 
     @Test
     void aRecoveryThatDoesNotReachItsCrashPointFailsTheCaseSayingItIsTheRecovery() {
-        String key = "selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=4";
+        String key =
+                "selector=after-commit;within=dev.deliverykit.junit5.recovery.Relay#publish;hit=2;recovery.selector=after-commit;recovery.within=dev.deliverykit.junit5.recovery.Relay#recover;recovery.hit=4";
         CrashTestResults results = CrashTestKit.reportingTo(reports)
                 .with(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true")
                 .with("deliverykit.replay", key)
                 .run(RecoveryCrashTestCases.RecoveryCrashed.class);
 
         assertThat(results)
-                .hasSingleFailedCase("[1] crash after commit #2, then after commit #4")
-                .withMessage("The first recovery (scenario.restart) after crash after commit #2 did not reach after"
-                        + " commit #4, where this case crashes it. A recovery must do the same after the same crash"
-                        + " every time (the same files, the same order of calls): a sweep makes this case from a"
-                        + " recording of the recovery after the same crash, which reached that hit.\n"
-                        + "Boundary not reached: the crash was armed at hit 4 of after commit, but the workload returned"
-                        + " normally after reaching it 3 times.\n"
-                        + "Reached boundaries (hits):\n"
-                        + "  after statement \"CREATE TABLE IF NOT EXISTS outbox (message_id TEXT PRIMARY KEY, published"
-                        + " INTEGER NOT NULL DEFAULT 0)\": 1\n"
-                        + "  after statement \"CREATE TABLE IF NOT EXISTS resend (message_id TEXT PRIMARY KEY, attempt"
-                        + " INTEGER NOT NULL)\": 1\n"
-                        + "  after statement \"CREATE TABLE IF NOT EXISTS effect (delivery_key TEXT PRIMARY KEY,"
-                        + " message_id TEXT NOT NULL)\": 1\n"
-                        + "  after statement \"SELECT message_id FROM outbox WHERE published = 0 ORDER BY message_id\": 1\n"
-                        + "  after statement \"INSERT INTO resend (message_id, attempt) VALUES (?, 1) ON CONFLICT"
-                        + " (message_id) DO UPDATE SET attempt = attempt + 1\": 1\n"
+                .hasSingleFailedCase(
+                        "[1] crash after commit #2 in Relay.publish, then after commit #4 in Relay.recover")
+                .withMessage(
+                        "The first recovery (scenario.restart) after crash after commit #2 in Relay.publish did not"
+                                + " reach after commit #4 in Relay.recover, where this case crashes it. A recovery must do the same after the same crash"
+                                + " every time (the same files, the same order of calls): a sweep makes this case from a"
+                                + " recording of the recovery after the same crash, which reached that hit.\n"
+                                + "Boundary not reached: the crash was armed at hit 4 of after commit within"
+                                + " dev.deliverykit.junit5.recovery.Relay#recover, but the workload returned normally after"
+                                + " reaching it 3 times.\n"
+                                + "Reached boundaries (hits):\n"
+                                + "  after statement \"CREATE TABLE IF NOT EXISTS outbox (message_id TEXT PRIMARY KEY, published"
+                                + " INTEGER NOT NULL DEFAULT 0)\": 1\n"
+                                + "  after statement \"CREATE TABLE IF NOT EXISTS resend (message_id TEXT PRIMARY KEY, attempt"
+                                + " INTEGER NOT NULL)\": 1\n"
+                                + "  after statement \"CREATE TABLE IF NOT EXISTS effect (delivery_key TEXT PRIMARY KEY,"
+                                + " message_id TEXT NOT NULL)\": 1\n"
+                                + "  after statement \"SELECT message_id FROM outbox WHERE published = 0 ORDER BY message_id\": 1\n"
+                                + "  after statement \"INSERT INTO resend (message_id, attempt) VALUES (?, 1) ON CONFLICT"
+                                + " (message_id) DO UPDATE SET attempt = attempt + 1\": 1\n"
+                                + "  after commit within dev.deliverykit.junit5.recovery.Relay#recover: 3\n"
                         + "  after commit: 3\n"
-                        + "  after statement \"SELECT attempt FROM resend WHERE message_id = ?\": 1\n"
-                        + "  after statement \"INSERT INTO effect (delivery_key, message_id) VALUES (?, ?) ON CONFLICT"
-                        + " (delivery_key) DO NOTHING\": 1\n"
-                        + "  after statement \"UPDATE outbox SET published = 1 WHERE message_id = ?\": 1\n"
-                        + "  after statement \"DELETE FROM resend WHERE message_id = ?\": 1\n"
-                        + "Expected: the run to reach that hit, so that the crash test tests something.\n"
-                        + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
-                        + " reaches the boundary.\n\n"
-                        + "DeliveryKit case: crash after commit #2, then after commit #4 (in process)\n"
-                        + "Replay only this case: -Ddeliverykit.replay='" + key + "'");
+                                + "  after statement \"SELECT attempt FROM resend WHERE message_id = ?\": 1\n"
+                                + "  after statement \"INSERT INTO effect (delivery_key, message_id) VALUES (?, ?) ON CONFLICT"
+                                + " (delivery_key) DO NOTHING\": 1\n"
+                                + "  after statement \"UPDATE outbox SET published = 1 WHERE message_id = ?\": 1\n"
+                                + "  after statement \"DELETE FROM resend WHERE message_id = ?\": 1\n"
+                                + "Expected: the run to reach that hit, so that the crash test tests something.\n"
+                                + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
+                                + " reaches the boundary.\n\n"
+                                + "DeliveryKit case: crash after commit #2 in Relay.publish, then after commit #4 in Relay.recover"
+                                + " (in process)\n"
+                                + "Replay only this case: -Ddeliverykit.replay='" + key + "'");
         assertThat(RecoveryCrashTestCases.SEEN).isEmpty();
     }
 
@@ -324,11 +330,11 @@ class RecoveryCrashTests {
                 .hasNumberOfFailedContainers(0);
         assertThat(results.startedCases())
                 .contains(
-                        "[9] crash after commit #4 in IdempotentReceiver.execute (via Sql.inWriteTransaction)",
-                        "[89] crash after commit #4 in IdempotentReceiver.execute (via Sql.inWriteTransaction), then after"
-                                + " commit #4 in IdempotentReceiver.execute (via Sql.inWriteTransaction)",
-                        "[107] crash after commit #5 in TransactionalOutbox.markDone (via Sql.inWriteTransaction), then"
-                                + " after commit #3 in TransactionalOutbox.append (via Sql.inWriteTransaction)");
+                        "[9] crash after commit #1 in IdempotentReceiver.execute (via Sql.inWriteTransaction)",
+                        "[89] crash after commit #1 in IdempotentReceiver.execute (via Sql.inWriteTransaction), then after"
+                                + " commit #1 in IdempotentReceiver.execute (via Sql.inWriteTransaction)",
+                        "[107] crash after commit #1 in TransactionalOutbox.markDone (via Sql.inWriteTransaction), then"
+                                + " after commit #1 in TransactionalOutbox.append (via Sql.inWriteTransaction)");
     }
 
     /** The failure of a pair whose second recovery delivered the message a second time. */
