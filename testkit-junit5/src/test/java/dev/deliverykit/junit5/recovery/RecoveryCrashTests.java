@@ -213,7 +213,7 @@ class RecoveryCrashTests {
                                 + "  after statement \"INSERT INTO resend (message_id, attempt) VALUES (?, 1) ON CONFLICT"
                                 + " (message_id) DO UPDATE SET attempt = attempt + 1\": 1\n"
                                 + "  after commit within dev.deliverykit.junit5.recovery.Relay#recover: 3\n"
-                        + "  after commit: 3\n"
+                                + "  after commit: 3\n"
                                 + "  after statement \"SELECT attempt FROM resend WHERE message_id = ?\": 1\n"
                                 + "  after statement \"INSERT INTO effect (delivery_key, message_id) VALUES (?, ?) ON CONFLICT"
                                 + " (delivery_key) DO NOTHING\": 1\n"
