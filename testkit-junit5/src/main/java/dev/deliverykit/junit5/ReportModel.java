@@ -132,6 +132,7 @@ final class ReportModel {
      */
     static Map<String, Object> merge(Map<String, ReportJson.Node> parts) {
         Map<String, Object> tests = new LinkedHashMap<>();
+        Map<String, Object> guarantees = new LinkedHashMap<>();
         List<Object> sources = new ArrayList<>();
         parts.forEach((file, part) -> {
             Map<String, Object> source = new LinkedHashMap<>();
@@ -146,11 +147,12 @@ final class ReportModel {
                 tests.remove(test.path("uniqueId").asText());
                 tests.put(test.path("uniqueId").asText(), test.copy());
             }
+            ReportGuarantees.collect(guarantees, part);
         });
         Map<String, Object> merged = new LinkedHashMap<>();
         merged.put("format", FORMAT);
         merged.put("parts", sources);
-        return withTotals(merged, new ArrayList<>(tests.values()));
+        return ReportGuarantees.withCollected(withTotals(merged, new ArrayList<>(tests.values())), guarantees);
     }
 
     /** Puts {@code totals} (over every case) and then {@code tests} (each with its own totals) into {@code root}. */
