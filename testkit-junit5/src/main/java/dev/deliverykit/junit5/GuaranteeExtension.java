@@ -49,7 +49,7 @@ final class GuaranteeExtension implements ExecutionCondition, TestWatcher {
 
     @Override
     public void testFailed(ExtensionContext context, Throwable cause) {
-        row(context).ifPresent(row -> row.failed(finding(context, cause)));
+        row(context).ifPresent(row -> row.failed(finding(context, cause, guarantee(context.getRequiredTestMethod()))));
     }
 
     @Override
@@ -125,18 +125,23 @@ final class GuaranteeExtension implements ExecutionCondition, TestWatcher {
 
     /**
      * What a failed case found: a kit case's first violated invariant (which key, what was found), else the first line
-     * of its failure.
+     * of its failure without the guarantee's name; a template's case is named first, without its index.
      */
-    private static String finding(ExtensionContext context, Throwable cause) {
+    private static String finding(ExtensionContext context, Throwable cause, Guarantee guarantee) {
         Optional<String> violation = CrashReport.find(context)
                 .flatMap(report -> report.entry(context.getUniqueId()))
                 .flatMap(entry -> entry.invariants().values().stream()
                         .filter(result -> result.verdict() == Verdict.VIOLATED)
                         .findFirst())
                 .map(GuaranteeExtension::firstViolation);
-        String line = violation.orElseGet(() -> ReportText.firstLine(describe(cause)));
+        String line = violation.orElseGet(() -> {
+            String first = ReportText.firstLine(describe(cause));
+            return first.startsWith(guarantee.name() + ": ")
+                    ? first.substring(guarantee.name().length() + 2)
+                    : first;
+        });
         return context.getParent().flatMap(ExtensionContext::getTestMethod).isPresent()
-                ? context.getDisplayName() + ": " + line
+                ? context.getDisplayName().replaceFirst("^\\[\\d+\\] ", "") + ": " + line
                 : line;
     }
 

@@ -32,6 +32,31 @@ final class OutboxChecks {
     }
 
     /**
+     * The intent recorded; relaying it dies at the case's boundary; a fresh process relays: the intent relayed, state
+     * and outbox row still together.
+     */
+    static void relayThenRecover(ContractRun<TransactionalOutboxAdapter.Producer> run, CrashScenario scenario)
+            throws Exception {
+        run.createDatabases(scenario);
+        scenario.prepare(
+                () -> { // recorded before the relay's run
+                    try (TransactionalOutboxAdapter.Producer producer = run.start()) {
+                        producer.record(ORDER);
+                    }
+                });
+        try (TransactionalOutboxAdapter.Producer producer = run.start()) {
+            scenario.run(producer::relayOnce); // dies at the boundary
+        }
+        scenario.restart(
+                () -> { // the relay's next run resends what is pending
+                    try (TransactionalOutboxAdapter.Producer restarted = run.start()) {
+                        restarted.relayOnce();
+                    }
+                });
+        scenario.assertHolds(stateAndOutboxTogether(run), noLostIntent(run));
+    }
+
+    /**
      * Recording and relaying die at the case's boundary; the caller retries and a fresh process relays: state and
      * outbox row together, and the intent relayed.
      */
