@@ -5,10 +5,10 @@ import dev.deliverykit.invariant.Verdict;
 import dev.deliverykit.invariant.Violation;
 import java.lang.reflect.Method;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -104,7 +104,7 @@ final class GuaranteeExtension implements ExecutionCondition, TestWatcher {
                         HierarchyTraversalMode.TOP_DOWN)
                 .stream()
                 .map(candidate -> guarantee(candidate).id())
-                .collect(Collectors.toCollection(LinkedHashSet::new));
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     private static Guarantee guarantee(Method method) {
@@ -141,14 +141,14 @@ final class GuaranteeExtension implements ExecutionCondition, TestWatcher {
                     : first;
         });
         return context.getParent().flatMap(ExtensionContext::getTestMethod).isPresent()
-                ? context.getDisplayName().replaceFirst("^\\[\\d+\\] ", "") + ": " + line
+                ? "at " + context.getDisplayName().replaceFirst("^\\[\\d+\\] ", "") + ": " + line
                 : line;
     }
 
     private static String firstViolation(InvariantResult result) {
         Violation first = result.violations().get(0);
         return first.kind().label() + " " + first.subject() + ": found " + first.found() + ", expected "
-                + first.expected() + " (" + result.invariantName() + ")";
+                + first.expected();
     }
 
     private static String describe(Throwable cause) {

@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.contract;
 
+import dev.deliverykit.junit5.NotPromised;
 import dev.deliverykit.junit5.contract.fixtures.ReferenceInboxAdapter;
 import dev.deliverykit.junit5.contract.fixtures.ReferenceOutboxAdapter;
 import dev.deliverykit.junit5.contract.fixtures.ReferencePipelineAdapter;
@@ -7,6 +8,8 @@ import dev.deliverykit.junit5.contract.fixtures.ReferenceReceiverAdapter;
 import dev.deliverykit.junit5.contract.fixtures.ReferenceRetentionAdapter;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;
+import dev.deliverykit.reference.outbox.WarehouseWithAtomicReceipt;
+import dev.deliverykit.reference.outbox.WarehouseWithoutDedup;
 
 /**
  * Every reference implementation and broken variant under its role's contract, as a user's contract test class would
@@ -17,18 +20,20 @@ final class ContractTestCases {
     private ContractTestCases() {}
 
     @CrashTestKitOnly
+    // tag::contract-test[]
     static class AtomicReceiptReceiverTestCases implements IdempotentReceiverContract {
         @Override
         public IdempotentReceiverAdapter adapter() {
-            return ReferenceReceiverAdapter.atomicReceipt();
+            return new ReferenceReceiverAdapter(WarehouseWithAtomicReceipt::new);
         }
     }
+    // end::contract-test[]
 
     @CrashTestKitOnly
     static class WithoutDedupReceiverTestCases implements IdempotentReceiverContract {
         @Override
         public IdempotentReceiverAdapter adapter() {
-            return ReferenceReceiverAdapter.withoutDedup();
+            return new ReferenceReceiverAdapter(WarehouseWithoutDedup::new);
         }
     }
 
@@ -101,6 +106,30 @@ final class ContractTestCases {
         @Override
         public DeliveryPipelineAdapter adapter() {
             return new ReferencePipelineAdapter(DeliveryProtocol.OUTBOX_WITHOUT_DEDUP);
+        }
+    }
+
+    @CrashTestKitOnly
+    @NotPromised(
+            value = {
+                OrderedInboxContract.EVERY_ARRIVAL_ORDER,
+                OrderedInboxContract.GAP_WAITS,
+                OrderedInboxContract.FLOWS_ISOLATED
+            },
+            because = "one partition per flow delivers its events in order; this consumer applies them on arrival")
+    static class ArrivalOrderWithoutOrderingPromiseTestCases implements OrderedInboxContract {
+        @Override
+        public OrderedInboxAdapter adapter() {
+            return ReferenceInboxAdapter.arrivalOrder();
+        }
+    }
+
+    @CrashTestKitOnly
+    @NotPromised(value = "inbox.every-arrival-ordr", because = "one partition per flow delivers its events in order")
+    static class MisspeltNotPromisedTestCases implements OrderedInboxContract {
+        @Override
+        public OrderedInboxAdapter adapter() {
+            return ReferenceInboxAdapter.orderedConsumer();
         }
     }
 }
