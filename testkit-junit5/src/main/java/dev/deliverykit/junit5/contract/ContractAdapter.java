@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
  * @param <P> the role's process: what the kit drives, such as {@link IdempotentReceiverAdapter.Receiver}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public interface ContractAdapter<P extends AutoCloseable> {
+public interface ContractAdapter<P extends ContractProcess> {
 
     /**
      * The names of the databases the code under test uses, such as {@code List.of("orders", "shipping")}: the kit
@@ -31,8 +31,7 @@ public interface ContractAdapter<P extends AutoCloseable> {
     /**
      * A fresh process on {@code databases}: new connections, new objects, nothing shared with an earlier process
      * but what it committed. Create the schema here if the code under test does (idempotently: a restart calls this
-     * again on the same databases). {@code close()} of the process only closes its connections: after a crash in this
-     * JVM the kit refuses every other JDBC call of the dead process.
+     * again on the same databases). Its {@link ContractProcess#close()} only closes its connections.
      *
      * @throws Exception whatever starting it throws; the check fails with it
      */

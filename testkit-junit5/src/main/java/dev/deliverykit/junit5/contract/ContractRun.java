@@ -2,7 +2,7 @@ package dev.deliverykit.junit5.contract;
 
 import dev.deliverykit.invariant.JdbcSource;
 import dev.deliverykit.junit5.CrashScenario;
-import dev.deliverykit.junit5.DeliveryScenario;
+import dev.deliverykit.junit5.Scenario;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  *
  * @param <P> the role's process
  */
-final class ContractRun<P extends AutoCloseable> {
+final class ContractRun<P extends ContractProcess> {
 
     private static final Pattern DATABASE_NAME = Pattern.compile("[A-Za-z0-9_-]{1,32}");
 
@@ -31,7 +31,7 @@ final class ContractRun<P extends AutoCloseable> {
     }
 
     /** A run of a check with one case, such as a plain {@code @Test}. */
-    static <P extends AutoCloseable> ContractRun<P> of(
+    static <P extends ContractProcess> ContractRun<P> of(
             DeliveryContract contract, ContractAdapter<P> adapter, String checkId, Path directory) {
         return new ContractRun<>(
                 requireAdapter(adapter, contract, checkId),
@@ -39,34 +39,20 @@ final class ContractRun<P extends AutoCloseable> {
                 new CheckSite(checkId, contract.getClass().getName(), "check", directory));
     }
 
-    /** A run of one case of a crash check: its site is named after the case's replay key and mode. */
-    static <P extends AutoCloseable> ContractRun<P> of(
-            DeliveryContract contract,
-            ContractAdapter<P> adapter,
-            String checkId,
-            CrashScenario scenario,
-            Path directory) {
+    /**
+     * A run of one case of a crash or arrival-order check: its site is named after the case (its replay key and its
+     * name, which says the mode), the same in the test JVM and in a child JVM that reruns it.
+     */
+    static <P extends ContractProcess> ContractRun<P> of(
+            DeliveryContract contract, ContractAdapter<P> adapter, String checkId, Scenario scenario, Path directory) {
         return new ContractRun<>(
                 requireAdapter(adapter, contract, checkId),
                 contract.databases(),
                 new CheckSite(
                         checkId,
                         contract.getClass().getName(),
-                        scenario.replayKey() + ";" + scenario.mode(),
+                        scenario.replayKey() + ";" + scenario.caseName(),
                         directory));
-    }
-
-    /** A run of one delivery order of an ordered check. */
-    static <P extends AutoCloseable> ContractRun<P> of(
-            DeliveryContract contract,
-            ContractAdapter<P> adapter,
-            String checkId,
-            DeliveryScenario scenario,
-            Path directory) {
-        return new ContractRun<>(
-                requireAdapter(adapter, contract, checkId),
-                contract.databases(),
-                new CheckSite(checkId, contract.getClass().getName(), scenario.replayKey(), directory));
     }
 
     /** Creates the run's databases, empty: once, in the test JVM, before the first process starts. */
@@ -118,7 +104,7 @@ final class ContractRun<P extends AutoCloseable> {
         return site.checkId();
     }
 
-    private static <P extends AutoCloseable> ContractAdapter<P> requireAdapter(
+    private static <P extends ContractProcess> ContractAdapter<P> requireAdapter(
             ContractAdapter<P> adapter, DeliveryContract contract, String checkId) {
         if (adapter == null) {
             throw new IllegalStateException(contract.getClass().getName() + ".adapter() returned null in check "

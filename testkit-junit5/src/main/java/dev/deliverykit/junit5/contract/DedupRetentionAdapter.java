@@ -36,7 +36,7 @@ public interface DedupRetentionAdapter extends ContractAdapter<DedupRetentionAda
 
     /** One process of the receiver and its clean-up. */
     @API(status = EXPERIMENTAL, since = "0.1")
-    interface Store extends AutoCloseable {
+    interface Store extends ContractProcess {
 
         /** Handles the request and says what it answered; throw what your receiver throws. */
         Answer handle(EpochRequest request) throws Exception;
@@ -46,9 +46,5 @@ public interface DedupRetentionAdapter extends ContractAdapter<DedupRetentionAda
          * clean up below an earlier clean-up may be refused by throwing.
          */
         void cleanUpThrough(String namespace, long epoch) throws Exception;
-
-        /** Closes the process's connections; nothing by default. */
-        @Override
-        default void close() throws Exception {}
     }
 }

@@ -39,16 +39,12 @@ public interface DeliveryPipelineAdapter extends ContractAdapter<DeliveryPipelin
 
     /** One process of the producer and its relay, talking to the receiver. */
     @API(status = EXPERIMENTAL, since = "0.1")
-    interface Pipeline extends AutoCloseable {
+    interface Pipeline extends ContractProcess {
 
         /** Submits the intent as a caller does: records it, and delivers it if your producer delivers at once. */
         void submit(Intent intent) throws Exception;
 
         /** Relays every pending message once, as your relay's scheduled run does (after a restart: recovery). */
         void relayPending() throws Exception;
-
-        /** Closes the process's connections; nothing by default. */
-        @Override
-        default void close() throws Exception {}
     }
 }

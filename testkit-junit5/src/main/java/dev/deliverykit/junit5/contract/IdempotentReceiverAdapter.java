@@ -42,7 +42,7 @@ public interface IdempotentReceiverAdapter extends ContractAdapter<IdempotentRec
     /** One process of the receiver. */
     @FunctionalInterface
     @API(status = EXPERIMENTAL, since = "0.1")
-    interface Receiver extends AutoCloseable {
+    interface Receiver extends ContractProcess {
 
         /**
          * Handles the request as your receiver handles a delivery (a message, a command, an HTTP call), and says
@@ -50,9 +50,5 @@ public interface IdempotentReceiverAdapter extends ContractAdapter<IdempotentRec
          * then counts the call as failed, never as a success.
          */
         Answer handle(Request request) throws Exception;
-
-        /** Closes the process's connections; nothing by default. */
-        @Override
-        default void close() throws Exception {}
     }
 }

@@ -48,16 +48,12 @@ public interface OrderedInboxAdapter extends ContractAdapter<OrderedInboxAdapter
 
     /** One process of the inbox. */
     @API(status = EXPERIMENTAL, since = "0.1")
-    interface Inbox extends AutoCloseable {
+    interface Inbox extends ContractProcess {
 
         /** Stores the arriving event, or says why not; an inbox that applies on arrival may apply it here too. */
         Received receive(InboxEvent event) throws Exception;
 
         /** Applies every stored event that is next in its flow, as your worker does; returns when nothing is ready. */
         void applyReady() throws Exception;
-
-        /** Closes the process's connections; nothing by default. */
-        @Override
-        default void close() throws Exception {}
     }
 }

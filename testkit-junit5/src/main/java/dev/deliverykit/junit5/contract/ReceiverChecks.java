@@ -50,15 +50,7 @@ final class ReceiverChecks {
 
     /** The same request three times, the last after a restart: executed, replayed, replayed; one effect. */
     static void duplicate(ContractRun<IdempotentReceiverAdapter.Receiver> run) throws Exception {
-        run.createDatabases();
-        List<Answer> answers = new ArrayList<>();
-        try (IdempotentReceiverAdapter.Receiver receiver = run.start()) {
-            answers.add(receiver.handle(RESERVE));
-            answers.add(receiver.handle(RESERVE));
-        }
-        try (IdempotentReceiverAdapter.Receiver restarted = run.start()) {
-            answers.add(restarted.handle(RESERVE));
-        }
+        List<Answer> answers = send(run, List.of(RESERVE, RESERVE), List.of(RESERVE));
         CheckFailure.of(
                         CONTRACT,
                         IdempotentReceiverContract.DUPLICATE_SAME_PARAMETERS,
@@ -71,15 +63,7 @@ final class ReceiverChecks {
 
     /** A request, then the same key with other parameters, twice: conflict both times; the one effect stays. */
     static void conflict(ContractRun<IdempotentReceiverAdapter.Receiver> run) throws Exception {
-        run.createDatabases();
-        List<Answer> answers = new ArrayList<>();
-        try (IdempotentReceiverAdapter.Receiver receiver = run.start()) {
-            answers.add(receiver.handle(RESERVE));
-            answers.add(receiver.handle(OTHER_PARAMETERS));
-        }
-        try (IdempotentReceiverAdapter.Receiver restarted = run.start()) {
-            answers.add(restarted.handle(OTHER_PARAMETERS));
-        }
+        List<Answer> answers = send(run, List.of(RESERVE, OTHER_PARAMETERS), List.of(OTHER_PARAMETERS));
         CheckFailure.of(
                         CONTRACT,
                         IdempotentReceiverContract.OTHER_PARAMETERS_CONFLICT,
@@ -113,12 +97,7 @@ final class ReceiverChecks {
     private static void twoIntents(
             ContractRun<IdempotentReceiverAdapter.Receiver> run, String check, Request second, String fix)
             throws Exception {
-        run.createDatabases();
-        List<Answer> answers = new ArrayList<>();
-        try (IdempotentReceiverAdapter.Receiver receiver = run.start()) {
-            answers.add(receiver.handle(RESERVE));
-            answers.add(receiver.handle(second));
-        }
+        List<Answer> answers = send(run, List.of(RESERVE, second), List.of());
         CheckFailure.of(CONTRACT, check, "sent " + RESERVE + ", then " + second, fix)
                 .expect(exactlyOnce(run, RESERVE, second).check())
                 .expect("answered", answers, List.of(Answer.EXECUTED, Answer.EXECUTED))
@@ -185,6 +164,22 @@ final class ReceiverChecks {
                         "answers other than executed, replayed or a thrown refusal: " + unexpected)
                 .expect("the retry after the race answered", retried, Answer.REPLAYED)
                 .throwIfAny();
+    }
+
+    /** Sends {@code first} to a new process, then {@code afterRestart} to another one; what it answered, in order. */
+    private static List<Answer> send(
+            ContractRun<IdempotentReceiverAdapter.Receiver> run, List<Request> first, List<Request> afterRestart)
+            throws Exception {
+        run.createDatabases();
+        List<Answer> answers = new ArrayList<>();
+        for (List<Request> process : List.of(first, afterRestart)) {
+            try (IdempotentReceiverAdapter.Receiver receiver = run.start()) {
+                for (Request request : process) {
+                    answers.add(receiver.handle(request));
+                }
+            }
+        }
+        return answers;
     }
 
     /** Exactly one effect per request: the kit's keys on one side, the adapter's effects on the other. */

@@ -46,16 +46,12 @@ public interface TransactionalOutboxAdapter extends ContractAdapter<Transactiona
 
     /** One process of the producer and its relay. */
     @API(status = EXPERIMENTAL, since = "0.1")
-    interface Producer extends AutoCloseable {
+    interface Producer extends ContractProcess {
 
         /** Records the intent: its business state and its outbox row, in one unit of work. */
         void record(Intent intent) throws Exception;
 
         /** Hands every pending outbox row on once, marking each as your relay does; returns when done. */
         void relayOnce() throws Exception;
-
-        /** Closes the process's connections; nothing by default. */
-        @Override
-        default void close() throws Exception {}
     }
 }
