@@ -10,6 +10,7 @@ import dev.deliverykit.junit5.contract.ContractTestCases.MarkFirstPipelineTestCa
 import dev.deliverykit.junit5.contract.ContractTestCases.OrderedConsumerInboxTestCases;
 import dev.deliverykit.junit5.contract.ContractTestCases.OrderedProducerOutboxTestCases;
 import dev.deliverykit.junit5.contract.ContractTestCases.ReceiptOnlyCleanupRetentionTestCases;
+import dev.deliverykit.junit5.contract.ContractTestCases.TenantBlindReceiverTestCases;
 import dev.deliverykit.junit5.contract.ContractTestCases.UnsafeDualWriteOutboxTestCases;
 import dev.deliverykit.junit5.contract.ContractTestCases.WithoutDedupPipelineTestCases;
 import dev.deliverykit.junit5.contract.ContractTestCases.WithoutDedupReceiverTestCases;
@@ -42,6 +43,8 @@ class ContractProofTests {
                     IdempotentReceiverContract.OTHER_PARAMETERS_CONFLICT,
                     IdempotentReceiverContract.CRASH_AT_EVERY_BOUNDARY,
                     IdempotentReceiverContract.REAL_PROCESS_EXIT),
+            TenantBlindReceiverTestCases.class,
+            List.of(IdempotentReceiverContract.TENANT_IN_KEY),
             UnsafeDualWriteOutboxTestCases.class,
             List.of(
                     TransactionalOutboxContract.REAL_PROCESS_EXIT,

@@ -24,10 +24,11 @@ final class ContractProofs {
     /** Where the run's report goes, relative to the module (Surefire's working directory). */
     static final Path REPORT = Path.of("target", "contract-proofs");
 
-    /** The reference implementations, then the broken variants, role by role. */
+    /** Role by role, the reference implementation, then the broken variants (and a broken fixture where none breaks a guarantee). */
     static final List<Class<?>> TEST_CASES = List.of(
             ContractTestCases.AtomicReceiptReceiverTestCases.class,
             ContractTestCases.WithoutDedupReceiverTestCases.class,
+            ContractTestCases.TenantBlindReceiverTestCases.class,
             ContractTestCases.OrderedProducerOutboxTestCases.class,
             ContractTestCases.UnsafeDualWriteOutboxTestCases.class,
             ContractTestCases.OrderedConsumerInboxTestCases.class,

@@ -6,6 +6,7 @@ import dev.deliverykit.junit5.contract.fixtures.ReferenceOutboxAdapter;
 import dev.deliverykit.junit5.contract.fixtures.ReferencePipelineAdapter;
 import dev.deliverykit.junit5.contract.fixtures.ReferenceReceiverAdapter;
 import dev.deliverykit.junit5.contract.fixtures.ReferenceRetentionAdapter;
+import dev.deliverykit.junit5.contract.fixtures.TenantBlindReceiverAdapter;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.reference.outbox.DeliveryProtocol;
 import dev.deliverykit.reference.outbox.WarehouseWithAtomicReceipt;
@@ -34,6 +35,14 @@ final class ContractTestCases {
         @Override
         public IdempotentReceiverAdapter adapter() {
             return new ReferenceReceiverAdapter(WarehouseWithoutDedup::new);
+        }
+    }
+
+    @CrashTestKitOnly
+    static class TenantBlindReceiverTestCases implements IdempotentReceiverContract {
+        @Override
+        public IdempotentReceiverAdapter adapter() {
+            return new TenantBlindReceiverAdapter();
         }
     }
 
