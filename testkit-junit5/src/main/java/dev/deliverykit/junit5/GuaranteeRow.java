@@ -2,7 +2,6 @@ package dev.deliverykit.junit5;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * One {@link Guarantee} test's line of the report: which guarantee of which role, and how its cases went (one case
@@ -104,10 +103,5 @@ final class GuaranteeRow {
         row.put("finding", finding);
         row.put("reason", reason);
         return row;
-    }
-
-    /** The first failed case's finding, if any. */
-    synchronized Optional<String> finding() {
-        return Optional.ofNullable(finding);
     }
 }

@@ -26,7 +26,7 @@ public record Request(String tenant, String key, Map<String, String> parameters)
         parameters = Map.copyOf(parameters);
     }
 
-    /** {@code tenant:key}. */
+    /** {@code tenant:key {parameters}}, the parameters sorted by name. */
     @Override
     public String toString() {
         return tenant + ":" + key + " " + new TreeMap<>(parameters);
