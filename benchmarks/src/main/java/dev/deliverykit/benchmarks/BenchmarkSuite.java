@@ -5,8 +5,8 @@ import dev.deliverykit.benchmarks.process.AgentJar;
 import dev.deliverykit.benchmarks.process.ChildSweepParallelism;
 import dev.deliverykit.benchmarks.process.EngineStartup;
 import dev.deliverykit.benchmarks.process.JUnitToolComparison;
-import dev.deliverykit.benchmarks.process.RealProcessCrash;
 import dev.deliverykit.benchmarks.process.PrunedSweep;
+import dev.deliverykit.benchmarks.process.RealProcessCrash;
 import dev.deliverykit.benchmarks.process.ShardedSweep;
 import dev.deliverykit.benchmarks.report.Figure;
 import dev.deliverykit.benchmarks.report.ResultsJson;
@@ -117,7 +117,8 @@ public final class BenchmarkSuite {
             figures.addAll(new PrunedSweep(settings).measure());
         }
         // B1 < B2 < ... < B10; stable, so variants stay in order
-        figures.sort(Comparator.comparingInt(figure -> Integer.parseInt(figure.id().split(" ")[0].substring(1))));
+        figures.sort(Comparator.comparingInt(
+                figure -> Integer.parseInt(figure.id().split(" ")[0].substring(1))));
         double minutes = (System.nanoTime() - start) / 6e10;
         String table = ResultsTable.render(figures);
         if (print) {

@@ -25,6 +25,7 @@ final class CrashReport implements AutoCloseable {
     private final KitSettings settings;
     private final PrintStream out;
     private final Map<String, CaseEntry> entries = new LinkedHashMap<>();
+    private final Map<String, GuaranteeRow> guarantees = new LinkedHashMap<>();
     /** This JVM's part of the run, named when the report is created, so that attachments can go beside it. */
     private final String partName = ReportDirectory.newPartName();
 
@@ -101,6 +102,22 @@ final class CrashReport implements AutoCloseable {
         skippedInShard = true;
     }
 
+    /** The row of the {@link Guarantee} test whose context this is, opened by its first case or skip. */
+    synchronized GuaranteeRow guarantee(ExtensionContext test, Guarantee guarantee) {
+        return guarantees.computeIfAbsent(
+                test.getUniqueId(),
+                id -> new GuaranteeRow(
+                        test.getRequiredTestClass(),
+                        test.getRequiredTestMethod().getName(),
+                        id,
+                        guarantee));
+    }
+
+    /** The row of the invocation with this unique id, if it is a kit case. */
+    synchronized Optional<CaseEntry> entry(String uniqueId) {
+        return Optional.ofNullable(entries.get(uniqueId));
+    }
+
     /** The rows so far, in the order the invocations started. */
     synchronized List<CaseEntry> entries() {
         return new ArrayList<>(entries.values());
@@ -109,20 +126,24 @@ final class CrashReport implements AutoCloseable {
     @Override
     public void close() {
         List<CaseEntry> rows;
+        List<GuaranteeRow> checked;
         synchronized (this) {
-            if (closed || entries.isEmpty() && !skippedInShard) {
+            if (closed || entries.isEmpty() && guarantees.isEmpty() && !skippedInShard) {
                 return;
             }
             closed = true;
             rows = new ArrayList<>(entries.values());
+            checked = new ArrayList<>(guarantees.values());
         }
-        ReportJson.Node part = new ReportJson.Node(ReportModel.part(
-                rows,
-                ProcessHandle.current().pid(),
-                Instant.now(),
-                ReportDirectory.RUN,
-                settings.shard(),
-                settings.reportDirectory()));
+        ReportJson.Node part = new ReportJson.Node(ReportGuarantees.withGuarantees(
+                ReportModel.part(
+                        rows,
+                        ProcessHandle.current().pid(),
+                        Instant.now(),
+                        ReportDirectory.RUN,
+                        settings.shard(),
+                        settings.reportDirectory()),
+                checked));
         String location = "";
         if (settings.reportEnabled()) {
             location = ReportDirectory.publish(settings.reportDirectory(), partName, part)

@@ -109,6 +109,7 @@ final class ReportFiles {
             text.append("\nThe two modes disagree (code that catches the crash and carries on shows up here):\n\n");
             disagreements.forEach(line -> text.append("- ").append(line).append('\n'));
         }
+        text.append(ReportGuarantees.markdown(model));
         if (!location.isEmpty()) {
             text.append("\nReport: ").append(location).append('\n');
         }

@@ -122,6 +122,7 @@ final class ReportHtml {
                 .append(totals.path("aborted").asLong())
                 .append(" aborted.</p>\n");
         overview(page);
+        ReportGuarantees.html(page, model);
         causes(page);
         int index = 0;
         for (ReportJson.Node test : model.path("tests")) {

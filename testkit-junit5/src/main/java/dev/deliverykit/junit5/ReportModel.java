@@ -186,6 +186,7 @@ final class ReportModel {
      */
     static Map<String, Object> merge(Map<String, ReportJson.Node> parts) {
         Map<String, Object> tests = new LinkedHashMap<>();
+        Map<String, Object> guarantees = new LinkedHashMap<>();
         List<Object> sources = new ArrayList<>();
         Set<String> shards = new HashSet<>();
         parts.forEach((file, part) -> {
@@ -203,12 +204,13 @@ final class ReportModel {
                 tests.remove(test.path("uniqueId").asText());
                 tests.put(test.path("uniqueId").asText(), test.copy());
             }
+            ReportGuarantees.collect(guarantees, part);
         });
         Map<String, Object> merged = new LinkedHashMap<>();
         merged.put("format", FORMAT);
         merged.put("parts", sources);
         merged.put("shard", shards.size() == 1 ? shards.iterator().next() : null);
-        return withTotals(merged, new ArrayList<>(tests.values()));
+        return ReportGuarantees.withCollected(withTotals(merged, new ArrayList<>(tests.values())), guarantees);
     }
 
     /** Puts {@code totals} (over every case) and then {@code tests} (each with its own totals) into {@code root}. */

@@ -14,6 +14,9 @@
  *       injected parameters that run the workload, the recovery, and check invariants into the crash report;</li>
  *   <li>{@link dev.deliverykit.junit5.CheckInvariant}: invariants declared once per test class, checked after
  *       every invocation;</li>
+ *   <li>{@link dev.deliverykit.junit5.Guarantee} and {@link dev.deliverykit.junit5.NotPromised}: which guarantee of
+ *       which role a test checks (the report groups them), and which ones the code under a test class does not
+ *       promise; the checks of {@link dev.deliverykit.junit5.contract} carry them;</li>
  *   <li>{@link dev.deliverykit.junit5.DeliveryKitConfiguration}: configuration keys, replay, parallel execution
  *       and the report ({@code target/deliverykit/report.json}, {@code report.html}, {@code report.md});</li>
  *   <li>{@link dev.deliverykit.junit5.MergeReports}: the report of a run sharded across CI jobs

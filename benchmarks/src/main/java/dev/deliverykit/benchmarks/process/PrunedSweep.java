@@ -35,8 +35,8 @@ public final class PrunedSweep {
         try (Scratch reports = Scratch.create("b10-reports")) {
             LauncherRun sweep = LauncherRun.of(PipelineSweepCase.class, reports.root());
             Map<String, String> pruned = Map.of(DeliveryKitConfiguration.MODE, mode);
-            Map<String, String> exhaustive = Map.of(
-                    DeliveryKitConfiguration.MODE, mode, DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true");
+            Map<String, String> exhaustive =
+                    Map.of(DeliveryKitConfiguration.MODE, mode, DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, "true");
             List<Double> prunedMillis = new ArrayList<>();
             List<Double> exhaustiveMillis = new ArrayList<>();
             List<Double> ratios = new ArrayList<>();
