@@ -134,20 +134,21 @@ class ContractProofTests {
                 .failureOf(
                         UnsafeDualWriteOutboxTestCases.class,
                         "aCrashWhileRecordingLeavesStateAndOutboxRowTogether",
-                        "[5] crash after commit #1 in UnsafeDualWriteProducer.commitFlowStep (via"
+                        "[4] crash after commit #1 in UnsafeDualWriteProducer.commitFlowStep (via"
                                 + " Sql.inWriteTransaction)");
 
         assertThat(failure)
                 .isInstanceOf(AssertionError.class)
-                .hasMessage("1 of 1 invariant violated after crash after commit #1 in"
-                        + " UnsafeDualWriteProducer.commitFlowStep (via Sql.inWriteTransaction) and recovery:\n"
-                        + "state and outbox row together: violated (checked 1 state key, 0 outbox keys)\n"
-                        + "  state without its outbox row: 1 key\n"
-                        + "    o-1: found state, no outbox row, expected its outbox row\n"
-                        + "\n"
-                        + "DeliveryKit case: crash after commit #1 in UnsafeDualWriteProducer.commitFlowStep (via"
-                        + " Sql.inWriteTransaction) (in process)\n"
-                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
+                .hasMessage(
+                        "1 of 1 invariant violated after crash after commit #1 in"
+                                + " UnsafeDualWriteProducer.commitFlowStep (via Sql.inWriteTransaction) and recovery:\n"
+                                + "state and outbox row together: violated (checked 1 state key, 0 outbox keys)\n"
+                                + "  state without its outbox row: 1 key\n"
+                                + "    o-1: found state, no outbox row, expected its outbox row\n"
+                                + "\n"
+                                + "DeliveryKit case: crash after commit #1 in UnsafeDualWriteProducer.commitFlowStep (via"
+                                + " Sql.inWriteTransaction) (in process)\n"
+                                + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;within=dev.deliverykit.reference.ordered.UnsafeDualWriteProducer#commitFlowStep;hit=1'");
     }
 
     @Test
