@@ -3,6 +3,7 @@ package dev.deliverykit.benchmarks;
 import dev.deliverykit.benchmarks.jmh.InProcessFigures;
 import dev.deliverykit.benchmarks.process.AgentJar;
 import dev.deliverykit.benchmarks.process.ChildSweepParallelism;
+import dev.deliverykit.benchmarks.process.ContractBattery;
 import dev.deliverykit.benchmarks.process.EngineStartup;
 import dev.deliverykit.benchmarks.process.JUnitToolComparison;
 import dev.deliverykit.benchmarks.process.RealProcessCrash;
@@ -25,7 +26,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The one entry point: measures B1 to B8, prints the Markdown table and writes {@code results.json} and
+ * The one entry point: measures B1 to B8 and B10, prints the Markdown table and writes {@code results.json} and
  * {@code results.md} into the output directory.
  *
  * <pre>
@@ -38,7 +39,7 @@ import java.util.Set;
 public final class BenchmarkSuite {
 
     /** Every figure, in order. */
-    public static final List<String> ALL = List.of("B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8");
+    public static final List<String> ALL = List.of("B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B10");
 
     private BenchmarkSuite() {}
 
@@ -106,7 +107,13 @@ public final class BenchmarkSuite {
             progress(print, "B8 child-process sweep, children started ahead against one at a time");
             figures.addAll(new ChildSweepParallelism(settings).measure());
         }
-        figures.sort(Comparator.comparing(figure -> figure.id().split(" ")[0])); // stable: variants stay in order
+        if (only.contains("B10")) {
+            progress(print, "B10 a role's whole contract battery against its plain crash sweep");
+            figures.addAll(new ContractBattery(settings).measure());
+        }
+        // by number (B10 after B9), stable: variants stay in order
+        figures.sort(Comparator.comparingInt(
+                figure -> Integer.parseInt(figure.id().split(" ")[0].substring(1))));
         double minutes = (System.nanoTime() - start) / 6e10;
         String table = ResultsTable.render(figures);
         if (print) {
