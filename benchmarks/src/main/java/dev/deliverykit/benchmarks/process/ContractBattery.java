@@ -65,22 +65,11 @@ public final class ContractBattery {
                 }
                 reports.clear();
             }
-            Measurement wholeBattery = Measurement.ofSamples(
-                            "receiver contract battery, " + ReceiverContractCase.TESTS + " tests of 7 checks, whole",
-                            "ms",
-                            batteryMillis)
-                    .scaled(
-                            "receiver contract battery, " + ReceiverContractCase.TESTS + " tests of 7 checks, whole",
-                            "s",
-                            1e-3);
-            Measurement wholeSweep = Measurement.ofSamples(
-                            "plain crash sweep of the receiver, " + ReceiverSweepCase.TESTS + " tests, whole",
-                            "ms",
-                            sweepMillis)
-                    .scaled(
-                            "plain crash sweep of the receiver, " + ReceiverSweepCase.TESTS + " tests, whole",
-                            "s",
-                            1e-3);
+            Measurement wholeBattery = seconds(
+                    "receiver contract battery, " + ReceiverContractCase.TESTS + " tests of 7 checks, whole",
+                    batteryMillis);
+            Measurement wholeSweep = seconds(
+                    "plain crash sweep of the receiver, " + ReceiverSweepCase.TESTS + " tests, whole", sweepMillis);
             Measurement perSweepTest = Measurement.ofSamples("plain crash sweep, per test", "ms", sweepPerTest);
             return List.of(
                     Figure.info(
@@ -106,6 +95,10 @@ public final class ContractBattery {
                             Measurement.ofSamples("contract battery, the real process exit", "ms", childMillis),
                             perSweepTest));
         }
+    }
+
+    private static Measurement seconds(String what, List<Double> millis) {
+        return Measurement.ofSamples(what, "ms", millis).scaled(what, "s", 1e-3);
     }
 
     private static double total(LauncherRun.Timed run) {
