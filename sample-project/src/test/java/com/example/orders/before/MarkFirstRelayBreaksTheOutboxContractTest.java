@@ -17,10 +17,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The outbox's contract catches the relay as it was first written: {@code com.example.orders.contract.OrdersOutboxContractTest}
- * with {@link MarkFirstOutboxRelay} in place of the relay breaks exactly one guarantee, no intent lost to a crash of
- * the relay, in exactly the cases between the relay's "published" commit and the broker's commit, and keeps the five
- * others.
+ * The outbox's contract catches the relay as it was first written: the contract test
+ * {@code com.example.orders.contract.OrdersOutboxContractTest} with {@link MarkFirstOutboxRelay} in place of the relay,
+ * run through the JUnit Platform, breaks exactly one guarantee, no intent lost to a crash of the relay, in exactly the
+ * cases between the relay's "published" commit and the broker's commit, and keeps the five others.
  */
 class MarkFirstRelayBreaksTheOutboxContractTest {
 
