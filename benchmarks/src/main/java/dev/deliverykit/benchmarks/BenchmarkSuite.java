@@ -3,6 +3,7 @@ package dev.deliverykit.benchmarks;
 import dev.deliverykit.benchmarks.jmh.InProcessFigures;
 import dev.deliverykit.benchmarks.process.AgentJar;
 import dev.deliverykit.benchmarks.process.ChildSweepParallelism;
+import dev.deliverykit.benchmarks.process.ContractBattery;
 import dev.deliverykit.benchmarks.process.EngineStartup;
 import dev.deliverykit.benchmarks.process.JUnitToolComparison;
 import dev.deliverykit.benchmarks.process.PrunedSweep;
@@ -27,7 +28,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The one entry point: measures B1 to B10, prints the Markdown table and writes {@code results.json} and
+ * The one entry point: measures B1 to B11, prints the Markdown table and writes {@code results.json} and
  * {@code results.md} into the output directory.
  *
  * <pre>
@@ -40,7 +41,7 @@ import java.util.Set;
 public final class BenchmarkSuite {
 
     /** Every figure, in order. */
-    public static final List<String> ALL = List.of("B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10");
+    public static final List<String> ALL = List.of("B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11");
 
     private BenchmarkSuite() {}
 
@@ -113,10 +114,14 @@ public final class BenchmarkSuite {
             figures.addAll(new ShardedSweep(settings).measure());
         }
         if (only.contains("B10")) {
-            progress(print, "B10 a sample-like sweep pruned against the same sweep at every point");
+            progress(print, "B10 a role's whole contract battery against its plain crash sweep");
+            figures.addAll(new ContractBattery(settings).measure());
+        }
+        if (only.contains("B11")) {
+            progress(print, "B11 a sample-like sweep pruned against the same sweep at every point");
             figures.addAll(new PrunedSweep(settings).measure());
         }
-        // B1 < B2 < ... < B10; stable, so variants stay in order
+        // by number (B10 after B9), stable: variants stay in order
         figures.sort(Comparator.comparingInt(
                 figure -> Integer.parseInt(figure.id().split(" ")[0].substring(1))));
         double minutes = (System.nanoTime() - start) / 6e10;

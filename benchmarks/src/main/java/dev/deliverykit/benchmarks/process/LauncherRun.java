@@ -50,9 +50,10 @@ public final class LauncherRun {
      * A timed run.
      *
      * @param millis     the whole launcher execution, discovery included
-     * @param caseMillis start to end of each test, in execution order
+     * @param caseMillis start to end of each test, in the order the tests finished
+     * @param caseIds    the unique id of each test, in the same order
      */
-    public record Timed(double millis, List<Double> caseMillis) {}
+    public record Timed(double millis, List<Double> caseMillis, List<String> caseIds) {}
 
     /**
      * Runs the class once with these configuration parameters.
@@ -95,13 +96,14 @@ public final class LauncherRun {
                     + summary.getTotalFailureCount() + " failed; a benchmark of broken cases measures nothing.\n"
                     + failures);
         }
-        return new Timed(millis, times.durations());
+        return new Timed(millis, times.durations(), times.ids());
     }
 
     /** Start-to-end time of every test, in execution order. */
     private static final class CaseTimes implements TestExecutionListener {
         private final Map<String, Long> started = new ConcurrentHashMap<>();
         private final List<Double> durations = new ArrayList<>();
+        private final List<String> ids = new ArrayList<>();
 
         @Override
         public void executionStarted(TestIdentifier test) {
@@ -116,6 +118,7 @@ public final class LauncherRun {
                 long end = System.nanoTime();
                 synchronized (durations) {
                     durations.add((end - started.remove(test.getUniqueId())) / 1e6);
+                    ids.add(test.getUniqueId());
                 }
             }
         }
@@ -123,6 +126,12 @@ public final class LauncherRun {
         List<Double> durations() {
             synchronized (durations) {
                 return List.copyOf(durations);
+            }
+        }
+
+        List<String> ids() {
+            synchronized (durations) {
+                return List.copyOf(ids);
             }
         }
     }

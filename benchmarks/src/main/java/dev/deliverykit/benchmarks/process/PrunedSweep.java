@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * B10: a sweep like the sample's ({@link PipelineSweepCase}, in both modes in the full run) as it runs by default,
+ * B11: a sweep like the sample's ({@link PipelineSweepCase}, in both modes in the full run) as it runs by default,
  * crashing once per class of equivalent points, against the same sweep with {@code deliverykit.sweep.exhaustive=true},
  * both run whole through the JUnit Platform launcher in this JVM in the same round, their order swapped every round,
  * after untimed warm-up rounds. The value is the median over rounds of the pruned sweep's time over the exhaustive
@@ -29,10 +29,10 @@ public final class PrunedSweep {
         this.settings = settings;
     }
 
-    /** The B10 row. */
+    /** The B11 row. */
     public List<Figure> measure() {
         String mode = settings.smoke() ? "in_process" : "both";
-        try (Scratch reports = Scratch.create("b10-reports")) {
+        try (Scratch reports = Scratch.create("b11-reports")) {
             LauncherRun sweep = LauncherRun.of(PipelineSweepCase.class, reports.root());
             Map<String, String> pruned = Map.of(DeliveryKitConfiguration.MODE, mode);
             Map<String, String> exhaustive =
@@ -65,7 +65,7 @@ public final class PrunedSweep {
                     "exhaustive, " + modes + ", " + everyCase + " invocations", "ms", exhaustiveMillis);
             double ratio = Measurement.ofSamples("ratio", "x", ratios).median();
             return List.of(Figure.computed(
-                    "B10",
+                    "B11",
                     "a sample-like @CrashSweep (commits and write statements of the reference pipeline, " + modes
                             + ") crashing once per class of equivalent points, against every point; value = the"
                             + " pruned sweep's time over the exhaustive one's, median over rounds",

@@ -79,6 +79,17 @@ final class PostgresServer {
         return casesUrl + "&currentSchema=" + name;
     }
 
+    /**
+     * The JDBC URL of the server's {@code cases} database, for a test that names its own schemas (in the
+     * {@code currentSchema} parameter it appends).
+     */
+    static synchronized String casesUrl() {
+        if (postgres == null) {
+            throw new IllegalStateException("PostgreSQL is not running: acquire() it first");
+        }
+        return casesUrl;
+    }
+
     /** A connection to a URL from {@link #createSchema}. */
     static Connection connect(String jdbcUrl) throws SQLException {
         return DriverManager.getConnection(jdbcUrl);

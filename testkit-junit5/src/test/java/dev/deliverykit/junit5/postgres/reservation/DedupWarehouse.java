@@ -29,6 +29,11 @@ public final class DedupWarehouse implements Warehouse {
 
     @Override
     public String reserve(String key, String payload) {
+        return book(key, payload).reference();
+    }
+
+    @Override
+    public Booking book(String key, String payload) {
         String digest = sha256(payload);
         return db.inTransaction("reserve " + key, c -> {
             try (PreparedStatement select =
@@ -40,7 +45,7 @@ public final class DedupWarehouse implements Warehouse {
                             throw new IllegalArgumentException(
                                     "conflict: key " + key + " was used with other parameters");
                         }
-                        return receipt.getString(2);
+                        return new Booking(receipt.getString(2), true);
                     }
                 }
             }
@@ -52,7 +57,7 @@ public final class DedupWarehouse implements Warehouse {
                 insert.setString(3, reference);
                 insert.executeUpdate();
             }
-            return reference;
+            return new Booking(reference, false);
         });
     }
 

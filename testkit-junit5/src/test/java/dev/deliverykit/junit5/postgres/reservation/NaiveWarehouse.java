@@ -16,6 +16,12 @@ public final class NaiveWarehouse implements Warehouse {
 
     @Override
     public String reserve(String key, String payload) {
-        return db.inTransaction("reserve " + key, c -> "REF-" + DedupWarehouse.insertEffect(c, key, payload));
+        return book(key, payload).reference();
+    }
+
+    @Override
+    public Booking book(String key, String payload) {
+        return db.inTransaction(
+                "reserve " + key, c -> new Booking("REF-" + DedupWarehouse.insertEffect(c, key, payload), false));
     }
 }
