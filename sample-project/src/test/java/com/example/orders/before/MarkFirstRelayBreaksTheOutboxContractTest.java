@@ -43,20 +43,24 @@ class MarkFirstRelayBreaksTheOutboxContractTest {
 
         assertThat(results)
                 .hasNumberOfFailedContainers(0)
-                .hasNumberOfStartedCases(20)
-                .hasNumberOfSucceededCases(16)
+                .hasNumberOfStartedCases(16)
+                .hasNumberOfSucceededCases(13)
                 .hasNumberOfAbortedCases(0)
                 .hasNumberOfSkippedCases(0)
                 .hasFailedCases(
-                        "[5] crash after commit #1 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)",
-                        "[6] crash before statement \"INSERT INTO sent_message(message_id, order_id) V…\" #1 in"
+                        "[4] crash after commit #1 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)",
+                        "[5] crash before statement \"INSERT INTO sent_message(message_id, order_id) V…\" #1 in"
                                 + " BrokerStub.handle",
-                        "[7] crash after statement \"INSERT INTO sent_message(message_id, order_id) V…\" #1 in"
-                                + " BrokerStub.handle",
-                        "[8] crash before commit #2 in BrokerStub.handle (via Database.inTransaction)");
+                        "[6] crash before commit #1 in BrokerStub.handle (via Database.inTransaction)");
+        // the sweep crashes once per class of equivalent points: the broker's insert, before and after, is one
+        assertThat(results.equivalentsOf(
+                        "[5] crash before statement \"INSERT INTO sent_message(message_id, order_id) V…\" #1 in"
+                                + " BrokerStub.handle"))
+                .containsExactly("after statement \"INSERT INTO sent_message(message_id, order_id) V…\" #1 in"
+                        + " BrokerStub.handle");
         assertThat(results)
                 .hasFailedCase(
-                        "[5] crash after commit #1 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)")
+                        "[4] crash after commit #1 in MarkFirstOutboxRelay.publishPending (via Database.inTransaction)")
                 .withMessage("1 of 2 invariants violated after crash after commit #1 in"
                         + " MarkFirstOutboxRelay.publishPending (via Database.inTransaction) and recovery:\n"
                         + "every intent relayed: violated (checked 1 intent key, 0 effect rows)\n"
@@ -65,12 +69,13 @@ class MarkFirstRelayBreaksTheOutboxContractTest {
                         + "\n"
                         + "DeliveryKit case: crash after commit #1 in MarkFirstOutboxRelay.publishPending (via"
                         + " Database.inTransaction) (in process)\n"
-                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;within="
+                        + "com.example.orders.before.MarkFirstOutboxRelay#publishPending;hit=1'");
         // the report groups it by guarantee: one broken, the five others kept
         assertThat(Files.readString(REPORT_DIR.resolve("report.md")))
                 .contains("| MarkFirstOutboxTestCases | transactional outbox | 6 | 5 | 1 | 0 | 0 |\n")
                 .contains("- MarkFirstOutboxTestCases, transactional outbox: 5 of 6 guarantees hold; no intent lost"
-                        + " to a crash of the relay: 4 of 9 cases fail, first at crash after commit #1 in"
+                        + " to a crash of the relay: 3 of 7 cases fail, first at crash after commit #1 in"
                         + " MarkFirstOutboxRelay.publishPending (via Database.inTransaction): lost intent o-1: found 0"
                         + " effects, expected at least 1\n");
     }
