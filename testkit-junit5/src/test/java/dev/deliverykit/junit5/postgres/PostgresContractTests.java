@@ -138,10 +138,10 @@ class PostgresContractTests {
                         "concurrentWorkersOnOneKeyMakeOneEffect(Path)",
                         "theSameKeyWithOtherParametersIsAConflict(Path)",
                         "[1] record boundaries (crash-free run)",
-                        "[5] crash after commit #1 in NaiveWarehouse.book (via ServiceDb.inTransaction)",
+                        "[4] crash after commit #1 in NaiveWarehouse.book (via ServiceDb.inTransaction)",
                         "[1] crash after commit #1 (child JVM)");
         assertThat(results)
-                .hasFailedCase("[5] crash after commit #1 in NaiveWarehouse.book (via ServiceDb.inTransaction)")
+                .hasFailedCase("[4] crash after commit #1 in NaiveWarehouse.book (via ServiceDb.inTransaction)")
                 .withMessage("1 of 1 invariant violated after crash after commit #1 in NaiveWarehouse.book (via"
                         + " ServiceDb.inTransaction) and recovery:\n"
                         + "exactly once per request: violated (checked 1 intent key, 2 effect rows)\n"
@@ -150,13 +150,14 @@ class PostgresContractTests {
                         + "\n"
                         + "DeliveryKit case: crash after commit #1 in NaiveWarehouse.book (via ServiceDb.inTransaction)"
                         + " (in process)\n"
-                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
+                        + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;within="
+                        + "dev.deliverykit.junit5.postgres.reservation.NaiveWarehouse#book;hit=1'");
         assertThat(Files.readString(reports.resolve("report.md")))
                 .contains("- NaiveWarehouseReceiverTestCases, idempotent receiver: 2 of 7 guarantees hold; a duplicate"
                         + " with the same parameters: 3 effects for (tenantA, reserve-1), expected exactly 1; concurrent"
                         + " workers on one key: 5 effects for (tenantA, reserve-1), expected exactly 1; the same key"
                         + " with other parameters: 3 effects for (tenantA, reserve-1), expected exactly 1; a crash at"
-                        + " every boundary of a request: 2 of 5 cases fail, first at record boundaries (crash-free run):"
+                        + " every boundary of a request: 2 of 4 cases fail, first at record boundaries (crash-free run):"
                         + " duplicate effect (tenantA, reserve-1): found 2 effects, expected exactly 1; a real process"
                         + " exit after the first commit: at crash after commit #1 (child JVM): duplicate effect"
                         + " (tenantA, reserve-1): found 2 effects, expected exactly 1\n");
