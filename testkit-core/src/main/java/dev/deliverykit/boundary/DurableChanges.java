@@ -1,5 +1,6 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.JdbcCall;
 import dev.deliverykit.internal.instrument.MethodCall;
 import java.sql.Connection;
@@ -72,18 +73,24 @@ final class DurableChanges {
 
     /**
      * Whether a JDBC statement's connection is outside a transaction, asked of the driver before the lock of the
-     * run is taken: a read of the connection's state, which nothing the code under test does can tell apart.
+     * run is taken: a read of the connection's state, which nothing the code under test does can tell apart, made
+     * without producing events.
      * Unknown (closed, a driver that throws): outside, so that the statement counts as a change.
      */
     static boolean outsideATransaction(JdbcCall call) {
         if (call.kind() != JdbcCall.Kind.STATEMENT || !(call.connection() instanceof Connection connection)) {
             return true;
         }
-        try {
-            return connection.getAutoCommit();
-        } catch (SQLException | RuntimeException unknown) {
-            return true;
-        }
+        boolean[] autoCommit = {true};
+        // Unobserved: a driver that asks its server makes no hit of the recording that a crash run would not make.
+        Dispatcher.unobserved(() -> {
+            try {
+                autoCommit[0] = connection.getAutoCommit();
+            } catch (SQLException | RuntimeException unknown) {
+                autoCommit[0] = true;
+            }
+        });
+        return autoCommit[0];
     }
 
     /** A JDBC call of the process started. */
