@@ -63,9 +63,7 @@ class PostgresDeliveryMatrixTest {
         static final PostgresDatabases pg = PostgresDatabases.named("orchestrator", "warehouse");
 
         @CheckInvariant
-        final Invariant exactlyOnce = Invariants.exactlyOncePerKey()
-                .intentsFrom(pg.source("orchestrator"), "SELECT 'tenantA:' || command_id FROM outbox")
-                .effectsIn(pg.source("warehouse"), "effect", "intent_id");
+        final Invariant exactlyOnce = exactlyOncePerKey(pg);
 
         abstract String label();
 
@@ -74,10 +72,7 @@ class PostgresDeliveryMatrixTest {
         abstract Warehouse warehouse(String url);
 
         ReservationService service() {
-            return new ReservationService(
-                    new ReservationOutbox(pg.url("orchestrator")),
-                    new WarehouseClient("tenantA", warehouse(pg.url("warehouse"))),
-                    markFirst());
+            return reservationService(pg, warehouse(pg.url("warehouse")), markFirst());
         }
 
         @CrashAt({"before-submit", "before-send", "after-reserve", "after-send", "after-deliver"})
@@ -142,6 +137,19 @@ class PostgresDeliveryMatrixTest {
         Warehouse warehouse(String url) {
             return new DedupWarehouse(url);
         }
+    }
+
+    /** "Exactly once per key" over the outbox of this case's orchestrator database and its warehouse's effects. */
+    static Invariant exactlyOncePerKey(PostgresDatabases pg) {
+        return Invariants.exactlyOncePerKey()
+                .intentsFrom(pg.source("orchestrator"), "SELECT 'tenantA:' || command_id FROM outbox")
+                .effectsIn(pg.source("warehouse"), "effect", "intent_id");
+    }
+
+    /** A fresh reservation service on this case's databases: new objects, the same schemas. */
+    static ReservationService reservationService(PostgresDatabases pg, Warehouse warehouse, boolean markFirst) {
+        return new ReservationService(
+                new ReservationOutbox(pg.url("orchestrator")), new WarehouseClient("tenantA", warehouse), markFirst);
     }
 
     static long effects(String warehouseUrl) throws SQLException {

@@ -4,7 +4,6 @@ import static dev.deliverykit.junit5.fixtures.PrunedAndExhaustive.failed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.invariant.Invariant;
-import dev.deliverykit.invariant.Invariants;
 import dev.deliverykit.junit5.BoundaryCatalogueSource;
 import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashScenario;
@@ -12,10 +11,8 @@ import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.fixtures.PrunedAndExhaustive;
 import dev.deliverykit.junit5.postgres.reservation.DedupWarehouse;
 import dev.deliverykit.junit5.postgres.reservation.NaiveWarehouse;
-import dev.deliverykit.junit5.postgres.reservation.ReservationOutbox;
 import dev.deliverykit.junit5.postgres.reservation.ReservationService;
 import dev.deliverykit.junit5.postgres.reservation.Warehouse;
-import dev.deliverykit.junit5.postgres.reservation.WarehouseClient;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -42,19 +39,14 @@ class PrunedPostgresSweepsTest {
         static final PostgresDatabases pg = PostgresDatabases.named("orchestrator", "warehouse");
 
         @CheckInvariant
-        final Invariant exactlyOnce = Invariants.exactlyOncePerKey()
-                .intentsFrom(pg.source("orchestrator"), "SELECT 'tenantA:' || command_id FROM outbox")
-                .effectsIn(pg.source("warehouse"), "effect", "intent_id");
+        final Invariant exactlyOnce = PostgresDeliveryMatrixTest.exactlyOncePerKey(pg);
 
         abstract boolean markFirst();
 
         abstract Warehouse warehouse(String url);
 
         ReservationService service() {
-            return new ReservationService(
-                    new ReservationOutbox(pg.url("orchestrator")),
-                    new WarehouseClient("tenantA", warehouse(pg.url("warehouse"))),
-                    markFirst());
+            return PostgresDeliveryMatrixTest.reservationService(pg, warehouse(pg.url("warehouse")), markFirst());
         }
 
         @CrashSweep(sql = "^(INSERT|UPDATE|DELETE)")

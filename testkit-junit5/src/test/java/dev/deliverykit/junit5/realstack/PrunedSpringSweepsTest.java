@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Pruning under Spring's transactions over HikariCP pools, on SQLite and H2 files: each sweep of
  * {@link SpringOutboxCrashTest} runs pruned and exhaustively, and the broken relays are caught both ways, at the same
- * points with the same invariant cells.
+ * points with the same invariant cells; on pools shared by the run and its restart too, and a relay that delivers on
+ * executor threads is not pruned at all.
  */
 class PrunedSpringSweepsTest {
 
@@ -46,5 +47,34 @@ class PrunedSpringSweepsTest {
         runs.assertPruningHidesNothing();
         assertThat(failed(runs.exhaustive())).isEmpty();
         assertThat(runs.pruned().size()).isLessThan(runs.exhaustive().size());
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            classes = {
+                PoolSharingTest.SharedPoolsOnSqliteTestCases.class,
+                PoolSharingTest.SharedPoolsOnH2TestCases.class
+            })
+    void theCorrectRelayOnPoolsSharedByRunAndRestartPassesBothWays(Class<?> fixture) {
+        PrunedAndExhaustive runs = PrunedAndExhaustive.run(fixture, dir);
+
+        runs.assertPruningHidesNothing();
+        assertThat(failed(runs.exhaustive())).isEmpty();
+        assertThat(runs.pruned().size()).isLessThan(runs.exhaustive().size());
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            classes = {
+                ExecutorDeliveryTest.OwnPoolSweepTestCases.class,
+                ExecutorDeliveryTest.CommonPoolSweepTestCases.class
+            })
+    void aRelayThatDeliversOnExecutorThreadsIsNotPruned(Class<?> fixture) {
+        PrunedAndExhaustive runs = PrunedAndExhaustive.run(fixture, dir);
+
+        // JDBC calls on several threads: the order of the changes is not fixed, so every point is a class of its own.
+        runs.assertPruningHidesNothing();
+        assertThat(failed(runs.exhaustive())).isEmpty();
+        assertThat(runs.pruned().keySet()).isEqualTo(runs.exhaustive().keySet());
     }
 }
