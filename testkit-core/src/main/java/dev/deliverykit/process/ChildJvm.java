@@ -37,14 +37,21 @@ public final class ChildJvm {
     private final List<String> jvmArgs;
     private final Duration timeout;
     private final Path workingDirectory;
+    private final String classPath;
 
     private ChildJvm(
-            String mainClass, List<String> args, List<String> jvmArgs, Duration timeout, Path workingDirectory) {
+            String mainClass,
+            List<String> args,
+            List<String> jvmArgs,
+            Duration timeout,
+            Path workingDirectory,
+            String classPath) {
         this.mainClass = mainClass;
         this.args = List.copyOf(args);
         this.jvmArgs = List.copyOf(jvmArgs);
         this.timeout = timeout;
         this.workingDirectory = workingDirectory;
+        this.classPath = classPath;
     }
 
     /** A child that runs {@code main} of {@code mainClass}. */
@@ -58,17 +65,17 @@ public final class ChildJvm {
         if (mainClass.isBlank()) {
             throw new IllegalArgumentException("main class name must not be blank");
         }
-        return new ChildJvm(mainClass, List.of(), List.of(), DEFAULT_TIMEOUT, null);
+        return new ChildJvm(mainClass, List.of(), List.of(), DEFAULT_TIMEOUT, null, null);
     }
 
     /** The program arguments, replacing any given before. */
     public ChildJvm args(String... args) {
-        return new ChildJvm(mainClass, List.of(args), jvmArgs, timeout, workingDirectory);
+        return new ChildJvm(mainClass, List.of(args), jvmArgs, timeout, workingDirectory, classPath);
     }
 
     /** JVM options such as {@code -Xshare:auto} or {@code -javaagent:...}, replacing any given before. */
     public ChildJvm jvmArgs(String... jvmArgs) {
-        return new ChildJvm(mainClass, args, List.of(jvmArgs), timeout, workingDirectory);
+        return new ChildJvm(mainClass, args, List.of(jvmArgs), timeout, workingDirectory, classPath);
     }
 
     /** How long the child may live from its start; past it the child is killed and the wait fails. */
@@ -77,12 +84,25 @@ public final class ChildJvm {
         if (timeout.isZero() || timeout.isNegative()) {
             throw new IllegalArgumentException("timeout must be positive, got " + timeout);
         }
-        return new ChildJvm(mainClass, args, jvmArgs, timeout, workingDirectory);
+        return new ChildJvm(mainClass, args, jvmArgs, timeout, workingDirectory, classPath);
     }
 
     /** The child's working directory; this JVM's by default. */
     public ChildJvm workingDirectory(Path directory) {
-        return new ChildJvm(mainClass, args, jvmArgs, timeout, Objects.requireNonNull(directory, "directory"));
+        return new ChildJvm(
+                mainClass, args, jvmArgs, timeout, Objects.requireNonNull(directory, "directory"), classPath);
+    }
+
+    /**
+     * The child's class path, in the form of {@code java.class.path}; this JVM's {@code java.class.path} by default.
+     * For a child that needs more than the test class path holds, such as a library the test runner loaded beside it.
+     */
+    public ChildJvm classPath(String classPath) {
+        Objects.requireNonNull(classPath, "classPath");
+        if (classPath.isBlank()) {
+            throw new IllegalArgumentException("the class path of a child JVM must not be blank");
+        }
+        return new ChildJvm(mainClass, args, jvmArgs, timeout, workingDirectory, classPath);
     }
 
     /**
@@ -94,7 +114,7 @@ public final class ChildJvm {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath != null ? classPath : System.getProperty("java.class.path"));
         command.add(mainClass);
         command.addAll(args);
         return command;

@@ -87,6 +87,7 @@ final class ChildJvmPool implements AutoCloseable {
 
     private static ChildProcess start(List<String> jvmOptions, Duration timeout) {
         return ChildJvm.mainClass(ChildCaseMain.class)
+                .classPath(ChildClassPath.get())
                 .jvmArgs(jvmOptions.toArray(new String[0]))
                 .timeout(timeout)
                 .start();

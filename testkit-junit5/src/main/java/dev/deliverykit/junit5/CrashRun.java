@@ -103,7 +103,7 @@ final class CrashRun extends CaseRun {
         }
         startOnce();
         if (crashing.mode() == CrashMode.CHILD_PROCESS) {
-            TestJvmChild.requireLauncher();
+            ChildClassPath.get(); // refused here, before any child starts, if the child could not run the launcher
             TestInvocation facts = invocation.orElseThrow(() -> new IllegalStateException("scenario.run(...) was"
                     + " called outside the test method in " + crashing.displayName() + ", so the child JVM cannot"
                     + " rerun the test up to it. Fix: call scenario.run(...) in the test method itself."));

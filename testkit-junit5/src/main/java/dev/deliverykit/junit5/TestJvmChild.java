@@ -8,7 +8,6 @@ import dev.deliverykit.process.InheritedJvm;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * Starts the child JVM of a {@code CHILD_PROCESS} case that runs a lambda: the test JVM reborn (its options and
@@ -19,8 +18,6 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * report are, are in the case file, so that the child may have been started ahead ({@link ChildJvmPool}).
  */
 final class TestJvmChild implements ChildStarter {
-
-    private static final String LAUNCHER_CLASS = "org/junit/platform/launcher/core/LauncherFactory.class";
 
     private final ChildCaseFile caseFile;
     private final ChildJvmOptions options;
@@ -35,20 +32,6 @@ final class TestJvmChild implements ChildStarter {
         this.settings = settings;
         this.pool = pool;
         this.caseName = caseName;
-    }
-
-    /**
-     * Fails before anything starts if the child could not run the launcher.
-     *
-     * @throws ExtensionConfigurationException naming the missing dependency
-     */
-    static void requireLauncher() {
-        if (ClassLoader.getSystemClassLoader().getResource(LAUNCHER_CLASS) == null) {
-            throw new ExtensionConfigurationException("A CHILD_PROCESS case reruns the test method in a child JVM"
-                    + " through the JUnit Platform launcher, but org.junit.platform:junit-platform-launcher is not on"
-                    + " the test class path (" + System.getProperty("java.class.path") + "). Fix: add it as a test"
-                    + " dependency (its version from the junit-bom), or use mode = CrashMode.IN_PROCESS.");
-        }
     }
 
     @Override
