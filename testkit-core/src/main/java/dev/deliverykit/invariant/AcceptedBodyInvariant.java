@@ -82,7 +82,8 @@ final class AcceptedBodyInvariant implements Invariant {
         });
         String checked = ReportFormat.count(acceptedRows.size(), "accepted record", "accepted records") + ", "
                 + ReportFormat.count(storedRows.size(), "stored record", "stored records");
-        return new InvariantResult(name, description(), checked, violations);
+        return new InvariantResult(
+                name, description(), checked, violations, Evidence.ofRows(acceptedRows.size() + storedRows.size()));
     }
 
     /** Key: every column but the last; body: the last column. */

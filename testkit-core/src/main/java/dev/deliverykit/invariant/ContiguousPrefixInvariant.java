@@ -61,7 +61,7 @@ final class ContiguousPrefixInvariant implements Invariant {
                         ViolationKind.NOT_CONTIGUOUS_PREFIX, flow.text(), judgement.found(), judgement.expected()))));
         String checked = ReportFormat.count(seqsPerFlow.size(), "flow", "flows") + ", "
                 + ReportFormat.count(rows.size(), "applied record", "applied records");
-        return new InvariantResult(name, description(), checked, violations);
+        return new InvariantResult(name, description(), checked, violations, Evidence.ofRows(rows.size()));
     }
 
     @Override

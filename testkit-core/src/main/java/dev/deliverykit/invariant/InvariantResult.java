@@ -29,9 +29,11 @@ import org.apiguardian.api.API;
  * @param checked       what was read, for example {@code 3 intent keys, 3 effect rows}: a result over
  *                      nothing holds vacuously, and this says so
  * @param violations    what was found; empty exactly when the invariant {@link Verdict#HOLDS}
+ * @param evidence      whether it read any row: a result over nothing holds vacuously
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record InvariantResult(String invariantName, String description, String checked, List<Violation> violations) {
+public record InvariantResult(
+        String invariantName, String description, String checked, List<Violation> violations, Evidence evidence) {
 
     /** Messages list at most this many violations of each kind, then say how many more there are. */
     public static final int LISTED_PER_KIND = 20;
@@ -47,10 +49,18 @@ public record InvariantResult(String invariantName, String description, String c
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(checked, "checked");
         Objects.requireNonNull(violations, "violations");
+        Objects.requireNonNull(evidence, "evidence");
         List<Violation> sorted = new ArrayList<>(violations);
         sorted.forEach(v -> Objects.requireNonNull(v, "a violation is null"));
         sorted.sort(REPORT_ORDER);
         violations = List.copyOf(sorted);
+    }
+
+    /**
+     * A result of an invariant of your own that does not say what it read ({@link Evidence#NOT_SAID}).
+     */
+    public InvariantResult(String invariantName, String description, String checked, List<Violation> violations) {
+        this(invariantName, description, checked, violations, Evidence.NOT_SAID);
     }
 
     /** {@link Verdict#HOLDS} when there is no violation, else {@link Verdict#VIOLATED}. */

@@ -73,7 +73,26 @@ public interface JdbcSource {
         return new UrlJdbcSource(jdbcUrl);
     }
 
-    /** Connections from {@code dataSource}; named after its class until {@link #named(String)}. */
+    /**
+     * Connections from {@link DriverManager#getConnection(String, String, String)}: for a database whose user is not
+     * in the URL, such as Spring Boot's default H2 user, {@code JdbcSource.url(url, "sa", "")}. Named after the URL,
+     * masked like {@link #url(String)}; the password is never shown.
+     */
+    static JdbcSource url(String jdbcUrl, String user, String password) {
+        Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+        return url(() -> jdbcUrl, user, password);
+    }
+
+    /** {@link #url(String, String, String)} for a URL known only at each {@link #open()} (a {@code @TempDir} path). */
+    static JdbcSource url(Supplier<String> jdbcUrl, String user, String password) {
+        Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+        return new UrlJdbcSource(jdbcUrl, new UrlJdbcSource.Credentials(user, password));
+    }
+
+    /**
+     * Connections from {@code dataSource}, for example the application's own pool; named after its class until
+     * {@link #named(String)}. Each check closes the connections it opened, which returns them to a pool.
+     */
     static JdbcSource dataSource(DataSource dataSource) {
         Objects.requireNonNull(dataSource, "dataSource");
         return new NamedJdbcSource("DataSource " + dataSource.getClass().getName(), dataSource::getConnection);

@@ -99,7 +99,8 @@ final class KeyedEffectsInvariant implements Invariant {
                 ? ReportFormat.count(intentKeys.size(), "intent key", "intent keys") + ", " + effectRowCount
                         + (violations.isEmpty() ? "" : stray(intentKeys, effectsPerKey))
                 : effectRowCount + ", " + ReportFormat.count(effectsPerKey.size(), "key", "keys");
-        return new InvariantResult(name, description(), checked, violations);
+        long read = effectRows.size() + intentRows.map(ResultRows::size).orElse(0);
+        return new InvariantResult(name, description(), checked, violations, Evidence.ofRows(read));
     }
 
     /**

@@ -44,7 +44,11 @@ final class NoRowsInvariant implements Invariant {
                     "no such row: " + explanation));
         }
         return new InvariantResult(
-                name, description(), ReportFormat.count(rows.size(), "row", "rows") + " returned", violations);
+                name,
+                description(),
+                ReportFormat.count(rows.size(), "row", "rows") + " returned",
+                violations,
+                rows.size() == 0 ? Evidence.NOTHING_EXPECTED : Evidence.ROWS_READ);
     }
 
     @Override

@@ -67,7 +67,7 @@ final class ResurrectionInvariant implements Invariant {
         });
         String checked = ReportFormat.count(rows.size(), "effect row", "effect rows") + ", "
                 + ReportFormat.count(effectsPerKey.size(), "key", "keys");
-        return new InvariantResult(name, description(), checked, violations);
+        return new InvariantResult(name, description(), checked, violations, Evidence.ofRows(rows.size()));
     }
 
     @Override

@@ -57,7 +57,8 @@ final class StateAndOutboxInvariant implements Invariant {
                         ViolationKind.OUTBOX_WITHOUT_STATE, key.text(), "an outbox row, no state", "its state")));
         String checked = ReportFormat.count(stateKeys.size(), "state key", "state keys") + ", "
                 + ReportFormat.count(outboxKeys.size(), "outbox key", "outbox keys");
-        return new InvariantResult(name, description(), checked, violations);
+        return new InvariantResult(
+                name, description(), checked, violations, Evidence.ofRows(stateKeys.size() + outboxKeys.size()));
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.deliverykit.invariant;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.Objects;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
@@ -13,9 +14,30 @@ final class UrlJdbcSource implements JdbcSource {
     private static final Pattern PASSWORD_PARAMETER = Pattern.compile("(?i)\\b(password|pwd)=[^&;]*");
 
     private final Supplier<String> url;
+    private final Credentials credentials;
 
     UrlJdbcSource(Supplier<String> url) {
+        this(url, null);
+    }
+
+    /** With {@code credentials}, or with none ({@code null}): the URL's own, or the driver's default. */
+    UrlJdbcSource(Supplier<String> url, Credentials credentials) {
         this.url = url;
+        this.credentials = credentials;
+    }
+
+    /** A user and its password, given to the driver apart from the URL. */
+    record Credentials(String user, String password) {
+
+        Credentials {
+            Objects.requireNonNull(user, "user");
+            Objects.requireNonNull(password, "password (an empty one is \"\")");
+        }
+
+        @Override
+        public String toString() {
+            return "user " + user + ", password ***"; // a password never reaches a report or a message
+        }
     }
 
     @Override
@@ -25,7 +47,9 @@ final class UrlJdbcSource implements JdbcSource {
             throw new SQLException("the JDBC URL supplier returned null; it must return a URL such as"
                     + " jdbc:sqlite:/path/to/file.db");
         }
-        return DriverManager.getConnection(resolved);
+        return credentials == null
+                ? DriverManager.getConnection(resolved)
+                : DriverManager.getConnection(resolved, credentials.user(), credentials.password());
     }
 
     /** The URL with secrets masked; the URL itself when it is fixed, else a placeholder. */

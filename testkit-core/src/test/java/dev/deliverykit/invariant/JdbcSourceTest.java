@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,5 +81,38 @@ class JdbcSourceTest {
                 at most once per key: violated (checked 3 effect rows, 2 keys)
                   duplicate effect: 1 key
                     b: found 2 effects, expected at most 1""");
+    }
+
+    @Test
+    void aUrlWithAUserAndPasswordOpensAsThatUserAndNeverShowsThePassword() throws Exception {
+        String url = "jdbc:h2:file:" + dir.resolve("secured") + ";WRITE_DELAY=0";
+        try (Connection owner = DriverManager.getConnection(url, "sa", "s3cret");
+                Statement statement = owner.createStatement()) {
+            statement.execute("CREATE TABLE effect(k VARCHAR(10))");
+            statement.execute("INSERT INTO effect VALUES ('a'), ('a')");
+        }
+        JdbcSource source = JdbcSource.url(url, "sa", "s3cret");
+        JdbcSource wrongPassword = JdbcSource.url(() -> url, "sa", "guess");
+
+        assertThat(source.name()).isEqualTo(url);
+        assertThat(source.toString()).doesNotContain("s3cret");
+        assertThat(Invariants.atMostOncePerKey()
+                        .effectsIn(source, "EFFECT", "K")
+                        .check()
+                        .violations())
+                .extracting(Violation::subject)
+                .containsExactly("a");
+        assertThatThrownBy(() -> Invariants.atMostOncePerKey()
+                        .effectsIn(wrongPassword, "EFFECT", "K")
+                        .check())
+                .isInstanceOf(InvariantSourceException.class)
+                .hasMessageNotContaining("guess");
+    }
+
+    @Test
+    void aUserNeedsAPasswordEvenIfEmpty() {
+        assertThatThrownBy(() -> JdbcSource.url("jdbc:h2:mem:x", "sa", null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("password (an empty one is \"\")");
     }
 }
