@@ -128,6 +128,11 @@ abstract sealed class CaseRun permits CrashRun, DeliveryRun {
         entry.declared(declared);
     }
 
+    /** The {@code @CheckInvariant} invariants of this invocation, once read (none before the test method). */
+    final synchronized List<DeclaredInvariants.Declared> declared() {
+        return declared;
+    }
+
     /**
      * Checks every {@code @CheckInvariant} invariant once the workload has run, records each result in the
      * report, and returns the failure naming each violated (or uncheckable) one's field, with the case and its

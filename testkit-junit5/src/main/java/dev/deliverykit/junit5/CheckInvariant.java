@@ -78,10 +78,26 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>{@link CrashScenario#assertHolds} and {@link DeliveryScenario#assertHolds} remain for invariants that
  * belong to one test only. May be used as a meta-annotation on a field annotation of your own.
+ *
+ * <p><b>A test that cannot fail is refused.</b> After the crash-free run of a {@link CrashSweep} (before its
+ * {@code scenario.restart(...)}), the kit reads the declared invariants once more: if the workload committed and
+ * every invariant still read no row (or could not read its tables), nothing the workload did reached the
+ * databases they read, so no crash case could ever fail, and the run fails saying so. Typical causes are commits
+ * that do not survive a process exit (H2's default {@code WRITE_DELAY}, SQLite with {@code synchronous=OFF}), an
+ * in-memory database, or invariants that read another file than the one written. An invariant that reads no row
+ * by design (a table that stays empty unless something goes wrong) says so with {@link #emptyByDesign()};
+ * {@code Invariants.noRows(...)} always does.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.ANNOTATION_TYPE, ElementType.FIELD})
 @ExtendWith({CheckInvariantExtension.class, ScenarioParameterExtension.class})
 @API(status = EXPERIMENTAL, since = "0.1")
-public @interface CheckInvariant {}
+public @interface CheckInvariant {
+
+    /**
+     * Whether this invariant reads no row after a crash-free run by design, so that its reading nothing is no sign of
+     * a test that cannot fail (see "A test that cannot fail is refused" above). Default {@code false}.
+     */
+    boolean emptyByDesign() default false;
+}

@@ -19,8 +19,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.junit.platform.commons.support.ReflectionSupport;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * The run of a {@link CrashAt} or {@link CrashSweep} case on the boundary engine: the workload once (crashing,
@@ -104,6 +106,7 @@ final class CrashRun extends CaseRun {
         startOnce();
         if (crashing.mode() == CrashMode.CHILD_PROCESS) {
             ChildClassPath.get(); // refused here, before any child starts, if the child could not run the launcher
+            requireNoHeldDatabase();
             TestInvocation facts = invocation.orElseThrow(() -> new IllegalStateException("scenario.run(...) was"
                     + " called outside the test method in " + crashing.displayName() + ", so the child JVM cannot"
                     + " rerun the test up to it. Fix: call scenario.run(...) in the test method itself."));
@@ -117,9 +120,10 @@ final class CrashRun extends CaseRun {
             inChildJvm(
                     watch -> BoundaryEngine.get().recordInChildProcess(watch, child),
                     plan -> BoundaryEngine.get().crashInChildProcess(plan, child));
-            return;
+        } else {
+            runInThisJvm(workload);
         }
-        runInThisJvm(workload);
+        requireInvariantsThatCanFail();
     }
 
     /** Runs a process workload: in a child JVM for a {@code CHILD_PROCESS} case, else in this JVM. */
@@ -137,13 +141,50 @@ final class CrashRun extends CaseRun {
         }
         startOnce();
         if (crashing.mode() == CrashMode.CHILD_PROCESS) {
+            requireNoHeldDatabase();
             inChildJvm(
                     watch -> BoundaryEngine.get().recordInChildProcess(watch, launch),
                     plan -> BoundaryEngine.get().crashInChildProcess(plan, launch));
-            return;
+        } else {
+            ProcessWorkload instance = ReflectionSupport.newInstance(workload);
+            runInThisJvm(() -> instance.run(arguments));
         }
-        ProcessWorkload instance = ReflectionSupport.newInstance(workload);
-        runInThisJvm(() -> instance.run(arguments));
+        requireInvariantsThatCanFail();
+    }
+
+    /** Refuses to start a child that would find a database file locked by this JVM ({@link HeldDatabaseFiles}). */
+    private void requireNoHeldDatabase() {
+        Set<Path> held = HeldDatabaseFiles.ofThisJvm();
+        if (!held.isEmpty()) {
+            IllegalStateException failure = HeldDatabaseFiles.heldByTheTestJvm(held, crashing.displayName());
+            failedWith(failure);
+            throw failure;
+        }
+    }
+
+    /**
+     * Before a sweep case's recovery: refuses a crash-free run whose declared invariants all read nothing of what it
+     * committed, and a child's crash after the last commit that left nothing of it, since no crash case could then
+     * fail ({@link VacuousInvariants}).
+     */
+    private void requireInvariantsThatCanFail() {
+        Optional<AssertionFailedError> vacuous = Optional.empty();
+        if (crashing instanceof CrashCase.RecordBoundaries && recording != null) {
+            VacuousInvariants.Reading reading = VacuousInvariants.read(declared());
+            sweep.ifPresent(state -> state.readAfterRecording(reading.fieldsWithRows()));
+            vacuous = VacuousInvariants.afterCrashFreeRun(recording, reading, crashing.mode());
+        } else if (crash != null && crash.mode() == CrashMode.CHILD_PROCESS && sweep.isPresent()) {
+            Set<String> before = sweep.get().fieldsWithRowsAfterRecording();
+            Optional<Recording> recorded = sweep.get().recording();
+            if (!before.isEmpty() && recorded.isPresent()) {
+                vacuous = VacuousInvariants.afterLastCommit(
+                        crash, recorded.get(), before, VacuousInvariants.read(declared()));
+            }
+        }
+        if (vacuous.isPresent()) {
+            failedWith(vacuous.get()); // the invocation fails with it even if the test catches it
+            throw vacuous.get();
+        }
     }
 
     /** The case's key as the child selects it: with its mode, so that a test in both modes reruns this one. */

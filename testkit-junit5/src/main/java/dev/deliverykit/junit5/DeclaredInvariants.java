@@ -135,7 +135,10 @@ final class DeclaredInvariants {
                     + " declaration (with JdbcSource.url(() -> ...) or a JdbcSource lambda if it needs a @TempDir"
                     + " path) or assign it in a @BeforeEach method.");
         }
-        return new Declared(describe(field), (Invariant) value);
+        boolean emptyByDesign = AnnotationSupport.findAnnotation(field, CheckInvariant.class)
+                .map(CheckInvariant::emptyByDesign)
+                .orElse(false);
+        return new Declared(describe(field), (Invariant) value, emptyByDesign);
     }
 
     private static void requireDistinctNames(List<Declared> declared) {
@@ -161,6 +164,8 @@ final class DeclaredInvariants {
      *
      * @param field where it is declared, {@code OrderServiceCrashTest.exactlyOncePerOrder}
      * @param invariant its value when the test started
+     * @param emptyByDesign whether it reads no row after a crash-free run by design ({@link
+     *     CheckInvariant#emptyByDesign()})
      */
-    public record Declared(String field, Invariant invariant) {}
+    public record Declared(String field, Invariant invariant, boolean emptyByDesign) {}
 }

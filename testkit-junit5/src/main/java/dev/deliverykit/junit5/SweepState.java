@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What a sweep's invocations leave for the provider's lazy stream: the recording, once {@code scenario.run(...)}
@@ -22,6 +23,7 @@ final class SweepState {
     private final List<RecordedRecovery> recoveries = new ArrayList<>();
     private int firstCrashes;
     private int recoveriesStarted;
+    private Set<String> fieldsWithRowsAfterRecording = Set.of();
 
     /** @param recoveryWatch what a crash case records of its first recovery; empty: the sweep crashes no recovery */
     SweepState(Optional<WatchList> recoveryWatch) {
@@ -56,6 +58,16 @@ final class SweepState {
         if (recordEntry != null) {
             recordEntry.counted(counts);
         }
+    }
+
+    /** Keeps the fields of the invariants that read rows after the crash-free run, before its recovery. */
+    synchronized void readAfterRecording(Set<String> fieldsWithRows) {
+        this.fieldsWithRowsAfterRecording = Set.copyOf(fieldsWithRows);
+    }
+
+    /** The fields of the invariants that read rows after the crash-free run; empty before it. */
+    synchronized Set<String> fieldsWithRowsAfterRecording() {
+        return fieldsWithRowsAfterRecording;
     }
 
     /** The recording, if the crash-free run completed one. */

@@ -108,7 +108,9 @@ final class TemplatePlanner {
             Stream<TestTemplateInvocationContext> crashes = Stream.of(state).flatMap(recorded -> {
                 List<CrashCase> cases = crashCases(context.getRequiredTestMethod(), sweep, recorded);
                 int first = numbered.getAndAdd(cases.size()) + 1;
-                return inShard(cases, first, settings, childOptions, recoveriesRecorded);
+                // Every crash case sees its sweep's state: what the crash-free run left, and its recoveries if
+                // recorded.
+                return inShard(cases, first, settings, childOptions, Optional.of(recorded));
             });
             Stream<TestTemplateInvocationContext> recoveryCrashes = recoveriesRecorded.stream()
                     .flatMap(recorded -> sweep.allRecoveryCases(recorded).stream())

@@ -1,0 +1,130 @@
+package dev.deliverykit.junit5.guards;
+
+import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deliverykit.junit5.testkit.CrashTestKit;
+import dev.deliverykit.junit5.testkit.CrashTestResults;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Crash tests that could never fail are refused, with what happened and the fix: commits that do not survive a child
+ * JVM's exit, an in-memory database, invariants that read another file, and a database file the test JVM holds
+ * locked; their twins that can fail run green.
+ */
+class CannotFailTests {
+
+    private static final String CRASH_FREE_FIX = "Fix: make the workload's commits durable and give each invariant's"
+            + " JdbcSource the URL the workload writes; an invariant that reads no row by design says so with"
+            + " @CheckInvariant(emptyByDesign = true).";
+
+    @TempDir
+    Path reports;
+
+    private CrashTestResults run(Class<?> testCases) {
+        return CrashTestKit.reportingTo(reports).run(testCases);
+    }
+
+    @Test
+    void h2WithItsDefaultWriteDelayInAChildLosesTheCommitsAndIsRefused() {
+        CrashTestResults results = run(CannotFailTestCases.H2WithItsWriteDelay.class);
+
+        assertThat(results).hasNumberOfStartedCases(3).hasNumberOfSucceededCases(2);
+        assertThat(results)
+                .hasSingleFailedCase("[3] crash after commit #1 in CannotFailTestCases.commitEffect (child JVM)")
+                .withMessage("""
+                        The child JVM crashed after all 1 commits of the workload, yet none of them survived its exit:\
+                         the invariants that read rows after the crash-free run read nothing now, before the recovery:
+                        [H2WithItsWriteDelay.onceEach] no key of EFFECT.K on shop (H2) has more than 1 effect: read\
+                         nothing (checked 0 effect rows, 0 keys)
+                        The database loses commits when its process ends without closing it. Likely causes: H2's\
+                         default WRITE_DELAY (add ;WRITE_DELAY=0 to the URL), SQLite with PRAGMA synchronous=OFF, or a\
+                         database that writes on close or on a timer.
+                        Fix: make every commit durable when it returns, as in production after a power cut; otherwise\
+                         every crash of this sweep holds vacuously.
+
+                        DeliveryKit case: crash after commit #1 in CannotFailTestCases.commitEffect (child JVM)
+                        Replay only this case: -Ddeliverykit.replay='selector=after-commit;within=\
+                        dev.deliverykit.junit5.guards.CannotFailTestCases#commitEffect;hit=1'""");
+    }
+
+    @Test
+    void h2WithoutAWriteDelayKeepsEveryCommitOfTheChild() {
+        assertThat(run(CannotFailTestCases.H2WithoutWriteDelay.class))
+                .hasNumberOfStartedCases(3)
+                .hasNumberOfSucceededCases(3);
+    }
+
+    @Test
+    void anInMemoryDatabaseThatTheInvariantsCannotSeeIsRefusedAfterTheCrashFreeRun() {
+        CrashTestResults results = run(CannotFailTestCases.SqliteInMemory.class);
+
+        assertThat(results).hasNumberOfStartedCases(3).hasNumberOfFailedCases(3);
+        assertThat(results)
+                .hasFailedCase("[1] record boundaries (crash-free run)")
+                .withMessage("""
+                        The crash-free run committed 1 time, but every invariant declared with @CheckInvariant read\
+                         nothing after it, so no crash case of this sweep could fail:
+                        [SqliteInMemory.onceEach] no key of effect.k on jdbc:sqlite::memory: has more than 1 effect:\
+                         could not read its tables (invariant 'once per key' could not run its effects query on\
+                         jdbc:sqlite::memory:: [SQLITE_ERROR] SQL error or missing database (no such table: effect))
+                        What the run committed is not in the databases these invariants read. Likely causes: an\
+                         in-memory database (jdbc:sqlite::memory:, an unnamed jdbc:h2:mem:) that each new connection\
+                         sees empty, or invariants that read another database than the one the workload writes\
+                         (another directory or file name).
+                        """ + CRASH_FREE_FIX + """
+
+
+                        DeliveryKit case: record boundaries (crash-free run) (in process)
+                        Replay only this case: -Ddeliverykit.replay='crash=none'""");
+    }
+
+    @Test
+    void invariantsThatReadAnotherFileThanTheWorkloadWritesAreRefused() {
+        CrashTestResults results = run(CannotFailTestCases.InvariantsReadAnotherFile.class);
+
+        assertThat(results).hasNumberOfStartedCases(3).hasNumberOfFailedCases(3);
+        assertThat(results.failureOf("[1] record boundaries (crash-free run)")
+                        .orElseThrow()
+                        .getMessage())
+                .startsWith("The crash-free run committed 1 time, but every invariant declared with @CheckInvariant"
+                        + " read nothing after it, so no crash case of this sweep could fail:\n"
+                        + "[InvariantsReadAnotherFile.onceEach] no key of effect.k on shop-test.db has more than 1"
+                        + " effect: read nothing (checked 0 effect rows, 0 keys)\n"
+                        + "[InvariantsReadAnotherFile.neverLost] every intent key of effect.k on orders.db has at least"
+                        + " 1 effect in effect.k on shop-test.db: could not read its tables (invariant 'no lost effect'"
+                        + " could not run its intents query on orders.db: [SQLITE_ERROR] SQL error or missing database"
+                        + " (no such table: effect))\n");
+    }
+
+    @Test
+    void anInvariantEmptyByDesignAndNoRowsInvariantsLetTheSweepRun() {
+        assertThat(run(CannotFailTestCases.EmptyByDesign.class))
+                .hasNumberOfStartedCases(3)
+                .hasNumberOfSucceededCases(3);
+    }
+
+    @Test
+    void aDatabaseFileTheTestJvmHoldsLockedIsExplainedBeforeTheChildStarts() {
+        CrashTestResults results = run(CannotFailTestCases.H2HeldOpenByTheTestJvm.class);
+
+        assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
+        String message = results.failureOf("[1] crash after commit #1 (child JVM)")
+                .orElseThrow()
+                .getMessage();
+        assertThat(message.replaceAll(" \\S+/shop\\.mv\\.db ", " <dir>/shop.mv.db "))
+                .isEqualTo("""
+                        java.lang.IllegalStateException: The test JVM holds the database file <dir>/shop.mv.db locked,\
+                         so the child JVM of crash after commit #1 (child JVM) could not open it (H2 says "Database may\
+                         be already in use"). A database opened before scenario.run(...) is still open in the test\
+                         JVM: a service, pool or connection built in the test method, a @BeforeEach method or a field.\
+                         Fix: build what opens the database inside the workload, scenario.run(() -> ...), and the\
+                         recovery's inside scenario.restart(() -> ...); write a fixture with scenario.prepare(() -> ...)\
+                         and close what it opened there.
+
+                        DeliveryKit case: crash after commit #1 (child JVM)
+                        Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'""");
+    }
+}
