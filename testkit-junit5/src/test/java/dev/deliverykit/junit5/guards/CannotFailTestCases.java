@@ -137,9 +137,11 @@ final class CannotFailTestCases {
         @TempDir
         Path dir;
 
+        // tag::empty-by-design[]
         @CheckInvariant(emptyByDesign = true)
         final Invariant refundedOnce = Invariants.atMostOncePerKey("refunded at most once")
                 .effectsIn(JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shop.db")), "refund", "k");
+        // end::empty-by-design[]
 
         @CheckInvariant
         final Invariant noRefund = Invariants.noRows(
