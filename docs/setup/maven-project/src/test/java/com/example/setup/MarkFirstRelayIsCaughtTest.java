@@ -46,10 +46,10 @@ class MarkFirstRelayIsCaughtTest {
                         "[6] crash before statement \"INSERT INTO received_message(message_id) VALUES …\" #1"
                                 + " in ShippingInbox.receive",
                         "[12] crash after commit #1 in OutboxRelay.markSent (child JVM)",
-                        "[1] crash at entry of com.example.setup.ShippingInbox#receive(java.lang.String,java.lang.String)"
-                                + " #1",
-                        "[2] crash at entry of com.example.setup.ShippingInbox#receive(java.lang.String,java.lang.String)"
-                                + " #1 (child JVM)");
+                        "[1] crash at entry of com.example.setup.ShippingInbox"
+                                + "#receive(java.lang.String,java.lang.String) #1",
+                        "[2] crash at entry of com.example.setup.ShippingInbox"
+                                + "#receive(java.lang.String,java.lang.String) #1 (child JVM)");
         assertThat(results)
                 .hasFailedCase("[12] crash after commit #1 in OutboxRelay.markSent (child JVM)")
                 .withMessage(

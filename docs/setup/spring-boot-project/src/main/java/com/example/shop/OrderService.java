@@ -22,7 +22,10 @@ public class OrderService {
             return;
         }
         jdbc.update(
-                "INSERT INTO orders(order_id, customer, amount_cents) VALUES (?, ?, ?)", orderId, customer, amountCents);
+                "INSERT INTO orders(order_id, customer, amount_cents) VALUES (?, ?, ?)",
+                orderId,
+                customer,
+                amountCents);
         jdbc.update("INSERT INTO outbox(message_id, order_id) VALUES (?, ?)", orderId + ":placed", orderId);
     }
 }

@@ -54,7 +54,8 @@ class ForgetfulInboxIsCaughtTest {
                         "[1] crash at entry of com.example.shop.Outbox#markSent(java.lang.String) #1",
                         "[2] crash at entry of com.example.shop.Outbox#markSent(java.lang.String) #1 (child JVM)");
         assertThat(results)
-                .hasFailedCase("[2] crash at entry of com.example.shop.Outbox#markSent(java.lang.String) #1 (child JVM)")
+                .hasFailedCase(
+                        "[2] crash at entry of com.example.shop.Outbox#markSent(java.lang.String) #1 (child JVM)")
                 .withMessage(
                         """
                         1 of 2 invariants declared with @CheckInvariant violated after crash at entry of \
