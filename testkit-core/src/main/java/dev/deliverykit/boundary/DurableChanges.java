@@ -93,9 +93,17 @@ final class DurableChanges {
         return autoCommit[0];
     }
 
-    /** A JDBC call of the process started. */
+    /**
+     * A JDBC call of the process started. Only statements and transaction ends name their thread: a pool that opens
+     * or prepares connections on a helper thread of its own (HikariCP's connection adder) changes nothing there, and
+     * counting it made whether a sweep is pruned depend on when that thread ran.
+     */
     void before(JdbcCall call) {
-        threads.add(Thread.currentThread().getName());
+        switch (call.kind()) {
+            case STATEMENT, COMMIT, ROLLBACK ->
+                threads.add(Thread.currentThread().getName());
+            default -> {}
+        }
     }
 
     /**

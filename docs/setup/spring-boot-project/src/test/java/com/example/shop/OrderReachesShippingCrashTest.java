@@ -68,10 +68,6 @@ class OrderReachesShippingCrashTest {
                 .web(WebApplicationType.NONE)
                 .run(
                         "--spring.datasource.url=" + url(),
-                        // one connection, which the pool opens on the workload's thread as it starts: connections
-                        // that the pool adds on its own thread, at moments that vary, make the sweep's recording
-                        // see two threads, and the sweep then crashes every point instead of one per class
-                        "--spring.datasource.hikari.maximum-pool-size=1",
                         // a crash in this JVM closes the transaction's connection, and Spring logs the failed
                         // rollback at ERROR with both stack traces: expected here, so not logged
                         "--logging.level.org.springframework.transaction.interceptor=off",
