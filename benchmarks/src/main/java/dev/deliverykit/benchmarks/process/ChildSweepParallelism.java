@@ -50,7 +50,7 @@ public final class ChildSweepParallelism {
                     Map<String, String> configuration = Map.of(DeliveryKitConfiguration.CHILD_PARALLELISM, parallelism);
                     LauncherRun.Swept run = sweep.runSweeps(configuration, 0);
                     if (!run.sweeps().equals(List.of(new LauncherRun.Sweep("CHILD_PROCESS", cases, cases)))) {
-                        throw new IllegalStateException(sweepCase.getClass().getSimpleName() + " over " + commits
+                        throw new IllegalStateException(sweep.name() + " over " + commits
                                 + " commits should record " + cases + " crash points in a child JVM and crash at each,"
                                 + " but the kit's report counts " + run.sweeps() + "; the figure would not time the"
                                 + " sweep it names");

@@ -150,7 +150,7 @@ public final class LauncherRun {
         if (summary.getTotalFailureCount() > 0 || succeeded == 0 || expectedTests >= 0 && succeeded != expectedTests) {
             StringWriter failures = new StringWriter();
             summary.printFailuresTo(new PrintWriter(failures), 20);
-            throw new IllegalStateException(testClass.getSimpleName() + " with " + configuration + " should pass "
+            throw new IllegalStateException(name() + " with " + configuration + " should pass "
                     + expected + ", but " + succeeded + " passed and " + summary.getTotalFailureCount()
                     + " failed; a benchmark of broken cases measures nothing.\n"
                     + failures);
@@ -160,8 +160,8 @@ public final class LauncherRun {
     /** The sweep counts on the recording rows of this run's tests. */
     private List<Sweep> recordings(Path report, List<String> testIds) {
         if (!Files.isRegularFile(report)) {
-            throw new IllegalStateException("the kit wrote no " + report + " for " + testClass.getSimpleName()
-                    + ", so its sweeps' cases cannot be counted");
+            throw new IllegalStateException(
+                    "the kit wrote no " + report + " for " + name() + ", so its sweeps' cases cannot be counted");
         }
         JsonNode root;
         try {
@@ -184,9 +184,17 @@ public final class LauncherRun {
         }
         if (sweeps.isEmpty()) {
             throw new IllegalStateException(report + " has no sweep recording among the " + testIds.size() + " tests"
-                    + " of " + testClass.getSimpleName() + " that ran, so their cases cannot be counted");
+                    + " of " + name() + " that ran, so their cases cannot be counted");
         }
         return List.copyOf(sweeps);
+    }
+
+    /** The test class's name without its package, a nested class's with its outer class's. */
+    String name() {
+        return testClass
+                .getName()
+                .substring(testClass.getPackageName().length() + 1)
+                .replace('$', '.');
     }
 
     /** Start-to-end time of every test, in execution order. */
