@@ -14,8 +14,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Benchmarks are not tests: this only proves that every figure's benchmark executes (one tiny iteration,
- * one repetition, JMH without forks) and that its crash cases still pass their invariant checks (a case
- * that breaks throws). It asserts no time at all.
+ * one repetition, JMH without forks, smaller sweeps) through the same checks as the full run, which throw:
+ * its crash cases still pass their invariant checks, and each launcher run passes exactly the tests it
+ * should, a sweep's as many as its recording says in the kit's report. So a sweep whose cases the kit
+ * changed fails here, not in the full run. It asserts no time at all.
  */
 class BenchmarkSuiteSmokeTest {
 

@@ -14,35 +14,61 @@ import java.sql.Statement;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * B8: a {@code @CrashSweep(kinds = COMMITS, mode = CHILD_PROCESS)} over a workload of {@value #COMMITS} commits
- * (one row each, on a SQLite file with the reference pragmas), so {@value #CASES} crash cases, before and after
- * each commit, each in its own child JVM, after the recording run (a child JVM too). Recovery is a check: the
- * rows that survived are exactly the first ones, in order, and a second run completes them.
+ * B8: a {@code @CrashSweep(kinds = COMMITS, mode = CHILD_PROCESS, exhaustive = true)} over a workload of {@value #COMMITS} commits
+ * (one row each, on a SQLite file with the reference pragmas), crashing at every point: {@link #cases(int)} crash
+ * cases, before and after each commit, each in its own child JVM, after the recording run (a child JVM too).
+ * Recovery is a check: the rows that survived are exactly the first ones, in order, and a second run completes them.
+ * {@link Smoke} is the same sweep over fewer commits, for the smoke run.
  */
 public class ChildSweepCase {
 
     /** The workload's commits. */
     public static final int COMMITS = 10;
 
-    /** The crash cases of the sweep (the recording run is not one): before and after every commit. */
-    public static final int CASES = 2 * COMMITS;
-
     @TempDir
     Path dir;
 
-    @CrashSweep(kinds = SweepKind.COMMITS, mode = CrashMode.CHILD_PROCESS)
+    /**
+     * The crash cases of the sweep over {@code commits} commits (the recording run is not one): before and after every
+     * commit.
+     */
+    public static int cases(int commits) {
+        return 2 * commits;
+    }
+
+    /** The commits of this class's workload. */
+    public int commits() {
+        return COMMITS;
+    }
+
+    // Exhaustive: the figure times children started ahead over the cases it names, and pruning would merge the crash
+    // after each commit with the crash before the next one (both leave the same rows).
+    @CrashSweep(kinds = SweepKind.COMMITS, mode = CrashMode.CHILD_PROCESS, exhaustive = true)
     void everyCommit(CrashScenario scenario) throws Exception {
         SqliteDatabase db = SqliteDatabase.at(dir.resolve("ledger.db"));
+        int commits = commits();
         scenario.prepare(() -> create(db));
-        scenario.run(() -> writeFrom(db, 1));
+        scenario.run(() -> writeFrom(db, 1, commits));
         scenario.restart(() -> {
             int survived = checkedRows(db);
-            writeFrom(db, survived + 1);
-            if (checkedRows(db) != COMMITS) {
-                throw new IllegalStateException("the ledger in " + dir + " does not hold " + COMMITS + " rows after"
+            writeFrom(db, survived + 1, commits);
+            if (checkedRows(db) != commits) {
+                throw new IllegalStateException("the ledger in " + dir + " does not hold " + commits + " rows after"
                         + " recovery; a benchmark of a broken sweep measures nothing");
             }
         });
+    }
+
+    /** The smoke run's sweep: the same test over {@value Smoke#COMMITS} commits, so a few child JVMs prove it works. */
+    public static class Smoke extends ChildSweepCase {
+
+        /** The workload's commits. */
+        public static final int COMMITS = 2;
+
+        @Override
+        public int commits() {
+            return COMMITS;
+        }
     }
 
     private static void create(SqliteDatabase db) throws SQLException {
@@ -52,12 +78,12 @@ public class ChildSweepCase {
         }
     }
 
-    /** One transaction per row, from {@code first} to {@value #COMMITS}. */
-    private static void writeFrom(SqliteDatabase db, int first) throws SQLException {
+    /** One transaction per row, from {@code first} to {@code last}. */
+    private static void writeFrom(SqliteDatabase db, int first, int last) throws SQLException {
         try (Connection connection = db.open();
                 PreparedStatement insert = connection.prepareStatement("INSERT INTO entry (seq, note) VALUES (?, ?)")) {
             connection.setAutoCommit(false);
-            for (int seq = first; seq <= COMMITS; seq++) {
+            for (int seq = first; seq <= last; seq++) {
                 insert.setInt(1, seq);
                 insert.setString(2, "entry " + seq);
                 insert.executeUpdate();

@@ -7,11 +7,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** What B7's two JUnit classes share: the number of cases and the warm-up before them. */
-final class CrashCases {
+/** What B7's JUnit classes share: the number of cases and the warm-up before them. */
+public final class CrashCases {
 
     /** Crash cases per class run; the first pays the tool's setup, the rest are steady-state. */
-    static final int CASES = 10;
+    public static final int CASES = 10;
 
     private CrashCases() {}
 

@@ -17,8 +17,11 @@ import java.util.List;
  */
 public class ReceiverContractCase implements IdempotentReceiverContract {
 
-    /** The battery's JUnit tests: the crash sweep's invocations (its recording run among them) and the other checks. */
-    public static final int TESTS = ReceiverSweepCase.TESTS + 6;
+    /**
+     * The battery's JUnit tests besides its crash sweep's invocations: its other 6 checks, one test each (the real
+     * process exit, the race of workers on one key, and the 4 checks that restart the receiver).
+     */
+    public static final int OTHER_TESTS = 6;
 
     /** The one test that runs in a child JVM: a real process exit after the first commit. */
     public static final String CHILD_CHECK = "aRealProcessExitAfterTheFirstCommitLeavesOneEffect";

@@ -15,15 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * B10's baseline: the plain crash sweep a user writes for the same receiver without the contract, the same sweep as the
  * contract's {@code receiver.crash-at-every-boundary}: a crash before and after every commit and write statement of one
- * reservation, the sender's retry in a fresh process, and exactly one effect.
+ * reservation (once per class of equivalent points, as the kit prunes by default), the sender's retry in a fresh
+ * process, and exactly one effect.
  */
 public class ReceiverSweepCase {
-
-    /**
-     * The sweep's JUnit tests: its recording run and one crash per class of equivalent points among the 6 before and
-     * after each of 2 writes and 1 commit (in process, those on the same call path with nothing committed between).
-     */
-    public static final int TESTS = 5;
 
     private static final IdempotencyKey KEY = new IdempotencyKey("tenantA", "reserve-1");
     private static final Map<String, String> PARAMETERS = Map.of("part", "P-7", "quantity", "1");

@@ -8,17 +8,17 @@ import dev.deliverykit.benchmarks.report.Measurement;
 import dev.deliverykit.benchmarks.report.Target;
 import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * B8: a {@code @CrashSweep(mode = CHILD_PROCESS)} of {@value ChildSweepCase#CASES} crash cases ({@link ChildSweepCase},
- * its recording run and one child JVM per case) run whole through the JUnit Platform launcher in this JVM, with
- * {@code deliverykit.child.parallelism=2} (the next child starts while a case runs) against {@code =1} (each child
- * starts when its case needs it). The two alternate within a round, their order swapped every round, after
- * untimed warm-up rounds; the value is the speed-up, the median time of one child at a time over the median time
- * with two.
+ * B8: a {@code @CrashSweep(mode = CHILD_PROCESS)} at every point of {@value ChildSweepCase#COMMITS} commits
+ * ({@link ChildSweepCase}, its recording run and one child JVM per crash case) run whole through the JUnit Platform
+ * launcher in this JVM, with {@code deliverykit.child.parallelism=2} (the next child starts while a case runs) against
+ * {@code =1} (each child starts when its case needs it). The two alternate within a round, their order swapped every
+ * round, after untimed warm-up rounds; the value is the speed-up, the median time of one child at a time over the
+ * median time with two. Every run must pass the recording and the crash cases the workload's commits make, and the
+ * kit's report must count the same, or the figure is not measured. The smoke run sweeps {@link ChildSweepCase.Smoke}.
  */
 public final class ChildSweepParallelism {
 
@@ -35,13 +35,11 @@ public final class ChildSweepParallelism {
 
     /** The B8 row. */
     public List<Figure> measure() {
+        ChildSweepCase sweepCase = settings.smoke() ? new ChildSweepCase.Smoke() : new ChildSweepCase();
+        int commits = sweepCase.commits();
+        int cases = ChildSweepCase.cases(commits);
         try (Scratch reports = Scratch.create("b8-reports")) {
-            LauncherRun sweep = LauncherRun.of(ChildSweepCase.class, reports.root());
-            // The smoke run replays one case, so that proving the sweep works takes two children, not 42.
-            Map<String, String> smoke = settings.smoke()
-                    ? Map.of(DeliveryKitConfiguration.REPLAY, "selector=after-commit;hit=" + ChildSweepCase.COMMITS)
-                    : Map.of();
-            int tests = settings.smoke() ? 1 : ChildSweepCase.CASES + 1;
+            LauncherRun sweep = LauncherRun.of(sweepCase.getClass(), reports.root());
             List<Double> ahead = new ArrayList<>();
             List<Double> one = new ArrayList<>();
             int rounds = settings.processWarmupRounds() + settings.sweepRounds();
@@ -49,24 +47,30 @@ public final class ChildSweepParallelism {
                 boolean timed = round >= settings.processWarmupRounds();
                 List<String> order = round % 2 == 0 ? List.of(AHEAD, ONE) : List.of(ONE, AHEAD);
                 for (String parallelism : order) {
-                    Map<String, String> configuration = new HashMap<>(smoke);
-                    configuration.put(DeliveryKitConfiguration.CHILD_PARALLELISM, parallelism);
-                    double millis = sweep.run(configuration, tests).millis();
+                    Map<String, String> configuration = Map.of(DeliveryKitConfiguration.CHILD_PARALLELISM, parallelism);
+                    LauncherRun.Swept run = sweep.runSweeps(configuration, 0);
+                    if (!run.sweeps().equals(List.of(new LauncherRun.Sweep("CHILD_PROCESS", cases, cases)))) {
+                        throw new IllegalStateException(sweep.name() + " over " + commits
+                                + " commits should record " + cases + " crash points in a child JVM and crash at each,"
+                                + " but the kit's report counts " + run.sweeps() + "; the figure would not time the"
+                                + " sweep it names");
+                    }
+                    double millis = run.timed().millis();
                     if (timed) {
                         (parallelism.equals(AHEAD) ? ahead : one).add(millis);
                     }
                 }
                 reports.clear();
             }
-            Measurement measured = Measurement.ofSamples(
-                    "@CrashSweep of " + ChildSweepCase.CASES + " child cases, parallelism 2", "ms", ahead);
+            Measurement measured =
+                    Measurement.ofSamples("@CrashSweep of " + cases + " child cases, parallelism 2", "ms", ahead);
             Measurement baseline =
                     Measurement.ofSamples("the same sweep, parallelism 1 (one child at a time)", "ms", one);
             double speedUp = baseline.median() / measured.median();
             return List.of(Figure.computed(
                     "B8",
-                    "@CrashSweep(kinds = COMMITS, mode = CHILD_PROCESS) over " + ChildSweepCase.COMMITS
-                            + " commits (recording run + " + ChildSweepCase.CASES + " crash cases, a child JVM each)"
+                    "@CrashSweep(kinds = COMMITS, mode = CHILD_PROCESS, exhaustive = true) over " + commits
+                            + " commits (recording run + " + cases + " crash cases, a child JVM each)"
                             + " through the JUnit launcher, whole; value = speed-up of parallelism 2 over 1",
                     measured,
                     baseline,

@@ -16,7 +16,9 @@ import java.util.Map;
  * against the plain crash sweep a user writes for the same receiver ({@link ReceiverSweepCase}, the same sweep as the
  * battery's crash check), each run whole through the JUnit Platform launcher in this JVM, alternating within a round,
  * their order swapped every round, after untimed warm-up rounds. Per test: the battery's in-process tests (all but
- * the real process exit, which a child JVM reruns) against the sweep's tests, from the launcher's events.
+ * the real process exit, which a child JVM reruns) against the sweep's tests, from the launcher's events. Each run's
+ * tests are counted from its sweep's recording in the kit's report, and the plain sweep must record and crash at the
+ * points the battery's does, or the figure is not measured.
  */
 public final class ContractBattery {
 
@@ -43,47 +45,60 @@ public final class ContractBattery {
             List<Double> batteryPerTest = new ArrayList<>();
             List<Double> sweepPerTest = new ArrayList<>();
             List<Double> childMillis = new ArrayList<>();
+            int batteryTests = 0;
+            int sweepTests = 0;
             int rounds = settings.processWarmupRounds() + settings.processRounds();
             for (int round = 0; round < rounds; round++) {
                 boolean timed = round >= settings.processWarmupRounds();
+                List<LauncherRun.Sweep> batterySweep = List.of();
+                List<LauncherRun.Sweep> plainSweep = List.of();
                 for (String run : round % 2 == 0 ? List.of(BATTERY, SWEEP) : List.of(SWEEP, BATTERY)) {
                     if (run.equals(BATTERY)) {
-                        LauncherRun.Timed timedRun = battery.run(Map.of(), ReceiverContractCase.TESTS);
+                        LauncherRun.Swept swept = battery.runSweeps(Map.of(), ReceiverContractCase.OTHER_TESTS);
+                        LauncherRun.Timed timedRun = swept.timed();
+                        batterySweep = swept.sweeps();
+                        batteryTests = timedRun.caseMillis().size();
                         if (timed) {
                             batteryMillis.add(timedRun.millis());
                             childMillis.add(childTest(timedRun));
-                            batteryPerTest.add(
-                                    (total(timedRun) - childTest(timedRun)) / (ReceiverContractCase.TESTS - 1));
+                            batteryPerTest.add((total(timedRun) - childTest(timedRun)) / (batteryTests - 1));
                         }
                     } else {
-                        LauncherRun.Timed timedRun = sweep.run(Map.of(), ReceiverSweepCase.TESTS);
+                        LauncherRun.Swept swept = sweep.runSweeps(Map.of(), 0);
+                        LauncherRun.Timed timedRun = swept.timed();
+                        plainSweep = swept.sweeps();
+                        sweepTests = timedRun.caseMillis().size();
                         if (timed) {
                             sweepMillis.add(timedRun.millis());
-                            sweepPerTest.add(total(timedRun) / ReceiverSweepCase.TESTS);
+                            sweepPerTest.add(total(timedRun) / sweepTests);
                         }
                     }
                 }
+                if (!batterySweep.equals(plainSweep)) {
+                    throw new IllegalStateException("the plain sweep should be the battery's crash check, but the kit's"
+                            + " report counts " + plainSweep + " for it and " + batterySweep + " for the battery's");
+                }
                 reports.clear();
             }
-            Measurement wholeBattery = seconds(
-                    "receiver contract battery, " + ReceiverContractCase.TESTS + " tests of 7 checks, whole",
-                    batteryMillis);
-            Measurement wholeSweep = seconds(
-                    "plain crash sweep of the receiver, " + ReceiverSweepCase.TESTS + " tests, whole", sweepMillis);
+            int sweepInBattery = batteryTests - ReceiverContractCase.OTHER_TESTS;
+            Measurement wholeBattery =
+                    seconds("receiver contract battery, " + batteryTests + " tests of 7 checks, whole", batteryMillis);
+            Measurement wholeSweep =
+                    seconds("plain crash sweep of the receiver, " + sweepTests + " tests, whole", sweepMillis);
             Measurement perSweepTest = Measurement.ofSamples("plain crash sweep, per test", "ms", sweepPerTest);
             return List.of(
                     Figure.info(
                             "B10",
                             "the idempotent receiver's whole contract battery on the reference warehouse (7 checks, "
-                                    + ReceiverContractCase.TESTS + " JUnit tests: a crash sweep of "
-                                    + ReceiverSweepCase.TESTS + ", a real process exit in a child JVM, a race of 4"
+                                    + batteryTests + " JUnit tests: a crash sweep of "
+                                    + sweepInBattery + ", a real process exit in a child JVM, a race of 4"
                                     + " workers, 4 checks with restarts) through the JUnit launcher, whole, against the"
                                     + " plain crash sweep of the same receiver",
                             wholeBattery,
                             wholeSweep),
                     Figure.ratio(
                             "B10 per test",
-                            "the battery's " + (ReceiverContractCase.TESTS - 1) + " in-process tests, per test, against"
+                            "the battery's " + (batteryTests - 1) + " in-process tests, per test, against"
                                     + " the plain crash sweep's, per test",
                             Measurement.ofSamples("contract battery, in-process tests, per test", "ms", batteryPerTest),
                             perSweepTest,

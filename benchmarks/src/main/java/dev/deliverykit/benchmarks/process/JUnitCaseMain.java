@@ -29,13 +29,14 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
  * </pre>
  * {@code CLASS_SETUP} is the time from the test class's start to its first test's start: class-level
  * extension callbacks (BMUnit loads its agent there) and {@code @BeforeAll} methods.
- * Exit code 0 when every test passed and at least one ran, 1 otherwise (failures printed).
+ * Exit code 0 when every test passed and at least one ran (exactly {@code tests}, when given), 1 otherwise
+ * (failures printed).
  */
 public final class JUnitCaseMain {
 
     private JUnitCaseMain() {}
 
-    /** {@code JUnitCaseMain <test class>}. */
+    /** {@code JUnitCaseMain <test class> [tests]}. */
     public static void main(String[] args) {
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectClass(args[0]))
@@ -56,6 +57,11 @@ public final class JUnitCaseMain {
         System.out.flush();
         if (failed > 0 || succeeded == 0) {
             summary.getSummary().printFailuresTo(new PrintWriter(System.err, true), 40);
+            System.exit(1);
+        }
+        if (args.length > 1 && succeeded != Long.parseLong(args[1])) {
+            // A skipped or undiscovered test would leave fewer cases to time than the figure says.
+            System.err.println(args[0] + " should pass " + args[1] + " tests, but " + succeeded + " passed");
             System.exit(1);
         }
         System.exit(0);

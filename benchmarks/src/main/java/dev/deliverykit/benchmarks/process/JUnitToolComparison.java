@@ -3,6 +3,7 @@ package dev.deliverykit.benchmarks.process;
 import dev.deliverykit.benchmarks.RunSettings;
 import dev.deliverykit.benchmarks.junit.BytemanCrashCase;
 import dev.deliverykit.benchmarks.junit.CrashAtCase;
+import dev.deliverykit.benchmarks.junit.CrashCases;
 import dev.deliverykit.benchmarks.junit.EngineCrashCase;
 import dev.deliverykit.benchmarks.report.Figure;
 import dev.deliverykit.benchmarks.report.Measurement;
@@ -29,6 +30,8 @@ import java.util.List;
  */
 public final class JUnitToolComparison {
 
+    private static final String TESTS = String.valueOf(CrashCases.CASES);
+
     private final RunSettings settings;
     private final AgentJar agent;
 
@@ -50,7 +53,7 @@ public final class JUnitToolComparison {
             collect(
                     TimedChild.run(
                             ChildJvm.mainClass(JUnitCaseMain.class)
-                                    .args(CrashAtCase.class.getName())
+                                    .args(CrashAtCase.class.getName(), TESTS)
                                     .jvmArgs(agent.option(), "-Ddeliverykit.report.enabled=false"),
                             0),
                     oursSteady,
@@ -58,7 +61,7 @@ public final class JUnitToolComparison {
             collect(
                     TimedChild.run(
                             ChildJvm.mainClass(JUnitCaseMain.class)
-                                    .args(EngineCrashCase.class.getName())
+                                    .args(EngineCrashCase.class.getName(), TESTS)
                                     .jvmArgs(agent.option()),
                             0),
                     apiSteady,
@@ -66,7 +69,7 @@ public final class JUnitToolComparison {
             collect(
                     TimedChild.run(
                             ChildJvm.mainClass(JUnitCaseMain.class)
-                                    .args(BytemanCrashCase.class.getName())
+                                    .args(BytemanCrashCase.class.getName(), TESTS)
                                     .jvmArgs("-Djdk.attach.allowAttachSelf=true"),
                             0),
                     bytemanSteady,

@@ -16,7 +16,8 @@ import java.util.Map;
  * crashing once per class of equivalent points, against the same sweep with {@code deliverykit.sweep.exhaustive=true},
  * both run whole through the JUnit Platform launcher in this JVM in the same round, their order swapped every round,
  * after untimed warm-up rounds. The value is the median over rounds of the pruned sweep's time over the exhaustive
- * one's. Every run must pass all its cases, or the figure is not measured.
+ * one's. Every run must pass exactly the cases its recordings count in the kit's report, and the exhaustive run must
+ * crash at every point the pruned one records, or the figure is not measured.
  */
 public final class PrunedSweep {
 
@@ -44,12 +45,13 @@ public final class PrunedSweep {
             int everyCase = 0;
             int rounds = settings.processWarmupRounds() + settings.shardRounds();
             for (int round = 0; round < rounds; round++) {
-                LauncherRun.Timed first = sweep.run(round % 2 == 0 ? pruned : exhaustive);
+                LauncherRun.Swept first = sweep.runSweeps(round % 2 == 0 ? pruned : exhaustive, 0);
                 reports.clear();
-                LauncherRun.Timed second = sweep.run(round % 2 == 0 ? exhaustive : pruned);
+                LauncherRun.Swept second = sweep.runSweeps(round % 2 == 0 ? exhaustive : pruned, 0);
                 reports.clear();
-                LauncherRun.Timed prunedRun = round % 2 == 0 ? first : second;
-                LauncherRun.Timed exhaustiveRun = round % 2 == 0 ? second : first;
+                checkSameSweep(round % 2 == 0 ? first : second, round % 2 == 0 ? second : first);
+                LauncherRun.Timed prunedRun = (round % 2 == 0 ? first : second).timed();
+                LauncherRun.Timed exhaustiveRun = (round % 2 == 0 ? second : first).timed();
                 prunedCases = prunedRun.caseMillis().size();
                 everyCase = exhaustiveRun.caseMillis().size();
                 if (round >= settings.processWarmupRounds()) {
@@ -74,6 +76,25 @@ public final class PrunedSweep {
                     ratio,
                     Measurement.format(ratio) + "x",
                     TARGET));
+        }
+    }
+
+    /**
+     * The two runs must be one sweep: the same crash points recorded in each mode, all of them crashed at in the
+     * exhaustive run; otherwise the ratio compares two different sweeps, or pruning against pruning.
+     */
+    private static void checkSameSweep(LauncherRun.Swept pruned, LauncherRun.Swept exhaustive) {
+        List<LauncherRun.Sweep> every = exhaustive.sweeps();
+        List<LauncherRun.Sweep> fewer = pruned.sweeps();
+        boolean same = every.size() == fewer.size();
+        for (int i = 0; same && i < every.size(); i++) {
+            same = every.get(i).cases() == every.get(i).points()
+                    && every.get(i).mode().equals(fewer.get(i).mode())
+                    && every.get(i).points() == fewer.get(i).points();
+        }
+        if (!same) {
+            throw new IllegalStateException("the exhaustive sweep should crash at every point the pruned one records,"
+                    + " but the kit's report counts " + every + " exhaustive and " + fewer + " pruned");
         }
     }
 }

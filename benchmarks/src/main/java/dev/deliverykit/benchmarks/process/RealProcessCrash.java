@@ -180,7 +180,7 @@ public final class RealProcessCrash {
     private static double bareJUnitChild(JvmFlags flags) {
         return TimedChild.run(
                         ChildJvm.mainClass(JUnitCaseMain.class)
-                                .args(TrivialCase.class.getName())
+                                .args(TrivialCase.class.getName(), "1")
                                 .jvmArgs(flags.with()),
                         0)
                 .millis();

@@ -54,9 +54,9 @@ public final class ShardedSweep {
                 double wholeTime;
                 double longest;
                 if (round % 2 == 0) {
-                    LauncherRun.Timed run = sweep.run(whole);
-                    crashCases = run.caseMillis().size() / modes - 1;
-                    wholeTime = run.millis();
+                    LauncherRun.Swept run = sweep.runSweeps(whole, 0);
+                    crashCases = casesOfEachMode(run, modes);
+                    wholeTime = run.timed().millis();
                     longest = longestShard(sweep, mode, modes, crashCases);
                 } else {
                     longest = longestShard(sweep, mode, modes, crashCases);
@@ -86,6 +86,22 @@ public final class ShardedSweep {
                     Measurement.format(ratio) + "x",
                     TARGET));
         }
+    }
+
+    /**
+     * The crash cases of each mode's sweep, which the shards' shares are worked out from: every mode must have a
+     * recording that crashes at each of its points, the same number in each mode.
+     */
+    private static int casesOfEachMode(LauncherRun.Swept run, int modes) {
+        List<LauncherRun.Sweep> sweeps = run.sweeps();
+        int cases = sweeps.get(0).cases();
+        if (sweeps.size() != modes
+                || sweeps.stream().anyMatch(sweep -> sweep.cases() != cases || sweep.points() != cases)) {
+            throw new IllegalStateException("the whole sweep should record " + modes + " mode(s) with the same crash"
+                    + " points and crash at each, but the kit's report counts " + sweeps
+                    + "; each shard's share could not be known");
+        }
+        return cases;
     }
 
     /** Runs every shard, each checked to run exactly its share of the cases, and returns the longest one's time. */
