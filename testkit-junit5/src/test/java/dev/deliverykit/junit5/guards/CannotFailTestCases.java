@@ -41,11 +41,11 @@ final class CannotFailTestCases {
         }
     }
 
-    /** Creates {@code effect(k)} and closes the database. */
-    static void createEffects(String url) throws SQLException {
+    /** Creates {@code table(k)} and closes the database, as a migration step does before the workload runs. */
+    static void createTable(String url, String table) throws SQLException {
         try (Connection connection = DriverManager.getConnection(url, "sa", "");
                 Statement create = connection.createStatement()) {
-            create.execute("CREATE TABLE effect (k VARCHAR(20))");
+            create.execute("CREATE TABLE " + table + " (k VARCHAR(20))");
         }
     }
 
@@ -65,7 +65,7 @@ final class CannotFailTestCases {
 
         @CrashSweep(kinds = SweepKind.COMMITS, mode = CrashMode.CHILD_PROCESS)
         void sweep(CrashScenario scenario) throws Exception {
-            scenario.prepare(() -> createEffects(url())); // the schema, as a migration step makes it
+            scenario.prepare(() -> createTable(url(), "effect"));
             scenario.run(() -> commitEffect(url(), "e-1"));
         }
     }
@@ -121,12 +121,7 @@ final class CannotFailTestCases {
 
         @CrashSweep(kinds = SweepKind.COMMITS)
         void sweep(CrashScenario scenario) throws Exception {
-            scenario.prepare(() -> {
-                try (Connection test = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("shop-test.db"));
-                        Statement create = test.createStatement()) {
-                    create.execute("CREATE TABLE effect (k VARCHAR(20))");
-                }
-            });
+            scenario.prepare(() -> createTable("jdbc:sqlite:" + dir.resolve("shop-test.db"), "effect"));
             scenario.run(() -> commitEffect("jdbc:sqlite:" + dir.resolve("shop.db"), "e-1"));
         }
     }
@@ -152,12 +147,7 @@ final class CannotFailTestCases {
 
         @CrashSweep(kinds = SweepKind.COMMITS)
         void sweep(CrashScenario scenario) throws Exception {
-            scenario.prepare(() -> {
-                try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("shop.db"));
-                        Statement create = connection.createStatement()) {
-                    create.execute("CREATE TABLE refund (k VARCHAR(20))");
-                }
-            });
+            scenario.prepare(() -> createTable("jdbc:sqlite:" + dir.resolve("shop.db"), "refund"));
             scenario.run(() -> commitEffect("jdbc:sqlite:" + dir.resolve("shop.db"), "e-1"));
         }
     }
