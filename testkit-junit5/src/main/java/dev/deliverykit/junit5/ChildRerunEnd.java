@@ -1,6 +1,9 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.process.ChildResult;
+import java.util.Optional;
 import java.util.Set;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * Ends a child JVM whose rerun of a case got past the point where {@code scenario.run(...)} should have halted it:
@@ -13,7 +16,28 @@ final class ChildRerunEnd {
     private static final Set<String> KIT_FRAMES =
             Set.of(CaseInvocationExtension.class.getName(), ChildCaseMain.class.getName());
 
+    /** How each explanation this class and {@link ChildCaseMain} print on the child's stderr begins. */
+    static final String MARKER = "[DeliveryKit] the ";
+
     private ChildRerunEnd() {}
+
+    /**
+     * The failure of a case whose child ended before its workload, headed by the child's own explanation (the test
+     * failed or returned before {@code scenario.run(...)}, and why) instead of the engine's "no report from the kit";
+     * empty for any other end of a child.
+     */
+    static Optional<AssertionFailedError> explained(ChildResult child) {
+        if (child.exitCode() != ChildCaseMain.NO_WORKLOAD_EXIT_CODE) {
+            return Optional.empty();
+        }
+        int start = child.stderr().lastIndexOf(MARKER);
+        if (start < 0 || (start > 0 && child.stderr().charAt(start - 1) != '\n')) {
+            return Optional.empty();
+        }
+        String why = child.stderr().substring(start + "[DeliveryKit] ".length()).strip();
+        return Optional.of(new AssertionFailedError(Character.toUpperCase(why.charAt(0)) + why.substring(1)
+                + "\nThe child JVM halted with exit code " + ChildCaseMain.NO_WORKLOAD_EXIT_CODE + "."));
+    }
 
     /** The test threw before it handed its workload to the kit. */
     static void failedBeforeWorkload(CrashRun run, Throwable thrown) {

@@ -222,6 +222,12 @@ final class CrashRun extends CaseRun {
                     ? notReached.childResult()
                     : failed instanceof RecordingFailedException recording ? recording.childResult() : childOutput;
             childFailed = true;
+            Optional<AssertionFailedError> explained = childOutput.flatMap(ChildRerunEnd::explained);
+            if (explained.isPresent()) {
+                explained.get().setStackTrace(failed.getStackTrace()); // where the test JVM saw the child end
+                failedWith(explained.get());
+                throw explained.get();
+            }
             failedWith(failed);
             throw failed;
         } finally {
