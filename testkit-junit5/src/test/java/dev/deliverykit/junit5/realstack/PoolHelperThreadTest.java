@@ -14,6 +14,8 @@ import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.fixtures.PrunedAndExhaustive;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -21,6 +23,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +57,8 @@ class PoolHelperThreadTest {
     /** Two orders, each inserted and committed through a pool of four that keeps four connections idle. */
     @CrashTestKitOnly
     static class IdleConnectionsTestCases {
+        static final int IDLE = 4;
+
         @TempDir
         Path dir;
 
@@ -73,20 +80,43 @@ class PoolHelperThreadTest {
                 }
             });
             scenario.run(() -> {
-                try (HikariDataSource pool = pool()) {
+                CountDownLatch allOpened = new CountDownLatch(IDLE);
+                try (HikariDataSource pool = pool(allOpened)) {
                     place(pool, "o-1");
+                    allOpened.await(); // the adder's connections are part of every recording, not of some
                     place(pool, "o-2");
                 }
             });
         }
 
         private HikariDataSource pool() {
+            return pool(new CountDownLatch(IDLE));
+        }
+
+        /** A pool that keeps {@value #IDLE} connections; {@code opened} counts each one the driver opened. */
+        private HikariDataSource pool(CountDownLatch opened) {
+            JdbcDataSource h2 = new JdbcDataSource();
+            h2.setURL(url());
+            // H2's DataSource is final: a proxy counts the connections the pool takes from it, on whichever thread
+            DataSource driver = (DataSource) Proxy.newProxyInstance(
+                    DataSource.class.getClassLoader(), new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
+                        Object result;
+                        try {
+                            result = method.invoke(h2, args);
+                        } catch (InvocationTargetException thrown) {
+                            throw thrown.getCause();
+                        }
+                        if (method.getName().equals("getConnection")) {
+                            opened.countDown();
+                        }
+                        return result;
+                    });
             HikariConfig config = new HikariConfig();
-            config.setJdbcUrl(url());
+            config.setDataSource(driver);
             config.setUsername("sa");
             config.setPassword("");
-            config.setMaximumPoolSize(4);
-            config.setMinimumIdle(4);
+            config.setMaximumPoolSize(IDLE);
+            config.setMinimumIdle(IDLE);
             return new HikariDataSource(config);
         }
 
