@@ -16,6 +16,7 @@ import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.process.ChildResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -106,10 +107,10 @@ final class CrashRun extends CaseRun {
         startOnce();
         if (crashing.mode() == CrashMode.CHILD_PROCESS) {
             ChildClassPath.get(); // refused here, before any child starts, if the child could not run the launcher
-            requireNoHeldDatabase();
             TestInvocation facts = invocation.orElseThrow(() -> new IllegalStateException("scenario.run(...) was"
                     + " called outside the test method in " + crashing.displayName() + ", so the child JVM cannot"
                     + " rerun the test up to it. Fix: call scenario.run(...) in the test method itself."));
+            requireNoHeldDatabase(facts.tempDirectories().values());
             TestJvmChild child = new TestJvmChild(
                     ChildCaseFile.of(
                             facts.templateUniqueId(), childReplayKey(), facts.configuration(), facts.tempDirectories()),
@@ -141,7 +142,6 @@ final class CrashRun extends CaseRun {
         }
         startOnce();
         if (crashing.mode() == CrashMode.CHILD_PROCESS) {
-            requireNoHeldDatabase();
             inChildJvm(
                     watch -> BoundaryEngine.get().recordInChildProcess(watch, launch),
                     plan -> BoundaryEngine.get().crashInChildProcess(plan, launch));
@@ -152,9 +152,12 @@ final class CrashRun extends CaseRun {
         requireInvariantsThatCanFail();
     }
 
-    /** Refuses to start a child that would find a database file locked by this JVM ({@link HeldDatabaseFiles}). */
-    private void requireNoHeldDatabase() {
-        Set<Path> held = HeldDatabaseFiles.ofThisJvm();
+    /**
+     * Refuses to start a child that would find a database file of the case's {@code directories} locked by this JVM
+     * ({@link HeldDatabaseFiles}).
+     */
+    private void requireNoHeldDatabase(Collection<String> directories) {
+        Set<Path> held = HeldDatabaseFiles.ofThisJvmUnder(directories);
         if (!held.isEmpty()) {
             IllegalStateException failure = HeldDatabaseFiles.heldByTheTestJvm(held, crashing.displayName());
             failedWith(failure);
@@ -173,12 +176,11 @@ final class CrashRun extends CaseRun {
             VacuousInvariants.Reading reading = VacuousInvariants.read(declared());
             sweep.ifPresent(state -> state.readAfterRecording(reading.fieldsWithRows()));
             vacuous = VacuousInvariants.afterCrashFreeRun(recording, reading, crashing.mode());
-        } else if (crash != null && crash.mode() == CrashMode.CHILD_PROCESS && sweep.isPresent()) {
-            Set<String> before = sweep.get().fieldsWithRowsAfterRecording();
+        } else if (crash != null && sweep.isPresent()) {
             Optional<Recording> recorded = sweep.get().recording();
-            if (!before.isEmpty() && recorded.isPresent()) {
+            if (recorded.isPresent()) {
                 vacuous = VacuousInvariants.afterLastCommit(
-                        crash, recorded.get(), before, VacuousInvariants.read(declared()));
+                        crash, recorded.get(), sweep.get().fieldsWithRowsAfterRecording(), declared());
             }
         }
         if (vacuous.isPresent()) {

@@ -6,6 +6,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -13,8 +14,10 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The database files this JVM holds locked, found before a child JVM starts: a child that opens one of them fails
- * ("Database may be already in use" from H2), and the reason lies in the test, not in the child. Read from Linux's
+ * The database files in a case's {@code @TempDir} directories that this JVM holds locked, found before the case's child
+ * JVM starts: the child opens the same directories, fails on such a file ("Database may be already in use" from H2),
+ * and the reason lies in the test, not in the child. Files elsewhere are not judged: the test JVM may keep databases
+ * of its own open (a Spring test context that its cache keeps) that the child never opens. Read from Linux's
  * {@code /proc/locks} and this process's open files, so that no file is opened (closing a descriptor of a locked
  * file would release this process's lock on it); elsewhere nothing is found.
  *
@@ -30,9 +33,12 @@ final class HeldDatabaseFiles {
 
     private HeldDatabaseFiles() {}
 
-    /** The database files this JVM holds locked, sorted; empty where the system does not say. */
-    static Set<Path> ofThisJvm() {
-        if (!Files.isReadable(LOCKS) || !Files.isDirectory(OPEN_FILES)) {
+    /**
+     * The database files under {@code directories} that this JVM holds locked, sorted; empty where the system does not
+     * say.
+     */
+    static Set<Path> ofThisJvmUnder(Collection<String> directories) {
+        if (directories.isEmpty() || !Files.isReadable(LOCKS) || !Files.isDirectory(OPEN_FILES)) {
             return Set.of();
         }
         try {
@@ -41,9 +47,16 @@ final class HeldDatabaseFiles {
             if (lockedInodes.isEmpty()) {
                 return Set.of();
             }
+            List<Path> roots = new ArrayList<>();
+            for (String directory : directories) {
+                roots.add(Path.of(directory).toRealPath()); // open files are listed by their real paths
+            }
             Set<Path> held = new TreeSet<>();
             for (Path file : openFiles()) {
-                if (isDatabase(file) && lockedInodes.contains(inodeOf(file)) && !sharedThroughLockFile(file)) {
+                if (roots.stream().anyMatch(file::startsWith)
+                        && isDatabase(file)
+                        && lockedInodes.contains(inodeOf(file))
+                        && !sharedThroughLockFile(file)) {
                     held.add(file);
                 }
             }

@@ -16,6 +16,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -164,6 +165,34 @@ final class CannotFailTestCases {
             try (Connection heldByTheTest = DriverManager.getConnection(url, "sa", "")) {
                 scenario.run(() -> commitEffect(url, "e-1"));
             }
+        }
+    }
+
+    /**
+     * The test JVM keeps a database of its own open, outside the case's directories (a cached test context's): the
+     * child never opens it, and the case runs.
+     */
+    @CrashTestKitOnly
+    static class H2ElsewhereHeldByTheTestJvm {
+        /** Where the test JVM's own database lies; set by the outer test. */
+        static Path elsewhere;
+
+        static Connection heldByTheTest;
+
+        @TempDir
+        Path dir;
+
+        @CrashAt(selector = "after-commit", mode = CrashMode.CHILD_PROCESS)
+        void crash(CrashScenario scenario) throws Exception {
+            scenario.prepare(() -> heldByTheTest =
+                    DriverManager.getConnection("jdbc:h2:file:" + elsewhere.resolve("cache"), "sa", ""));
+            String url = "jdbc:h2:file:" + dir.resolve("shop") + ";WRITE_DELAY=0";
+            scenario.run(() -> commitEffect(url, "e-1"));
+        }
+
+        @AfterEach
+        void close() throws SQLException {
+            heldByTheTest.close();
         }
     }
 }

@@ -16,9 +16,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CannotFailTests {
 
-    private static final String CRASH_FREE_FIX = "Fix: make the workload's commits durable and give each invariant's"
-            + " JdbcSource the URL the workload writes; an invariant that reads no row by design says so with"
-            + " @CheckInvariant(emptyByDesign = true).";
+    /** How a refused crash-free run in this JVM ends, before the case's block: its causes and the fix. */
+    private static final String IN_PROCESS_CAUSES_AND_FIX = "What the run committed is not in the databases these"
+            + " invariants read. Likely causes: an in-memory database (jdbc:sqlite::memory:, an unnamed jdbc:h2:mem:)"
+            + " that each new connection sees empty, or invariants that read another database than the one the"
+            + " workload writes (another directory or file name).\n"
+            + "Fix: make the workload's commits durable and give each invariant's JdbcSource the URL the workload"
+            + " writes; an invariant that reads no row by design says so with @CheckInvariant(emptyByDesign = true).";
+
+    private static final String RECORDING_BLOCK = "\n\nDeliveryKit case: record boundaries (crash-free run) (in"
+            + " process)\nReplay only this case: -Ddeliverykit.replay='crash=none'";
 
     @TempDir
     Path reports;
@@ -70,15 +77,7 @@ class CannotFailTests {
                         [SqliteInMemory.onceEach] no key of effect.k on jdbc:sqlite::memory: has more than 1 effect:\
                          could not read its tables (invariant 'once per key' could not run its effects query on\
                          jdbc:sqlite::memory:: [SQLITE_ERROR] SQL error or missing database (no such table: effect))
-                        What the run committed is not in the databases these invariants read. Likely causes: an\
-                         in-memory database (jdbc:sqlite::memory:, an unnamed jdbc:h2:mem:) that each new connection\
-                         sees empty, or invariants that read another database than the one the workload writes\
-                         (another directory or file name).
-                        """ + CRASH_FREE_FIX + """
-
-
-                        DeliveryKit case: record boundaries (crash-free run) (in process)
-                        Replay only this case: -Ddeliverykit.replay='crash=none'""");
+                        """ + IN_PROCESS_CAUSES_AND_FIX + RECORDING_BLOCK);
     }
 
     @Test
@@ -89,14 +88,15 @@ class CannotFailTests {
         assertThat(results.failureOf("[1] record boundaries (crash-free run)")
                         .orElseThrow()
                         .getMessage())
-                .startsWith("The crash-free run committed 1 time, but every invariant declared with @CheckInvariant"
+                .isEqualTo("The crash-free run committed 1 time, but every invariant declared with @CheckInvariant"
                         + " read nothing after it, so no crash case of this sweep could fail:\n"
                         + "[InvariantsReadAnotherFile.onceEach] no key of effect.k on shop-test.db has more than 1"
                         + " effect: read nothing (checked 0 effect rows, 0 keys)\n"
                         + "[InvariantsReadAnotherFile.neverLost] every intent key of effect.k on orders.db has at least"
                         + " 1 effect in effect.k on shop-test.db: could not read its tables (invariant 'no lost effect'"
                         + " could not run its intents query on orders.db: [SQLITE_ERROR] SQL error or missing database"
-                        + " (no such table: effect))\n");
+                        + " (no such table: effect))\n"
+                        + IN_PROCESS_CAUSES_AND_FIX + RECORDING_BLOCK);
     }
 
     @Test
@@ -126,5 +126,14 @@ class CannotFailTests {
 
                         DeliveryKit case: crash after commit #1 (child JVM)
                         Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'""");
+    }
+
+    @Test
+    void aDatabaseTheTestJvmHoldsOutsideTheCasesDirectoriesDoesNotStopTheChild(@TempDir Path elsewhere) {
+        CannotFailTestCases.H2ElsewhereHeldByTheTestJvm.elsewhere = elsewhere;
+
+        assertThat(run(CannotFailTestCases.H2ElsewhereHeldByTheTestJvm.class))
+                .hasNumberOfStartedCases(1)
+                .hasNumberOfSucceededCases(1);
     }
 }
