@@ -144,7 +144,7 @@ final class ChildCaseMain {
                     ? "nothing ran: no test with the unique id " + file.templateUniqueId() + " and the case "
                             + file.replayKey() + " was found on this class path"
                     : String.join("\n", lines);
-            return "[DeliveryKit] the child JVM rerunning " + file.replayKey() + " of " + file.templateUniqueId()
+            return ChildRerunEnd.MARKER + "child JVM rerunning " + file.replayKey() + " of " + file.templateUniqueId()
                     + " ended without running the workload: the test never reached scenario.run(...) here.\n" + what;
         }
     }

@@ -46,7 +46,7 @@ final class ChildClassPath {
             throw missingLauncher(testClassPath);
         }
         String jar = launcherJar.get().toString();
-        boolean present = Arrays.asList(testClassPath.split(File.pathSeparator)).stream()
+        boolean present = Arrays.stream(testClassPath.split(File.pathSeparator))
                 .anyMatch(entry -> !entry.isEmpty()
                         && Path.of(entry)
                                 .toAbsolutePath()

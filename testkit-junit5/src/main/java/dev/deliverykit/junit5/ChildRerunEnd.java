@@ -16,7 +16,10 @@ final class ChildRerunEnd {
     private static final Set<String> KIT_FRAMES =
             Set.of(CaseInvocationExtension.class.getName(), ChildCaseMain.class.getName());
 
-    /** How each explanation this class and {@link ChildCaseMain} print on the child's stderr begins. */
+    /**
+     * How each explanation this class and {@link ChildCaseMain} print on the child's stderr begins, so that the test
+     * JVM finds it there ({@link #explained}).
+     */
     static final String MARKER = "[DeliveryKit] the ";
 
     private ChildRerunEnd() {}
@@ -34,14 +37,14 @@ final class ChildRerunEnd {
         if (start < 0 || (start > 0 && child.stderr().charAt(start - 1) != '\n')) {
             return Optional.empty();
         }
-        String why = child.stderr().substring(start + "[DeliveryKit] ".length()).strip();
-        return Optional.of(new AssertionFailedError(Character.toUpperCase(why.charAt(0)) + why.substring(1)
-                + "\nThe child JVM halted with exit code " + ChildCaseMain.NO_WORKLOAD_EXIT_CODE + "."));
+        String why = child.stderr().substring(start + MARKER.length()).strip();
+        return Optional.of(new AssertionFailedError(
+                "The " + why + "\nThe child JVM halted with exit code " + ChildCaseMain.NO_WORKLOAD_EXIT_CODE + "."));
     }
 
     /** The test threw before it handed its workload to the kit. */
     static void failedBeforeWorkload(CrashRun run, Throwable thrown) {
-        halt("[DeliveryKit] the test method failed in the child JVM rerunning "
+        halt(MARKER + "test method failed in the child JVM rerunning "
                 + run.crashCase().displayName()
                 + " before it called scenario.run(...), so no workload ran there. Code before scenario.run(...)"
                 + " runs in both JVMs: a fixture it writes is written twice unless it is in scenario.prepare(...).\n"
@@ -50,7 +53,7 @@ final class ChildRerunEnd {
 
     /** The test returned without handing a workload to the kit. */
     static void returnedBeforeWorkload(CrashRun run) {
-        halt("[DeliveryKit] the test method returned in the child JVM rerunning "
+        halt(MARKER + "test method returned in the child JVM rerunning "
                 + run.crashCase().displayName()
                 + " without calling scenario.run(...), so no workload ran there. The test JVM called it: does the"
                 + " test take another path in the child (a system property, a file, the time)?");
