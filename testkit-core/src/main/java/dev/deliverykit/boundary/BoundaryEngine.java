@@ -2,6 +2,7 @@ package dev.deliverykit.boundary;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.Fault;
 import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.InstrumentationProblem;
@@ -95,7 +96,9 @@ public final class BoundaryEngine {
 
     /**
      * Runs {@code workload} in this JVM and kills it at the plan's hit: every JDBC connection the run
-     * opened or used is rolled back and closed, and a {@link SimulatedCrash} unwinds the workload.
+     * opened or used is rolled back and closed, and a {@link SimulatedCrash} unwinds the workload. For a plan with
+     * {@link Fault#FAILURE} the call at the hit fails instead ({@link CrashPlan#fault(Fault)}) and the workload runs
+     * on to its end, however it handles the failure; the result then names the failure's site.
      *
      * @throws BoundaryNotReachedError if the workload ends without reaching the hit
      */
@@ -103,15 +106,27 @@ public final class BoundaryEngine {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(workload, "workload");
         WatchList watch = plan.watchList().forCrashRun();
-        ActiveRun run = new ActiveRun(ActiveRun.Mode.CRASH_IN_PROCESS, plan, watch, null);
+        boolean failure = plan.fault() == Fault.FAILURE;
+        ActiveRun run =
+                new ActiveRun(failure ? ActiveRun.Mode.FAIL : ActiveRun.Mode.CRASH_IN_PROCESS, plan, watch, null);
         RunEnd end = runInThisJvm(run, watch, plan, workload);
         RunReport report = run.report(
-                run.crashed()
-                        ? RunReport.Outcome.CRASHED
-                        : end.thrown() == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
+                outcome(run, end.thrown()),
                 end.thrown() == null ? null : end.thrown().toString(),
                 newProblems());
-        return RunVerdicts.inProcess(plan, withMethodNotes(report, watch, plan), run, end);
+        return failure
+                ? RunVerdicts.failureInProcess(plan, withMethodNotes(report, watch, plan), run, end)
+                : RunVerdicts.inProcess(plan, withMethodNotes(report, watch, plan), run, end);
+    }
+
+    private static RunReport.Outcome outcome(ActiveRun run, Throwable thrown) {
+        if (run.crashed()) {
+            return RunReport.Outcome.CRASHED;
+        }
+        if (run.injected()) {
+            return RunReport.Outcome.INJECTED;
+        }
+        return thrown == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED;
     }
 
     /**
@@ -140,7 +155,7 @@ public final class BoundaryEngine {
                 deadProcesses.add(justDied);
             }
             if (!deadProcesses.isEmpty()) {
-                Dispatcher.activate(deadProcesses.get(deadProcesses.size() - 1));
+                Dispatcher.activateDead(deadProcesses.get(deadProcesses.size() - 1));
             } else if (receiving != null) {
                 Dispatcher.deactivateIf(receiving);
             }
@@ -287,19 +302,16 @@ public final class BoundaryEngine {
     int runAsChild(RunFiles.ChildPlan childPlan, Workload workload, Path reportFile) {
         CrashPlan plan = childPlan.plan();
         WatchList watch = plan == null ? childPlan.watch() : childPlan.watch().forCrashRun();
+        ActiveRun.Mode mode = plan == null
+                ? ActiveRun.Mode.RECORD
+                : plan.fault() == Fault.FAILURE ? ActiveRun.Mode.FAIL : ActiveRun.Mode.CRASH_HALT;
         ActiveRun run = new ActiveRun(
-                plan == null ? ActiveRun.Mode.RECORD : ActiveRun.Mode.CRASH_HALT,
-                plan,
-                watch,
-                report -> halt(plan, withMethodNotes(report, watch, plan), reportFile));
+                mode, plan, watch, report -> halt(plan, withMethodNotes(report, watch, plan), reportFile));
         Throwable thrown = runInThisJvm(run, watch, plan, workload).thrown();
         if (thrown != null) {
             System.err.print(WorkloadTrace.of(thrown));
         }
-        RunReport report = run.report(
-                thrown == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
-                thrown == null ? null : thrown.toString(),
-                newProblems());
+        RunReport report = run.report(outcome(run, thrown), thrown == null ? null : thrown.toString(), newProblems());
         RunFiles.writeReport(reportFile, withMethodNotes(report, watch, plan));
         return thrown == null ? 0 : 1;
     }

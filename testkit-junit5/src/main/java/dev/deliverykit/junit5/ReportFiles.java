@@ -106,7 +106,8 @@ final class ReportFiles {
                     .append(failures.render());
         }
         if (!disagreements.isEmpty()) {
-            text.append("\nThe two modes disagree (code that catches the crash and carries on shows up here):\n\n");
+            text.append("\nThe two modes disagree (the real exit is the reference, so the in-process death missed"
+                    + " something the process did; please report it):\n\n");
             disagreements.forEach(line -> text.append("- ").append(line).append('\n'));
         }
         text.append(ReportGuarantees.markdown(model));

@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.Fault;
 import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.BoundaryHit;
@@ -54,6 +55,8 @@ final class SweepPlan {
     private final Optional<String> exhaustive;
 
     private final RecoveryCrashes recoveryCrashes;
+    /** What each case does at its point: crash (pruned by classes), inject a failure (every point), or both. */
+    private final Set<Fault> faults;
 
     private SweepPlan(
             Method method,
@@ -69,7 +72,8 @@ final class SweepPlan {
             boolean keysNameMode,
             List<Boundary> observed,
             Optional<String> exhaustive,
-            RecoveryCrashes recoveryCrashes) {
+            RecoveryCrashes recoveryCrashes,
+            Set<Fault> faults) {
         this.method = method;
         this.kinds = kinds;
         this.catalogueBoundaries = catalogueBoundaries;
@@ -84,6 +88,7 @@ final class SweepPlan {
         this.observed = observed;
         this.exhaustive = exhaustive;
         this.recoveryCrashes = recoveryCrashes;
+        this.faults = faults;
     }
 
     /**
@@ -123,7 +128,8 @@ final class SweepPlan {
                 keysNameMode,
                 observed,
                 exhaustive,
-                recoveryCrashes);
+                recoveryCrashes,
+                faults);
     }
 
     private static SweepPlan of(
@@ -142,6 +148,15 @@ final class SweepPlan {
                             + " kinds = SweepKind.COMMITS");
         }
         Set<SweepKind> kinds = EnumSet.copyOf(Arrays.asList(sweep.kinds()));
+        if (sweep.faults().length == 0) {
+            throw ConfigurationErrors.of(
+                    "@CrashSweep(faults = {})",
+                    method,
+                    "no fault to inject at the recorded points",
+                    "leave faults out (a crash at each point) or name some, for example"
+                            + " faults = {Fault.CRASH, Fault.FAILURE}");
+        }
+        Set<Fault> faults = EnumSet.copyOf(Arrays.asList(sweep.faults()));
         if (kinds.equals(EnumSet.of(SweepKind.CATALOGUE)) && catalogues.isEmpty()) {
             throw ConfigurationErrors.of(
                     "@CrashSweep(kinds = SweepKind.CATALOGUE)",
@@ -249,7 +264,8 @@ final class SweepPlan {
                         : settings.sweepExhaustive()
                                 ? Optional.of(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE + " = true")
                                 : Optional.empty(),
-                recoveryCrashes);
+                recoveryCrashes,
+                faults);
     }
 
     /** The mode of the recording and of every crash. */
@@ -307,12 +323,18 @@ final class SweepPlan {
                 .map(why -> EquivalentCrashPoints.none(points, why))
                 .orElseGet(() -> EquivalentCrashPoints.of(recording, isCrashPoint, mode));
         List<CrashCase> cases = new ArrayList<>();
-        for (List<BoundaryHit> members : classes.classes()) {
-            CrashCase.CrashAtHit first = crashAt(identities.get(members.get(0)));
-            cases.add(first.standingFor(members.stream()
-                    .skip(1)
-                    .map(hit -> crashAt(identities.get(hit)).point())
-                    .toList()));
+        if (faults.contains(Fault.CRASH)) {
+            for (List<BoundaryHit> members : classes.classes()) {
+                CrashCase.CrashAtHit first = crashAt(identities.get(members.get(0)));
+                cases.add(first.standingFor(members.stream()
+                        .skip(1)
+                        .map(hit -> crashAt(identities.get(hit)).point())
+                        .toList()));
+            }
+        }
+        if (faults.contains(Fault.FAILURE)) {
+            // Not pruned: the process lives on, and what it does next depends on which call failed.
+            points.forEach(hit -> cases.add(crashAt(identities.get(hit)).failing()));
         }
         if (cases.size() > maxCases) {
             Map<String, Integer> counts = new LinkedHashMap<>();
@@ -474,7 +496,12 @@ final class SweepPlan {
                 || crash.mode().filter(wanted -> wanted != mode).isPresent()) {
             return Optional.empty();
         }
-        return crashAt(crash, mode).map(this::keyed);
+        if (!faults.contains(crash.fault())) {
+            return Optional.empty();
+        }
+        return crashAt(crash, mode)
+                .map(found -> crash.fault() == Fault.FAILURE ? found.failing() : found)
+                .map(this::keyed);
     }
 
     /** The crash a key names, in {@code crashMode}, if this sweep crashes there. */
