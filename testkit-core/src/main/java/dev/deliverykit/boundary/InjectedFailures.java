@@ -60,9 +60,13 @@ final class InjectedFailures {
      * made from a message (such as {@code JMSException}, {@code IOException}), else an {@link InjectedFailureException}.
      */
     static Runnable method(String where, MethodCall call) {
-        String what = call.point() == MethodCall.Point.ENTRY
-                ? call.signature() + " failed before it ran"
-                : call.signature() + " ran (its effect happened), then failed as on a timeout before its answer";
+        String what = switch (call.point()) {
+            case ENTRY -> call.signature() + " failed before it ran";
+            case NORMAL_EXIT ->
+                call.signature() + " ran (its effect happened), then failed as on a timeout before its answer";
+            case EXCEPTIONAL_EXIT ->
+                call.signature() + " ended with " + call.thrown() + ", then failed as on a timeout before its answer";
+        };
         String message = what + " (a failure injected by DeliveryKit at " + where + "; the process lives on).";
         Throwable failure = declared(call, message).orElseGet(() -> new InjectedFailureException(message));
         return () -> {
