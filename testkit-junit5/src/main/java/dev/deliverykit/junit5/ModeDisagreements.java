@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * The cases of a test that ran in both modes and ended differently: the same boundary and hit passed in one mode
  * and failed in the other. Both modes judge a death by what survives, so on correct and broken code alike they
- * agree; a disagreement means the in-process death missed something the process did (work the kit cannot see or
+ * agree; a disagreement means the in-process run missed something the process did (work the kit cannot see or
  * stop), and the real exit is the reference.
  */
 final class ModeDisagreements {

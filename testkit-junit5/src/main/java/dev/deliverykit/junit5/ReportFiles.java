@@ -69,7 +69,7 @@ final class ReportFiles {
                             ReportText.modeName(row.path("mode").asText()),
                             sweep.path("points").asLong(),
                             sweep.path("classes").asLong(),
-                            sweep.path("cases").asLong(),
+                            ReportText.sweepCounts(sweep).casesRun(),
                             sweep.path("pruned").asLong());
                 }
             }
@@ -106,7 +106,7 @@ final class ReportFiles {
                     .append(failures.render());
         }
         if (!disagreements.isEmpty()) {
-            text.append("\nThe two modes disagree (the real exit is the reference, so the in-process death missed"
+            text.append("\nThe two modes disagree (the real exit is the reference, so the in-process run missed"
                     + " something the process did; please report it):\n\n");
             disagreements.forEach(line -> text.append("- ").append(line).append('\n'));
         }

@@ -362,7 +362,7 @@ final class ReportHtml {
         List<String> disagreements = ReportText.modeDisagreements(test);
         if (!disagreements.isEmpty()) {
             page.append("<div class=\"disagree\"><p>The two modes disagree: the real exit is the reference, so the"
-                    + " in-process death missed something the process did (please report it).</p><ul>");
+                    + " in-process run missed something the process did (please report it).</p><ul>");
             disagreements.forEach(
                     line -> page.append("<li>").append(escape(line)).append("</li>"));
             page.append("</ul></div>\n");

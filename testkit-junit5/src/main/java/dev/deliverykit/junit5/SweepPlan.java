@@ -337,19 +337,24 @@ final class SweepPlan {
             points.forEach(hit -> cases.add(crashAt(identities.get(hit)).failing()));
         }
         if (cases.size() > maxCases) {
+            boolean crashes = faults.contains(Fault.CRASH);
+            int failures = faults.contains(Fault.FAILURE) ? points.size() : 0;
             Map<String, Integer> counts = new LinkedHashMap<>();
-            classes.representatives().forEach(hit -> counts.merge(hit.boundary().name(), 1, Integer::sum));
+            (crashes ? classes.representatives() : points)
+                    .forEach(hit -> counts.merge(hit.boundary().name(), 1, Integer::sum));
             String perBoundary = counts.entrySet().stream()
                     .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
                     .limit(COUNTS_SHOWN)
                     .map(entry -> "  " + entry.getValue() + " x " + entry.getKey())
                     .collect(Collectors.joining("\n"));
-            boolean pruned = classes.pruned() > 0;
+            boolean pruned = crashes && classes.pruned() > 0;
+            int crashCases = cases.size() - failures;
             throw new ExtensionConfigurationException("@CrashSweep on " + ConfigurationErrors.describe(method)
                     + ": the crash-free run reached " + classes.points() + " boundary hits to crash at"
                     + (pruned
-                            ? ", in " + cases.size() + " classes of equivalent points: " + cases.size() + " crash cases"
+                            ? ", in " + crashCases + " classes of equivalent points: " + crashCases + " crash cases"
                             : "")
+                    + (failures > 0 ? ", and " + failures + " failure cases (one per hit, faults = FAILURE)" : "")
                     + ", more than the cap of " + maxCases + " (" + maxCasesSource + "); no crash case was run.\n"
                     + (pruned ? "Crash cases" : "Hits") + " per boundary (most first):\n" + perBoundary
                     + "\nFix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries = ...),"

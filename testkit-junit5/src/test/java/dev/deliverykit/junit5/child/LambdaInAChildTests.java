@@ -214,12 +214,12 @@ class LambdaInAChildTests {
                 + " process exit";
         assertThat(reports.resolve("report.md"))
                 .content()
-                .contains("\nThe two modes disagree (the real exit is the reference, so the in-process death missed"
+                .contains("\nThe two modes disagree (the real exit is the reference, so the in-process run missed"
                         + " something the process did; please report it):\n\n- " + line + "\n");
         assertThat(reports.resolve("report.html"))
                 .content()
                 .contains("<div class=\"disagree\"><p>The two modes disagree: the real exit is the reference, so the"
-                        + " in-process death missed something the process did (please report it).</p><ul><li>crash after"
+                        + " in-process run missed something the process did (please report it).</p><ul><li>crash after"
                         + " commit #1: failed in this JVM, passed as a real process exit</li></ul></div>");
     }
 }

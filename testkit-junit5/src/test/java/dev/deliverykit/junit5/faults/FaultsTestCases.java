@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Services with a failure-handling bug and their correct twins, swept with crashes and injected failures. */
-final class FaultsTestCases {
+public final class FaultsTestCases {
 
     private FaultsTestCases() {}
 
@@ -47,14 +47,14 @@ final class FaultsTestCases {
     }
 
     @CrashTestKitOnly
-    static class RetriesBlindlyTestCases extends Charging {
+    public static class RetriesBlindlyTestCases extends Charging {
         RetriesBlindlyTestCases() {
             super(true);
         }
     }
 
     @CrashTestKitOnly
-    static class RetriesOnceTestCases extends Charging {
+    public static class RetriesOnceTestCases extends Charging {
         RetriesOnceTestCases() {
             super(false);
         }
@@ -98,7 +98,7 @@ final class FaultsTestCases {
     }
 
     @CrashTestKitOnly
-    static class AppliesThenAcksTestCases extends Consuming {
+    public static class AppliesThenAcksTestCases extends Consuming {
         AppliesThenAcksTestCases() {
             super(false);
         }

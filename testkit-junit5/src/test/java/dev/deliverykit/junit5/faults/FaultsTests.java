@@ -32,6 +32,14 @@ class FaultsTests {
                 .containsExactly(
                         "[5] fail after commit #1 in Payments.charge",
                         "[10] fail after commit #1 in Payments.charge (child JVM)");
+        assertThat(reports.resolve("report.md"))
+                .content()
+                .contains("| RetriesBlindlyTestCases.chargedOnce | in process | 2 | 2 | 2 + 2 failures | 0 |\n")
+                .contains("| RetriesBlindlyTestCases.chargedOnce | child JVM | 2 | 2 | 2 + 2 failures | 0 |\n");
+        assertThat(reports.resolve("report.html"))
+                .content()
+                .contains("Sweep, in process: 2 crash points in 2 classes of equivalent points: 2 cases run, 0 pruned;"
+                        + " 2 failure cases run.");
     }
 
     @Test

@@ -17,6 +17,7 @@ import dev.deliverykit.junit5.realstack.fixtures.Store;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -297,6 +298,10 @@ class CarryOnAfterDeathTest {
                 SwallowsThenReturnsTestCases.class,
                 "the workload caught the crash and returned normally",
                 OPENING + " was refused");
+        assertThat(Outcomes.normalised(Files.readString(reports.resolve("report.html"))))
+                .contains("<details class=\"afterDeath\"><summary>after the death: 2 lines (refused, no"
+                        + " verdict)</summary><ul><li>the workload caught the crash and returned normally</li><li>"
+                        + OPENING + " was refused</li></ul></details>");
     }
 
     /**
