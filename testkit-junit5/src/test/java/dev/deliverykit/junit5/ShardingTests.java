@@ -119,7 +119,15 @@ class ShardingTests {
         ShardRuns runs = ShardRuns.of(reports, 4, Map.of(), FaultsTestCases.RetriesBlindlyTestCases.class);
 
         assertThat(runs.wholeResults).hasNumberOfStartedCases(10).hasNumberOfFailedCases(2);
-        assertThat(runs.shardResults).extracting(CrashTestResults::failedCases).containsExactly(List.of("X"));
+        assertThat(runs.shardResults)
+                .extracting(CrashTestResults::failedCases)
+                .containsExactly(
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(
+                                "[5] fail after commit #1 in Payments.charge",
+                                "[10] fail after commit #1 in Payments.charge (child JVM)"));
         assertSplit(runs);
         assertMergedEqualsWhole(runs);
     }
