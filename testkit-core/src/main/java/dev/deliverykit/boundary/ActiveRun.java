@@ -674,9 +674,12 @@ final class ActiveRun implements BoundarySink {
 
     // ---- results ---------------------------------------------------------------------------------
 
-    /** Whether a thread the process started is still alive, so the dead process must stay refused. */
-    boolean hasLiveThreads() {
-        return threads.hasLiveThreads();
+    /**
+     * Whether the process may still call later: a thread it started is alive, or a task it handed to an executor has
+     * not started (a delayed or queued task); then the dead process must stay refused.
+     */
+    boolean mayStillCall() {
+        return threads.hasLiveThreads() || threads.hasPendingTasks();
     }
 
     synchronized boolean crashOnMainFlow() {

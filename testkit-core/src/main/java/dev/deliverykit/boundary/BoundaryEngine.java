@@ -71,7 +71,7 @@ public final class BoundaryEngine {
     private final AtomicReference<Thread> inProcessRun = new AtomicReference<>();
     /**
      * The runs of in-process crashes whose dead process may still call: the last one until its case ends, and
-     * every earlier one while a thread it started is alive. The newest receives the events and refuses them all
+     * every earlier one while a thread it started is alive or a task it handed over waits. The newest receives the events and refuses them all
      * (an earlier one's calls as a zombie's); guarded by itself.
      */
     private final List<ActiveRun> deadProcesses = new ArrayList<>();
@@ -132,8 +132,9 @@ public final class BoundaryEngine {
     /**
      * Ends the dead process of the last in-process crash: until then every JDBC call of its threads (those
      * still running, tasks still queued) is refused, also during recovery; afterwards the woven code is
-     * back on its fast path. While a thread the dead process started is still alive the refusal stays (that
-     * thread may call JDBC later, during or after later runs). The JUnit extension calls this when a case ends.
+     * back on its fast path. While a thread the dead process started is still alive, or a task it handed to an
+     * executor has not started, the refusal stays (they may call JDBC later, during or after later runs). The JUnit
+     * extension calls this when a case ends.
      */
     public void releaseDeadProcess() {
         if (inProcessRun.get() != null) {
@@ -150,7 +151,7 @@ public final class BoundaryEngine {
     private void settleDeadProcesses(ActiveRun justDied) {
         synchronized (deadProcesses) {
             ActiveRun receiving = deadProcesses.isEmpty() ? null : deadProcesses.get(deadProcesses.size() - 1);
-            deadProcesses.removeIf(dead -> !dead.hasLiveThreads());
+            deadProcesses.removeIf(dead -> !dead.mayStillCall());
             if (justDied != null) {
                 deadProcesses.add(justDied);
             }

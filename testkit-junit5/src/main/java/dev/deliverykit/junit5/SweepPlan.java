@@ -225,6 +225,13 @@ final class SweepPlan {
                 sweep.maxRecoveryCases() == -1
                         ? DeliveryKitConfiguration.SWEEP_MAX_RECOVERY_CASES + " = " + settings.sweepMaxRecoveryCases()
                         : "@CrashSweep(maxRecoveryCases = " + sweep.maxRecoveryCases() + ")");
+        if (sweep.crashRecovery() && !faults.contains(Fault.CRASH)) {
+            throw ConfigurationErrors.of(
+                    "@CrashSweep(crashRecovery = true)",
+                    method,
+                    "it crashes the recovery after each crash case, but faults = Fault.FAILURE makes no crash case",
+                    "add Fault.CRASH to faults, or drop crashRecovery");
+        }
         if (recoveryCrashes.enabled() && settings.shard().isPresent()) {
             throw ConfigurationErrors.of(
                     sweep.crashRecovery()
