@@ -68,9 +68,9 @@ final class ReportFiles {
                             testName(test),
                             ReportText.modeName(row.path("mode").asText()),
                             sweep.path("points").asLong(),
-                            sweep.path("classes").asLong(),
+                            ReportText.sweepCounts(sweep).classesCell(),
                             ReportText.sweepCounts(sweep).casesRun(),
-                            sweep.path("pruned").asLong());
+                            ReportText.sweepCounts(sweep).prunedCell());
                 }
             }
             ReportText.modeDisagreements(test).forEach(line -> disagreements.add(testName(test) + ": " + line));

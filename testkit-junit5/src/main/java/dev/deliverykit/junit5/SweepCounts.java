@@ -16,11 +16,30 @@ record SweepCounts(int points, int classes, int cases, int pruned, Optional<Stri
 
     /** {@code 21 crash points in 6 classes of equivalent points: 6 cases run, 15 pruned; 21 failure cases run}. */
     String sentence() {
+        if (injectsFailuresOnly()) {
+            return points + " point" + (points == 1 ? "" : "s") + ": " + failures + " failure case"
+                    + (failures == 1 ? "" : "s") + " run (failures are not pruned)";
+        }
         return points + " crash point" + (points == 1 ? "" : "s") + " in " + classes + " class"
                 + (classes == 1 ? "" : "es") + " of equivalent points: " + cases + " case" + (cases == 1 ? "" : "s")
                 + " run, " + pruned + " pruned"
                 + notPruned.map(why -> " (not pruned: " + why + ")").orElse("")
                 + (failures == 0 ? "" : "; " + failures + " failure case" + (failures == 1 ? "" : "s") + " run");
+    }
+
+    /** Whether the sweep injects failures and crashes nowhere: its classes and pruning mean nothing then. */
+    boolean injectsFailuresOnly() {
+        return cases == 0 && failures > 0;
+    }
+
+    /** The classes cell of the report's table: the number, or {@code -} for a sweep that only injects failures. */
+    String classesCell() {
+        return injectsFailuresOnly() ? "-" : Integer.toString(classes);
+    }
+
+    /** The pruned cell of the report's table: the number, or {@code -} for a sweep that only injects failures. */
+    String prunedCell() {
+        return injectsFailuresOnly() ? "-" : Integer.toString(pruned);
     }
 
     /** The cases-run cell of the report's table: {@code 6}, or {@code 6 + 21 failures}. */

@@ -11,6 +11,7 @@ import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +23,14 @@ import org.junit.jupiter.api.io.TempDir;
  * the same cases each time. The executor relay's two worker threads interleave differently from run to run, and its
  * cases are numbered in the order its recording met them, so runs are compared by their cases' names, not numbers.
  */
+@Tag(ModesAgreeTests.REPEATED)
 class ModesAgreeTests {
+
+    /**
+     * The tag of tests that repeat suites to show they are deterministic: CI runs them once, in the main build, and
+     * leaves them out of its reruns on other JUnit versions and JDKs, which test compatibility, not repetition.
+     */
+    static final String REPEATED = "repeated";
 
     /** Keeps the PostgreSQL server up across the fixture runs below. */
     @RegisterExtension
