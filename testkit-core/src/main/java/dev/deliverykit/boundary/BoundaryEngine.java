@@ -140,17 +140,19 @@ public final class BoundaryEngine {
         if (inProcessRun.get() != null) {
             return;
         }
-        settleDeadProcesses(null);
+        settleDeadProcesses(null, null);
     }
 
     /**
-     * Forgets the dead processes none of whose started threads is alive, keeps {@code justDied} (its case still
+     * Forgets the dead processes that can no longer call, keeps {@code justDied} (its case still
      * runs), and leaves the newest remaining one receiving the events, or none. A thread a dead process started
      * that waits when its run ends (on a latch, a timer) may call later, after other runs: it stays refused.
      */
-    private void settleDeadProcesses(ActiveRun justDied) {
+    private void settleDeadProcesses(ActiveRun justDied, ActiveRun ended) {
         synchronized (deadProcesses) {
-            ActiveRun receiving = deadProcesses.isEmpty() ? null : deadProcesses.get(deadProcesses.size() - 1);
+            ActiveRun receiving = ended != null
+                    ? ended
+                    : deadProcesses.isEmpty() ? null : deadProcesses.get(deadProcesses.size() - 1);
             deadProcesses.removeIf(dead -> !dead.mayStillCall());
             if (justDied != null) {
                 deadProcesses.add(justDied);
@@ -206,9 +208,8 @@ public final class BoundaryEngine {
                 run.leave(outside);
             }
             List<String> busy = run.awaitStopped();
-            Dispatcher.deactivate();
             // its calls stay refused until the case ends (releaseDeadProcess), and earlier dead processes' too
-            settleDeadProcesses(run.crashed() ? run : null);
+            settleDeadProcesses(run.crashed() ? run : null, run);
             return new RunEnd(thrown, busy);
         } finally {
             inProcessRun.set(null);

@@ -67,8 +67,11 @@ public final class Dispatcher {
      * other dead processes) reach it, to be refused; everyone else's go on untouched.
      */
     public static synchronized void activateDead(BoundarySink deadSink) {
-        activate(deadSink);
+        // in one step under the lock: no call may pass unrefused between the run's end and its dead sink
+        sink = deadSink;
         dead = true;
+        active = true;
+        Processes.wrapTasks();
     }
 
     /** Stops delivering events; woven code is back on its fast path. */
