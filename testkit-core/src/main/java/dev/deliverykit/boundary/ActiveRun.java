@@ -23,7 +23,7 @@ import java.util.function.Predicate;
  * One active run: counts the watched boundaries, records hits, and at the armed hit kills the simulated
  * process (in-process) or hands the report to the child to halt. After an in-process crash the process
  * is dead: its connections are closed (so any JDBC use fails in the driver), opening a new connection
- * throws, and the first thing it still reached is remembered to explain a swallowed crash.
+ * throws, and what it still tries is refused and listed for the report.
  *
  * <p>All state is guarded by {@code this}; connections are closed and throwables thrown outside the
  * lock, so a driver's own locks are never taken while holding it.
@@ -62,6 +62,8 @@ final class ActiveRun implements BoundarySink {
     private static final StackSummary.Site NO_SITE = new StackSummary.Site(List.of(), List.of(), false);
     /** How many SQL texts the every-statement boundaries are kept for across runs (runs repeat the same few). */
     private static final int REMEMBERED_SQL_TEXTS = 4096;
+    /** How many distinct refused calls a report lists; the rest are counted. */
+    private static final int AFTER_DEATH_LINES = 8;
 
     private static final Map<String, Boundary> EVERY_STATEMENT_BEFORE = new ConcurrentHashMap<>();
     private static final Map<String, Boundary> EVERY_STATEMENT_AFTER = new ConcurrentHashMap<>();
@@ -100,7 +102,10 @@ final class ActiveRun implements BoundarySink {
     private SimulatedCrash crash;
     private String crashThread;
     private boolean crashOnMainFlow;
-    private String keptWorking;
+    /** What the dead process still tried, each refused: distinct lines, at most {@link #AFTER_DEATH_LINES}. */
+    private final List<String> afterDeath = new ArrayList<>();
+
+    private int afterDeathUnlisted;
     private String outsider;
     private String kitFailure;
     private Throwable kitFailureCause;
@@ -553,8 +558,7 @@ final class ActiveRun implements BoundarySink {
      * The dead process made a call. Rollbacks and restoring auto-commit are the clean-up of unwinding code
      * (catch and finally blocks, frameworks, pools) and go on to the closed connection, and so does a
      * connection pool's own work. Anything else is
-     * refused with a crash throwable before it reaches the driver; a flow that was told of the death
-     * already and still calls kept working, which fails the case however the workload ends.
+     * refused with a crash throwable before it reaches the driver and listed for the report.
      */
     private Runnable afterDeath(JdbcCall call, ProcessContext context) {
         boolean cleanUp = call.transactionEnd() == JdbcCall.TransactionEnd.ROLLBACK
@@ -580,9 +584,7 @@ final class ActiveRun implements BoundarySink {
 
     private Runnable refuse(String what, ProcessContext context, List<String> stack) {
         String thread = Thread.currentThread().getName();
-        if (context.toldOfDeath() && keptWorking == null) {
-            keptWorking = what + " on thread " + thread + at(stack);
-        }
+        rememberRefused(what + " on thread " + thread + at(stack) + " was refused");
         context.tellOfDeath();
         SimulatedCrash refused = new SimulatedCrash(
                 "The simulated process already died at " + plan.describe()
@@ -594,6 +596,21 @@ final class ActiveRun implements BoundarySink {
         return () -> {
             throw refused;
         };
+    }
+
+    /**
+     * Keeps what the dead process tried for the report. It is no verdict: a real process runs nothing after its
+     * death, so only what survives judges the case; code that catches the crash and records a failure is correct.
+     */
+    private void rememberRefused(String line) {
+        if (afterDeath.contains(line)) {
+            return;
+        }
+        if (afterDeath.size() < AFTER_DEATH_LINES) {
+            afterDeath.add(line);
+        } else {
+            afterDeathUnlisted++;
+        }
     }
 
     private static String describe(JdbcCall call) {
@@ -655,8 +672,13 @@ final class ActiveRun implements BoundarySink {
         return crashOnMainFlow;
     }
 
-    synchronized String keptWorking() {
-        return keptWorking;
+    /** What the dead process tried after its death, each refused; the last line counts those not listed. */
+    synchronized List<String> afterDeath() {
+        List<String> lines = new ArrayList<>(afterDeath);
+        if (afterDeathUnlisted > 0) {
+            lines.add(afterDeathUnlisted + " more refused call(s) not listed");
+        }
+        return lines;
     }
 
     synchronized String outsider() {
@@ -696,7 +718,7 @@ final class ActiveRun implements BoundarySink {
                 hits,
                 crashIndex,
                 workloadFailure,
-                keptWorking,
+                afterDeath(),
                 notes,
                 problems,
                 changes == null ? DurableChanges.Counts.UNKNOWN : changes.counts());

@@ -55,8 +55,8 @@ import org.apiguardian.api.API;
  *
  * <p><b>Runs.</b> One in-process run at a time per JVM (the agent is global); child-process runs
  * need no agent in this JVM and may run in parallel. A crash run that never reaches its boundary fails
- * with {@link BoundaryNotReachedError}; a workload that swallows the crash fails with
- * {@link CrashSwallowedError}; an instrumentation error fails the run with
+ * with {@link BoundaryNotReachedError}; what a dead process still tries is refused and listed in
+ * {@link CrashResult#afterDeath()}, never a verdict; an instrumentation error fails the run with
  * {@link InstrumentationFailedException}.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -68,8 +68,12 @@ public final class BoundaryEngine {
     private static final BoundaryEngine INSTANCE = new BoundaryEngine();
 
     private final AtomicReference<Thread> inProcessRun = new AtomicReference<>();
-    /** The last in-process crash's run, which still refuses its dead process's calls. */
-    private final AtomicReference<ActiveRun> deadProcess = new AtomicReference<>();
+    /**
+     * The runs of in-process crashes whose dead process may still call: the last one until its case ends, and
+     * every earlier one while a thread it started is alive. The newest receives the events and refuses them all
+     * (an earlier one's calls as a zombie's); guarded by itself.
+     */
+    private final List<ActiveRun> deadProcesses = new ArrayList<>();
 
     private int problemsReported;
 
@@ -94,7 +98,6 @@ public final class BoundaryEngine {
      * opened or used is rolled back and closed, and a {@link SimulatedCrash} unwinds the workload.
      *
      * @throws BoundaryNotReachedError if the workload ends without reaching the hit
-     * @throws CrashSwallowedError if the workload catches the crash and returns normally
      */
     public CrashResult crashInProcess(CrashPlan plan, Workload workload) {
         Objects.requireNonNull(plan, "plan");
@@ -115,19 +118,32 @@ public final class BoundaryEngine {
      * Ends the dead process of the last in-process crash: until then every JDBC call of its threads (those
      * still running, tasks still queued) is refused, also during recovery; afterwards the woven code is
      * back on its fast path. While a thread the dead process started is still alive the refusal stays (that
-     * thread may call JDBC later); the next run then refuses it in its place. The JUnit extension calls
-     * this when a case ends.
+     * thread may call JDBC later, during or after later runs). The JUnit extension calls this when a case ends.
      */
     public void releaseDeadProcess() {
-        ActiveRun dead = deadProcess.get();
-        if (dead == null || inProcessRun.get() != null) {
+        if (inProcessRun.get() != null) {
             return;
         }
-        if (dead.hasLiveThreads()) {
-            return; // a thread it started may still call JDBC: it stays refused, until the next run takes over
-        }
-        if (deadProcess.compareAndSet(dead, null)) {
-            Dispatcher.deactivateIf(dead);
+        settleDeadProcesses(null);
+    }
+
+    /**
+     * Forgets the dead processes none of whose started threads is alive, keeps {@code justDied} (its case still
+     * runs), and leaves the newest remaining one receiving the events, or none. A thread a dead process started
+     * that waits when its run ends (on a latch, a timer) may call later, after other runs: it stays refused.
+     */
+    private void settleDeadProcesses(ActiveRun justDied) {
+        synchronized (deadProcesses) {
+            ActiveRun receiving = deadProcesses.isEmpty() ? null : deadProcesses.get(deadProcesses.size() - 1);
+            deadProcesses.removeIf(dead -> !dead.hasLiveThreads());
+            if (justDied != null) {
+                deadProcesses.add(justDied);
+            }
+            if (!deadProcesses.isEmpty()) {
+                Dispatcher.activate(deadProcesses.get(deadProcesses.size() - 1));
+            } else if (receiving != null) {
+                Dispatcher.deactivateIf(receiving);
+            }
         }
     }
 
@@ -162,7 +178,6 @@ public final class BoundaryEngine {
                     + " execution for them), or use crashInChildProcess, which may run in parallel.");
         }
         try {
-            deadProcess.set(null);
             instrumentFor(watch, plan);
             Throwable thrown = null;
             ProcessContext outside = run.enter();
@@ -175,11 +190,9 @@ public final class BoundaryEngine {
                 run.leave(outside);
             }
             List<String> busy = run.awaitStopped();
-            if (run.crashed()) {
-                deadProcess.set(run); // its threads stay refused until the case ends (releaseDeadProcess)
-            } else {
-                Dispatcher.deactivate();
-            }
+            Dispatcher.deactivate();
+            // its calls stay refused until the case ends (releaseDeadProcess), and earlier dead processes' too
+            settleDeadProcesses(run.crashed() ? run : null);
             return new RunEnd(thrown, busy);
         } finally {
             inProcessRun.set(null);

@@ -67,6 +67,17 @@ public final class CrashResult {
         return RunReport.counts(report.hits());
     }
 
+    /**
+     * What the dead process still tried after an in-process death, one line each ({@code statement "INSERT INTO
+     * audit ..." on thread main at Relay.markFailed(Relay.java:61) was refused}), and whether the workload caught the
+     * crash and returned. Each call was refused before it reached a database, so none of it is durable; none of it is
+     * a verdict (a real exit runs nothing after the death, and code that catches a failure and records it is
+     * correct code). Empty for a child process, which runs nothing after its exit.
+     */
+    public List<String> afterDeath() {
+        return report.afterDeath();
+    }
+
     /** For a child-process crash: its exit code ({@value BoundaryEngine#CRASH_EXIT_CODE}) and output, kept for diagnosis. */
     public Optional<ChildResult> childResult() {
         return Optional.ofNullable(childResult);

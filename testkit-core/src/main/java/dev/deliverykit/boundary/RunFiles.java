@@ -81,9 +81,7 @@ final class RunFiles {
         if (report.workloadFailure() != null) {
             lines.add(line("failure", report.workloadFailure()));
         }
-        if (report.afterDeath() != null) {
-            lines.add(line("afterDeath", report.afterDeath()));
-        }
+        report.afterDeath().forEach(line -> lines.add(line("afterDeath", line)));
         report.notes().forEach(note -> lines.add(line("note", note)));
         report.problems().forEach(problem -> lines.add(line("problem", problem)));
         for (BoundaryHit hit : report.hits()) {
@@ -117,7 +115,7 @@ final class RunFiles {
         RunReport.Outcome outcome = null;
         int crashIndex = -1;
         String failure = null;
-        String afterDeath = null;
+        List<String> afterDeath = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         List<BoundaryHit> hits = new ArrayList<>();
@@ -137,7 +135,7 @@ final class RunFiles {
                     failure = value;
                     break;
                 case "afterDeath":
-                    afterDeath = value;
+                    afterDeath.add(value);
                     break;
                 case "note":
                     notes.add(value);

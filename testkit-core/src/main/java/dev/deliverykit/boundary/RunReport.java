@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param hits every hit of a watched boundary, in order
  * @param crashIndex the index in {@code hits} of the crash site, or -1
  * @param workloadFailure {@code Class: message} of what the workload threw, or {@code null}
- * @param afterDeath what the dead process reached after the crash and where, or {@code null}
+ * @param afterDeath what the dead process still tried after an in-process crash, each refused; empty otherwise
  * @param notes remarks such as statements whose SQL was unknown
  * @param problems instrumentation problems, one line each
  * @param changes what a recording changed before each hit ({@link DurableChanges}); unknown for a crash run
@@ -24,7 +24,7 @@ record RunReport(
         List<BoundaryHit> hits,
         int crashIndex,
         String workloadFailure,
-        String afterDeath,
+        List<String> afterDeath,
         List<String> notes,
         List<String> problems,
         DurableChanges.Counts changes) {
@@ -40,6 +40,7 @@ record RunReport(
 
     RunReport {
         hits = List.copyOf(hits);
+        afterDeath = List.copyOf(afterDeath);
         notes = List.copyOf(notes);
         problems = List.copyOf(problems);
         Objects.requireNonNull(changes, "changes");
@@ -49,6 +50,11 @@ record RunReport(
     RunReport with(List<String> otherNotes, List<String> otherProblems) {
         return new RunReport(
                 outcome, hits, crashIndex, workloadFailure, afterDeath, otherNotes, otherProblems, changes);
+    }
+
+    /** This report with other lines of what the dead process tried. */
+    RunReport withAfterDeath(List<String> lines) {
+        return new RunReport(outcome, hits, crashIndex, workloadFailure, lines, notes, problems, changes);
     }
 
     BoundaryHit crashSite() {

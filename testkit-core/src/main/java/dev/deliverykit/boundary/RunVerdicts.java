@@ -13,10 +13,10 @@ final class RunVerdicts {
 
     /**
      * The verdict of an in-process crash run. A kit failure, a thread outside the process and a process that
-     * did not stop come first: with them the crash proves nothing. Then a dead process that kept working
-     * fails the case however the workload ended; a crash on the workload's own flow that the workload
-     * swallowed and returned from fails it too. A crash on another thread of the process may end the
-     * workload any way.
+     * did not stop come first: with them the crash proves nothing. A run that died is then judged like a real
+     * exit, by what survives: what the dead process still tried (each call refused before it reached a database)
+     * and a crash the workload caught and returned from are listed in the result, never a verdict, since a real
+     * process runs nothing after its death and code that catches a failure and records it is correct code.
      */
     static CrashResult inProcess(CrashPlan plan, RunReport report, ActiveRun run, BoundaryEngine.RunEnd end) {
         Throwable thrown = end.thrown();
@@ -25,16 +25,12 @@ final class RunVerdicts {
                 : thrown == null ? "the workload returned" : "the workload threw " + thrown;
         processIsolation(run, end, after);
         if (report.outcome() == RunReport.Outcome.CRASHED) {
-            CrashResult result = new CrashResult(plan, CrashMode.IN_PROCESS, report, null);
-            if (run.keptWorking() != null) {
-                throw new CrashedProcessKeptWorkingError(
-                        keptWorking(plan, report, run.keptWorking(), thrown), run.crashThrowable());
-            }
-            if (thrown == null && run.crashOnMainFlow()) {
-                throw new CrashSwallowedError(swallowed(plan, report), run.crashThrowable(), result);
-            }
             failOnProblems(report.problems());
-            return result;
+            List<String> afterDeath = new ArrayList<>(report.afterDeath());
+            if (thrown == null && run.crashOnMainFlow()) {
+                afterDeath.add(0, "the workload caught the crash and returned normally");
+            }
+            return new CrashResult(plan, CrashMode.IN_PROCESS, report.withAfterDeath(afterDeath), null);
         }
         String how = thrown == null ? "the workload returned normally" : "the workload threw " + thrown;
         throw new BoundaryNotReachedError(() -> notReached(plan, report, how), thrown, plan, report.hits(), null);
@@ -69,24 +65,6 @@ final class RunVerdicts {
                     + " for its futures), or allow more time with -D" + DyingProcess.STOP_TIMEOUT_PROPERTY
                     + "=30s.");
         }
-    }
-
-    private static String keptWorking(CrashPlan plan, RunReport report, String where, Throwable thrown) {
-        BoundaryHit site = report.crashSite();
-        return "The crashed process kept working at " + where + ", after the simulated crash at " + plan.describe()
-                + " on thread " + site.threadName()
-                + (site.stack().isEmpty() ? "" : " at " + site.stack().get(0))
-                + ".\nThe workload then "
-                + (thrown == null
-                        ? "returned normally"
-                        : thrown instanceof SimulatedCrash ? "threw the kit's SimulatedCrash" : "threw " + thrown)
-                + ". The call"
-                + " was refused before it reached the database, so nothing the dead process did after the crash"
-                + " is durable; but in a real process nothing runs after a crash, and code that catches a failure"
-                + " and carries on (marks a message sent after its send failed) does exactly this.\nExpected:"
-                + " the SimulatedCrash to propagate; catch and finally blocks may only roll back, restore"
-                + " auto-commit and close.\nFix: do not catch Throwable or Error around the code under test"
-                + " (catch Exception), or rethrow SimulatedCrash.";
     }
 
     /** How many lines of a child's stdout and of its stderr a failure message shows. */
@@ -162,26 +140,6 @@ final class RunVerdicts {
         message.append("Expected: the run to reach that hit, so that the crash test tests something.\n");
         message.append("Fix: pick a boundary and hit from the list above, or make the workload run the code that"
                 + " reaches the boundary.");
-        return message.toString();
-    }
-
-    private static String swallowed(CrashPlan plan, RunReport report) {
-        BoundaryHit site = report.crashSite();
-        StringBuilder message = new StringBuilder("Crash swallowed: the simulated crash at ")
-                .append(plan.describe())
-                .append(" was caught, and the workload returned normally.\n");
-        message.append("The dead process reached no JDBC call or watched method after the crash, so where the"
-                        + " crash was caught is unknown; it was thrown at ")
-                .append(
-                        site.stack().isEmpty()
-                                ? "an unknown frame"
-                                : site.stack().get(0))
-                .append(".\n");
-        appendProblems(message, report.problems());
-        message.append("Expected: the SimulatedCrash to propagate out of the workload: nothing runs after a real"
-                + " process death.\n");
-        message.append("Fix: do not catch Throwable or Error around the code under test (catch Exception), or"
-                + " rethrow SimulatedCrash.");
         return message.toString();
     }
 

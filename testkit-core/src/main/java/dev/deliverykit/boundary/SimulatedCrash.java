@@ -6,9 +6,10 @@ import org.apiguardian.api.API;
 
 /**
  * The kit's throwable: the simulated process died here. It is an {@link Error} so that code catching
- * {@code Exception} lets it through, as a real process death would not stop at a catch block. Code
- * under test must not catch it; if a workload returns normally after it, the run fails with a
- * {@link CrashSwallowedError}.
+ * {@code Exception} lets it through, as a real process death would not stop at a catch block. Code that
+ * catches it anyway runs on as a dead process: every JDBC call and watched method it then reaches is refused
+ * with another {@code SimulatedCrash} before it reaches a database, and listed in
+ * {@link CrashResult#afterDeath()}; the case is judged by what survives, as after a real exit.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class SimulatedCrash extends Error {

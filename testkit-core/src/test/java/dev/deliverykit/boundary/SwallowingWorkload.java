@@ -5,7 +5,10 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-/** The bug the engine must catch: delivery code that catches Throwable and carries on after the crash. */
+/**
+ * Code that catches Throwable around delivery code and carries on after the crash: a dead process, whose further
+ * calls are refused and listed, and which is judged by what survives.
+ */
 final class SwallowingWorkload implements Workload {
 
     static volatile int lineAfterCrash;

@@ -47,6 +47,7 @@ final class CaseEntry {
     private String failure;
     private String crashSite;
     private String recoveryCrashSite;
+    private List<String> afterDeath = List.of();
     private int hits = -1;
     private long durationMillis = -1;
     private SweepCounts sweepCounts;
@@ -97,6 +98,7 @@ final class CaseEntry {
         if (crash != null) {
             crashSite = frame(crash.crashSite());
             hits = crash.hits().size();
+            afterDeath = crash.afterDeath();
         }
     }
 
@@ -229,6 +231,11 @@ final class CaseEntry {
     /** The failure message, or {@code null}. */
     public synchronized String failure() {
         return failure;
+    }
+
+    /** What the dead process still tried after an in-process crash, each refused ({@link CrashResult#afterDeath()}). */
+    public synchronized List<String> afterDeath() {
+        return afterDeath;
     }
 
     /** Where the crash happened (a stack frame), or {@code null}. */

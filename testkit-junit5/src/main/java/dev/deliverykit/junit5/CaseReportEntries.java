@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -29,6 +30,8 @@ final class CaseReportEntries {
     static final String REPORT = "deliverykit.report";
     /** A sweep case's equivalent points, one per line, when it stands for any. */
     static final String EQUIVALENTS = "deliverykit.equivalents";
+    /** What the dead process still tried after an in-process crash, one refused call per line; no verdict. */
+    static final String AFTER_DEATH = "deliverykit.afterDeath";
 
     static final String OPEN_XML = "junit.platform.reporting.open.xml.enabled";
 
@@ -38,12 +41,16 @@ final class CaseReportEntries {
     private CaseReportEntries() {}
 
     /** Publishes the case's name, its replay key and, when the report is written, the file URI of report.html. */
-    static void publish(ExtensionContext invocation, CrashCase crashCase, Optional<Path> report) {
+    static void publish(
+            ExtensionContext invocation, CrashCase crashCase, List<String> afterDeath, Optional<Path> report) {
         Map<String, String> entries = new LinkedHashMap<>();
         entries.put(CASE, crashCase.displayName());
         entries.put(REPLAY, crashCase.replayKey().toString());
         if (crashCase instanceof CrashCase.CrashAtHit hit && !hit.equivalents().isEmpty()) {
             entries.put(EQUIVALENTS, String.join("\n", hit.equivalents()));
+        }
+        if (!afterDeath.isEmpty()) {
+            entries.put(AFTER_DEATH, String.join("\n", afterDeath));
         }
         report.ifPresent(html ->
                 entries.put(REPORT, html.toAbsolutePath().normalize().toUri().toString()));

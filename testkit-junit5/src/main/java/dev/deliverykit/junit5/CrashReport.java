@@ -88,6 +88,7 @@ final class CrashReport implements AutoCloseable {
             CaseReportEntries.publish(
                     invocation,
                     entry.crashCase(),
+                    entry.afterDeath(),
                     settings.reportEnabled()
                             ? Optional.of(settings.reportDirectory().resolve("report.html"))
                             : Optional.empty());

@@ -399,12 +399,13 @@ final class CrashRun extends CaseRun {
                         + " then recover with scenario.restart(() -> ...).");
     }
 
+    /** What ran before the invariants: the run, and the recovery only if one ran. */
     @Override
-    String afterWhat() {
-        if (crashing instanceof CrashCase.CrashPair) {
-            return crashing.displayName() + " and the second recovery:";
+    synchronized String afterWhat() {
+        String run = crashing instanceof CrashCase.RecordBoundaries ? "the crash-free run" : crashing.displayName();
+        if (restarts == 0) {
+            return run + " (no recovery ran):";
         }
-        return (crashing instanceof CrashCase.RecordBoundaries ? "the crash-free run" : crashing.displayName())
-                + " and recovery:";
+        return run + (crashing instanceof CrashCase.CrashPair ? " and the second recovery:" : " and recovery:");
     }
 }

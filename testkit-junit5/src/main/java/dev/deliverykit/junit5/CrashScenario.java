@@ -56,10 +56,10 @@ import org.apiguardian.api.API;
  * the boundaries; the recovery and assertions run all the same.
  *
  * <p>A run that never reaches its boundary fails with
- * {@link dev.deliverykit.boundary.BoundaryNotReachedError} listing the boundaries it did reach; a
- * workload that catches the crash and returns fails with
- * {@link dev.deliverykit.boundary.CrashSwallowedError}. One scenario per invocation; not for use from
- * several threads at once.
+ * {@link dev.deliverykit.boundary.BoundaryNotReachedError} listing the boundaries it did reach. What the dead
+ * process still tries after an in-process crash is refused and reported, never a failure: the case is judged
+ * by the recovery, the assertions and the invariants, as after a real exit. One scenario per invocation; not for
+ * use from several threads at once.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class CrashScenario extends Scenario {

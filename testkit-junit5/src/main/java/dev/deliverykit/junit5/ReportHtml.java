@@ -49,7 +49,7 @@ final class ReportHtml {
             + "td.VIOLATED{font-weight:600}.verdict-lines{font-weight:400;font-size:13px}"
             + ".bad{color:#b71c1c}.good{color:#1b5e20}.warn{color:#7a5d00}"
             + ".disagree{border-left:4px solid #7a5d00;background:#fff8e1;padding:.3em .8em;margin:.5em 0}"
-            + ".sweep{color:#444;margin:.3em 0}.equivalents summary{color:#555;cursor:pointer}.equivalents ul{margin:.2em 0 .2em 1.2em;padding:0}"
+            + ".sweep{color:#444;margin:.3em 0}.equivalents summary,.afterDeath summary{color:#555;cursor:pointer}.afterDeath ul{margin:.2em 0 .2em 1.2em;padding:0}.equivalents ul{margin:.2em 0 .2em 1.2em;padding:0}"
             + "details.cause{border:1px solid #e8b9b9;border-left:6px solid #c62828;border-radius:4px;"
             + "background:#fffafa;margin:0 0 14px;padding:8px 12px}"
             + "details.cause>summary{cursor:pointer;font-weight:600;line-height:1.5}"
@@ -250,6 +250,7 @@ final class ReportHtml {
             page.append("<br>")
                     .append(replay(row))
                     .append(equivalents(row))
+                    .append(afterDeath(row))
                     .append(attachments(row))
                     .append(text(row, "failure")
                             .map(failure -> "<details><summary>failure message</summary><pre>" + escape(failure.strip())
@@ -398,6 +399,7 @@ final class ReportHtml {
                     .append("</span><br>")
                     .append(replay(row))
                     .append(equivalents(row))
+                    .append(afterDeath(row))
                     .append(attachments(row))
                     .append("</td><td class=\"")
                     .append(escape(outcome))
@@ -437,6 +439,22 @@ final class ReportHtml {
             page.append("</tr>\n");
         }
         page.append("</table></div>\n");
+    }
+
+    /** What the dead process still tried after an in-process crash, folded: refused, and no verdict. */
+    private static String afterDeath(ReportJson.Node row) {
+        ReportJson.Node lines = row.path("afterDeath");
+        if (lines.isMissing() || lines.isEmpty()) {
+            return "";
+        }
+        StringBuilder items = new StringBuilder();
+        int count = 0;
+        for (ReportJson.Node line : lines) {
+            count++;
+            items.append("<li>").append(escape(line.asText())).append("</li>");
+        }
+        return "<details class=\"afterDeath\"><summary>after the death: " + count + " line" + (count == 1 ? "" : "s")
+                + " (refused, no verdict)</summary><ul>" + items + "</ul></details>";
     }
 
     /** The points of the sweep a case stands for, folded: they are equivalent to its own. */

@@ -85,6 +85,9 @@ final class ReportModel {
         row.put("outcome", entry.outcome().name());
         row.put("failure", entry.failure());
         row.put("crashSite", entry.crashSite());
+        if (!entry.afterDeath().isEmpty()) {
+            row.put("afterDeath", entry.afterDeath());
+        }
         row.put("hits", entry.hits() < 0 ? null : entry.hits());
         row.put("durationMs", entry.durationMillis() < 0 ? null : entry.durationMillis());
         Map<String, Object> invariants = new LinkedHashMap<>();

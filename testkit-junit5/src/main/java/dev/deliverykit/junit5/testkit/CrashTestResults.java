@@ -24,6 +24,8 @@ public final class CrashTestResults {
     /** The report entry of a sweep case's equivalent points, as the kit publishes it. */
     private static final String EQUIVALENTS = "deliverykit.equivalents";
 
+    private static final String AFTER_DEATH = "deliverykit.afterDeath";
+
     private final EngineExecutionResults results;
 
     CrashTestResults(EngineExecutionResults results) {
@@ -64,11 +66,25 @@ public final class CrashTestResults {
      * order; empty for a case that stands for none, and for a name no case has.
      */
     public List<String> equivalentsOf(String displayName) {
+        return entryLines(displayName, EQUIVALENTS);
+    }
+
+    /**
+     * What the dead process of the in-process case named {@code displayName} still tried after its death, each call
+     * refused before it reached a database, such as {@code the workload caught the crash and returned normally} or
+     * {@code statement "INSERT INTO audit ..." on thread main at Relay.markFailed(Relay.java:61) was refused}; no
+     * verdict. Empty for a case whose dead process tried nothing, for a real exit, and for a name no case has.
+     */
+    public List<String> afterDeathOf(String displayName) {
+        return entryLines(displayName, AFTER_DEATH);
+    }
+
+    private List<String> entryLines(String displayName, String key) {
         return results.testEvents().reportingEntryPublished().stream()
                 .filter(event -> event.getTestDescriptor().getDisplayName().equals(displayName))
                 .map(event -> event.getRequiredPayload(ReportEntry.class)
                         .getKeyValuePairs()
-                        .get(EQUIVALENTS))
+                        .get(key))
                 .filter(Objects::nonNull)
                 .findFirst()
                 .map(lines -> List.of(lines.split("\n")))
