@@ -45,6 +45,12 @@ public final class SchedulerShop implements AutoCloseable {
     /** db-scheduler's own writes of its execution table, outside the order's transaction (a sweep's {@code sql}). */
     public static final String EXECUTION_WRITES = "^(update|delete from) scheduled_tasks";
 
+    /** The execution's handler, which ships the order (a sweep's {@code within}). */
+    public static final String SHIPPING = "dev.deliverykit.subjects.dbscheduler.SchedulerShop#runExecution";
+
+    /** db-scheduler's completion of an execution: a one-time task's is its removal (a sweep's {@code within}). */
+    public static final String COMPLETING = "com.github.kagkarlsson.scheduler.ExecutePicked#complete";
+
     /** How a process runs due executions. */
     public enum Runner {
         /** On the calling thread: db-scheduler's ManualScheduler, which executes on a direct executor. */
