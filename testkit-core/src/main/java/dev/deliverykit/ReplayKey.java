@@ -20,6 +20,8 @@ import org.apiguardian.api.API;
  *       {@code PLACE} was on the stack ({@link #selectorWithin(String, String, int)}), for example
  *       {@code selector=after-commit;within=com.example.orders.OutboxRelay#publishPending;hit=1}: work added
  *       elsewhere in the run does not change which point it names;</li>
+ *   <li>any of these with {@code ;fault=failure} ({@link Crash#failing()}): the call there fails and the process
+ *       lives on (see {@link Fault}), for example {@code selector=after-commit;hit=1;fault=failure};</li>
  *   <li>either of the two with {@code ;mode=in-process} or {@code ;mode=child-process}
  *       ({@link Crash#withMode(CrashMode)}): when one test crashes the same boundary and hit in both modes,
  *       so that the key still names one case. A key without a mode selects the case in every mode;</li>
@@ -139,8 +141,10 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.Pair, Repla
      *     every hit of the boundary
      * @param occurrence which hit of the boundary crashes, counted from 1 (the key's {@code hit=N})
      * @param mode the one mode the key selects, or empty for every mode
+     * @param fault what happens at the point: the process dies there, or the call fails and it lives on
      */
-    record Crash(Target target, String point, Optional<String> within, int occurrence, Optional<CrashMode> mode)
+    record Crash(
+            Target target, String point, Optional<String> within, int occurrence, Optional<CrashMode> mode, Fault fault)
             implements ReplayKey {
 
         /**
@@ -154,6 +158,7 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.Pair, Repla
             Objects.requireNonNull(point, ReplayKeyText.field(target));
             Objects.requireNonNull(within, "within");
             Objects.requireNonNull(mode, "mode");
+            Objects.requireNonNull(fault, "fault");
             if (point.isEmpty()) {
                 throw new IllegalArgumentException(
                         "a replay key names its " + ReplayKeyText.field(target) + ", got an empty one");
@@ -169,19 +174,30 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.Pair, Repla
             }
         }
 
-        /** A key without a place. */
+        /** A crash's key. */
+        public Crash(Target target, String point, Optional<String> within, int occurrence, Optional<CrashMode> mode) {
+            this(target, point, within, occurrence, mode, Fault.CRASH);
+        }
+
+        /** A crash's key without a place. */
         public Crash(Target target, String point, int occurrence, Optional<CrashMode> mode) {
             this(target, point, Optional.empty(), occurrence, mode);
         }
 
         /** This key with {@code ;mode=in-process} or {@code ;mode=child-process}. */
         public Crash withMode(CrashMode crashMode) {
-            return new Crash(target, point, within, occurrence, Optional.of(Objects.requireNonNull(crashMode, "mode")));
+            return new Crash(
+                    target, point, within, occurrence, Optional.of(Objects.requireNonNull(crashMode, "mode")), fault);
         }
 
         /** This key without its mode (itself if it names none). */
         public Crash withoutMode() {
-            return mode.isEmpty() ? this : new Crash(target, point, within, occurrence, Optional.empty());
+            return mode.isEmpty() ? this : new Crash(target, point, within, occurrence, Optional.empty(), fault);
+        }
+
+        /** The key of an injected failure at the same point: {@code ;fault=failure}. */
+        public Crash failing() {
+            return new Crash(target, point, within, occurrence, mode, Fault.FAILURE);
         }
 
         @Override

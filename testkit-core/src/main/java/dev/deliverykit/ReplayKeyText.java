@@ -18,15 +18,21 @@ final class ReplayKeyText {
     private static final String ORDER = "order";
     private static final String SEED = "seed";
     private static final String MODE = "mode";
+    /** {@code fault=failure}: an injected failure at the point; a crash key names no fault. */
+    private static final String FAULT = "fault";
+
+    private static final String FAILURE = "failure";
     /** The prefix of a pair's recovery fields: {@code recovery.selector=after-commit;recovery.hit=1}. */
     private static final String RECOVERY = "recovery.";
 
-    private static final List<String> FIELD_ORDER = List.of(BOUNDARY, SELECTOR, WITHIN, CRASH, HIT, MODE, ORDER, SEED);
+    private static final List<String> FIELD_ORDER =
+            List.of(BOUNDARY, SELECTOR, WITHIN, CRASH, HIT, FAULT, MODE, ORDER, SEED);
     private static final Map<String, CrashMode> MODES =
             Map.of("in-process", CrashMode.IN_PROCESS, "child-process", CrashMode.CHILD_PROCESS);
     private static final String FORMAT =
             "boundary=NAME;hit=N, selector=SPEC;hit=N, selector=SPEC;within=Type#method;hit=N"
-                    + " (each with ;mode=in-process or ;mode=child-process), crash=none or order=IDS, for example"
+                    + " (each with ;fault=failure for an injected failure, and with ;mode=in-process or"
+                    + " ;mode=child-process), crash=none or order=IDS, for example"
                     + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3";
 
     private static final String PAIR_FORMAT = "a pair such as"
@@ -51,6 +57,7 @@ final class ReplayKeyText {
                             .map(place -> ";" + WITHIN + "=" + encode(place))
                             .orElse("")
                     + ";" + HIT + "=" + crash.occurrence()
+                    + (crash.fault() == Fault.FAILURE ? ";" + FAULT + "=" + FAILURE : "")
                     + crash.mode()
                             .map(mode -> ";" + MODE + "=" + modeText(mode))
                             .orElse("");
@@ -93,6 +100,10 @@ final class ReplayKeyText {
             throw new IllegalArgumentException("a pair is a crash key followed by the recovery's crash key with"
                     + " each field prefixed " + RECOVERY + "; expected " + PAIR_FORMAT);
         }
+        if (firstCrash.fault() == Fault.FAILURE || atRecovery.fault() == Fault.FAILURE) {
+            throw new IllegalArgumentException("a pair crashes the workload, then its recovery: it names no"
+                    + " fault=failure; expected " + PAIR_FORMAT);
+        }
         if (atRecovery.mode().isPresent()) {
             throw new IllegalArgumentException(
                     RECOVERY + MODE + "=" + modeText(atRecovery.mode().get())
@@ -129,6 +140,16 @@ final class ReplayKeyText {
             }
             if (!read.containsKey(HIT)) {
                 throw new IllegalArgumentException("mode=" + read.get(MODE) + " only goes with boundary=NAME;hit=N or"
+                        + " selector=SPEC;hit=N; expected " + FORMAT);
+            }
+        }
+        if (read.containsKey(FAULT)) {
+            if (!FAILURE.equals(read.get(FAULT))) {
+                throw new IllegalArgumentException("fault must be failure (a crash key names no fault), got \""
+                        + read.get(FAULT) + "\"; expected " + FORMAT);
+            }
+            if (!read.containsKey(HIT)) {
+                throw new IllegalArgumentException("fault=failure only goes with boundary=NAME;hit=N or"
                         + " selector=SPEC;hit=N; expected " + FORMAT);
             }
         }
@@ -173,7 +194,8 @@ final class ReplayKeyText {
                 point,
                 Optional.ofNullable(read.get(WITHIN)),
                 Integer.parseInt(hit),
-                Optional.ofNullable(read.get(MODE)).map(MODES::get));
+                Optional.ofNullable(read.get(MODE)).map(MODES::get),
+                read.containsKey(FAULT) ? Fault.FAILURE : Fault.CRASH);
     }
 
     static Optional<String> entry(String text, String field) {

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 class ReplayKeyTest {
 
     private static final String EXPECTED = "expected boundary=NAME;hit=N, selector=SPEC;hit=N,"
-            + " selector=SPEC;within=Type#method;hit=N (each with ;mode=in-process or ;mode=child-process), crash=none"
+            + " selector=SPEC;within=Type#method;hit=N (each with ;fault=failure for an injected failure, and with"
+            + " ;mode=in-process or ;mode=child-process), crash=none"
             + " or order=IDS, for example boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or"
             + " order=A3,A1,A2,A3";
 
@@ -120,7 +121,7 @@ class ReplayKeyTest {
                 .hasMessage("a key names exactly one of boundary=NAME or selector=SPEC; " + EXPECTED);
         assertThatThrownBy(() -> ReplayKey.parse("boundry=a;hit=1"))
                 .hasMessage(
-                        "unknown field \"boundry\"; known fields: boundary, selector, within, crash, hit, mode, order, seed; "
+                        "unknown field \"boundry\"; known fields: boundary, selector, within, crash, hit, fault, mode, order, seed; "
                                 + EXPECTED);
         assertThatThrownBy(() -> ReplayKey.parse("hit=1;hit=2")).hasMessage("field \"hit\" appears twice; " + EXPECTED);
         assertThatThrownBy(() -> ReplayKey.parse("after-commit"))

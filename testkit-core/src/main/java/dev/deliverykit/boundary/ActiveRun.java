@@ -33,6 +33,8 @@ final class ActiveRun implements BoundarySink {
     enum Mode {
         CRASH_IN_PROCESS,
         CRASH_HALT,
+        /** The call at the armed hit fails ({@link dev.deliverykit.Fault#FAILURE}); the process lives on. */
+        FAIL,
         RECORD
     }
 
@@ -99,6 +101,9 @@ final class ActiveRun implements BoundarySink {
     private int unknownSqlExecutions;
     private int crashIndex = -1;
     private boolean died;
+    /** Whether the failure of a {@link Mode#FAIL} run was injected at its hit. */
+    private boolean injected;
+
     private SimulatedCrash crash;
     private String crashThread;
     private boolean crashOnMainFlow;
@@ -190,7 +195,7 @@ final class ActiveRun implements BoundarySink {
                     if (call.kind() == JdbcCall.Kind.STATEMENT && call.sql() == null) {
                         unknownSqlExecutions++;
                     }
-                    then = isEvent(call) ? onEvent(call, matching(call), context) : NOTHING;
+                    then = isEvent(call) ? onEvent(call, null, matching(call), context) : NOTHING;
                 }
             }
         } catch (RuntimeException | Error bug) {
@@ -219,7 +224,7 @@ final class ActiveRun implements BoundarySink {
                 if (changes != null) {
                     changes.after(call, autoCommit);
                 }
-                then = onEvent(call, matching(call), context);
+                then = onEvent(call, null, matching(call), context);
                 if (changes != null) {
                     changes.afterHitsOf(call);
                 }
@@ -270,7 +275,7 @@ final class ActiveRun implements BoundarySink {
                     if (counted) {
                         changes.method(call, true);
                     }
-                    then = onEvent(null, matched, context);
+                    then = onEvent(null, call, matched, context);
                     if (counted) {
                         changes.method(call, false);
                     }
@@ -443,7 +448,7 @@ final class ActiveRun implements BoundarySink {
      * crash site. A crash run's other hits are counted without it: the walk cost more than the rest of
      * the engine together, at every statement and commit.
      */
-    private Runnable onEvent(JdbcCall call, Watched[] matched, ProcessContext context) {
+    private Runnable onEvent(JdbcCall call, MethodCall method, Watched[] matched, ProcessContext context) {
         StackSummary.Site stack = null;
         List<Place> places = List.of();
         BoundaryHit site = null;
@@ -491,6 +496,12 @@ final class ActiveRun implements BoundarySink {
         if (mode == Mode.CRASH_HALT) {
             RunReport report = report(RunReport.Outcome.CRASHED, null, List.of());
             return () -> halt.accept(report);
+        }
+        if (mode == Mode.FAIL) {
+            injected = true;
+            return call != null
+                    ? InjectedFailures.jdbc(plan.describe(), call)
+                    : InjectedFailures.method(plan.describe(), method);
         }
         return crash(site, context);
     }
@@ -663,9 +674,12 @@ final class ActiveRun implements BoundarySink {
 
     // ---- results ---------------------------------------------------------------------------------
 
-    /** Whether a thread the process started is still alive, so the dead process must stay refused. */
-    boolean hasLiveThreads() {
-        return threads.hasLiveThreads();
+    /**
+     * Whether the process may still call later: a thread it started is alive, or a task it handed to an executor has
+     * not started (a delayed or queued task); then the dead process must stay refused.
+     */
+    boolean mayStillCall() {
+        return threads.hasLiveThreads() || threads.hasPendingTasks();
     }
 
     synchronized boolean crashOnMainFlow() {
@@ -695,6 +709,16 @@ final class ActiveRun implements BoundarySink {
 
     synchronized boolean crashed() {
         return died;
+    }
+
+    @Override
+    public boolean isDead() {
+        return crashed();
+    }
+
+    /** Whether this run's failure was injected ({@link Mode#FAIL}). */
+    synchronized boolean injected() {
+        return injected;
     }
 
     synchronized SimulatedCrash crashThrowable() {

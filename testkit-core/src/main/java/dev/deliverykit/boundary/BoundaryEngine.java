@@ -2,6 +2,7 @@ package dev.deliverykit.boundary;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.Fault;
 import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.InstrumentationProblem;
@@ -70,7 +71,7 @@ public final class BoundaryEngine {
     private final AtomicReference<Thread> inProcessRun = new AtomicReference<>();
     /**
      * The runs of in-process crashes whose dead process may still call: the last one until its case ends, and
-     * every earlier one while a thread it started is alive. The newest receives the events and refuses them all
+     * every earlier one while a thread it started is alive or a task it handed over waits. The newest receives the events and refuses them all
      * (an earlier one's calls as a zombie's); guarded by itself.
      */
     private final List<ActiveRun> deadProcesses = new ArrayList<>();
@@ -95,7 +96,9 @@ public final class BoundaryEngine {
 
     /**
      * Runs {@code workload} in this JVM and kills it at the plan's hit: every JDBC connection the run
-     * opened or used is rolled back and closed, and a {@link SimulatedCrash} unwinds the workload.
+     * opened or used is rolled back and closed, and a {@link SimulatedCrash} unwinds the workload. For a plan with
+     * {@link Fault#FAILURE} the call at the hit fails instead ({@link CrashPlan#fault(Fault)}) and the workload runs
+     * on to its end, however it handles the failure; the result then names the failure's site.
      *
      * @throws BoundaryNotReachedError if the workload ends without reaching the hit
      */
@@ -103,22 +106,35 @@ public final class BoundaryEngine {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(workload, "workload");
         WatchList watch = plan.watchList().forCrashRun();
-        ActiveRun run = new ActiveRun(ActiveRun.Mode.CRASH_IN_PROCESS, plan, watch, null);
+        boolean failure = plan.fault() == Fault.FAILURE;
+        ActiveRun run =
+                new ActiveRun(failure ? ActiveRun.Mode.FAIL : ActiveRun.Mode.CRASH_IN_PROCESS, plan, watch, null);
         RunEnd end = runInThisJvm(run, watch, plan, workload);
         RunReport report = run.report(
-                run.crashed()
-                        ? RunReport.Outcome.CRASHED
-                        : end.thrown() == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
+                outcome(run, end.thrown()),
                 end.thrown() == null ? null : end.thrown().toString(),
                 newProblems());
-        return RunVerdicts.inProcess(plan, withMethodNotes(report, watch, plan), run, end);
+        return failure
+                ? RunVerdicts.failureInProcess(plan, withMethodNotes(report, watch, plan), run, end)
+                : RunVerdicts.inProcess(plan, withMethodNotes(report, watch, plan), run, end);
+    }
+
+    private static RunReport.Outcome outcome(ActiveRun run, Throwable thrown) {
+        if (run.crashed()) {
+            return RunReport.Outcome.CRASHED;
+        }
+        if (run.injected()) {
+            return RunReport.Outcome.INJECTED;
+        }
+        return thrown == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED;
     }
 
     /**
      * Ends the dead process of the last in-process crash: until then every JDBC call of its threads (those
      * still running, tasks still queued) is refused, also during recovery; afterwards the woven code is
-     * back on its fast path. While a thread the dead process started is still alive the refusal stays (that
-     * thread may call JDBC later, during or after later runs). The JUnit extension calls this when a case ends.
+     * back on its fast path. While a thread the dead process started is still alive, or a task it handed to an
+     * executor has not started, the refusal stays (they may call JDBC later, during or after later runs). The JUnit
+     * extension calls this when a case ends.
      */
     public void releaseDeadProcess() {
         if (inProcessRun.get() != null) {
@@ -135,12 +151,12 @@ public final class BoundaryEngine {
     private void settleDeadProcesses(ActiveRun justDied) {
         synchronized (deadProcesses) {
             ActiveRun receiving = deadProcesses.isEmpty() ? null : deadProcesses.get(deadProcesses.size() - 1);
-            deadProcesses.removeIf(dead -> !dead.hasLiveThreads());
+            deadProcesses.removeIf(dead -> !dead.mayStillCall());
             if (justDied != null) {
                 deadProcesses.add(justDied);
             }
             if (!deadProcesses.isEmpty()) {
-                Dispatcher.activate(deadProcesses.get(deadProcesses.size() - 1));
+                Dispatcher.activateDead(deadProcesses.get(deadProcesses.size() - 1));
             } else if (receiving != null) {
                 Dispatcher.deactivateIf(receiving);
             }
@@ -287,19 +303,16 @@ public final class BoundaryEngine {
     int runAsChild(RunFiles.ChildPlan childPlan, Workload workload, Path reportFile) {
         CrashPlan plan = childPlan.plan();
         WatchList watch = plan == null ? childPlan.watch() : childPlan.watch().forCrashRun();
+        ActiveRun.Mode mode = plan == null
+                ? ActiveRun.Mode.RECORD
+                : plan.fault() == Fault.FAILURE ? ActiveRun.Mode.FAIL : ActiveRun.Mode.CRASH_HALT;
         ActiveRun run = new ActiveRun(
-                plan == null ? ActiveRun.Mode.RECORD : ActiveRun.Mode.CRASH_HALT,
-                plan,
-                watch,
-                report -> halt(plan, withMethodNotes(report, watch, plan), reportFile));
+                mode, plan, watch, report -> halt(plan, withMethodNotes(report, watch, plan), reportFile));
         Throwable thrown = runInThisJvm(run, watch, plan, workload).thrown();
         if (thrown != null) {
             System.err.print(WorkloadTrace.of(thrown));
         }
-        RunReport report = run.report(
-                thrown == null ? RunReport.Outcome.COMPLETED : RunReport.Outcome.FAILED,
-                thrown == null ? null : thrown.toString(),
-                newProblems());
+        RunReport report = run.report(outcome(run, thrown), thrown == null ? null : thrown.toString(), newProblems());
         RunFiles.writeReport(reportFile, withMethodNotes(report, watch, plan));
         return thrown == null ? 0 : 1;
     }

@@ -2,6 +2,7 @@ package dev.deliverykit.boundary;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.Fault;
 import dev.deliverykit.ReplayKey;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,16 +29,19 @@ public final class CrashPlan {
     private final int occurrence;
     private final WatchList watchList;
     private final List<String> otherProcessDatabases;
+    private final Fault fault;
 
     private CrashPlan(Boundary boundary, int occurrence, WatchList watchList) {
-        this(boundary, occurrence, watchList, List.of());
+        this(boundary, occurrence, watchList, List.of(), Fault.CRASH);
     }
 
-    private CrashPlan(Boundary boundary, int occurrence, WatchList watchList, List<String> otherProcessDatabases) {
+    private CrashPlan(
+            Boundary boundary, int occurrence, WatchList watchList, List<String> otherProcessDatabases, Fault fault) {
         this.boundary = boundary;
         this.occurrence = occurrence;
         this.watchList = watchList;
         this.otherProcessDatabases = otherProcessDatabases;
+        this.fault = fault;
     }
 
     /** Crash at the first hit of {@code boundary}. */
@@ -84,7 +88,7 @@ public final class CrashPlan {
         CrashPlan plan = crash.target() == ReplayKey.Target.BOUNDARY
                 ? at(catalogue, crash.point())
                 : at(selectorOf(crash)).watching(WatchList.of(catalogue));
-        return plan.occurrence(crash.occurrence());
+        return plan.occurrence(crash.occurrence()).fault(crash.fault());
     }
 
     /**
@@ -121,8 +125,8 @@ public final class CrashPlan {
                 cause);
     }
 
-    static CrashPlan restore(Boundary boundary, int occurrence, WatchList watchList) {
-        return new CrashPlan(boundary, occurrence, watchList);
+    static CrashPlan restore(Boundary boundary, int occurrence, WatchList watchList, Fault fault) {
+        return new CrashPlan(boundary, occurrence, watchList, List.of(), fault);
     }
 
     /** Crash at the {@code n}th hit of the boundary instead (counted from 1). */
@@ -130,7 +134,7 @@ public final class CrashPlan {
         if (n < 1) {
             throw new IllegalArgumentException("hits are counted from 1, got occurrence " + n);
         }
-        return new CrashPlan(boundary, n, watchList, otherProcessDatabases);
+        return new CrashPlan(boundary, n, watchList, otherProcessDatabases, fault);
     }
 
     /**
@@ -155,7 +159,7 @@ public final class CrashPlan {
             }
             all.add(prefix);
         }
-        return new CrashPlan(boundary, occurrence, watchList, List.copyOf(all));
+        return new CrashPlan(boundary, occurrence, watchList, List.copyOf(all), fault);
     }
 
     /** The JDBC URL prefixes of other processes' databases (see {@link #withOtherProcessDatabases}). */
@@ -166,7 +170,30 @@ public final class CrashPlan {
     /** Count (and list, if the boundary is not reached) these boundaries too. */
     public CrashPlan watching(WatchList watch) {
         return new CrashPlan(
-                boundary, occurrence, Objects.requireNonNull(watch, "watch").and(boundary), otherProcessDatabases);
+                boundary,
+                occurrence,
+                Objects.requireNonNull(watch, "watch").and(boundary),
+                otherProcessDatabases,
+                fault);
+    }
+
+    /**
+     * What happens at the hit instead: {@link Fault#FAILURE} makes the call there fail while the process lives on
+     * (see {@link Fault}); the engine's {@code crashIn...} methods then return once the workload has ended, with the
+     * failure's site in the result. Default {@link Fault#CRASH}.
+     *
+     * <pre>{@code
+     * CrashPlan plan = CrashPlan.at(Selector.afterCommit()).fault(Fault.FAILURE); // commit applied, answer lost
+     * }</pre>
+     */
+    public CrashPlan fault(Fault what) {
+        return new CrashPlan(
+                boundary, occurrence, watchList, otherProcessDatabases, Objects.requireNonNull(what, "fault"));
+    }
+
+    /** What happens at the hit: a crash (the default) or an injected failure. */
+    public Fault fault() {
+        return fault;
     }
 
     /** The boundary. */
@@ -197,14 +224,17 @@ public final class CrashPlan {
      * in its own field, {@code selector=after-commit;within=com.acme.Relay#send;hit=1}.
      */
     public ReplayKey.Crash key() {
+        ReplayKey.Crash key;
         if (boundary.isNamed()) {
-            return ReplayKey.boundary(boundary.name(), occurrence);
+            key = ReplayKey.boundary(boundary.name(), occurrence);
+        } else {
+            Place place = SelectorMatching.place(boundary.selector());
+            String spec = SelectorMatching.unscoped(boundary.selector()).spec();
+            key = place == null
+                    ? ReplayKey.selector(spec, occurrence)
+                    : ReplayKey.selectorWithin(spec, place.reference(), occurrence);
         }
-        Place place = SelectorMatching.place(boundary.selector());
-        String spec = SelectorMatching.unscoped(boundary.selector()).spec();
-        return place == null
-                ? ReplayKey.selector(spec, occurrence)
-                : ReplayKey.selectorWithin(spec, place.reference(), occurrence);
+        return fault == Fault.FAILURE ? key.failing() : key;
     }
 
     /** {@code hit 2 of "after-outbox-insert" (after statement matching /INSERT INTO outbox/)}. */

@@ -3,6 +3,7 @@ package dev.deliverykit.boundary;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.Fault;
 import dev.deliverykit.process.ChildResult;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +87,8 @@ public final class CrashResult {
     @Override
     public String toString() {
         BoundaryHit site = crashSite();
-        return "crashed " + (mode == CrashMode.IN_PROCESS ? "in process" : "in a child JVM") + " at " + plan.describe()
+        return (plan.fault() == Fault.FAILURE ? "failed " : "crashed ")
+                + (mode == CrashMode.IN_PROCESS ? "in process" : "in a child JVM") + " at " + plan.describe()
                 + " on thread " + site.threadName()
                 + (site.stack().isEmpty() ? "" : " at " + site.stack().get(0));
     }

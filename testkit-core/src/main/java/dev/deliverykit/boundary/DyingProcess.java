@@ -77,6 +77,13 @@ final class DyingProcess {
         return false;
     }
 
+    /** Whether a task handed to an executor has not started yet (it may call JDBC when it does). */
+    boolean hasPendingTasks() {
+        synchronized (changed) {
+            return pendingTasks > 0;
+        }
+    }
+
     void taskHandedOver() {
         synchronized (changed) {
             pendingTasks++;

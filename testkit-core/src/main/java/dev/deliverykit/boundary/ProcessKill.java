@@ -53,6 +53,20 @@ final class ProcessKill {
         return new Killed(killed[0], failures);
     }
 
+    /**
+     * Rolls back and closes one connection unobserved, as a lost connection leaves it (an injected failure); returns
+     * what failed on the way.
+     */
+    static List<Throwable> killOne(Connection connection) {
+        List<Throwable> failures = new ArrayList<>();
+        Dispatcher.unobserved(() -> {
+            if (isOpen(connection)) {
+                kill(connection, failures);
+            }
+        });
+        return failures;
+    }
+
     private static String poolsNamed(List<Object> pools) {
         if (pools.isEmpty()) {
             return "";

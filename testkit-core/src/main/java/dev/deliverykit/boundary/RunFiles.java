@@ -1,5 +1,6 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.Fault;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +28,7 @@ final class RunFiles {
         List<String> lines = new ArrayList<>();
         if (plan != null) {
             lines.add(line("arm", boundaryFields(plan.boundary()), Integer.toString(plan.occurrence())));
+            lines.add(line("fault", plan.fault().name()));
         }
         for (Boundary boundary : watch.boundaries()) {
             lines.add(line("watch", boundaryFields(boundary)));
@@ -46,6 +48,7 @@ final class RunFiles {
     static ChildPlan readPlan(Path file) {
         Boundary armed = null;
         int occurrence = 0;
+        Fault fault = Fault.CRASH;
         List<Boundary> watched = new ArrayList<>();
         boolean[] flags = new boolean[4];
         List<String> seeThrough = List.of();
@@ -54,6 +57,9 @@ final class RunFiles {
                 case "arm":
                     armed = boundary(fields, 1);
                     occurrence = Integer.parseInt(fields.get(4));
+                    break;
+                case "fault":
+                    fault = Fault.valueOf(fields.get(1));
                     break;
                 case "watch":
                     watched.add(boundary(fields, 1));
@@ -71,7 +77,7 @@ final class RunFiles {
             }
         }
         WatchList watch = new WatchList(watched, flags[0], flags[1], flags[2], flags[3], seeThrough);
-        return new ChildPlan(armed == null ? null : CrashPlan.restore(armed, occurrence, watch), watch);
+        return new ChildPlan(armed == null ? null : CrashPlan.restore(armed, occurrence, watch, fault), watch);
     }
 
     static void writeReport(Path file, RunReport report) {

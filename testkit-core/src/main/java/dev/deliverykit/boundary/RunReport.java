@@ -35,7 +35,9 @@ record RunReport(
         /** The workload returned normally. */
         COMPLETED,
         /** The workload threw (not because of a crash). */
-        FAILED
+        FAILED,
+        /** The run's failure was injected at its boundary, and the process lived on to the workload's end. */
+        INJECTED
     }
 
     RunReport {

@@ -36,6 +36,22 @@ final class RunVerdicts {
         throw new BoundaryNotReachedError(() -> notReached(plan, report, how), thrown, plan, report.hits(), null);
     }
 
+    /**
+     * The verdict of an in-process run with an injected failure: isolation as for a crash, then the failure must
+     * have been injected. How the workload handled it (returned, threw) is the code under test's business; recovery,
+     * assertions and invariants judge it.
+     */
+    static CrashResult failureInProcess(CrashPlan plan, RunReport report, ActiveRun run, BoundaryEngine.RunEnd end) {
+        Throwable thrown = end.thrown();
+        String how = thrown == null ? "the workload returned normally" : "the workload threw " + thrown;
+        processIsolation(run, end, run.injected() ? "the failure injected at " + plan.describe() + ", " + how : how);
+        if (report.outcome() == RunReport.Outcome.INJECTED) {
+            failOnProblems(report.problems());
+            return new CrashResult(plan, CrashMode.IN_PROCESS, report, null);
+        }
+        throw new BoundaryNotReachedError(() -> notReached(plan, report, how), thrown, plan, report.hits(), null);
+    }
+
     /** Fails a run whose process was not alone, did not stop, or whose observation failed in the kit. */
     static void processIsolation(ActiveRun run, BoundaryEngine.RunEnd end, String after) {
         if (run.kitFailure() != null) {
@@ -84,6 +100,10 @@ final class RunVerdicts {
                     plan,
                     List.of(),
                     child);
+        }
+        if (report.outcome() == RunReport.Outcome.INJECTED) {
+            failOnProblems(report.problems()); // the process lived on to the workload's end, and exited
+            return new CrashResult(plan, CrashMode.CHILD_PROCESS, report, child);
         }
         if (report.outcome() == RunReport.Outcome.CRASHED && child.exitCode() == BoundaryEngine.CRASH_EXIT_CODE) {
             failOnProblems(report.problems());

@@ -1,5 +1,6 @@
 package dev.deliverykit.boundary;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,6 +24,11 @@ final class Courier {
             throw new IllegalArgumentException("empty id");
         }
         return "ok:" + id;
+    }
+
+    /** A send that declares its failure, as a client over the network does. */
+    void dispatch(String message) throws IOException {
+        sent.add(message);
     }
 
     List<String> sent() {

@@ -88,7 +88,7 @@ final class Ledger {
         }
     }
 
-    private void writeDeposit(String outboxId, int amount) throws SQLException {
+    void writeDeposit(String outboxId, int amount) throws SQLException {
         try (PreparedStatement update = connection.prepareStatement(UPDATE_ACCOUNT)) {
             update.setInt(1, amount);
             update.setString(2, "A");

@@ -3,6 +3,7 @@ package dev.deliverykit.junit5;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.Fault;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Repeatable;
@@ -79,6 +80,18 @@ public @interface CrashAt {
      * within a place, the second commit made while the place was on the stack.
      */
     int occurrence() default 1;
+
+    /**
+     * What happens at the boundary: the process dies ({@link Fault#CRASH}, the default), or the call there fails and the
+     * process lives on ({@link Fault#FAILURE}; see {@link Fault} for what fails where). The case is then named
+     * {@code fail after commit #1} and its replay key ends with {@code ;fault=failure}.
+     *
+     * <pre>{@code
+     * @CrashAt(selector = "after-commit", fault = Fault.FAILURE) // the commit applied, its answer lost
+     * void chargedOnce(CrashScenario scenario) { ... }
+     * }</pre>
+     */
+    Fault fault() default Fault.CRASH;
 
     /**
      * In this JVM, as a real process exit, or both (each case once per mode, side by side in the report); left out

@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.Fault;
 import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.Selector;
@@ -56,8 +57,9 @@ final class CrashAtCases {
             }
             for (CrashMode mode : modes) {
                 for (Boundary boundary : boundaries) {
-                    listed.add(
-                            CrashCase.CrashAtHit.of(boundary, annotation.occurrence(), mode, watch, Optional.empty()));
+                    CrashCase.CrashAtHit crash =
+                            CrashCase.CrashAtHit.of(boundary, annotation.occurrence(), mode, watch, Optional.empty());
+                    listed.add(annotation.fault() == Fault.FAILURE ? crash.failing() : crash);
                 }
             }
         }

@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.Fault;
 import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.CrashPlan;
@@ -112,7 +113,8 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
             WatchList watch,
             Optional<String> site,
             ReplayKey.Crash replayKey,
-            List<String> equivalents)
+            List<String> equivalents,
+            Fault fault)
             implements Crashing {
 
         private static final int SQL_SHOWN = 48;
@@ -123,6 +125,7 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
             Objects.requireNonNull(watch, "watch");
             Objects.requireNonNull(site, "site");
             Objects.requireNonNull(replayKey, "replayKey");
+            Objects.requireNonNull(fault, "fault");
             equivalents = List.copyOf(equivalents);
             if (occurrence < 1) {
                 throw new IllegalArgumentException("hits are counted from 1, got " + occurrence);
@@ -133,12 +136,18 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         static CrashAtHit of(
                 Boundary boundary, int occurrence, CrashMode mode, WatchList watch, Optional<String> site) {
             ReplayKey.Crash key = CrashPlan.at(boundary).occurrence(occurrence).key();
-            return new CrashAtHit(boundary, occurrence, mode, watch, site, key, List.of());
+            return new CrashAtHit(boundary, occurrence, mode, watch, site, key, List.of(), Fault.CRASH);
+        }
+
+        /** The injected failure at the same point ({@link Fault#FAILURE}): the call fails, the process lives on. */
+        CrashAtHit failing() {
+            return new CrashAtHit(
+                    boundary, occurrence, mode, watch, site, replayKey.failing(), equivalents, Fault.FAILURE);
         }
 
         /** This case standing for {@code others}, the points of its sweep equivalent to it. */
         CrashAtHit standingFor(List<String> others) {
-            return new CrashAtHit(boundary, occurrence, mode, watch, site, replayKey, others);
+            return new CrashAtHit(boundary, occurrence, mode, watch, site, replayKey, others, fault);
         }
 
         /** {@code after commit #1 in OrderService.placeOrder}: where, without the mode. */
@@ -151,7 +160,7 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
 
         /** The engine's plan of this crash. */
         CrashPlan plan() {
-            return CrashPlan.at(boundary).occurrence(occurrence).watching(watch);
+            return CrashPlan.at(boundary).occurrence(occurrence).watching(watch).fault(fault);
         }
 
         @Override
@@ -164,7 +173,8 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
          * modes (see {@link ReplayKey#withMode}).
          */
         CrashAtHit withModeInReplayKey() {
-            return new CrashAtHit(boundary, occurrence, mode, watch, site, replayKey.withMode(mode), equivalents);
+            return new CrashAtHit(
+                    boundary, occurrence, mode, watch, site, replayKey.withMode(mode), equivalents, fault);
         }
 
         /**
@@ -173,7 +183,9 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
          */
         @Override
         public String displayName() {
-            return "crash " + point() + (mode == CrashMode.CHILD_PROCESS ? " (child JVM)" : "");
+            return (fault == Fault.FAILURE ? "fail " : "crash ")
+                    + point()
+                    + (mode == CrashMode.CHILD_PROCESS ? " (child JVM)" : "");
         }
 
         private Optional<Place> place() {
@@ -206,7 +218,7 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
 
         @Override
         public String kind() {
-            return "CRASH";
+            return fault.name();
         }
     }
 

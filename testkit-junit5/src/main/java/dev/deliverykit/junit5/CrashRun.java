@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.Fault;
 import dev.deliverykit.ReplayKey;
 import dev.deliverykit.Workload;
 import dev.deliverykit.boundary.BoundaryEngine;
@@ -176,7 +177,7 @@ final class CrashRun extends CaseRun {
             VacuousInvariants.Reading reading = VacuousInvariants.read(declared());
             sweep.ifPresent(state -> state.readAfterRecording(reading.fieldsWithRows()));
             vacuous = VacuousInvariants.afterCrashFreeRun(recording, reading, crashing.mode());
-        } else if (crash != null && sweep.isPresent()) {
+        } else if (crash != null && crash.plan().fault() == Fault.CRASH && sweep.isPresent()) {
             Optional<Recording> recorded = sweep.get().recording();
             if (recorded.isPresent()) {
                 vacuous = VacuousInvariants.afterLastCommit(
@@ -290,7 +291,7 @@ final class CrashRun extends CaseRun {
 
     /** The sweep that this crash case tells of its first recovery, if the sweep crashes recoveries. */
     private Optional<SweepState> recoveriesRecorded() {
-        return crashing instanceof CrashCase.CrashAtHit
+        return crashing instanceof CrashCase.CrashAtHit hit && hit.fault() == Fault.CRASH
                 ? sweep.filter(state -> state.recoveryWatch().isPresent())
                 : Optional.empty();
     }

@@ -3,6 +3,7 @@ package dev.deliverykit.junit5;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.Fault;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -146,6 +147,22 @@ public @interface CrashSweep {
      * {@value DeliveryKitConfiguration#DEFAULT_SWEEP_MAX_RECOVERY_CASES}).
      */
     int maxRecoveryCases() default -1;
+
+    /**
+     * What happens at each recorded point; by default a crash. {@link Fault#FAILURE} adds, at every point (not pruned),
+     * a case whose call there fails while the process lives on: a lost connection before a statement or commit, a commit
+     * applied whose answer is lost, a watched method that fails before it runs or after its effect (see {@link Fault}).
+     * The code under test handles it as in production, then recovery, assertions and invariants judge, as after a
+     * crash. Failure cases are named {@code fail after commit #1 in OrderService.place} and keyed with
+     * {@code ;fault=failure}.
+     *
+     * <pre>{@code
+     * @CrashSweep(faults = {Fault.CRASH, Fault.FAILURE})
+     * void publishedOnce(CrashScenario scenario, @TempDir Path dir) { ... }
+     * // [12] fail after commit #1 in Relay.publish  -Ddeliverykit.replay='selector=after-commit;within=...;hit=1;fault=failure'
+     * }</pre>
+     */
+    Fault[] faults() default {Fault.CRASH};
 
     /**
      * In this JVM, as a real process exit, or both; left out, the configured default; as in {@link CrashAt#mode()}.

@@ -10,8 +10,9 @@ import java.util.Optional;
 
 /**
  * The cases of a test that ran in both modes and ended differently: the same boundary and hit passed in one mode
- * and failed in the other. Code that catches the crash and carries on shows up exactly there: it fails in this
- * JVM, where it keeps running after the crash, and passes as a real process exit, where nothing runs after it.
+ * and failed in the other. Both modes judge a death by what survives, so on correct and broken code alike they
+ * agree; a disagreement means the in-process run missed something the process did (work the kit cannot see or
+ * stop), and the real exit is the reference.
  */
 final class ModeDisagreements {
 

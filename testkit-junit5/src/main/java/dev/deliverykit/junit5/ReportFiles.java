@@ -68,9 +68,9 @@ final class ReportFiles {
                             testName(test),
                             ReportText.modeName(row.path("mode").asText()),
                             sweep.path("points").asLong(),
-                            sweep.path("classes").asLong(),
-                            sweep.path("cases").asLong(),
-                            sweep.path("pruned").asLong());
+                            ReportText.sweepCounts(sweep).classesCell(),
+                            ReportText.sweepCounts(sweep).casesRun(),
+                            ReportText.sweepCounts(sweep).prunedCell());
                 }
             }
             ReportText.modeDisagreements(test).forEach(line -> disagreements.add(testName(test) + ": " + line));
@@ -106,7 +106,8 @@ final class ReportFiles {
                     .append(failures.render());
         }
         if (!disagreements.isEmpty()) {
-            text.append("\nThe two modes disagree (code that catches the crash and carries on shows up here):\n\n");
+            text.append("\nThe two modes disagree (the real exit is the reference, so the in-process run missed"
+                    + " something the process did; please report it):\n\n");
             disagreements.forEach(line -> text.append("- ").append(line).append('\n'));
         }
         text.append(ReportGuarantees.markdown(model));

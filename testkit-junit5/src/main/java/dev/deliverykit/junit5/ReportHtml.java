@@ -361,8 +361,8 @@ final class ReportHtml {
                 .append("</h2>\n");
         List<String> disagreements = ReportText.modeDisagreements(test);
         if (!disagreements.isEmpty()) {
-            page.append("<div class=\"disagree\"><p>The two modes disagree: code that catches the crash and carries"
-                    + " on shows up here.</p><ul>");
+            page.append("<div class=\"disagree\"><p>The two modes disagree: the real exit is the reference, so the"
+                    + " in-process run missed something the process did (please report it).</p><ul>");
             disagreements.forEach(
                     line -> page.append("<li>").append(escape(line)).append("</li>"));
             page.append("</ul></div>\n");

@@ -125,6 +125,9 @@ final class ReportModel {
             sweep.put("cases", counts.cases());
             sweep.put("pruned", counts.pruned());
             sweep.put("notPruned", counts.notPruned().orElse(null));
+            if (counts.failures() > 0) {
+                sweep.put("failures", counts.failures());
+            }
             row.put("sweep", sweep);
         });
         return row;

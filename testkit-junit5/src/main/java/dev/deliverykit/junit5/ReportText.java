@@ -152,12 +152,19 @@ final class ReportText {
 
     /** A recording row's {@code sweep} counts in words, as {@link SweepCounts#sentence()} writes them. */
     static String sweepSentence(ReportJson.Node sweep) {
+        return sweepCounts(sweep).sentence();
+    }
+
+    /** A recording row's {@code sweep} counts, as {@link ReportModel} wrote them. */
+    static SweepCounts sweepCounts(ReportJson.Node sweep) {
         return new SweepCounts(
-                        (int) sweep.path("points").asLong(),
-                        (int) sweep.path("classes").asLong(),
-                        (int) sweep.path("cases").asLong(),
-                        (int) sweep.path("pruned").asLong(),
-                        sweep.path("notPruned").data().map(String::valueOf))
-                .sentence();
+                (int) sweep.path("points").asLong(),
+                (int) sweep.path("classes").asLong(),
+                (int) sweep.path("cases").asLong(),
+                (int) sweep.path("pruned").asLong(),
+                sweep.path("notPruned").data().map(String::valueOf),
+                sweep.path("failures").isMissing()
+                        ? 0
+                        : (int) sweep.path("failures").asLong());
     }
 }

@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.Fault;
 import dev.deliverykit.boundary.EquivalentCrashPoints;
 import java.util.List;
 import java.util.Objects;
@@ -22,7 +23,16 @@ record SweepCases(List<CrashCase> cases, EquivalentCrashPoints classes, CrashMod
 
     /** What the recording invocation's row says of them. */
     SweepCounts counts() {
+        int failures = (int) cases.stream()
+                .filter(crashCase -> crashCase.kind().equals(Fault.FAILURE.name()))
+                .count();
+        int crashes = cases.size() - failures;
         return new SweepCounts(
-                classes.points(), classes.classes().size(), cases.size(), classes.pruned(), classes.notPruned());
+                classes.points(),
+                classes.classes().size(),
+                crashes,
+                crashes == 0 ? 0 : classes.pruned(),
+                classes.notPruned(),
+                failures);
     }
 }

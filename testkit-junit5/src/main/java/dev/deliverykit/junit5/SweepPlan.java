@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.Fault;
 import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.BoundaryHit;
@@ -54,6 +55,8 @@ final class SweepPlan {
     private final Optional<String> exhaustive;
 
     private final RecoveryCrashes recoveryCrashes;
+    /** What each case does at its point: crash (pruned by classes), inject a failure (every point), or both. */
+    private final Set<Fault> faults;
 
     private SweepPlan(
             Method method,
@@ -69,7 +72,8 @@ final class SweepPlan {
             boolean keysNameMode,
             List<Boundary> observed,
             Optional<String> exhaustive,
-            RecoveryCrashes recoveryCrashes) {
+            RecoveryCrashes recoveryCrashes,
+            Set<Fault> faults) {
         this.method = method;
         this.kinds = kinds;
         this.catalogueBoundaries = catalogueBoundaries;
@@ -84,6 +88,7 @@ final class SweepPlan {
         this.observed = observed;
         this.exhaustive = exhaustive;
         this.recoveryCrashes = recoveryCrashes;
+        this.faults = faults;
     }
 
     /**
@@ -123,7 +128,8 @@ final class SweepPlan {
                 keysNameMode,
                 observed,
                 exhaustive,
-                recoveryCrashes);
+                recoveryCrashes,
+                faults);
     }
 
     private static SweepPlan of(
@@ -142,6 +148,15 @@ final class SweepPlan {
                             + " kinds = SweepKind.COMMITS");
         }
         Set<SweepKind> kinds = EnumSet.copyOf(Arrays.asList(sweep.kinds()));
+        if (sweep.faults().length == 0) {
+            throw ConfigurationErrors.of(
+                    "@CrashSweep(faults = {})",
+                    method,
+                    "no fault to inject at the recorded points",
+                    "leave faults out (a crash at each point) or name some, for example"
+                            + " faults = {Fault.CRASH, Fault.FAILURE}");
+        }
+        Set<Fault> faults = EnumSet.copyOf(Arrays.asList(sweep.faults()));
         if (kinds.equals(EnumSet.of(SweepKind.CATALOGUE)) && catalogues.isEmpty()) {
             throw ConfigurationErrors.of(
                     "@CrashSweep(kinds = SweepKind.CATALOGUE)",
@@ -210,6 +225,13 @@ final class SweepPlan {
                 sweep.maxRecoveryCases() == -1
                         ? DeliveryKitConfiguration.SWEEP_MAX_RECOVERY_CASES + " = " + settings.sweepMaxRecoveryCases()
                         : "@CrashSweep(maxRecoveryCases = " + sweep.maxRecoveryCases() + ")");
+        if (sweep.crashRecovery() && !faults.contains(Fault.CRASH)) {
+            throw ConfigurationErrors.of(
+                    "@CrashSweep(crashRecovery = true)",
+                    method,
+                    "it crashes the recovery after each crash case, but faults = Fault.FAILURE makes no crash case",
+                    "add Fault.CRASH to faults, or drop crashRecovery");
+        }
         if (recoveryCrashes.enabled() && settings.shard().isPresent()) {
             throw ConfigurationErrors.of(
                     sweep.crashRecovery()
@@ -249,7 +271,8 @@ final class SweepPlan {
                         : settings.sweepExhaustive()
                                 ? Optional.of(DeliveryKitConfiguration.SWEEP_EXHAUSTIVE + " = true")
                                 : Optional.empty(),
-                recoveryCrashes);
+                recoveryCrashes,
+                faults);
     }
 
     /** The mode of the recording and of every crash. */
@@ -307,27 +330,38 @@ final class SweepPlan {
                 .map(why -> EquivalentCrashPoints.none(points, why))
                 .orElseGet(() -> EquivalentCrashPoints.of(recording, isCrashPoint, mode));
         List<CrashCase> cases = new ArrayList<>();
-        for (List<BoundaryHit> members : classes.classes()) {
-            CrashCase.CrashAtHit first = crashAt(identities.get(members.get(0)));
-            cases.add(first.standingFor(members.stream()
-                    .skip(1)
-                    .map(hit -> crashAt(identities.get(hit)).point())
-                    .toList()));
+        if (faults.contains(Fault.CRASH)) {
+            for (List<BoundaryHit> members : classes.classes()) {
+                CrashCase.CrashAtHit first = crashAt(identities.get(members.get(0)));
+                cases.add(first.standingFor(members.stream()
+                        .skip(1)
+                        .map(hit -> crashAt(identities.get(hit)).point())
+                        .toList()));
+            }
+        }
+        if (faults.contains(Fault.FAILURE)) {
+            // Not pruned: the process lives on, and what it does next depends on which call failed.
+            points.forEach(hit -> cases.add(crashAt(identities.get(hit)).failing()));
         }
         if (cases.size() > maxCases) {
+            boolean crashes = faults.contains(Fault.CRASH);
+            int failures = faults.contains(Fault.FAILURE) ? points.size() : 0;
             Map<String, Integer> counts = new LinkedHashMap<>();
-            classes.representatives().forEach(hit -> counts.merge(hit.boundary().name(), 1, Integer::sum));
+            (crashes ? classes.representatives() : points)
+                    .forEach(hit -> counts.merge(hit.boundary().name(), 1, Integer::sum));
             String perBoundary = counts.entrySet().stream()
                     .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
                     .limit(COUNTS_SHOWN)
                     .map(entry -> "  " + entry.getValue() + " x " + entry.getKey())
                     .collect(Collectors.joining("\n"));
-            boolean pruned = classes.pruned() > 0;
+            boolean pruned = crashes && classes.pruned() > 0;
+            int crashCases = cases.size() - failures;
             throw new ExtensionConfigurationException("@CrashSweep on " + ConfigurationErrors.describe(method)
                     + ": the crash-free run reached " + classes.points() + " boundary hits to crash at"
                     + (pruned
-                            ? ", in " + cases.size() + " classes of equivalent points: " + cases.size() + " crash cases"
+                            ? ", in " + crashCases + " classes of equivalent points: " + crashCases + " crash cases"
                             : "")
+                    + (failures > 0 ? ", and " + failures + " failure cases (one per hit, faults = FAILURE)" : "")
                     + ", more than the cap of " + maxCases + " (" + maxCasesSource + "); no crash case was run.\n"
                     + (pruned ? "Crash cases" : "Hits") + " per boundary (most first):\n" + perBoundary
                     + "\nFix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries = ...),"
@@ -474,7 +508,12 @@ final class SweepPlan {
                 || crash.mode().filter(wanted -> wanted != mode).isPresent()) {
             return Optional.empty();
         }
-        return crashAt(crash, mode).map(this::keyed);
+        if (!faults.contains(crash.fault())) {
+            return Optional.empty();
+        }
+        return crashAt(crash, mode)
+                .map(found -> crash.fault() == Fault.FAILURE ? found.failing() : found)
+                .map(this::keyed);
     }
 
     /** The crash a key names, in {@code crashMode}, if this sweep crashes there. */

@@ -9,6 +9,7 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import dev.deliverykit.Fault;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.fixtures.WarehouseReservation;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
@@ -44,6 +45,22 @@ class ConfigurationErrorTest {
             WarehouseReservation.submit(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir);
         });
         scenario.restart(() -> WarehouseReservation.recover(DeliveryProtocol.OUTBOX_WITH_ATOMIC_RECEIPT, dir));
+    }
+
+    @CrashTestKitOnly
+    static class NoFaultsTestCases {
+        @CrashSweep(faults = {})
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
+    }
+
+    @CrashTestKitOnly
+    static class RecoveryCrashesWithoutCrashesTestCases {
+        @CrashSweep(faults = Fault.FAILURE, crashRecovery = true)
+        void test(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            workload(scenario, dir);
+        }
     }
 
     @CrashTestKitOnly
@@ -224,6 +241,24 @@ class ConfigurationErrorTest {
         assertThat(WORKLOADS)
                 .as("workloads run (nothing may run, nor be instrumented)")
                 .hasValue(0);
+    }
+
+    @Test
+    void aSweepWithNoFaultSaysWhatToName() {
+        assertConfigurationError(
+                run(NoFaultsTestCases.class),
+                "@CrashSweep(faults = {}) on NoFaultsTestCases.test(CrashScenario, Path): no fault to inject at the"
+                        + " recorded points. Fix: leave faults out (a crash at each point) or name some, for example"
+                        + " faults = {Fault.CRASH, Fault.FAILURE}");
+    }
+
+    @Test
+    void crashingRecoveriesOfASweepWithoutCrashesIsRefused() {
+        assertConfigurationError(
+                run(RecoveryCrashesWithoutCrashesTestCases.class),
+                "@CrashSweep(crashRecovery = true) on RecoveryCrashesWithoutCrashesTestCases.test(CrashScenario, Path):"
+                        + " it crashes the recovery after each crash case, but faults = Fault.FAILURE makes no crash case."
+                        + " Fix: add Fault.CRASH to faults, or drop crashRecovery");
     }
 
     @Test
@@ -454,7 +489,8 @@ class ConfigurationErrorTest {
                         "boundary=x",
                         "hit must be a whole number from 1, got no hit field;"
                                 + " expected boundary=NAME;hit=N, selector=SPEC;hit=N, selector=SPEC;within=Type#method;hit=N"
-                                + " (each with ;mode=in-process or ;mode=child-process), crash=none or order=IDS, for example"
+                                + " (each with ;fault=failure for an injected failure, and with ;mode=in-process or"
+                                + " ;mode=child-process), crash=none or order=IDS, for example"
                                 + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
                                 + " the key from a failure message or the report"));
     }

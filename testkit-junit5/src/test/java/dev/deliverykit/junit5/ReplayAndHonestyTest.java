@@ -215,8 +215,9 @@ class ReplayAndHonestyTest {
                 .withExceptionInstanceOf(ExtensionConfigurationException.class)
                 .withMessage("DeliveryKit configuration parameter deliverykit.replay = \"selektor=after-commit;hit=3\""
                         + " cannot be used: unknown field \"selektor\"; known fields: boundary, selector, within, crash,"
-                        + " hit, mode, order, seed; expected boundary=NAME;hit=N, selector=SPEC;hit=N,"
-                        + " selector=SPEC;within=Type#method;hit=N (each with ;mode=in-process or ;mode=child-process),"
+                        + " hit, fault, mode, order, seed; expected boundary=NAME;hit=N, selector=SPEC;hit=N,"
+                        + " selector=SPEC;within=Type#method;hit=N (each with ;fault=failure for an injected failure,"
+                        + " and with ;mode=in-process or ;mode=child-process),"
                         + " crash=none or order=IDS, for example boundary=after-outbox-insert;hit=1,"
                         + " selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
                         + " the key from a failure message or the report. Fix: correct or remove it in"

@@ -4,6 +4,7 @@ import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.deliverykit.junit5.faults.FaultsTestCases;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -108,6 +109,25 @@ class ShardingTests {
                         "[6] record boundaries (crash-free run) (child JVM)",
                         "[9] crash before commit #2 in ShardingTestCases$Ledger.writeFrom (child JVM)");
         assertThat(runs.shardResults).allSatisfy(shard -> assertThat(shard).hasNumberOfSucceededCases(4));
+        assertSplit(runs);
+        assertMergedEqualsWhole(runs);
+    }
+
+    /** Failure cases are cases like any other: numbered, split by position, merged back. */
+    @Test
+    void fourShardsOfASweepWithInjectedFailuresSplitAndMergeItsFailureCases() throws IOException {
+        ShardRuns runs = ShardRuns.of(reports, 4, Map.of(), FaultsTestCases.RetriesBlindlyTestCases.class);
+
+        assertThat(runs.wholeResults).hasNumberOfStartedCases(10).hasNumberOfFailedCases(2);
+        assertThat(runs.shardResults)
+                .extracting(CrashTestResults::failedCases)
+                .containsExactly(
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(
+                                "[5] fail after commit #1 in Payments.charge",
+                                "[10] fail after commit #1 in Payments.charge (child JVM)"));
         assertSplit(runs);
         assertMergedEqualsWhole(runs);
     }

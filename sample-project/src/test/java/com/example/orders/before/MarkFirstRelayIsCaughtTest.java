@@ -190,7 +190,7 @@ class MarkFirstRelayIsCaughtTest {
      * The pinned message; with {@code -Dsample.messages.update=true} (as in {@code KitErrorMessagesTest}) first
      * rewritten from {@code actual}: review the diff, and copy it into {@code docs/invariants.md} and the README.
      */
-    private static String expected(String name, String actual) throws IOException {
+    static String expected(String name, String actual) throws IOException {
         if (Boolean.getBoolean("sample.messages.update")) {
             Files.writeString(
                     Path.of("src/test/resources/com/example/orders/before", name),

@@ -56,4 +56,9 @@ public interface BoundarySink {
     default void kitFailure(String where, Throwable error) {
         throw new IllegalStateException("DeliveryKit failed internally while observing " + where, error);
     }
+
+    /** Whether this run's process died: its threads' calls are refused, also after the run. */
+    default boolean isDead() {
+        return false;
+    }
 }

@@ -62,6 +62,15 @@ public final class Dispatcher {
         Processes.wrapTasks();
     }
 
+    /**
+     * Delivers events to the run of a dead process that outlived its run: only its own threads' calls (and those of
+     * other dead processes) reach it, to be refused; everyone else's go on untouched.
+     */
+    public static synchronized void activateDead(BoundarySink deadSink) {
+        activate(deadSink);
+        dead = true;
+    }
+
     /** Stops delivering events; woven code is back on its fast path. */
     public static synchronized void deactivate() {
         Processes.stopWrappingTasks();
@@ -287,9 +296,9 @@ public final class Dispatcher {
         }
         try {
             current.beforeJdbc(call);
-        } catch (RuntimeException | Error crash) {
+        } catch (Throwable crashOrInjectedFailure) { // an injected SQLException too, thrown unchecked
             depth[0]--; // the woven exit does not run when the entry throws
-            throw crash;
+            throw crashOrInjectedFailure;
         }
         return true;
     }
@@ -303,7 +312,8 @@ public final class Dispatcher {
             return false;
         }
         ProcessContext context = Processes.current();
-        return context == null || context.process() != current;
+        return context == null
+                || (context.process() != current && !context.process().isDead());
     }
 
     /** While a run is active: exit from {@code execute*} (normal or exceptional). */
@@ -489,9 +499,9 @@ public final class Dispatcher {
         }
         try {
             current.beforeJdbc(call);
-        } catch (RuntimeException | Error crash) {
+        } catch (Throwable crashOrInjectedFailure) { // an injected SQLException too, thrown unchecked
             depth[0]--;
-            throw crash;
+            throw crashOrInjectedFailure;
         }
         return true;
     }

@@ -8,10 +8,12 @@ import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -174,7 +176,7 @@ final class LambdaInAChildTestCases {
         }
     }
 
-    /** Code that catches the crash and carries on: the two modes disagree. */
+    /** Code that catches the crash and carries on: refused in process, so the two modes agree. */
     @CrashTestKitOnly
     static class CatchAndCarryOn {
         @CrashAt(
@@ -191,6 +193,28 @@ final class LambdaInAChildTestCases {
                 ledger.write("b", "released after a failed reservation");
             });
             SEEN.add(scenario.mode() + " left " + ledger.entries());
+        }
+    }
+
+    /**
+     * A file written after the death: the kit does not see or stop file writes, so in process the dead process writes
+     * it and the case fails, while a real exit never does: the two modes disagree, and the report says so.
+     */
+    static class WritesAFileAfterItsDeath {
+        @CrashAt(
+                selector = "after-commit",
+                mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
+        void carriesOn(CrashScenario scenario, @TempDir Path dir) throws Exception {
+            Ledger ledger = Ledger.in(dir).create();
+            Path sent = dir.resolve("sent.txt");
+            scenario.run(() -> {
+                try {
+                    ledger.write("a", "reserved");
+                } catch (Throwable anything) {
+                    Files.writeString(sent, "a");
+                }
+            });
+            Assertions.assertThat(sent).doesNotExist();
         }
     }
 }

@@ -17,6 +17,7 @@ import dev.deliverykit.junit5.realstack.fixtures.Store;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -24,7 +25,12 @@ import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +59,12 @@ class CarryOnAfterDeathTest {
     static volatile Thread waiter;
 
     static final AtomicReference<Throwable> waiterDiedOf = new AtomicReference<>();
+
+    /** An executor of the outer test's, its one thread kept busy so that the dead process's task waits in its queue. */
+    static volatile ExecutorService busyExecutor;
+
+    /** The task the dead process queued on {@link #busyExecutor}. */
+    static volatile Future<?> queuedTask;
 
     @TempDir
     Path reports;
@@ -204,6 +216,23 @@ class CarryOnAfterDeathTest {
     }
 
     @CrashTestKitOnly
+    static class QueuedTaskTestCases {
+        @CrashAt(selector = "after-commit")
+        void placeOrder(CrashScenario scenario) {
+            PlainOrders orders = new PlainOrders(dir);
+            scenario.run(() -> {
+                queuedTask = busyExecutor.submit(() -> {
+                    try (Connection late = orders.open()) {
+                        PlainOrders.audit(late, "written by a task queued before the crash");
+                    }
+                    return null;
+                });
+                orders.placeOrder("o-1");
+            });
+        }
+    }
+
+    @CrashTestKitOnly
     static class CatchesBoundaryNotReachedTestCases {
         @CrashAt(selector = "after-commit", occurrence = 9)
         void placeOrder(CrashScenario scenario) {
@@ -297,6 +326,10 @@ class CarryOnAfterDeathTest {
                 SwallowsThenReturnsTestCases.class,
                 "the workload caught the crash and returned normally",
                 OPENING + " was refused");
+        assertThat(Outcomes.normalised(Files.readString(reports.resolve("report.html"))))
+                .contains("<details class=\"afterDeath\"><summary>after the death: 2 lines (refused, no"
+                        + " verdict)</summary><ul><li>the workload caught the crash and returned normally</li><li>"
+                        + OPENING + " was refused</li></ul></details>");
     }
 
     /**
@@ -346,6 +379,40 @@ class CarryOnAfterDeathTest {
                                         + " before it reached the database: a dead process does nothing more."));
         assertThat(durableOrders()).containsExactly("o-1", "o-2");
         assertThat(durableAudit()).isEmpty();
+    }
+
+    /**
+     * The dead process handed a task to an executor whose one thread is busy: the task is still queued when its case
+     * and a later crash-free run have ended, and when it runs at last it is refused, as every call of the dead process.
+     */
+    @Test
+    void aTaskStillQueuedWhenItsCaseEndsIsRefusedWhenItRunsAfterLaterRuns() throws Exception {
+        busyExecutor = Executors.newSingleThreadExecutor();
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            busyExecutor.submit(() -> {
+                release.await(); // the executor's thread is busy outside any run
+                return null;
+            });
+            CrashTestResults results = run(QueuedTaskTestCases.class);
+            BoundaryEngine.get()
+                    .record(WatchList.of(Boundary.of(Selector.afterCommit())), () -> orders.placeOrder("o-2"));
+
+            release.countDown();
+            Throwable refused = Assertions.catchThrowable(() -> queuedTask.get());
+
+            assertThat(Outcomes.of(results)).containsExactly("[1] crash after commit #1: SUCCESSFUL");
+            assertThat(refused).isInstanceOf(ExecutionException.class);
+            assertThat(refused.getCause())
+                    .isInstanceOf(SimulatedCrash.class)
+                    .hasMessageStartingWith("The simulated process already died at hit 1 of after commit (on thread"
+                            + " main); opening a connection (new org.sqlite.jdbc4.JDBC4Connection(...)) on thread"
+                            + " pool-");
+            assertThat(durableOrders()).containsExactly("o-1", "o-2");
+            assertThat(durableAudit()).isEmpty();
+        } finally {
+            busyExecutor.shutdownNow();
+        }
     }
 
     @Test

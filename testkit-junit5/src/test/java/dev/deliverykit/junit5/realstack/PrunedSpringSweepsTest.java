@@ -24,8 +24,7 @@ class PrunedSpringSweepsTest {
     @ValueSource(
             classes = {
                 SpringOutboxCrashTest.MarkFirstOnSqliteTestCases.class,
-                SpringOutboxCrashTest.MarkFirstOnH2TestCases.class,
-                SpringOutboxCrashTest.ForgivingOnSqliteTestCases.class
+                SpringOutboxCrashTest.MarkFirstOnH2TestCases.class
             })
     void aBrokenRelayIsCaughtPrunedWhereItIsCaughtExhaustively(Class<?> fixture) {
         PrunedAndExhaustive runs = PrunedAndExhaustive.run(fixture, dir);

@@ -3,11 +3,14 @@ package dev.deliverykit.junit5.realstack;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.deliverykit.Fault;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.CheckInvariant;
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
+import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.DeliveryKitConfiguration;
+import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.realstack.fixtures.Shop;
 import dev.deliverykit.junit5.realstack.fixtures.Shop.RelayKind;
 import dev.deliverykit.junit5.realstack.fixtures.Store;
@@ -242,5 +245,64 @@ class SpringOutboxCrashTest {
                 .containsExactly("Connection.prepareStatement() on thread main at"
                         + " dev.deliverykit.junit5.realstack.fixtures.Outbox.lambda$markPublished$N(Outbox.java:N) was"
                         + " refused");
+    }
+
+    /** The Spring outbox swept with injected failures only; the restart relays with the correct relay. */
+    abstract static class FailureSweep {
+        @TempDir
+        Path dir;
+
+        @CheckInvariant
+        final Invariant exactlyOnce = Shop.exactlyOncePerMessage(Store.SQLITE, () -> dir);
+
+        @CheckInvariant
+        final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
+
+        private final RelayKind relay;
+
+        FailureSweep(RelayKind relay) {
+            this.relay = relay;
+        }
+
+        @CrashSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                sql = "^(INSERT|UPDATE|DELETE)",
+                faults = Fault.FAILURE)
+        void placedOrdersShipExactlyOnce(CrashScenario scenario) throws Exception {
+            Shop.crashAndRecover(scenario, Store.SQLITE, dir, relay, "o-1");
+        }
+    }
+
+    @CrashTestKitOnly
+    static class ForgivingUnderFailuresTestCases extends FailureSweep {
+        ForgivingUnderFailuresTestCases() {
+            super(RelayKind.FORGIVING);
+        }
+    }
+
+    @CrashTestKitOnly
+    static class CorrectUnderFailuresTestCases extends FailureSweep {
+        CorrectUnderFailuresTestCases() {
+            super(RelayKind.CORRECT);
+        }
+    }
+
+    /** The forgiving relay's bug is in its failure handling: a failed send, marked published, is never shipped. */
+    @Test
+    void theRelayThatMarksAFailedSendPublishedIsCaughtByInjectedFailures() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(ForgivingUnderFailuresTestCases.class);
+
+        assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(12);
+        assertThat(results.failedCases())
+                .containsExactlyElementsOf(DELIVER_FIRST_CASES.subList(7, 12).stream()
+                        .map(crash -> crash.replace("] crash ", "] fail "))
+                        .toList());
+    }
+
+    @Test
+    void theCorrectRelayPassesEveryInjectedFailure() {
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(CorrectUnderFailuresTestCases.class);
+
+        assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(17);
     }
 }

@@ -11,7 +11,7 @@ import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 
 /**
- * The proof that {@link OrderReachesShippingCrashTest} is worth its cases: its sweep and its {@code @CrashAt},
+ * The proof that {@link OrderReachesShippingCrashTest} is worth its cases: its sweeps and its {@code @CrashAt},
  * unchanged but for the relay, fail against {@link MarkFirstOutboxRelay}, in this JVM and as real process exits.
  */
 // tag::caught[]
@@ -32,13 +32,14 @@ class MarkFirstRelayIsCaughtTest {
         CrashTestResults results = CrashTestKit.reportingTo(Path.of("target", "deliverykit", "mark-first"))
                 .run(AgainstTheMarkFirstRelay.class);
 
-        // in this JVM: the sweep's 7 cases (a recording and 6 crashes), 2 failed, and the @CrashAt case failed;
-        // as real process exits: the sweep's 6 cases (a recording and 5 crashes), 1 failed, and the @CrashAt case
+        // in this JVM: the sweep's 7 cases (a recording and 6 crashes), 2 failed, the @CrashAt case failed, and the
+        // failure sweep's 7 (a recording and 6 failed commits), 2 failed; as real process exits: the sweep's 6 cases
+        // (a recording and 5 crashes), 1 failed, the @CrashAt case, and the failure sweep's 7, 2 failed
         assertThat(results)
                 .hasNumberOfFailedContainers(0)
-                .hasNumberOfStartedCases(15)
-                .hasNumberOfSucceededCases(10)
-                .hasNumberOfFailedCases(5)
+                .hasNumberOfStartedCases(29)
+                .hasNumberOfSucceededCases(20)
+                .hasNumberOfFailedCases(9)
                 .hasNumberOfAbortedCases(0);
         assertThat(results.failedCases())
                 .containsExactly(
@@ -49,7 +50,11 @@ class MarkFirstRelayIsCaughtTest {
                         "[1] crash at entry of com.example.setup.ShippingInbox"
                                 + "#receive(java.lang.String,java.lang.String) #1",
                         "[2] crash at entry of com.example.setup.ShippingInbox"
-                                + "#receive(java.lang.String,java.lang.String) #1 (child JVM)");
+                                + "#receive(java.lang.String,java.lang.String) #1 (child JVM)",
+                        "[5] fail after commit #1 in OutboxRelay.markSent",
+                        "[6] fail before commit #1 in ShippingInbox.receive",
+                        "[12] fail after commit #1 in OutboxRelay.markSent (child JVM)",
+                        "[13] fail before commit #1 in ShippingInbox.receive (child JVM)");
         assertThat(results)
                 .hasFailedCase("[12] crash after commit #1 in OutboxRelay.markSent (child JVM)")
                 .withMessage(

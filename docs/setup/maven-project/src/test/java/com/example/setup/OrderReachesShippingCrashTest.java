@@ -1,6 +1,7 @@
 package com.example.setup;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.Fault;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
 import dev.deliverykit.invariant.JdbcSource;
@@ -48,6 +49,15 @@ class OrderReachesShippingCrashTest {
             mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
     void aCrashBeforeDeliveryLosesNoMessage(CrashScenario scenario) throws Exception {
         scenario.run(this::placeOrderAndRelay);
+        scenario.restart(this::placeOrderAndRelay);
+    }
+
+    @CrashSweep(
+            kinds = SweepKind.COMMITS,
+            faults = Fault.FAILURE,
+            mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
+    void aFailedCommitLosesNoOrder(CrashScenario scenario) throws Exception {
+        scenario.run(this::placeOrderAndRelay); // the call at this case's commit fails; the process lives on
         scenario.restart(this::placeOrderAndRelay);
     }
 

@@ -1,0 +1,112 @@
+package dev.deliverykit.boundary;
+
+import dev.deliverykit.internal.instrument.JdbcCall;
+import dev.deliverykit.internal.instrument.MethodCall;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The failures a {@link dev.deliverykit.Fault#FAILURE} run injects, as production sees them: a JDBC call fails as on
+ * a lost connection (the connection is rolled back and closed first, so nothing unfinished survives and pools evict
+ * it), a watched method fails with an exception it declares. Each is thrown outside the run's lock.
+ */
+final class InjectedFailures {
+
+    /** SQLState of a lost connection; HikariCP and Spring treat class 08 as a broken connection. */
+    static final String CONNECTION_FAILURE = "08006";
+
+    /** SQLState of a commit whose outcome the caller cannot know (the standard's transaction resolution unknown). */
+    static final String COMMIT_OUTCOME_UNKNOWN = "08007";
+
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+    private InjectedFailures() {}
+
+    /** The failure of a JDBC call at {@code where}: before it, nothing applied; after it, applied and unanswered. */
+    static Runnable jdbc(String where, JdbcCall call) {
+        boolean after = call.timing() == JdbcCall.Timing.AFTER;
+        boolean commit = call.transactionEnd() == JdbcCall.TransactionEnd.COMMIT;
+        String what;
+        if (!after) {
+            what = "the connection was lost before " + call.operation()
+                    + " reached the database: nothing of it was applied, and its open transaction rolled back";
+        } else if (commit) {
+            what = "the database applied the commit, then the connection was lost before its answer: the commit's"
+                    + " outcome is unknown to the caller (it was applied)";
+        } else {
+            what = "the database ran " + call.operation() + ", then the connection was lost before its answer: an"
+                    + " open transaction rolled back; in auto-commit the statement was applied";
+        }
+        SQLException failure = new SQLException(
+                "Connection lost (a failure injected by DeliveryKit at " + where + "; the process lives on): " + what
+                        + ".",
+                after && commit ? COMMIT_OUTCOME_UNKNOWN : CONNECTION_FAILURE);
+        Object connection = call.connection();
+        return () -> {
+            if (connection instanceof Connection open) {
+                ProcessKill.killOne(open).forEach(failure::addSuppressed);
+            }
+            throw InjectedFailures.<RuntimeException>sneaky(failure);
+        };
+    }
+
+    /**
+     * The failure of a watched method at {@code where}: at its entry it fails before it runs; at its exit it ran (its
+     * effect happened) and fails as on a timeout. It throws the first checked exception the method declares that can be
+     * made from a message (such as {@code JMSException}, {@code IOException}), else an {@link InjectedFailureException}.
+     */
+    static Runnable method(String where, MethodCall call) {
+        String what = switch (call.point()) {
+            case ENTRY -> call.signature() + " failed before it ran";
+            case NORMAL_EXIT ->
+                call.signature() + " ran (its effect happened), then failed as on a timeout before its answer";
+            case EXCEPTIONAL_EXIT ->
+                call.signature() + " ended with " + call.thrown() + ", then failed as on a timeout before its answer";
+        };
+        String message = what + " (a failure injected by DeliveryKit at " + where + "; the process lives on).";
+        Throwable failure = declared(call, message).orElseGet(() -> new InjectedFailureException(message));
+        return () -> {
+            throw InjectedFailures.<RuntimeException>sneaky(failure);
+        };
+    }
+
+    private static Optional<Throwable> declared(MethodCall call, String message) {
+        return WALKER.walk(frames -> frames.filter(frame -> frame.getClassName().equals(call.typeName())
+                                && frame.getMethodName().equals(call.methodName()))
+                        .findFirst())
+                .flatMap(frame -> Arrays.stream(frame.getDeclaringClass().getDeclaredMethods())
+                        .filter(method -> method.getName().equals(call.methodName())
+                                && Arrays.stream(method.getParameterTypes())
+                                        .map(Class::getTypeName)
+                                        .toList()
+                                        .equals(call.parameterTypes()))
+                        .findFirst())
+                .flatMap(method -> checkedException(method, message));
+    }
+
+    private static Optional<Throwable> checkedException(Method method, String message) {
+        for (Class<?> type : method.getExceptionTypes()) {
+            if (RuntimeException.class.isAssignableFrom(type)
+                    || Error.class.isAssignableFrom(type)
+                    || type == InterruptedException.class) {
+                continue;
+            }
+            try {
+                Constructor<?> constructor = type.getConstructor(String.class);
+                return Optional.of((Throwable) constructor.newInstance(message));
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError notFromAMessage) {
+                // the next declared type, or the kit's own
+            }
+        }
+        return Optional.empty();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> T sneaky(Throwable failure) throws T {
+        throw (T) failure;
+    }
+}
