@@ -182,7 +182,7 @@ final class ActiveRun implements BoundarySink {
         try {
             synchronized (this) {
                 if (died) {
-                    then = member ? afterDeath(call, context) : NOTHING;
+                    then = member ? afterDeath(call) : NOTHING;
                 } else if (!member) {
                     outsider(call);
                     return;
@@ -267,7 +267,7 @@ final class ActiveRun implements BoundarySink {
         try {
             synchronized (this) {
                 if (died) {
-                    then = call.point() == MethodCall.Point.ENTRY ? afterDeath(call, context) : NOTHING;
+                    then = call.point() == MethodCall.Point.ENTRY ? afterDeath(call) : NOTHING;
                 } else {
                     // Only a method this run watches counts: earlier runs' weaving stays in classes they watched.
                     Watched[] matched = matching(call);
@@ -333,11 +333,8 @@ final class ActiveRun implements BoundarySink {
      * A thread of an earlier case's dead process calls JDBC during this run: refused as every call of a dead
      * process is (pool maintenance and clean-up go on), without counting for this run.
      */
-    private Runnable refuseZombie(JdbcCall call) {
-        ProcessContext context = Processes.current();
-        synchronized (this) {
-            return afterDeath(call, context);
-        }
+    private synchronized Runnable refuseZombie(JdbcCall call) {
+        return afterDeath(call);
     }
 
     /** Connection uses, opens and result-set calls are checked but are no boundaries. */
@@ -518,7 +515,6 @@ final class ActiveRun implements BoundarySink {
 
     private Runnable crash(BoundaryHit site, ProcessContext context) {
         died = true;
-        context.tellOfDeath();
         crashOnMainFlow = context == mainFlow;
         crashThread = site.threadName();
         Dispatcher.processDied();
@@ -571,7 +567,7 @@ final class ActiveRun implements BoundarySink {
      * connection pool's own work. Anything else is
      * refused with a crash throwable before it reaches the driver and listed for the report.
      */
-    private Runnable afterDeath(JdbcCall call, ProcessContext context) {
+    private Runnable afterDeath(JdbcCall call) {
         boolean cleanUp = call.transactionEnd() == JdbcCall.TransactionEnd.ROLLBACK
                 || "Connection.setAutoCommit()".equals(call.operation());
         if (cleanUp || StackSummary.isPoolMaintenance()) {
@@ -581,22 +577,18 @@ final class ActiveRun implements BoundarySink {
             return NOTHING;
         }
         return refuse(
-                describe(call),
-                context,
-                StackSummary.here(true, watch.seeThrough()).stack());
+                describe(call), StackSummary.here(true, watch.seeThrough()).stack());
     }
 
-    private Runnable afterDeath(MethodCall call, ProcessContext context) {
+    private Runnable afterDeath(MethodCall call) {
         return refuse(
                 "entry of " + call.signature(),
-                context,
                 StackSummary.here(false, watch.seeThrough()).stack());
     }
 
-    private Runnable refuse(String what, ProcessContext context, List<String> stack) {
+    private Runnable refuse(String what, List<String> stack) {
         String thread = Thread.currentThread().getName();
         rememberRefused(what + " on thread " + thread + at(stack) + " was refused");
-        context.tellOfDeath();
         SimulatedCrash refused = new SimulatedCrash(
                 "The simulated process already died at " + plan.describe()
                         + " (on thread " + crashThread + "); " + what + " on thread " + thread

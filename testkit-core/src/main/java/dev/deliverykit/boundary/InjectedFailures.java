@@ -68,8 +68,8 @@ final class InjectedFailures {
                 call.signature() + " ended with " + call.thrown() + ", then failed as on a timeout before its answer";
         };
         String message = what + " (a failure injected by DeliveryKit at " + where + "; the process lives on).";
-        Throwable failure = declared(call, message).orElseGet(() -> new InjectedFailureException(message));
-        return () -> {
+        return () -> { // outside the run's lock: the method's exception constructor is code of the application
+            Throwable failure = declared(call, message).orElseGet(() -> new InjectedFailureException(message));
             throw InjectedFailures.<RuntimeException>sneaky(failure);
         };
     }

@@ -5,9 +5,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import org.apiguardian.api.API;
 
 /**
- * What one thread is doing for a process: the run it belongs to, and whether this flow of work (a thread's
- * own code, or one task an executor runs for the process) has already been told that the process died.
- * A flow that was told and still calls JDBC kept working after its death.
+ * What one thread is doing for a process: the run it belongs to, and whether this flow of work is a thread's own
+ * code or one task an executor runs for the process.
  *
  * <p>Held in an inheritable thread-local ({@link Processes}): a thread started by a thread of the process
  * belongs to it, with a flow of its own.
@@ -17,7 +16,6 @@ public final class ProcessContext {
 
     private final BoundarySink process;
     private final boolean task;
-    private volatile boolean toldOfDeath;
 
     ProcessContext(BoundarySink process, boolean task) {
         this.process = process;
@@ -32,15 +30,5 @@ public final class ProcessContext {
     /** Whether this flow is a task an executor runs for the process (else a thread's own code). */
     public boolean isTask() {
         return task;
-    }
-
-    /** Whether this flow received a crash throwable (the crash or a refused call) already. */
-    public boolean toldOfDeath() {
-        return toldOfDeath;
-    }
-
-    /** This flow received a crash throwable. */
-    public void tellOfDeath() {
-        toldOfDeath = true;
     }
 }
