@@ -64,13 +64,14 @@ final class ReportFiles {
                 ReportJson.Node sweep = row.path("sweep");
                 if (!sweep.isMissing()) {
                     anySweep = true;
+                    SweepCounts counts = ReportText.sweepCounts(sweep);
                     sweeps.row(
                             testName(test),
                             ReportText.modeName(row.path("mode").asText()),
-                            sweep.path("points").asLong(),
-                            ReportText.sweepCounts(sweep).classesCell(),
-                            ReportText.sweepCounts(sweep).casesRun(),
-                            ReportText.sweepCounts(sweep).prunedCell());
+                            counts.points(),
+                            counts.classesCell(),
+                            counts.casesRun(),
+                            counts.prunedCell());
                 }
             }
             ReportText.modeDisagreements(test).forEach(line -> disagreements.add(testName(test) + ": " + line));

@@ -49,7 +49,7 @@ final class ReportHtml {
             + "td.VIOLATED{font-weight:600}.verdict-lines{font-weight:400;font-size:13px}"
             + ".bad{color:#b71c1c}.good{color:#1b5e20}.warn{color:#7a5d00}"
             + ".disagree{border-left:4px solid #7a5d00;background:#fff8e1;padding:.3em .8em;margin:.5em 0}"
-            + ".sweep{color:#444;margin:.3em 0}.equivalents summary,.afterDeath summary{color:#555;cursor:pointer}.afterDeath ul{margin:.2em 0 .2em 1.2em;padding:0}.equivalents ul{margin:.2em 0 .2em 1.2em;padding:0}"
+            + ".sweep{color:#444;margin:.3em 0}.equivalents summary,.afterDeath summary{color:#555;cursor:pointer}.equivalents ul,.afterDeath ul{margin:.2em 0 .2em 1.2em;padding:0}"
             + "details.cause{border:1px solid #e8b9b9;border-left:6px solid #c62828;border-radius:4px;"
             + "background:#fffafa;margin:0 0 14px;padding:8px 12px}"
             + "details.cause>summary{cursor:pointer;font-weight:600;line-height:1.5}"
@@ -443,7 +443,16 @@ final class ReportHtml {
 
     /** What the dead process still tried after an in-process crash, folded: refused, and no verdict. */
     private static String afterDeath(ReportJson.Node row) {
-        ReportJson.Node lines = row.path("afterDeath");
+        return fold(row.path("afterDeath"), "afterDeath", "after the death: ", " line", " (refused, no verdict)");
+    }
+
+    /** The points of the sweep a case stands for, folded: they are equivalent to its own. */
+    private static String equivalents(ReportJson.Node row) {
+        return fold(row.path("equivalents"), "equivalents", "stands for ", " equivalent point", "");
+    }
+
+    /** {@code <details class="css"><summary>lead N noun(s)tail</summary><ul><li>...</li></ul></details>}, or nothing. */
+    private static String fold(ReportJson.Node lines, String css, String lead, String noun, String tail) {
         if (lines.isMissing() || lines.isEmpty()) {
             return "";
         }
@@ -453,30 +462,8 @@ final class ReportHtml {
             count++;
             items.append("<li>").append(escape(line.asText())).append("</li>");
         }
-        return "<details class=\"afterDeath\"><summary>after the death: " + count + " line" + (count == 1 ? "" : "s")
-                + " (refused, no verdict)</summary><ul>" + items + "</ul></details>";
-    }
-
-    /** The points of the sweep a case stands for, folded: they are equivalent to its own. */
-    private static String equivalents(ReportJson.Node row) {
-        ReportJson.Node equivalents = row.path("equivalents");
-        if (equivalents.isMissing() || equivalents.isEmpty()) {
-            return "";
-        }
-        StringBuilder list = new StringBuilder("<details class=\"equivalents\"><summary>stands for ");
-        int count = 0;
-        StringBuilder items = new StringBuilder();
-        for (ReportJson.Node point : equivalents) {
-            count++;
-            items.append("<li>").append(escape(point.asText())).append("</li>");
-        }
-        return list.append(count)
-                .append(" equivalent point")
-                .append(count == 1 ? "" : "s")
-                .append("</summary><ul>")
-                .append(items)
-                .append("</ul></details>")
-                .toString();
+        return "<details class=\"" + css + "\"><summary>" + lead + count + noun + (count == 1 ? "" : "s") + tail
+                + "</summary><ul>" + items + "</ul></details>";
     }
 
     /** {@code — 10 of 21 failed} in red, {@code — all 21 passed} in green, else what did not pass, in amber. */

@@ -24,7 +24,7 @@ record SweepCases(List<CrashCase> cases, EquivalentCrashPoints classes, CrashMod
     /** What the recording invocation's row says of them. */
     SweepCounts counts() {
         int failures = (int) cases.stream()
-                .filter(crashCase -> crashCase.kind().equals(Fault.FAILURE.name()))
+                .filter(crashCase -> crashCase instanceof CrashCase.CrashAtHit hit && hit.fault() == Fault.FAILURE)
                 .count();
         int crashes = cases.size() - failures;
         return new SweepCounts(
