@@ -259,9 +259,15 @@ class SpringOutboxCrashTest {
         final Invariant everyOrderShipped = Shop.everyOrderShipped(Store.SQLITE, () -> dir);
 
         private final RelayKind relay;
+        private final boolean sharedPools;
 
         FailureSweep(RelayKind relay) {
+            this(relay, false);
+        }
+
+        FailureSweep(RelayKind relay, boolean sharedPools) {
             this.relay = relay;
+            this.sharedPools = sharedPools;
         }
 
         @CrashSweep(
@@ -269,7 +275,11 @@ class SpringOutboxCrashTest {
                 sql = "^(INSERT|UPDATE|DELETE)",
                 faults = Fault.FAILURE)
         void placedOrdersShipExactlyOnce(CrashScenario scenario) throws Exception {
-            Shop.crashAndRecover(scenario, Store.SQLITE, dir, relay, "o-1");
+            if (sharedPools) {
+                Shop.crashAndRecoverOnSharedPools(scenario, Store.SQLITE, dir, relay, "o-1");
+            } else {
+                Shop.crashAndRecover(scenario, Store.SQLITE, dir, relay, "o-1");
+            }
         }
     }
 
@@ -284,6 +294,20 @@ class SpringOutboxCrashTest {
     static class CorrectUnderFailuresTestCases extends FailureSweep {
         CorrectUnderFailuresTestCases() {
             super(RelayKind.CORRECT);
+        }
+    }
+
+    @CrashTestKitOnly
+    static class CorrectOnSharedPoolsUnderFailuresTestCases extends FailureSweep {
+        CorrectOnSharedPoolsUnderFailuresTestCases() {
+            super(RelayKind.CORRECT, true);
+        }
+    }
+
+    @CrashTestKitOnly
+    static class ExecutorUnderFailuresTestCases extends FailureSweep {
+        ExecutorUnderFailuresTestCases() {
+            super(RelayKind.EXECUTOR);
         }
     }
 
@@ -302,6 +326,18 @@ class SpringOutboxCrashTest {
     @Test
     void theCorrectRelayPassesEveryInjectedFailure() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(CorrectUnderFailuresTestCases.class);
+
+        assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(17);
+    }
+
+    /**
+     * Correct code passes every injected failure on a pool shared by the run and its restart (a failed connection goes
+     * back to the pool the recovery borrows from) and with delivery on executor threads.
+     */
+    @ParameterizedTest
+    @ValueSource(classes = {CorrectOnSharedPoolsUnderFailuresTestCases.class, ExecutorUnderFailuresTestCases.class})
+    void correctRelaysPassEveryInjectedFailureOnSharedPoolsAndExecutors(Class<?> fixture) {
+        CrashTestResults results = CrashTestKit.reportingTo(reports).run(fixture);
 
         assertThat(results).hasNumberOfStartedCases(17).hasNumberOfSucceededCases(17);
     }
