@@ -4,6 +4,7 @@ import dev.deliverykit.internal.instrument.BoundarySink;
 import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.JdbcCall;
 import dev.deliverykit.internal.instrument.MethodCall;
+import dev.deliverykit.internal.instrument.OutsideCall;
 import dev.deliverykit.internal.instrument.ProcessContext;
 import dev.deliverykit.internal.instrument.Processes;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -84,6 +86,10 @@ final class ActiveRun implements BoundarySink {
     private final Map<String, Watched[]> matchedAfterStatement = new HashMap<>();
     /** Per method and point: what the call matches. */
     private final Map<MethodPoint, Watched[]> matchedMethods = new HashMap<>();
+    /** Per kind and timing of a call that leaves the JVM: what it matches. */
+    private final Watched[][] matchedOutside = new Watched[OutsideCall.Kind.values().length * 2][];
+    /** What a recording saw leave the JVM, with how often: for its report. */
+    private final Map<String, Integer> outsideEffects = new LinkedHashMap<>();
 
     private final Watched armed;
     private final List<BoundaryHit> hits = new ArrayList<>();
@@ -267,7 +273,11 @@ final class ActiveRun implements BoundarySink {
         try {
             synchronized (this) {
                 if (died) {
-                    then = call.point() == MethodCall.Point.ENTRY ? afterDeath(call) : NOTHING;
+                    // Only a method this run watches: earlier runs' weaving stays, and what they watched must not
+                    // decide this run's verdict.
+                    then = call.point() == MethodCall.Point.ENTRY && matching(call).length > 0
+                            ? afterDeath(call)
+                            : NOTHING;
                 } else {
                     // Only a method this run watches counts: earlier runs' weaving stays in classes they watched.
                     Watched[] matched = matching(call);
@@ -283,6 +293,44 @@ final class ActiveRun implements BoundarySink {
             }
         } catch (RuntimeException | Error bug) {
             kitFailure(call.signature(), bug);
+            return;
+        }
+        then.run();
+    }
+
+    @Override
+    public void outside(OutsideCall call) {
+        ProcessContext context = Processes.current();
+        boolean member = context != null && context.process() == this;
+        Optional<ActiveRun> earlier = member ? Optional.empty() : zombie(context);
+        if (earlier.isPresent()) {
+            earlier.get().refuseZombie(call).run();
+            return;
+        }
+        if (!member) {
+            return; // another process's, or a thread of none: not this run's effect
+        }
+        Runnable then;
+        try {
+            synchronized (this) {
+                if (died) {
+                    then = call.timing() == OutsideCall.Timing.BEFORE ? afterDeath(call) : NOTHING;
+                } else {
+                    if (changes != null) {
+                        changes.outside(call);
+                        if (call.timing() == OutsideCall.Timing.AFTER) {
+                            outsideEffects.merge(
+                                    call.describe() + " on thread "
+                                            + Thread.currentThread().getName(),
+                                    1,
+                                    Integer::sum);
+                        }
+                    }
+                    then = onEvent(call, matching(call), context);
+                }
+            }
+        } catch (RuntimeException | Error bug) {
+            kitFailure(call.describe(), bug);
             return;
         }
         then.run();
@@ -335,6 +383,10 @@ final class ActiveRun implements BoundarySink {
      */
     private synchronized Runnable refuseZombie(JdbcCall call) {
         return afterDeath(call);
+    }
+
+    private synchronized Runnable refuseZombie(OutsideCall call) {
+        return call.timing() == OutsideCall.Timing.BEFORE ? afterDeath(call) : NOTHING;
     }
 
     /** Connection uses, opens and result-set calls are checked but are no boundaries. */
@@ -426,6 +478,17 @@ final class ActiveRun implements BoundarySink {
                 point -> matching(w -> SelectorMatching.matches(w.boundary.selector(), call)));
     }
 
+    /** The watched boundaries a call that leaves the JVM matches, worked out once per kind and timing. */
+    private Watched[] matching(OutsideCall call) {
+        int index = call.kind().ordinal() * 2 + call.timing().ordinal();
+        Watched[] known = matchedOutside[index];
+        if (known == null) {
+            known = matching(w -> SelectorMatching.matches(w.boundary.selector(), call));
+            matchedOutside[index] = known;
+        }
+        return known;
+    }
+
     private record MethodPoint(
             String typeName, String methodName, List<String> parameterTypes, MethodCall.Point point) {}
 
@@ -445,7 +508,16 @@ final class ActiveRun implements BoundarySink {
      * crash site. A crash run's other hits are counted without it: the walk cost more than the rest of
      * the engine together, at every statement and commit.
      */
+    private Runnable onEvent(OutsideCall outside, Watched[] matched, ProcessContext context) {
+        return onEvent(null, null, outside, matched, context);
+    }
+
     private Runnable onEvent(JdbcCall call, MethodCall method, Watched[] matched, ProcessContext context) {
+        return onEvent(call, method, null, matched, context);
+    }
+
+    private Runnable onEvent(
+            JdbcCall call, MethodCall method, OutsideCall outside, Watched[] matched, ProcessContext context) {
         StackSummary.Site stack = null;
         List<Place> places = List.of();
         BoundaryHit site = null;
@@ -496,6 +568,9 @@ final class ActiveRun implements BoundarySink {
         }
         if (mode == Mode.FAIL) {
             injected = true;
+            if (outside != null) {
+                return InjectedFailures.outside(plan.describe(), outside);
+            }
             return call != null
                     ? InjectedFailures.jdbc(plan.describe(), call)
                     : InjectedFailures.method(plan.describe(), method);
@@ -586,14 +661,23 @@ final class ActiveRun implements BoundarySink {
                 StackSummary.here(false, watch.seeThrough()).stack());
     }
 
+    private Runnable afterDeath(OutsideCall call) {
+        return refuse(
+                call.describe(), StackSummary.here(false, watch.seeThrough()).stack(), "left the process");
+    }
+
     private Runnable refuse(String what, List<String> stack) {
+        return refuse(what, stack, "reached the database");
+    }
+
+    private Runnable refuse(String what, List<String> stack, String before) {
         String thread = Thread.currentThread().getName();
         rememberRefused(what + " on thread " + thread + at(stack) + " was refused");
         SimulatedCrash refused = new SimulatedCrash(
                 "The simulated process already died at " + plan.describe()
                         + " (on thread " + crashThread + "); " + what + " on thread " + thread
-                        + " was refused before it"
-                        + " reached the database: a dead process does nothing more.",
+                        + " was refused before it "
+                        + before + ": a dead process does nothing more.",
                 plan.boundary().name(),
                 plan.occurrence());
         return () -> {
@@ -728,6 +812,11 @@ final class ActiveRun implements BoundarySink {
         }
         if (armed != null && !died && armed.place != null && armed.placeChecks > 0 && armed.matches == 0) {
             notes.add(placeNeverOnStack(armed));
+        }
+        if (!outsideEffects.isEmpty()) {
+            List<String> seen = new ArrayList<>();
+            outsideEffects.forEach((what, times) -> seen.add(what + (times == 1 ? "" : " (" + times + " times)")));
+            notes.add("calls that left the JVM, each a change between crash points: " + String.join("; ", seen));
         }
         return new RunReport(
                 outcome,

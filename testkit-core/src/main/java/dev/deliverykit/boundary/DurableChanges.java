@@ -3,6 +3,7 @@ package dev.deliverykit.boundary;
 import dev.deliverykit.internal.instrument.Dispatcher;
 import dev.deliverykit.internal.instrument.JdbcCall;
 import dev.deliverykit.internal.instrument.MethodCall;
+import dev.deliverykit.internal.instrument.OutsideCall;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -30,7 +31,9 @@ import java.util.TreeSet;
  *       else that is not {@code SELECT}, {@code INSERT}, {@code UPDATE}, {@code DELETE}, {@code MERGE},
  *       {@code REPLACE}, {@code UPSERT} or {@code WITH};</li>
  *   <li>a watched method (a catalogue or method boundary): counted on entry and on exit, as the code under test
- *       may talk to the world outside the databases anywhere in it.</li>
+ *       may talk to the world outside the databases anywhere in it;</li>
+ *   <li>a call that left the JVM ({@link OutsideEffect}: a socket connect or write, a file write, an HTTP request),
+ *       watched or not.</li>
  * </ul>
  * A rollback changes nothing. Writes left pending in a transaction that no commit or rollback ended (a
  * connection later seen in autocommit mode: {@code setAutoCommit(true)} committed them; one closed or never used
@@ -186,6 +189,19 @@ final class DurableChanges {
             return;
         }
         count++;
+    }
+
+    /**
+     * A call of the process left the JVM (a socket or file write, a connect, an HTTP request): counted once it
+     * returned, before its after-hits, so that a crash before it and one after it are never equivalent. Its thread
+     * counts as one of the run's, as a JDBC call's does.
+     */
+    void outside(OutsideCall call) {
+        if (call.timing() == OutsideCall.Timing.BEFORE) {
+            threads.add(Thread.currentThread().getName());
+        } else {
+            count++;
+        }
     }
 
     /** A watched method was entered or left: its body may change the world outside the databases. */

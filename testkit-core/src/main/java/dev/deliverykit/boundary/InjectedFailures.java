@@ -2,6 +2,8 @@ package dev.deliverykit.boundary;
 
 import dev.deliverykit.internal.instrument.JdbcCall;
 import dev.deliverykit.internal.instrument.MethodCall;
+import dev.deliverykit.internal.instrument.OutsideCall;
+import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.sql.Connection;
@@ -50,6 +52,21 @@ final class InjectedFailures {
             if (connection instanceof Connection open) {
                 ProcessKill.killOne(open).forEach(failure::addSuppressed);
             }
+            throw InjectedFailures.<RuntimeException>sneaky(failure);
+        };
+    }
+
+    /**
+     * The failure of a call that leaves the JVM at {@code where}, as the {@link IOException} of a broken connection or
+     * a full disk: before it, nothing left; after it, the bytes left and the call fails before it returns.
+     */
+    static Runnable outside(String where, OutsideCall call) {
+        String what = call.timing() == OutsideCall.Timing.BEFORE
+                ? call.describe() + " failed before anything left the process"
+                : call.describe() + " left the process, then failed before it returned";
+        IOException failure =
+                new IOException(what + " (a failure injected by DeliveryKit at " + where + "; the process lives on).");
+        return () -> {
             throw InjectedFailures.<RuntimeException>sneaky(failure);
         };
     }

@@ -45,13 +45,18 @@ import org.apiguardian.api.API;
  * {@linkplain #occurrence(int) occurrence} counts only those matches. A key that names a place keeps meaning the
  * same point when work is added elsewhere in the run. Only a scoped selector's hits look at the stack.
  *
- * <p>A selector is one of five records: a {@link Statement}, a {@link TransactionEnd}, a {@link Method}, one of
- * those three {@link Within} a place, or the {@link Occurrence} of one of those four. Each record's constructor
+ * <p>A selector is one of six records: a {@link Statement}, a {@link TransactionEnd}, a {@link Method}, an
+ * {@link Outside} effect, one of those four {@link Within} a place, or the {@link Occurrence} of one of those five. Each record's constructor
  * checks what the factory methods check, so that no selector can be built that the engine could not match.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface Selector
-        permits Selector.Statement, Selector.TransactionEnd, Selector.Method, Selector.Within, Selector.Occurrence {
+        permits Selector.Statement,
+                Selector.TransactionEnd,
+                Selector.Method,
+                Selector.Outside,
+                Selector.Within,
+                Selector.Occurrence {
 
     /** Before the call, or after it returned normally: for statements and transaction ends. */
     enum Timing {
@@ -168,6 +173,18 @@ public sealed interface Selector
     /** When a method named by reference ends by throwing, as in {@link #methodEntry(String)}. */
     static Selector methodExceptionalExit(String methodReference) {
         return Method.of(MethodPoint.EXCEPTIONAL_EXIT, methodReference);
+    }
+
+    // ---- calls that leave the JVM --------------------------------------------------------------------
+
+    /** Before a call of this kind leaves the JVM (a socket connect or write, a file write, an HTTP request). */
+    static Selector beforeOutsideEffect(OutsideEffect effect) {
+        return new Outside(Timing.BEFORE, effect);
+    }
+
+    /** After a call of this kind left the JVM and returned normally. */
+    static Selector afterOutsideEffect(OutsideEffect effect) {
+        return new Outside(Timing.AFTER, effect);
     }
 
     // ---- place -------------------------------------------------------------------------------------
@@ -396,6 +413,20 @@ public sealed interface Selector
      * @param selector a statement, transaction end or method selector
      * @param place the method that must be on the stack
      */
+    /** Before or after a call that leaves the JVM: see {@link OutsideEffect}. */
+    record Outside(Timing timing, OutsideEffect effect) implements Selector {
+
+        public Outside {
+            Objects.requireNonNull(timing, "timing");
+            Objects.requireNonNull(effect, "effect");
+        }
+
+        @Override
+        public String toString() {
+            return description();
+        }
+    }
+
     record Within(Selector selector, Place place) implements Selector {
 
         /**

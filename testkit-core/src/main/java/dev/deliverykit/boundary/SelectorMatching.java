@@ -3,6 +3,7 @@ package dev.deliverykit.boundary;
 import dev.deliverykit.internal.instrument.JdbcCall;
 import dev.deliverykit.internal.instrument.MethodCall;
 import dev.deliverykit.internal.instrument.MethodTarget;
+import dev.deliverykit.internal.instrument.OutsideCall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -159,6 +160,23 @@ final class SelectorMatching {
                 && method.parameterTypes()
                         .map(types -> types.equals(call.parameterTypes()))
                         .orElse(true);
+    }
+
+    /** Whether the call that leaves the JVM matches, ignoring the selector's occurrence and place. */
+    static boolean matches(Selector selector, OutsideCall call) {
+        return base(selector) instanceof Selector.Outside outside
+                && outside.effect().name().equals(call.kind().name())
+                && outside.timing().name().equals(call.timing().name());
+    }
+
+    /** The selectors before and after every kind of call that leaves the JVM. */
+    static List<Selector> outsideEffects() {
+        List<Selector> selectors = new ArrayList<>();
+        for (OutsideEffect effect : OutsideEffect.values()) {
+            selectors.add(Selector.beforeOutsideEffect(effect));
+            selectors.add(Selector.afterOutsideEffect(effect));
+        }
+        return selectors;
     }
 
     /** The commit and rollback selectors before and / or after. */

@@ -74,6 +74,14 @@ final class SelectorSpecs {
                         : Selector.afterStatementExactly(sql);
             }
         }
+        for (OutsideEffect effect : OutsideEffect.values()) {
+            if (text.equals("before-" + effect.specWord())) {
+                return Selector.beforeOutsideEffect(effect);
+            }
+            if (text.equals("after-" + effect.specWord())) {
+                return Selector.afterOutsideEffect(effect);
+            }
+        }
         if (text.startsWith("method-entry:")) {
             return Selector.methodEntry(text.substring("method-entry:".length()));
         }
@@ -114,6 +122,12 @@ final class SelectorSpecs {
         if (selector instanceof Selector.TransactionEnd end) {
             return word(end.timing()) + (spec ? "-" : " ") + (end.end() == Selector.End.COMMIT ? "commit" : "rollback");
         }
+        if (selector instanceof Selector.Outside outside) {
+            return word(outside.timing())
+                    + (spec
+                            ? "-" + outside.effect().specWord()
+                            : " " + outside.effect().words());
+        }
         Selector.Method method = (Selector.Method) selector;
         return switch (method.point()) {
                     case ENTRY -> spec ? "method-entry:" : "entry of ";
@@ -130,7 +144,9 @@ final class SelectorSpecs {
     private static IllegalArgumentException badSpec(String spec) {
         return new IllegalArgumentException("\"" + spec + "\" is not a selector spec; expected one of"
                 + " before-statement:REGEX, after-statement:REGEX, before-statement=SQL, after-statement=SQL,"
-                + " before-commit, after-commit, before-rollback, after-rollback, method-entry:Type#method,"
+                + " before-commit, after-commit, before-rollback, after-rollback, before-connect, after-connect,"
+                + " before-socket-write, after-socket-write, before-file-write, after-file-write, before-http-request,"
+                + " after-http-request, method-entry:Type#method,"
                 + " method-exit:Type#method, method-exceptional-exit:Type#method, optionally followed by \" within"
                 + " Type#method\" and prefixed by \"#N \"");
     }

@@ -83,6 +83,15 @@ public final class WatchList {
     }
 
     /**
+     * Before and after every call that leaves the JVM, one boundary per {@link OutsideEffect} and timing
+     * ({@code before socket write}, {@code after file write}, ...). Without them such calls still count as changes
+     * when crash points are pruned, and a dead process's are refused; with them each is a crash point of its own.
+     */
+    public WatchList withEveryOutsideEffect() {
+        return and(SelectorMatching.outsideEffects().stream().map(Boundary::of).toArray(Boundary[]::new));
+    }
+
+    /**
      * These packages and classes seen through too when a hit names where it happened ({@link BoundaryHit#stack()}):
      * {@code "com.example.db"} covers its classes and subpackages, {@code "com.example.util.Tx"} one class and
      * its nested classes. Drivers, pools and known frameworks are always seen through (docs/boundaries.md).

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import java.util.concurrent.Callable;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.ObjIntConsumer;
 import org.apiguardian.api.API;
 
 /**
@@ -30,6 +31,20 @@ public final class TaskBridge {
 
     /** Told when an executor's worker thread starts working; set once the executors are woven. */
     public static volatile Runnable workerHook;
+
+    /**
+     * Told of a call that reaches outside the JVM (a socket connect or write, a file write, an HTTP request):
+     * {@code (target, code)}, the code naming the kind and before or after; {@code null} while no run is active.
+     */
+    public static volatile ObjIntConsumer<Object> outsideHook;
+
+    /** Woven into the JDK's socket, file and HTTP client classes: before and after each call that leaves the JVM. */
+    public static void outside(Object target, int code) {
+        ObjIntConsumer<Object> current = outsideHook;
+        if (current != null) {
+            current.accept(target, code);
+        }
+    }
 
     /** Woven into {@code ThreadPoolExecutor.runWorker} and {@code ForkJoinWorkerThread.run}. */
     public static void workerStarting() {

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.ObjIntConsumer;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.Opcodes;
@@ -70,6 +71,11 @@ final class BootstrapBridge {
     /** Sets (or clears, with {@code null}) the hook told of every thread about to start. */
     static void threadHook(Consumer<Thread> hook) {
         set("threadHook", hook);
+    }
+
+    /** Sets (or clears, with {@code null}) the hook told of calls that leave the JVM. */
+    static void outsideHook(ObjIntConsumer<Object> hook) {
+        set("outsideHook", hook);
     }
 
     /** One of the bridge's public static hook fields; nothing while the bridge is not defined. */

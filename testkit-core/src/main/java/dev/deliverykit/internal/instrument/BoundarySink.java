@@ -35,6 +35,12 @@ public interface BoundarySink {
     /** A method of a watched type was entered, or left normally or by an exception. */
     void method(MethodCall call);
 
+    /**
+     * A thread of some process connects, writes to a socket or a file, or sends an HTTP request, or has done so;
+     * may throw (a crash, a refused or failed call) before or after it.
+     */
+    default void outside(OutsideCall call) {}
+
     /** Whether tasks that threads of this run hand to executors become part of its process. */
     default boolean adoptsTask() {
         return false;

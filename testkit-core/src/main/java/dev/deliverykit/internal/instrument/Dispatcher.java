@@ -60,6 +60,7 @@ public final class Dispatcher {
         sink = runSink;
         active = true;
         Processes.wrapTasks();
+        BootstrapBridge.outsideHook(Dispatcher::outside);
     }
 
     /**
@@ -72,11 +73,13 @@ public final class Dispatcher {
         dead = true;
         active = true;
         Processes.wrapTasks();
+        BootstrapBridge.outsideHook(Dispatcher::outside);
     }
 
     /** Stops delivering events; woven code is back on its fast path. */
     public static synchronized void deactivate() {
         Processes.stopWrappingTasks();
+        BootstrapBridge.outsideHook(null);
         active = false;
         sink = null;
         dead = false;
@@ -569,6 +572,35 @@ public final class Dispatcher {
             return;
         }
         current.beforeJdbc(new JdbcCall(Kind.GUARDED, Timing.BEFORE, null, TransactionEnd.NONE, null, operation));
+    }
+
+    // ---- Calls that leave the JVM ------------------------------------------------------------------
+
+    /**
+     * While a run is active, from the JDK's woven sockets, files and HTTP client: a call of a thread of some process
+     * (never one inside a JDBC call, whose driver's traffic is the database's, nor one of the kit's or a logger's
+     * own, see {@link OutsideFrames}). The sink's own calls (writing a child's report at its halt) are not seen.
+     */
+    static void outside(Object target, int code) {
+        BoundarySink current = sink;
+        if (current == null || Processes.current() == null) {
+            return;
+        }
+        int[] depth = DEPTH.get();
+        if (depth[0] > 0 || outsideTheDeadProcess(current)) {
+            return;
+        }
+        depth[0]++;
+        try {
+            OutsideCall call = OutsideCall.of(target, code);
+            if (call != null && !OutsideFrames.onStack()) {
+                current.outside(call);
+            }
+        } catch (RuntimeException bug) {
+            current.kitFailure("a call that leaves the JVM", bug);
+        } finally {
+            depth[0]--;
+        }
     }
 
     // ---- Named methods ---------------------------------------------------------------------------

@@ -188,6 +188,35 @@ public final class Instrumenter {
             }
         }
         retransform(executors);
+        weaveOutsideEffects();
+    }
+
+    /**
+     * Weaves the JDK's sockets, files and HTTP client (see {@link OutsideEffectWeaver}), through the bridge the
+     * executors use. Without it a run does not see what its process sends outside the JVM; a failure is kept as a
+     * problem, which the next run reports.
+     */
+    private void weaveOutsideEffects() {
+        instrumentation()
+                .addTransformer(
+                        new OutsideEffectWeaver(error -> problems.add(new InstrumentationProblem(
+                                "a JDK socket, file or HTTP client class (calls that leave the JVM are not seen)",
+                                "bootstrap",
+                                true,
+                                error))),
+                        true);
+        List<Class<?>> classes = new ArrayList<>();
+        for (String name : OutsideEffectWeaver.METHODS.keySet()) {
+            try {
+                // Initialised first, as the executors are (JDK-8277444).
+                ClassLoader loader =
+                        name.startsWith("jdk/internal/net/http/") ? ClassLoader.getPlatformClassLoader() : null;
+                classes.add(Class.forName(name.replace('/', '.'), true, loader));
+            } catch (ClassNotFoundException | LinkageError absent) {
+                // a JDK without this class (java.net.http left out of a custom runtime): nothing to weave there
+            }
+        }
+        retransform(classes);
     }
 
     /**

@@ -1,0 +1,112 @@
+package dev.deliverykit.internal.instrument;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import java.security.CodeSource;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Objects;
+import org.apiguardian.api.API;
+
+/**
+ * Whether a call that leaves the JVM is the work of the infrastructure around the code under test rather than of
+ * that code: a database engine or driver (an embedded database's files, a driver's socket outside a JDBC call), a
+ * connection pool, a logging library, the test runner, or the kit itself. Those are not the process's outside
+ * effects: counting them would make a log line or a database's background flush a change of the world.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class OutsideFrames {
+
+    private static final List<String> INFRASTRUCTURE = List.of(
+            // databases, drivers and pools
+            "org.sqlite.",
+            "org.postgresql.",
+            "org.h2.",
+            "org.hsqldb.",
+            "org.apache.derby.",
+            "com.mysql.",
+            "org.mariadb.",
+            "oracle.jdbc.",
+            "com.microsoft.sqlserver.",
+            "io.zonky.test.",
+            "com.zaxxer.hikari.",
+            "org.apache.commons.dbcp",
+            "org.apache.tomcat.jdbc.pool.",
+            "com.mchange.v2.",
+            "io.agroal.",
+            // logging
+            "ch.qos.logback.",
+            "org.apache.logging.log4j.",
+            "org.apache.log4j.",
+            "org.slf4j.",
+            "org.jboss.logging.",
+            "org.tinylog.",
+            // test runners
+            "org.apache.maven.surefire.",
+            "org.junit.platform.",
+            "org.gradle.",
+            "com.intellij.rt.");
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+    private static final String BRIDGE = ExecutorWeaver.BRIDGE.replace('/', '.');
+    private static final CodeSource KIT =
+            OutsideFrames.class.getProtectionDomain().getCodeSource();
+
+    private OutsideFrames() {}
+
+    /**
+     * Whether the code that called into the JDK for this call (the innermost frame that is not the JDK's) is the
+     * infrastructure's or the kit's. Only the caller counts: every test thread has a test runner's frames at its
+     * bottom, and a logger or a database calls its files' writes itself.
+     */
+    public static boolean onStack() {
+        return WALKER.walk(frames -> {
+            Iterator<StackWalker.StackFrame> walked = frames.iterator();
+            boolean dispatch = true;
+            while (walked.hasNext()) {
+                StackWalker.StackFrame frame = walked.next();
+                Class<?> type = frame.getDeclaringClass();
+                // The innermost frames are the kit's own dispatch and the bridge woven into the JDK: skipped.
+                if (dispatch && isDispatch(type)) {
+                    continue;
+                }
+                dispatch = false;
+                String name = type.getName();
+                if (name.startsWith("java.util.logging.")) {
+                    return true;
+                }
+                if (!isJdk(name)) {
+                    return isInfrastructure(type);
+                }
+            }
+            return true;
+        });
+    }
+
+    private static boolean isJdk(String name) {
+        return name.startsWith("java.")
+                || name.startsWith("javax.")
+                || name.startsWith("jdk.")
+                || name.startsWith("sun.")
+                || name.startsWith("com.sun.");
+    }
+
+    private static boolean isDispatch(Class<?> type) {
+        return type.getName().equals(BRIDGE) || isKit(type);
+    }
+
+    private static boolean isInfrastructure(Class<?> type) {
+        String name = type.getName();
+        for (String prefix : INFRASTRUCTURE) {
+            if (name.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return isKit(type);
+    }
+
+    /** The kit's own classes, by code source: a test fixture in a kit package is code under test. */
+    private static boolean isKit(Class<?> type) {
+        return type.getName().startsWith("dev.deliverykit.")
+                && Objects.equals(type.getProtectionDomain().getCodeSource(), KIT);
+    }
+}
