@@ -185,7 +185,37 @@ final class DyingProcess {
      */
     private static boolean isWorking(Thread thread) {
         Thread.State state = thread.getState();
+        if (state == Thread.State.RUNNABLE) {
+            return !isWaitingForIo(thread);
+        }
         return state != Thread.State.TERMINATED && state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING;
+    }
+
+    /** Native methods in which a thread waits for the network (a selector, a blocking read): RUNNABLE, yet idle. */
+    private static final Set<String> IO_WAITS = Set.of(
+            "sun.nio.ch.EPoll.wait",
+            "sun.nio.ch.KQueue.poll",
+            "sun.nio.ch.WEPoll.wait",
+            "sun.nio.ch.Net.poll",
+            "sun.nio.ch.Net.accept",
+            "sun.nio.ch.SocketDispatcher.read0",
+            "sun.nio.ch.NioSocketImpl.timedRead",
+            "sun.nio.ch.NioSocketImpl.park",
+            "java.net.SocketInputStream.socketRead0",
+            "java.net.PlainSocketImpl.socketAccept");
+
+    /**
+     * Whether a running thread is in fact waiting for the network: a client's I/O thread (a Kafka producer's,
+     * an HTTP client's selector) between requests, idle as a pool's worker waiting for a task is. If it sends later,
+     * a dead process's send is refused like any of its calls.
+     */
+    private static boolean isWaitingForIo(Thread thread) {
+        StackTraceElement[] stack = thread.getStackTrace();
+        if (stack.length == 0) {
+            return false;
+        }
+        StackTraceElement top = stack[0];
+        return top.isNativeMethod() && IO_WAITS.contains(top.getClassName() + "." + top.getMethodName());
     }
 
     /**

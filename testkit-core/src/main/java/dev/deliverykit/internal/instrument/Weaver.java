@@ -406,7 +406,11 @@ final class Weaver implements ClassFileTransformer {
     private static void methodWeaving(ClassShape shape, List<MethodTarget> named, Map<String, Plan> plans) {
         String typeName = shape.name().replace('/', '.');
         for (ClassShape.Method method : shape.methods()) {
-            if (!method.hasCode() || method.name().startsWith("<")) {
+            // A bridge or other synthetic method only calls the real one: woven too, one call would hit twice.
+            if (!method.hasCode()
+                    || method.name().startsWith("<")
+                    || method.has(Opcodes.ACC_BRIDGE)
+                    || method.has(Opcodes.ACC_SYNTHETIC)) {
                 continue;
             }
             for (MethodTarget target : named) {
