@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -88,8 +87,6 @@ final class ActiveRun implements BoundarySink {
     private final Map<MethodPoint, Watched[]> matchedMethods = new HashMap<>();
     /** Per kind and timing of a call that leaves the JVM: what it matches. */
     private final Watched[][] matchedOutside = new Watched[OutsideCall.Kind.values().length * 2][];
-    /** What a recording saw leave the JVM, with how often: for its report. */
-    private final Map<String, Integer> outsideEffects = new LinkedHashMap<>();
 
     private final Watched armed;
     private final List<BoundaryHit> hits = new ArrayList<>();
@@ -318,13 +315,6 @@ final class ActiveRun implements BoundarySink {
                 } else {
                     if (changes != null) {
                         changes.outside(call);
-                        if (call.timing() == OutsideCall.Timing.AFTER) {
-                            outsideEffects.merge(
-                                    call.describe() + " on thread "
-                                            + Thread.currentThread().getName(),
-                                    1,
-                                    Integer::sum);
-                        }
                     }
                     then = onEvent(call, matching(call), context);
                 }
@@ -812,11 +802,6 @@ final class ActiveRun implements BoundarySink {
         }
         if (armed != null && !died && armed.place != null && armed.placeChecks > 0 && armed.matches == 0) {
             notes.add(placeNeverOnStack(armed));
-        }
-        if (!outsideEffects.isEmpty()) {
-            List<String> seen = new ArrayList<>();
-            outsideEffects.forEach((what, times) -> seen.add(what + (times == 1 ? "" : " (" + times + " times)")));
-            notes.add("calls that left the JVM, each a change between crash points: " + String.join("; ", seen));
         }
         return new RunReport(
                 outcome,

@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -54,18 +55,23 @@ final class DurableChanges {
 
     private final Set<Integer> uncertain = new TreeSet<>();
     private final Set<String> threads = new LinkedHashSet<>();
+    /** What left the JVM, with how often, in the order first seen: for the report. */
+    private final Map<String, Integer> outsideEffects = new LinkedHashMap<>();
+
     private final List<Integer> beforeHits = new ArrayList<>();
     private int count;
 
     /** What the calls so far changed: for each hit, the changes before it; and the threads of the JDBC calls. */
-    record Counts(List<Integer> beforeHits, Set<Integer> uncertainHits, List<String> threads) {
+    record Counts(
+            List<Integer> beforeHits, Set<Integer> uncertainHits, List<String> threads, List<String> outsideEffects) {
 
-        static final Counts UNKNOWN = new Counts(List.of(), Set.of(), List.of());
+        static final Counts UNKNOWN = new Counts(List.of(), Set.of(), List.of(), List.of());
 
         Counts {
             beforeHits = List.copyOf(beforeHits);
             uncertainHits = Set.copyOf(uncertainHits);
             threads = List.copyOf(threads);
+            outsideEffects = List.copyOf(outsideEffects);
         }
 
         /** Whether there is a count for every one of {@code hits} hits. */
@@ -197,10 +203,12 @@ final class DurableChanges {
      * counts as one of the run's, as a JDBC call's does.
      */
     void outside(OutsideCall call) {
+        String thread = Thread.currentThread().getName();
         if (call.timing() == OutsideCall.Timing.BEFORE) {
-            threads.add(Thread.currentThread().getName());
+            threads.add(thread);
         } else {
             count++;
+            outsideEffects.merge(call.describe() + " on thread " + thread, 1, Integer::sum);
         }
     }
 
@@ -224,7 +232,9 @@ final class DurableChanges {
                 uncertainHits.add(hit);
             }
         }
-        return new Counts(beforeHits, uncertainHits, new ArrayList<>(threads));
+        List<String> outside = new ArrayList<>();
+        outsideEffects.forEach((what, times) -> outside.add(what + (times == 1 ? "" : " (" + times + " times)")));
+        return new Counts(beforeHits, uncertainHits, new ArrayList<>(threads), outside);
     }
 
     private static String firstWord(String sql) {

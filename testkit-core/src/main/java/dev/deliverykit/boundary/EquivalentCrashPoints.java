@@ -20,11 +20,11 @@ import org.apiguardian.api.API;
  *
  * <p>Two points are equivalent when the recording saw no change between them: no commit, no statement that can
  * change a database by itself (outside a transaction, or data definition inside one), no watched method entered
- * or left. A crash between two statements of one transaction and a crash before its commit are equivalent; a
- * crash before and after the commit are not. Anything the run did that the engine does not see (a file written,
- * a message sent by a method that is no boundary) is not a change, so code that changes the world outside its
- * databases must name those calls as boundaries or run its sweep exhaustively. With JDBC calls on more than one
- * thread the order of the changes is not fixed, and every point is a class of its own; so is every point at which
+ * or left, and nothing sent outside the JVM (a socket connect or write, a file write, an HTTP request:
+ * {@link OutsideEffect}, seen in any code). A crash between two statements of one transaction and a crash before its
+ * commit are equivalent; a crash before and after the commit are not, nor a crash before and after a message was
+ * written to a broker's socket. With JDBC calls or sends on more than one thread the order of the changes is not
+ * fixed, and every point is a class of its own; so is every point at which
  * writes were pending that the run ended without a commit or rollback the engine saw ({@code setAutoCommit(true)},
  * closing the connection), as the moment they ended is not known.
  *
@@ -123,8 +123,9 @@ public final class EquivalentCrashPoints {
         Set<String> threads = new LinkedHashSet<>(changes.threads());
         recording.hits().forEach(hit -> threads.add(hit.threadName()));
         if (threads.size() > 1) {
-            return Optional.of("the workload reached the databases and its boundaries on " + threads.size()
-                    + " threads (" + String.join(", ", threads) + "), so the order of its changes is not fixed");
+            return Optional.of("the workload reached the databases, its boundaries or the world outside the JVM on "
+                    + threads.size() + " threads (" + String.join(", ", threads)
+                    + "), so the order of its changes is not fixed");
         }
         return Optional.empty();
     }

@@ -9,6 +9,7 @@ import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -86,7 +87,9 @@ final class InjectedFailures {
         };
         String message = what + " (a failure injected by DeliveryKit at " + where + "; the process lives on).";
         return () -> { // outside the run's lock: the method's exception constructor is code of the application
-            Throwable failure = declared(call, message).orElseGet(() -> new InjectedFailureException(message));
+            Throwable failure = declared(call, message)
+                    .or(() -> clientsOwn(call, message))
+                    .orElseGet(() -> new InjectedFailureException(message));
             throw InjectedFailures.<RuntimeException>sneaky(failure);
         };
     }
@@ -103,6 +106,34 @@ final class InjectedFailures {
                                         .equals(call.parameterTypes()))
                         .findFirst())
                 .flatMap(method -> checkedException(method, message));
+    }
+
+    /** Unchecked exceptions a client library fails with where its methods declare none, by the library's package. */
+    private static final Map<String, String> CLIENT_FAILURES =
+            Map.of("org.apache.kafka.", "org.apache.kafka.common.errors.TimeoutException");
+
+    /** The failure a broker client throws on a timeout, for a method of its own that declares none (Kafka's). */
+    private static Optional<Throwable> clientsOwn(MethodCall call, String message) {
+        for (Map.Entry<String, String> client : CLIENT_FAILURES.entrySet()) {
+            if (!call.typeName().startsWith(client.getKey())) {
+                continue;
+            }
+            Optional<Class<?>> declaring = WALKER.walk(
+                    frames -> frames.filter(frame -> frame.getClassName().equals(call.typeName()))
+                            .findFirst()
+                            .map(StackWalker.StackFrame::getDeclaringClass));
+            try {
+                if (declaring.isPresent()) {
+                    Class<?> type = Class.forName(
+                            client.getValue(), false, declaring.get().getClassLoader());
+                    return Optional.of(
+                            (Throwable) type.getConstructor(String.class).newInstance(message));
+                }
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError absent) {
+                // the kit's own below
+            }
+        }
+        return Optional.empty();
     }
 
     private static Optional<Throwable> checkedException(Method method, String message) {

@@ -41,6 +41,15 @@ public final class Recording {
         return Optional.ofNullable(childResult);
     }
 
+    /**
+     * What the run's process sent outside the JVM, each a change between crash points (see {@link OutsideEffect}):
+     * {@code socket write to /127.0.0.1:9092 on thread kafka-producer-network-thread | producer-1 (3 times)}, in the
+     * order first seen; empty if nothing left it.
+     */
+    public List<String> outsideEffects() {
+        return changes.outsideEffects();
+    }
+
     /** Every hit in the order it happened. */
     public List<BoundaryHit> hits() {
         return hits;

@@ -113,6 +113,7 @@ final class RunFiles {
                             .map(String::valueOf)
                             .toList()));
             lines.add(line("jdbcThreads", report.changes().threads()));
+            lines.add(line("outsideEffects", report.changes().outsideEffects()));
         }
         write(file, lines);
     }
@@ -128,6 +129,7 @@ final class RunFiles {
         List<Integer> changesBeforeHits = List.of();
         Set<Integer> uncertainHits = Set.of();
         List<String> jdbcThreads = List.of();
+        List<String> outsideEffects = List.of();
         for (List<String> fields : read(file)) {
             String value = fields.size() > 1 ? fields.get(1) : null;
             switch (fields.get(0)) {
@@ -178,6 +180,9 @@ final class RunFiles {
                 case "jdbcThreads":
                     jdbcThreads = fields.subList(1, fields.size());
                     break;
+                case "outsideEffects":
+                    outsideEffects = fields.subList(1, fields.size());
+                    break;
                 default:
                     throw new IllegalStateException("unreadable report line in " + file + ": " + fields);
             }
@@ -190,7 +195,7 @@ final class RunFiles {
                 afterDeath,
                 notes,
                 problems,
-                new DurableChanges.Counts(changesBeforeHits, uncertainHits, jdbcThreads));
+                new DurableChanges.Counts(changesBeforeHits, uncertainHits, jdbcThreads, outsideEffects));
     }
 
     private static List<String> boundaryFields(Boundary boundary) {

@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,18 +75,41 @@ class MethodBoundaryTest {
     }
 
     @Test
-    void everyOverloadMatchesWithoutParameterTypesAndTheSelectorCanPickTheNthOccurrence() {
+    void everyOverloadMatchesWithoutParameterTypesAndOverloadsCalledInsideOneAreOneCall() {
         Courier courier = new Courier();
-        Selector secondSend = Selector.methodEntry(Courier.class, "send").occurrence(4);
+        Selector secondSend = Selector.methodEntry(Courier.class, "send").occurrence(2);
 
         CrashResult result = ENGINE.crashInProcess(CrashPlan.at(secondSend), () -> {
-            courier.send("x", 2); // entries: send(String,int), send(String), send(String)
-            courier.send("y"); // the fourth entry of any send overload
+            courier.send("x", 2); // one call: the send(String) it makes twice is part of it
+            courier.send("y"); // the second call of any send overload
         });
 
         assertThat(courier.sent()).containsExactly("x", "x");
         assertThat(result.replayKey())
-                .isEqualTo("selector=#4 method-entry:dev.deliverykit.boundary.Courier#send;hit=1");
+                .isEqualTo("selector=#2 method-entry:dev.deliverykit.boundary.Courier#send;hit=1");
+    }
+
+    /** A generic interface's method: the compiler adds a bridge {@code Object get()} that calls this one. */
+    static final class Receipt implements java.util.function.Supplier<String> {
+        @Override
+        public String get() {
+            return "ok";
+        }
+    }
+
+    @Test
+    void aBridgeMethodIsNoSecondHitOfTheMethodItCalls() {
+        Supplier<String> receipt = new Receipt(); // called through the bridge
+
+        Recording recording =
+                ENGINE.record(WatchList.of(Boundary.of(Selector.methodExit(Receipt.class, "get"))), () -> {
+                    receipt.get();
+                    receipt.get();
+                });
+
+        assertThat(recording.hitCounts())
+                .containsExactly(
+                        Map.entry("normal exit of dev.deliverykit.boundary.MethodBoundaryTest$Receipt#get", 2));
     }
 
     @Test

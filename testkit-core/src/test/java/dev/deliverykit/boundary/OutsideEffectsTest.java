@@ -121,6 +121,7 @@ class OutsideEffectsTest {
                         "selector=after-file-write;hit=1",
                         "selector=before-commit;hit=2",
                         "selector=after-commit;hit=2");
+        assertThat(recording.outsideEffects()).containsExactly("file write on thread main");
         assertThat(recording.hitsOf("before file write").get(0).stack().get(0))
                 .startsWith("dev.deliverykit.boundary.OutsideEffectsTest.lambda$fileRelay$");
     }

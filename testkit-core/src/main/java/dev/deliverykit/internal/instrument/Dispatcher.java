@@ -9,6 +9,7 @@ import java.lang.ref.WeakReference;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -605,23 +606,53 @@ public final class Dispatcher {
 
     // ---- Named methods ---------------------------------------------------------------------------
 
+    /**
+     * Per thread, the watched methods it is inside, innermost last, each with whether it was reported: an overload
+     * that another overload of the same method calls (a client's {@code send(record)} calling
+     * {@code send(record, callback)}) is part of that one call, not a second one.
+     */
+    private static final ThreadLocal<ArrayDeque<Object[]>> METHODS_ENTERED = ThreadLocal.withInitial(ArrayDeque::new);
+
     /** While a run is active: entry to a watched method; {@code origin} is {@code type|method|descriptor}. */
     private static void methodEnter(String origin) {
         BoundarySink current = sink;
-        if (current != null && !outsideTheDeadProcess(current)) {
-            MethodOrigin method = ORIGINS.computeIfAbsent(origin, MethodOrigin::parse);
-            current.method(method.call(MethodCall.Point.ENTRY, null));
+        if (current == null || outsideTheDeadProcess(current)) {
+            return;
         }
+        ArrayDeque<Object[]> entered = METHODS_ENTERED.get();
+        Object[] outer = entered.peekLast();
+        if (outer != null && isOtherOverload((String) outer[0], origin)) {
+            entered.addLast(new Object[] {origin, Boolean.FALSE});
+            return;
+        }
+        MethodOrigin method = ORIGINS.computeIfAbsent(origin, MethodOrigin::parse);
+        current.method(method.call(MethodCall.Point.ENTRY, null)); // a crash here leaves no exit to balance
+        entered.addLast(new Object[] {origin, Boolean.TRUE});
     }
 
     /** While a run is active: exit from a watched method, normal ({@code thrown == null}) or exceptional. */
     private static void methodExit(String origin, Throwable thrown) {
         BoundarySink current = sink;
-        if (current != null && !outsideTheDeadProcess(current)) {
-            MethodOrigin method = ORIGINS.computeIfAbsent(origin, MethodOrigin::parse);
-            current.method(method.call(
-                    thrown == null ? MethodCall.Point.NORMAL_EXIT : MethodCall.Point.EXCEPTIONAL_EXIT, thrown));
+        if (current == null || outsideTheDeadProcess(current)) {
+            return;
         }
+        ArrayDeque<Object[]> entered = METHODS_ENTERED.get();
+        Object[] innermost = entered.peekLast();
+        if (innermost != null && innermost[0].equals(origin)) {
+            entered.removeLast();
+            if (innermost[1] == Boolean.FALSE) {
+                return;
+            }
+        }
+        MethodOrigin method = ORIGINS.computeIfAbsent(origin, MethodOrigin::parse);
+        current.method(
+                method.call(thrown == null ? MethodCall.Point.NORMAL_EXIT : MethodCall.Point.EXCEPTIONAL_EXIT, thrown));
+    }
+
+    /** Whether two origins ({@code type|method|descriptor}) are different overloads of one method. */
+    private static boolean isOtherOverload(String outer, String inner) {
+        int bar = outer.lastIndexOf('|');
+        return bar == inner.lastIndexOf('|') && outer.regionMatches(0, inner, 0, bar + 1) && !outer.equals(inner);
     }
 
     /** A woven method's identity, parsed once from the origin string woven into it. */
