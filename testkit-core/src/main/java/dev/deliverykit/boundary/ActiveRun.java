@@ -88,6 +88,11 @@ final class ActiveRun implements BoundarySink {
     /** Per kind and timing of a call that leaves the JVM: what it matches. */
     private final Watched[][] matchedOutside = new Watched[OutsideCall.Kind.values().length * 2][];
 
+    /** Per method selector that ends a hand-over to an I/O thread ({@link BrokerBoundaries}), where it starts. */
+    private final Map<Selector.Method, Selector.Method> handOvers = new HashMap<>();
+    /** The process's threads between the start and the end of a hand-over: other threads' sends wait meanwhile. */
+    private final Set<Thread> handingOver = Collections.newSetFromMap(new IdentityHashMap<>());
+
     private final Watched armed;
     private final List<BoundaryHit> hits = new ArrayList<>();
     /** What a recording changed before each hit; {@code null} in a crash run, which does not need it. */
@@ -132,6 +137,12 @@ final class ActiveRun implements BoundarySink {
             watch(transactionEnd, false);
         }
         this.armed = plan == null ? null : watch(plan.boundary(), false);
+        for (Watched candidate : watched) {
+            Selector.Method method = SelectorMatching.method(candidate.boundary.selector());
+            if (method != null) {
+                BrokerBoundaries.handOverStart(method).ifPresent(start -> handOvers.put(method, start));
+            }
+        }
     }
 
     /** The commit and rollback boundaries a run watches, by before and after; made once, shared by runs. */
@@ -276,6 +287,9 @@ final class ActiveRun implements BoundarySink {
                             ? afterDeath(call)
                             : NOTHING;
                 } else {
+                    if (call.point() == MethodCall.Point.ENTRY && startsAHandOver(call)) {
+                        handingOver.add(Thread.currentThread());
+                    }
                     // Only a method this run watches counts: earlier runs' weaving stays in classes they watched.
                     Watched[] matched = matching(call);
                     boolean counted = changes != null && matched.length > 0;
@@ -285,6 +299,12 @@ final class ActiveRun implements BoundarySink {
                     then = onEvent(null, call, matched, context);
                     if (counted) {
                         changes.method(call, false);
+                    }
+                    // A halt is yet to come outside the lock: until then the held sends stay held.
+                    boolean halting = mode == Mode.CRASH_HALT && then != NOTHING;
+                    if (call.point() != MethodCall.Point.ENTRY && !halting && endsAHandOver(call)) {
+                        handingOver.remove(Thread.currentThread());
+                        notifyAll();
                     }
                 }
             }
@@ -310,6 +330,9 @@ final class ActiveRun implements BoundarySink {
         Runnable then;
         try {
             synchronized (this) {
+                if (call.timing() == OutsideCall.Timing.BEFORE) {
+                    awaitHandOvers();
+                }
                 if (died) {
                     then = call.timing() == OutsideCall.Timing.BEFORE ? afterDeath(call) : NOTHING;
                 } else {
@@ -468,6 +491,48 @@ final class ActiveRun implements BoundarySink {
                 point -> matching(w -> SelectorMatching.matches(w.boundary.selector(), call)));
     }
 
+    /** How long a send waits for another thread's hand-over to end (a hand-over that itself waits for it: none). */
+    private static final long HAND_OVER_WAIT_MILLIS = 5_000;
+
+    /**
+     * Holds the calling thread's send while another thread of the process is handing a message over to an I/O
+     * thread, so that what the hand-over's end means does not depend on the I/O thread's timing. Called holding the
+     * lock; waiting releases it.
+     */
+    private void awaitHandOvers() {
+        long deadline = System.nanoTime() + HAND_OVER_WAIT_MILLIS * 1_000_000;
+        while (!died && !handingOver.isEmpty() && !handingOver.contains(Thread.currentThread())) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return; // a hand-over that waits for this very send (a full buffer): let it through
+            }
+            try {
+                wait(Math.max(1, left / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private boolean startsAHandOver(MethodCall call) {
+        for (Selector.Method start : handOvers.values()) {
+            if (SelectorMatching.matches(start, call)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean endsAHandOver(MethodCall call) {
+        for (Selector.Method end : handOvers.keySet()) {
+            if (end.typeName().equals(call.typeName()) && end.methodName().equals(call.methodName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The watched boundaries a call that leaves the JVM matches, worked out once per kind and timing. */
     private Watched[] matching(OutsideCall call) {
         int index = call.kind().ordinal() * 2 + call.timing().ordinal();
@@ -580,6 +645,7 @@ final class ActiveRun implements BoundarySink {
 
     private Runnable crash(BoundaryHit site, ProcessContext context) {
         died = true;
+        notifyAll(); // held sends wake to be refused
         crashOnMainFlow = context == mainFlow;
         crashThread = site.threadName();
         Dispatcher.processDied();

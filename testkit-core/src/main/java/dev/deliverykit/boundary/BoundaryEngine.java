@@ -336,6 +336,11 @@ public final class BoundaryEngine {
         if (planned != null) {
             methods.add(planned);
         }
+        for (Selector.Method method : List.copyOf(methods)) {
+            BrokerBoundaries.handOverStart(method)
+                    .filter(start -> !methods.contains(start))
+                    .ifPresent(methods::add);
+        }
         Instrumenter instrumenter = Instrumenter.get();
         instrumenter.ensureJdbc();
         if (READY_METHOD_SELECTORS.contains(methods)) {

@@ -4,7 +4,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -79,7 +81,22 @@ public final class BrokerBoundaries {
     /** Before {@code Channel.basicNack}. */
     public static final String RABBIT_BEFORE_NACK = "before RabbitMQ nack";
 
+    /**
+     * Calls that hand a message to a client's I/O thread, by the method that returns once it is handed over, with the
+     * method inside it where the hand-over begins: a Kafka producer's {@code send} appends the record to its buffer
+     * and wakes its I/O thread. From that start until the outer call returns, the engine holds the process's other
+     * threads' sends, so that "after Kafka send" is always a point where the record has not left the process, in both
+     * modes and whatever the producer's {@code linger.ms}.
+     */
+    private static final Map<String, Selector.Method> HAND_OVERS = Map.of(KAFKA_PRODUCER + "#send", (Selector.Method)
+            Selector.methodEntry("org.apache.kafka.clients.producer.internals.RecordAccumulator#append"));
+
     private BrokerBoundaries() {}
+
+    /** Where the hand-over of the method {@code end} selects begins, if it hands messages to an I/O thread. */
+    static Optional<Selector.Method> handOverStart(Selector.Method end) {
+        return Optional.ofNullable(HAND_OVERS.get(end.typeName() + "#" + end.methodName()));
+    }
 
     /** Kafka's producer and consumer boundaries. */
     public static BoundaryCatalogue kafka() {

@@ -2,6 +2,7 @@ package dev.deliverykit.junit5;
 
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.BoundaryCatalogue;
+import dev.deliverykit.boundary.BrokerBoundaries;
 import dev.deliverykit.boundary.WatchList;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -37,7 +38,24 @@ final class Catalogues {
             annotation = AnnotationSupport.findAnnotation(
                     context.getRequiredTestClass(), BoundaryCatalogueSource.class, context.getEnclosingTestClasses());
         }
-        return annotation.map(Catalogues::load);
+        Optional<Catalogues> declared = annotation.map(Catalogues::load);
+        BoundaryCatalogue brokers =
+                BrokerBoundaries.onClassPath(context.getRequiredTestClass().getClassLoader());
+        if (brokers.names().isEmpty()) {
+            return declared;
+        }
+        return Optional.of(declared.map(found -> found.and(brokers))
+                .orElseGet(() -> new Catalogues(BUILT_IN, new LinkedHashMap<>()).and(brokers)));
+    }
+
+    /** How messages name the broker clients' boundaries, which every test has when a client is on its class path. */
+    private static final String BUILT_IN = "the broker clients' boundaries (BrokerBoundaries)";
+
+    /** These catalogues and the broker clients' boundaries; a name of the test's own catalogue wins. */
+    private Catalogues and(BoundaryCatalogue brokers) {
+        Map<String, Boundary> all = new LinkedHashMap<>(byName);
+        brokers.boundaries().forEach(boundary -> all.putIfAbsent(boundary.name(), boundary));
+        return new Catalogues(source.equals(BUILT_IN) ? source : source + " and " + BUILT_IN, all);
     }
 
     static Catalogues load(BoundaryCatalogueSource annotation) {

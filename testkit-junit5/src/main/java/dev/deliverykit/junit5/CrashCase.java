@@ -197,7 +197,10 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         /** {@code at boundary-2}, {@code after commit}, {@code before statement "INSERT INTO outbox(...) VALU…"}. */
         String where() {
             if (boundary.isNamed()) {
-                return "at " + boundary.name();
+                // "after the Kafka broker acknowledged" reads as a place already; "after-outbox-insert" needs "at".
+                return boundary.name().startsWith("before ") || boundary.name().startsWith("after ")
+                        ? boundary.name()
+                        : "at " + boundary.name();
             }
             Selector selector =
                     boundary.selector() instanceof Selector.Within within ? within.selector() : boundary.selector();

@@ -128,6 +128,9 @@ final class ReportModel {
             if (counts.failures() > 0) {
                 sweep.put("failures", counts.failures());
             }
+            if (!counts.outsideEffects().isEmpty()) {
+                sweep.put("outsideEffects", counts.outsideEffects());
+            }
             row.put("sweep", sweep);
         });
         return row;

@@ -155,6 +155,16 @@ final class ReportText {
         return sweepCounts(sweep).sentence();
     }
 
+    /** The texts of an array of texts, none for a missing one. */
+    private static List<String> texts(ReportJson.Node array) {
+        List<String> texts = new ArrayList<>();
+        if (!array.isMissing()) {
+            array.forEach(
+                    element -> texts.add(element.data().map(String::valueOf).orElse("")));
+        }
+        return texts;
+    }
+
     /** A recording row's {@code sweep} counts, as {@link ReportModel} wrote them. */
     static SweepCounts sweepCounts(ReportJson.Node sweep) {
         return new SweepCounts(
@@ -165,6 +175,7 @@ final class ReportText {
                 sweep.path("notPruned").data().map(String::valueOf),
                 sweep.path("failures").isMissing()
                         ? 0
-                        : (int) sweep.path("failures").asLong());
+                        : (int) sweep.path("failures").asLong(),
+                texts(sweep.path("outsideEffects")));
     }
 }

@@ -12,11 +12,13 @@ import java.util.Objects;
  * @param cases the crash cases, in the order of their points
  * @param classes the recorded points in their classes
  * @param mode the mode of the recording and its cases
+ * @param outsideEffects what the recording's process sent outside the JVM ({@code Recording.outsideEffects()})
  */
-record SweepCases(List<CrashCase> cases, EquivalentCrashPoints classes, CrashMode mode) {
+record SweepCases(List<CrashCase> cases, EquivalentCrashPoints classes, CrashMode mode, List<String> outsideEffects) {
 
     SweepCases {
         cases = List.copyOf(cases);
+        outsideEffects = List.copyOf(outsideEffects);
         Objects.requireNonNull(classes, "classes");
         Objects.requireNonNull(mode, "mode");
     }
@@ -33,6 +35,7 @@ record SweepCases(List<CrashCase> cases, EquivalentCrashPoints classes, CrashMod
                 crashes,
                 crashes == 0 ? 0 : classes.pruned(),
                 classes.notPruned(),
-                failures);
+                failures,
+                outsideEffects);
     }
 }

@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -11,20 +12,40 @@ import java.util.Optional;
  * @param pruned how many points a crash case at an equivalent point stands for
  * @param notPruned why every point is a class of its own, if for a reason ({@code exhaustive = true}, threads)
  * @param failures how many failure cases the sweep runs (one per point, never pruned; {@code Fault.FAILURE})
+ * @param outsideEffects what the recording's process sent outside the JVM, each a change between crash points
  */
-record SweepCounts(int points, int classes, int cases, int pruned, Optional<String> notPruned, int failures) {
+record SweepCounts(
+        int points,
+        int classes,
+        int cases,
+        int pruned,
+        Optional<String> notPruned,
+        int failures,
+        List<String> outsideEffects) {
+
+    SweepCounts {
+        outsideEffects = List.copyOf(outsideEffects);
+    }
 
     /** {@code 21 crash points in 6 classes of equivalent points: 6 cases run, 15 pruned; 21 failure cases run}. */
     String sentence() {
         if (injectsFailuresOnly()) {
             return points + " point" + (points == 1 ? "" : "s") + ": " + failures + " failure case"
-                    + (failures == 1 ? "" : "s") + " run (failures are not pruned)";
+                    + (failures == 1 ? "" : "s") + " run (failures are not pruned)" + outside();
         }
         return points + " crash point" + (points == 1 ? "" : "s") + " in " + classes + " class"
                 + (classes == 1 ? "" : "es") + " of equivalent points: " + cases + " case" + (cases == 1 ? "" : "s")
                 + " run, " + pruned + " pruned"
                 + notPruned.map(why -> " (not pruned: " + why + ")").orElse("")
-                + (failures == 0 ? "" : "; " + failures + " failure case" + (failures == 1 ? "" : "s") + " run");
+                + (failures == 0 ? "" : "; " + failures + " failure case" + (failures == 1 ? "" : "s") + " run")
+                + outside();
+    }
+
+    /** {@code ; sent outside the JVM (each a change): file write on thread main}. */
+    private String outside() {
+        return outsideEffects.isEmpty()
+                ? ""
+                : "; sent outside the JVM (each a change between crash points): " + String.join("; ", outsideEffects);
     }
 
     /** Whether the sweep injects failures and crashes nowhere: its classes and pruning mean nothing then. */

@@ -30,5 +30,14 @@ public enum SweepKind {
      * Every boundary of the test's {@link BoundaryCatalogueSource} catalogue(s), optionally only those named
      * in {@link CrashSweep#boundaries()}. Without a catalogue this kind finds nothing.
      */
-    CATALOGUE
+    CATALOGUE,
+
+    /**
+     * Before and after every call that leaves the JVM: a socket connect or write, a file write, a request of the
+     * JDK's HTTP client ({@link dev.deliverykit.boundary.OutsideEffect}). Not swept by default: such calls count as
+     * changes when crash points are pruned whatever is swept, so the default sweep already keeps a crash after a send
+     * apart from one before it; this kind adds a crash at each call itself, which on a client's own I/O thread
+     * (a Kafka producer's) may vary from run to run.
+     */
+    OUTSIDE_EFFECTS
 }

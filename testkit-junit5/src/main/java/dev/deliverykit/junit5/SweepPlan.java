@@ -292,6 +292,9 @@ final class SweepPlan {
         if (kinds.contains(SweepKind.COMMITS)) {
             watch = watch.withEveryTransactionEnd();
         }
+        if (kinds.contains(SweepKind.OUTSIDE_EFFECTS)) {
+            watch = watch.withEveryOutsideEffect();
+        }
         return new CrashCase.RecordBoundaries(mode, watch);
     }
 
@@ -367,7 +370,7 @@ final class SweepPlan {
                     + "\nFix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries = ...),"
                     + " shorten the workload, or raise @CrashSweep(maxCases = ...) or deliverykit.sweep.max-cases.");
         }
-        return new SweepCases(cases, classes, mode);
+        return new SweepCases(cases, classes, mode, recording.outsideEffects());
     }
 
     /** The case at a recorded point, keyed by its place and its occurrence there. */
@@ -567,6 +570,10 @@ final class SweepPlan {
                 .spec();
         if (spec.equals("before-commit") || spec.equals("after-commit")) {
             return kinds.contains(SweepKind.COMMITS);
+        }
+        if ((boundary.selector() instanceof Selector.Within scoped ? scoped.selector() : boundary.selector())
+                instanceof Selector.Outside) {
+            return kinds.contains(SweepKind.OUTSIDE_EFFECTS);
         }
         String statement = spec.startsWith(STATEMENT_BEFORE)
                 ? spec.substring(STATEMENT_BEFORE.length())

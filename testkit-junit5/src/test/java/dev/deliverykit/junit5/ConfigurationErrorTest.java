@@ -288,7 +288,9 @@ class ConfigurationErrorTest {
                 "@CrashAt(selector = \"after-comit\") on BadSelectorTestCases.test("
                         + "CrashScenario, Path): \"after-comit\" is not a selector spec; expected one of before-statement:REGEX,"
                         + " after-statement:REGEX, before-statement=SQL, after-statement=SQL, before-commit, after-commit,"
-                        + " before-rollback, after-rollback, method-entry:Type#method, method-exit:Type#method,"
+                        + " before-rollback, after-rollback, before-connect, after-connect, before-socket-write,"
+                        + " after-socket-write, before-file-write, after-file-write, before-http-request,"
+                        + " after-http-request, method-entry:Type#method, method-exit:Type#method,"
                         + " method-exceptional-exit:Type#method, optionally followed by \" within Type#method\" and"
                         + " prefixed by \"#N \". Fix: write the spec as Selector.spec() prints it");
     }
