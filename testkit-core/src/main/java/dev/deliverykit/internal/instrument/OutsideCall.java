@@ -7,6 +7,8 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.channels.SocketChannel;
+import java.nio.file.StandardOpenOption;
+import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
@@ -66,7 +68,14 @@ public record OutsideCall(Kind kind, Timing timing, String target) {
         if (kind == Kind.FILE_WRITE && target instanceof FileOutputStream stream && isConsole(stream)) {
             return null;
         }
+        if (kind == Kind.FILE_WRITE && target instanceof Set<?> options && !opensForWriting(options)) {
+            return null; // a channel opened to read
+        }
         return new OutsideCall(kind, timing, target(target));
+    }
+
+    private static boolean opensForWriting(Set<?> options) {
+        return options.contains(StandardOpenOption.WRITE) || options.contains(StandardOpenOption.APPEND);
     }
 
     private static boolean isConsole(FileOutputStream stream) {

@@ -10,46 +10,64 @@ import net.bytebuddy.jar.asm.Opcodes;
 /**
  * Weaves the JDK's sockets, files and HTTP client so that a run sees every call that leaves the JVM: at the start
  * of each method below and before each of its normal returns, {@code DeliveryKitTaskBridge.outside(target, code)}.
- * The target is {@code this}, or for a connect the address it connects to. The injected code is straight-line, so
+ * The target is {@code this}, or an argument: the address a connect connects to, the options a channel is opened with. The injected code is straight-line, so
  * no stack map frame changes; the maximum stack grows by two.
  */
 final class OutsideEffectWeaver implements ClassFileTransformer {
 
-    private static final String SOCKET_ADDRESS_ARGUMENT = "Ljava/net/SocketAddress;";
+    /** What one woven method reports: its kind, and the local slot of the target it passes (0: {@code this}). */
+    record Woven(OutsideCall.Kind kind, int targetSlot) {
+        static Woven ofThis(OutsideCall.Kind kind) {
+            return new Woven(kind, 0);
+        }
+    }
 
-    /** Per class, per method name and descriptor: the kind of call it makes. */
-    static final Map<String, Map<String, OutsideCall.Kind>> METHODS = Map.of(
+    private static final Woven SOCKET_WRITE = Woven.ofThis(OutsideCall.Kind.SOCKET_WRITE);
+    private static final Woven FILE_WRITE = Woven.ofThis(OutsideCall.Kind.FILE_WRITE);
+    /** A connect passes the address it connects to, its first argument. */
+    private static final Woven CONNECT_TO_ARGUMENT = new Woven(OutsideCall.Kind.CONNECT, 1);
+
+    /** Per class, per method name and descriptor: what it reports. */
+    static final Map<String, Map<String, Woven>> METHODS = Map.of(
             "sun/nio/ch/NioSocketImpl",
-                    Map.of(
-                            "write([BII)V", OutsideCall.Kind.SOCKET_WRITE,
-                            "connect(Ljava/net/SocketAddress;I)V", OutsideCall.Kind.CONNECT),
+                    Map.of("write([BII)V", SOCKET_WRITE, "connect(Ljava/net/SocketAddress;I)V", CONNECT_TO_ARGUMENT),
             "sun/nio/ch/SocketChannelImpl",
                     Map.of(
-                            "write(Ljava/nio/ByteBuffer;)I", OutsideCall.Kind.SOCKET_WRITE,
-                            "write([Ljava/nio/ByteBuffer;II)J", OutsideCall.Kind.SOCKET_WRITE,
-                            "connect(Ljava/net/SocketAddress;)Z", OutsideCall.Kind.CONNECT),
+                            "write(Ljava/nio/ByteBuffer;)I", SOCKET_WRITE,
+                            "write([Ljava/nio/ByteBuffer;II)J", SOCKET_WRITE,
+                            "connect(Ljava/net/SocketAddress;)Z", CONNECT_TO_ARGUMENT),
+            // Opening a file output stream creates or truncates the file: a write before the first byte.
             "java/io/FileOutputStream",
                     Map.of(
-                            "write(I)V", OutsideCall.Kind.FILE_WRITE,
-                            "write([B)V", OutsideCall.Kind.FILE_WRITE,
-                            "write([BII)V", OutsideCall.Kind.FILE_WRITE),
+                            "open(Ljava/lang/String;Z)V", FILE_WRITE,
+                            "write(I)V", FILE_WRITE,
+                            "write([B)V", FILE_WRITE,
+                            "write([BII)V", FILE_WRITE),
             "java/io/RandomAccessFile",
-                    Map.of(
-                            "write(I)V", OutsideCall.Kind.FILE_WRITE,
-                            "write([B)V", OutsideCall.Kind.FILE_WRITE,
-                            "write([BII)V", OutsideCall.Kind.FILE_WRITE),
+                    Map.of("write(I)V", FILE_WRITE, "write([B)V", FILE_WRITE, "write([BII)V", FILE_WRITE),
             "sun/nio/ch/FileChannelImpl",
                     Map.of(
-                            "write(Ljava/nio/ByteBuffer;)I", OutsideCall.Kind.FILE_WRITE,
-                            "write([Ljava/nio/ByteBuffer;II)J", OutsideCall.Kind.FILE_WRITE,
-                            "write(Ljava/nio/ByteBuffer;J)I", OutsideCall.Kind.FILE_WRITE),
+                            "write(Ljava/nio/ByteBuffer;)I", FILE_WRITE,
+                            "write([Ljava/nio/ByteBuffer;II)J", FILE_WRITE,
+                            "write(Ljava/nio/ByteBuffer;J)I", FILE_WRITE),
+            // Files.newOutputStream, Files.write, FileChannel.open: a channel opened with its options (a static method:
+            // slot 1 is its second argument); only one opened for writing counts (see OutsideCall).
+            "sun/nio/fs/UnixChannelFactory",
+                    Map.of(
+                            "newFileChannel(Lsun/nio/fs/UnixPath;Ljava/util/Set;I)Ljava/nio/channels/FileChannel;",
+                            new Woven(OutsideCall.Kind.FILE_WRITE, 1)),
+            "sun/nio/fs/UnixFileSystemProvider",
+                    Map.of(
+                            "implDelete(Ljava/nio/file/Path;Z)Z", FILE_WRITE,
+                            "move(Ljava/nio/file/Path;Ljava/nio/file/Path;[Ljava/nio/file/CopyOption;)V", FILE_WRITE,
+                            "copy(Ljava/nio/file/Path;Ljava/nio/file/Path;[Ljava/nio/file/CopyOption;)V", FILE_WRITE),
             // Every request of the client, sent or sent asynchronously, goes through this one private method.
             "jdk/internal/net/http/HttpClientImpl",
                     Map.of(
                             "sendAsync(Ljava/net/http/HttpRequest;Ljava/net/http/HttpResponse$BodyHandler;"
                                     + "Ljava/net/http/HttpResponse$PushPromiseHandler;Ljava/util/concurrent/Executor;)"
                                     + "Ljava/util/concurrent/CompletableFuture;",
-                            OutsideCall.Kind.HTTP_REQUEST));
+                            Woven.ofThis(OutsideCall.Kind.HTTP_REQUEST)));
 
     /** The one class of these in the platform class loader rather than the bootstrap one. */
     private static final String PLATFORM_CLASS = "jdk/internal/net/http/HttpClientImpl";
@@ -72,19 +90,17 @@ final class OutsideEffectWeaver implements ClassFileTransformer {
         }
         boolean jdkLoader =
                 loader == null || (className.equals(PLATFORM_CLASS) && loader == ClassLoader.getPlatformClassLoader());
-        Map<String, OutsideCall.Kind> methods = jdkLoader ? METHODS.get(className) : null;
+        Map<String, Woven> methods = jdkLoader ? METHODS.get(className) : null;
         if (methods == null) {
             return null;
         }
         try {
             return MethodRewriting.rewrite(classfileBuffer, 0, (access, name, descriptor, visitor) -> {
-                OutsideCall.Kind kind = methods.get(name + descriptor);
-                if (kind == null || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+                Woven woven = methods.get(name + descriptor);
+                if (woven == null || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
                     return visitor;
                 }
-                boolean addressArgument =
-                        kind == OutsideCall.Kind.CONNECT && descriptor.startsWith("(" + SOCKET_ADDRESS_ARGUMENT);
-                return new TellOfCall(visitor, kind, addressArgument ? 1 : 0);
+                return new TellOfCall(visitor, woven.kind(), woven.targetSlot());
             });
         } catch (Throwable error) {
             problems.accept(error);
