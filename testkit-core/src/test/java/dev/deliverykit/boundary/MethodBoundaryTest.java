@@ -89,6 +89,27 @@ class MethodBoundaryTest {
                 .isEqualTo("selector=#2 method-entry:dev.deliverykit.boundary.Courier#send;hit=1");
     }
 
+    @Test
+    void aMethodAnEarlierRunWatchedIsNotRefusedAfterADeathInARunThatDoesNotWatchIt() throws Exception {
+        try (Connection setup = LedgerDatabase.SQLITE.open(dir)) {
+            new Ledger(setup).createSchema();
+        }
+        Courier courier = new Courier();
+        ENGINE.record(WatchList.of(Boundary.of(Selector.methodEntry(Courier.class, "confirm"))), () -> {
+            courier.confirm("c-1"); // woven from now on, in this JVM
+        });
+
+        CrashResult result = ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()), () -> {
+            try (Connection connection = LedgerDatabase.SQLITE.open(dir)) {
+                new Ledger(connection).depositWithConnectionApi("o1", 5);
+            } finally {
+                courier.confirm("c-2"); // watched by the earlier run only: not this run's boundary
+            }
+        });
+
+        assertThat(result.afterDeath()).isEmpty();
+    }
+
     /** A generic interface's method: the compiler adds a bridge {@code Object get()} that calls this one. */
     static final class Receipt implements java.util.function.Supplier<String> {
         @Override
