@@ -206,12 +206,13 @@ class LambdaInAChildTests {
 
     @Test
     void whereTheModesDisagreeTheReportSaysTheRealExitIsTheReference() {
-        CrashTestResults results = run(LambdaInAChildTestCases.WritesAFileAfterItsDeath.class);
+        CrashTestResults results = run(LambdaInAChildTestCases.HandsASendToAThreadBuiltBeforeTheRun.class);
 
         assertThat(results).hasNumberOfStartedCases(2).hasNumberOfFailedCases(1);
         assertThat(results.failedCases()).containsExactly("[1] crash after commit #1");
-        String line = "WritesAFileAfterItsDeath.carriesOn: crash after commit #1: failed in this JVM, passed as a real"
-                + " process exit";
+        String line =
+                "HandsASendToAThreadBuiltBeforeTheRun.carriesOn: crash after commit #1: failed in this JVM, passed as a real"
+                        + " process exit";
         assertThat(reports.resolve("report.md"))
                 .content()
                 .contains("\nThe two modes disagree (the real exit is the reference, so the in-process run missed"
