@@ -16,8 +16,8 @@ import org.apiguardian.api.API;
  * adds them to every test's catalogue; {@code @CrashSweep} crashes at them by default.
  *
  * <pre>{@code
- * CrashPlan.at(BrokerBoundaries.onClassPath(), BrokerBoundaries.KAFKA_ACKNOWLEDGED)
- * // names a case "crash after the Kafka broker acknowledged #1 in OutboxRelay.publishPending"
+ * CrashPlan.at(BrokerBoundaries.onClassPath(), BrokerBoundaries.KAFKA_ACKNOWLEDGED) // "after-kafka-broker-acknowledged"
+ * // the JUnit extension names its case "crash after the Kafka broker acknowledged #1 in OutboxRelay.publishPending"
  * }</pre>
  *
  * <p>"After send" and "after the broker acknowledged" are different points: a Kafka producer's {@code send}
@@ -35,51 +35,51 @@ public final class BrokerBoundaries {
     private static final String RABBIT_CHANNEL = "com.rabbitmq.client.impl.ChannelN";
 
     /** Before {@code KafkaProducer.send}. */
-    public static final String KAFKA_BEFORE_SEND = "before Kafka send";
+    public static final String KAFKA_BEFORE_SEND = "before-kafka-send";
     /** {@code KafkaProducer.send} returned: the record is in the producer's buffer, not known to be on the broker. */
-    public static final String KAFKA_AFTER_SEND = "after Kafka send";
+    public static final String KAFKA_AFTER_SEND = "after-kafka-send";
     /** The future of a send returned from {@code get}: the broker acknowledged the record. */
-    public static final String KAFKA_ACKNOWLEDGED = "after the Kafka broker acknowledged";
+    public static final String KAFKA_ACKNOWLEDGED = "after-kafka-broker-acknowledged";
     /** {@code KafkaProducer.flush} returned: every record sent before it was acknowledged. */
-    public static final String KAFKA_AFTER_FLUSH = "after Kafka flush";
+    public static final String KAFKA_AFTER_FLUSH = "after-kafka-flush";
     /** Before {@code KafkaProducer.commitTransaction}. */
-    public static final String KAFKA_BEFORE_TRANSACTION_COMMIT = "before Kafka transaction commit";
+    public static final String KAFKA_BEFORE_TRANSACTION_COMMIT = "before-kafka-transaction-commit";
     /** {@code KafkaProducer.commitTransaction} returned. */
-    public static final String KAFKA_AFTER_TRANSACTION_COMMIT = "after Kafka transaction commit";
+    public static final String KAFKA_AFTER_TRANSACTION_COMMIT = "after-kafka-transaction-commit";
     /** {@code KafkaConsumer.poll} returned records (or none). */
-    public static final String KAFKA_AFTER_POLL = "after Kafka poll";
+    public static final String KAFKA_AFTER_POLL = "after-kafka-poll";
     /** Before {@code KafkaConsumer.commitSync}. */
-    public static final String KAFKA_BEFORE_OFFSET_COMMIT = "before Kafka offset commit";
+    public static final String KAFKA_BEFORE_OFFSET_COMMIT = "before-kafka-offset-commit";
     /** {@code KafkaConsumer.commitSync} returned: the group's offsets are on the broker. */
-    public static final String KAFKA_AFTER_OFFSET_COMMIT = "after Kafka offset commit";
+    public static final String KAFKA_AFTER_OFFSET_COMMIT = "after-kafka-offset-commit";
     /** {@code KafkaConsumer.commitAsync} returned: the commit is handed to the client, not known to be done. */
-    public static final String KAFKA_AFTER_ASYNC_OFFSET_COMMIT = "after Kafka async offset commit";
+    public static final String KAFKA_AFTER_ASYNC_OFFSET_COMMIT = "after-kafka-async-offset-commit";
 
     /** Before a JMS {@code MessageProducer.send}. */
-    public static final String JMS_BEFORE_SEND = "before JMS send";
+    public static final String JMS_BEFORE_SEND = "before-jms-send";
     /** A JMS {@code MessageProducer.send} returned (a persistent message: the broker has it). */
-    public static final String JMS_AFTER_SEND = "after JMS send";
+    public static final String JMS_AFTER_SEND = "after-jms-send";
     /** Before a JMS {@code Session.commit}. */
-    public static final String JMS_BEFORE_COMMIT = "before JMS session commit";
+    public static final String JMS_BEFORE_COMMIT = "before-jms-session-commit";
     /** A JMS {@code Session.commit} returned. */
-    public static final String JMS_AFTER_COMMIT = "after JMS session commit";
+    public static final String JMS_AFTER_COMMIT = "after-jms-session-commit";
     /** Before a JMS {@code Message.acknowledge}. */
-    public static final String JMS_BEFORE_ACKNOWLEDGE = "before JMS acknowledge";
+    public static final String JMS_BEFORE_ACKNOWLEDGE = "before-jms-acknowledge";
     /** A JMS {@code Message.acknowledge} returned. */
-    public static final String JMS_AFTER_ACKNOWLEDGE = "after JMS acknowledge";
+    public static final String JMS_AFTER_ACKNOWLEDGE = "after-jms-acknowledge";
 
     /** Before RabbitMQ's {@code Channel.basicPublish}. */
-    public static final String RABBIT_BEFORE_PUBLISH = "before RabbitMQ publish";
+    public static final String RABBIT_BEFORE_PUBLISH = "before-rabbitmq-publish";
     /** {@code Channel.basicPublish} returned: the message is written, not known to be confirmed. */
-    public static final String RABBIT_AFTER_PUBLISH = "after RabbitMQ publish";
+    public static final String RABBIT_AFTER_PUBLISH = "after-rabbitmq-publish";
     /** {@code Channel.waitForConfirms} (or {@code waitForConfirmsOrDie}) returned: the broker confirmed. */
-    public static final String RABBIT_CONFIRMED = "after RabbitMQ publisher confirm";
+    public static final String RABBIT_CONFIRMED = "after-rabbitmq-publisher-confirm";
     /** Before {@code Channel.basicAck}. */
-    public static final String RABBIT_BEFORE_ACK = "before RabbitMQ ack";
+    public static final String RABBIT_BEFORE_ACK = "before-rabbitmq-ack";
     /** {@code Channel.basicAck} returned. */
-    public static final String RABBIT_AFTER_ACK = "after RabbitMQ ack";
+    public static final String RABBIT_AFTER_ACK = "after-rabbitmq-ack";
     /** Before {@code Channel.basicNack}. */
-    public static final String RABBIT_BEFORE_NACK = "before RabbitMQ nack";
+    public static final String RABBIT_BEFORE_NACK = "before-rabbitmq-nack";
 
     /**
      * Calls that hand a message to a client's I/O thread, by the method that returns once it is handed over, with the
@@ -91,7 +91,40 @@ public final class BrokerBoundaries {
     private static final Map<String, Selector.Method> HAND_OVERS = Map.of(KAFKA_PRODUCER + "#send", (Selector.Method)
             Selector.methodEntry("org.apache.kafka.clients.producer.internals.RecordAccumulator#append"));
 
+    /** How case names say each boundary: {@code crash after the Kafka broker acknowledged #1 in ...}. */
+    private static final Map<String, String> WORDS = Map.ofEntries(
+            Map.entry(KAFKA_BEFORE_SEND, "before Kafka send"),
+            Map.entry(KAFKA_AFTER_SEND, "after Kafka send"),
+            Map.entry(KAFKA_ACKNOWLEDGED, "after the Kafka broker acknowledged"),
+            Map.entry(KAFKA_AFTER_FLUSH, "after Kafka flush"),
+            Map.entry(KAFKA_BEFORE_TRANSACTION_COMMIT, "before Kafka transaction commit"),
+            Map.entry(KAFKA_AFTER_TRANSACTION_COMMIT, "after Kafka transaction commit"),
+            Map.entry(KAFKA_AFTER_POLL, "after Kafka poll"),
+            Map.entry(KAFKA_BEFORE_OFFSET_COMMIT, "before Kafka offset commit"),
+            Map.entry(KAFKA_AFTER_OFFSET_COMMIT, "after Kafka offset commit"),
+            Map.entry(KAFKA_AFTER_ASYNC_OFFSET_COMMIT, "after Kafka async offset commit"),
+            Map.entry(JMS_BEFORE_SEND, "before JMS send"),
+            Map.entry(JMS_AFTER_SEND, "after JMS send"),
+            Map.entry(JMS_BEFORE_COMMIT, "before JMS session commit"),
+            Map.entry(JMS_AFTER_COMMIT, "after JMS session commit"),
+            Map.entry(JMS_BEFORE_ACKNOWLEDGE, "before JMS acknowledge"),
+            Map.entry(JMS_AFTER_ACKNOWLEDGE, "after JMS acknowledge"),
+            Map.entry(RABBIT_BEFORE_PUBLISH, "before RabbitMQ publish"),
+            Map.entry(RABBIT_AFTER_PUBLISH, "after RabbitMQ publish"),
+            Map.entry(RABBIT_CONFIRMED, "after RabbitMQ publisher confirm"),
+            Map.entry(RABBIT_BEFORE_ACK, "before RabbitMQ ack"),
+            Map.entry(RABBIT_AFTER_ACK, "after RabbitMQ ack"),
+            Map.entry(RABBIT_BEFORE_NACK, "before RabbitMQ nack"));
+
     private BrokerBoundaries() {}
+
+    /**
+     * How a case name says the broker boundary called {@code name}: {@code after the Kafka broker acknowledged} for
+     * {@value #KAFKA_ACKNOWLEDGED}; empty for a name that is not one of these.
+     */
+    public static Optional<String> words(String name) {
+        return Optional.ofNullable(WORDS.get(name));
+    }
 
     /** Where the hand-over of the method {@code end} selects begins, if it hands messages to an I/O thread. */
     static Optional<Selector.Method> handOverStart(Selector.Method end) {

@@ -4,6 +4,7 @@ import dev.deliverykit.CrashMode;
 import dev.deliverykit.Fault;
 import dev.deliverykit.ReplayKey;
 import dev.deliverykit.boundary.Boundary;
+import dev.deliverykit.boundary.BrokerBoundaries;
 import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.Place;
 import dev.deliverykit.boundary.Selector;
@@ -197,10 +198,8 @@ sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
         /** {@code at boundary-2}, {@code after commit}, {@code before statement "INSERT INTO outbox(...) VALU…"}. */
         String where() {
             if (boundary.isNamed()) {
-                // "after the Kafka broker acknowledged" reads as a place already; "after-outbox-insert" needs "at".
-                return boundary.name().startsWith("before ") || boundary.name().startsWith("after ")
-                        ? boundary.name()
-                        : "at " + boundary.name();
+                // A broker client's boundary reads as a place: "after the Kafka broker acknowledged".
+                return BrokerBoundaries.words(boundary.name()).orElse("at " + boundary.name());
             }
             Selector selector =
                     boundary.selector() instanceof Selector.Within within ? within.selector() : boundary.selector();
