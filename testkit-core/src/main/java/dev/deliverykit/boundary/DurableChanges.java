@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -34,7 +35,7 @@ import java.util.TreeSet;
  *   <li>a watched method (a catalogue or method boundary): counted on entry and on exit, as the code under test
  *       may talk to the world outside the databases anywhere in it;</li>
  *   <li>a call that left the JVM ({@link OutsideEffect}: a socket connect or write, a file write, an HTTP request),
- *       watched or not.</li>
+ *       watched or not, on a thread that has reached a statement or a boundary (not a client's own I/O thread).</li>
  * </ul>
  * A rollback changes nothing. Writes left pending in a transaction that no commit or rollback ended (a
  * connection later seen in autocommit mode: {@code setAutoCommit(true)} committed them; one closed or never used
@@ -55,6 +56,8 @@ final class DurableChanges {
 
     private final Set<Integer> uncertain = new TreeSet<>();
     private final Set<String> threads = new LinkedHashSet<>();
+    /** The threads that reached a JDBC statement or a boundary: the workload's own flows. */
+    private final Set<String> flows = new HashSet<>();
     /** What left the JVM, with how often, in the order first seen: for the report. */
     private final Map<String, Integer> outsideEffects = new LinkedHashMap<>();
 
@@ -109,8 +112,10 @@ final class DurableChanges {
      */
     void before(JdbcCall call) {
         switch (call.kind()) {
-            case STATEMENT, COMMIT, ROLLBACK ->
+            case STATEMENT, COMMIT, ROLLBACK -> {
                 threads.add(Thread.currentThread().getName());
+                flows.add(Thread.currentThread().getName());
+            }
             default -> {}
         }
     }
@@ -199,14 +204,18 @@ final class DurableChanges {
 
     /**
      * A call of the process left the JVM (a socket or file write, a connect, an HTTP request): counted once it
-     * returned, before its after-hits, so that a crash before it and one after it are never equivalent. Its thread
-     * counts as one of the run's, as a JDBC call's does.
+     * returned, before its after-hits, so that a crash before it and one after it are never equivalent; but only on a
+     * thread of the workload's own flow, one that has reached a JDBC statement or a boundary. A client's own I/O
+     * thread (a Kafka producer's sender, a consumer's heartbeat) sends on a timer of its own, what a call of the
+     * workload handed it: that call is the change (a broker client's boundary), and counting the I/O thread's writes
+     * would make the classes, and a sweep's cases, depend on that timer.
      */
     void outside(OutsideCall call) {
         String thread = Thread.currentThread().getName();
-        if (call.timing() == OutsideCall.Timing.BEFORE) {
-            threads.add(thread);
-        } else {
+        if (!flows.contains(thread)) {
+            return;
+        }
+        if (call.timing() == OutsideCall.Timing.AFTER) {
             count++;
             outsideEffects.merge(call.describe() + " on thread " + thread, 1, Integer::sum);
         }
@@ -222,6 +231,7 @@ final class DurableChanges {
     /** A hit is recorded now. */
     void hit() {
         beforeHits.add(count);
+        flows.add(Thread.currentThread().getName());
     }
 
     /** The counts so far; writes still pending make the hits since their connection's last call uncertain. */

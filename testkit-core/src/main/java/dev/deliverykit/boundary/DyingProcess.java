@@ -202,7 +202,12 @@ final class DyingProcess {
             "sun.nio.ch.NioSocketImpl.timedRead",
             "sun.nio.ch.NioSocketImpl.park",
             "java.net.SocketInputStream.socketRead0",
-            "java.net.PlainSocketImpl.socketAccept");
+            "java.net.PlainSocketImpl.socketAccept",
+            // Netty's native transports (Artemis's client on Linux)
+            "io.netty.channel.epoll.Native.epollWait",
+            "io.netty.channel.epoll.Native.epollWait0",
+            "io.netty.channel.epoll.Native.epollBusyWait0",
+            "io.netty.channel.kqueue.Native.keventWait");
 
     /**
      * Whether a running thread is in fact waiting for the network: a client's I/O thread (a Kafka producer's,

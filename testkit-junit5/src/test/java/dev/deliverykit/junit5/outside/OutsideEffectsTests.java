@@ -66,16 +66,13 @@ class OutsideEffectsTests {
     void aFireAndForgetRelayLosesTheOrderItMarkedBeforeItsFlushInBothModes() {
         CrashTestResults results = run(OutsideEffectsTestCases.FireAndForgetRelayTestCases.class);
 
-        // In this JVM the sender thread went on after the death, into the finally block's flush: its send is refused.
-        assertThat(results).hasNumberOfStartedCases(22).hasNumberOfSucceededCases(20);
+        // In this JVM the sender thread goes on after the death, woken by the finally block's flush: its send is
+        // refused (when, after the case or during it, is the scheduler's choice, so its line is not pinned here).
+        assertThat(results).hasNumberOfStartedCases(12).hasNumberOfSucceededCases(10);
         assertThat(results.failedCases())
                 .containsExactly(
-                        "[11] crash after commit #1 in Orders.markSent",
-                        "[22] crash after commit #1 in Orders.markSent (child JVM)");
-        assertThat(results.afterDeathOf("[11] crash after commit #1 in Orders.markSent"))
-                .map(line -> line.replaceAll("pool-[0-9]+", "pool-N").replaceAll("java:[0-9]+", "java:N"))
-                .containsExactly("file write on thread pool-N-thread-1 at"
-                        + " dev.deliverykit.junit5.outside.FileBroker.send(FileBroker.java:N) was refused");
+                        "[8] crash after commit #1 in Orders.markSent",
+                        "[12] crash after commit #1 in Orders.markSent (child JVM)");
     }
 
     @Test
