@@ -26,6 +26,11 @@ final class InvariantBuilderSteps {
         }
 
         @Override
+        public Invariants.EffectsStep intentsFrom(RecordSource source) {
+            return new Effects(name, promise, QuerySpec.records("intents", source));
+        }
+
+        @Override
         public Invariants.EffectsStep intentsIn(
                 JdbcSource source, String table, String keyColumn, String... moreKeyColumns) {
             return new Effects(
@@ -49,6 +54,11 @@ final class InvariantBuilderSteps {
         @Override
         public Invariant effectsFrom(JdbcSource source, String keyQuery) {
             return invariant(QuerySpec.raw(name, "effects", source, keyQuery));
+        }
+
+        @Override
+        public Invariant effectsFrom(RecordSource source) {
+            return invariant(QuerySpec.records("effects", source));
         }
 
         @Override
@@ -76,6 +86,11 @@ final class InvariantBuilderSteps {
         }
 
         @Override
+        public Invariants.OutboxStep stateFrom(RecordSource source) {
+            return new Outbox(name, QuerySpec.records("state", source));
+        }
+
+        @Override
         public Invariants.OutboxStep stateIn(
                 JdbcSource source, String table, String keyColumn, String... moreKeyColumns) {
             return new Outbox(
@@ -96,6 +111,11 @@ final class InvariantBuilderSteps {
         @Override
         public Invariant outboxFrom(JdbcSource source, String keyQuery) {
             return new StateAndOutboxInvariant(name, state, QuerySpec.raw(name, "outbox", source, keyQuery));
+        }
+
+        @Override
+        public Invariant outboxFrom(RecordSource source) {
+            return new StateAndOutboxInvariant(name, state, QuerySpec.records("outbox", source));
         }
 
         @Override
@@ -124,6 +144,14 @@ final class InvariantBuilderSteps {
                     name,
                     QuerySpec.raw(name, "applied records", source, query),
                     "flow, then sequence number, in application order");
+        }
+
+        @Override
+        public Invariant appliedFrom(RecordSource source) {
+            return new ContiguousPrefixInvariant(
+                    name,
+                    QuerySpec.records("applied records", source),
+                    "flow, then sequence number, in the source's order");
         }
 
         @Override

@@ -64,6 +64,10 @@ public final class InvariantDefinitionException extends RuntimeException {
 
     static InvariantDefinitionException wrongColumns(
             String invariant, String role, String database, String sql, List<String> labels, String expected) {
+        if (sql == null) { // the rows of a record source
+            return new InvariantDefinitionException("invariant '" + invariant + "': the " + role + " read from "
+                    + database + " have " + columns(labels) + "; expected " + expected + ".");
+        }
         return new InvariantDefinitionException("invariant '" + invariant + "': the " + role + " query on " + database
                 + " returned " + columns(labels) + "; expected " + expected + ".\n  SQL: " + sql);
     }

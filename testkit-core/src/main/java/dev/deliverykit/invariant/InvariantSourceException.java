@@ -6,8 +6,9 @@ import java.sql.SQLException;
 import org.apiguardian.api.API;
 
 /**
- * A database an invariant must read could not be opened, or its read transaction could not be ended. The
- * message names the invariant and the {@link JdbcSource#name()}.
+ * A database an invariant must read could not be opened, or its read transaction could not be ended; or a broker a
+ * {@link RecordSource} reads could not be read. The message names the invariant and the {@link JdbcSource#name()} or
+ * {@link RecordSource#name()}.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class InvariantSourceException extends RuntimeException {
@@ -31,6 +32,12 @@ public final class InvariantSourceException extends RuntimeException {
                 "invariant '" + invariant + "' could not open " + database
                         + ": its JdbcSource returned null instead of a connection.",
                 null);
+    }
+
+    static InvariantSourceException cannotRead(
+            String invariant, String role, String source, String detail, Throwable cause) {
+        return new InvariantSourceException(
+                "invariant '" + invariant + "' could not read its " + role + " from " + source + ": " + detail, cause);
     }
 
     static InvariantSourceException cannotEndRead(String invariant, String database, SQLException cause) {

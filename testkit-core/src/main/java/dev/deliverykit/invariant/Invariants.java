@@ -10,8 +10,9 @@ import org.apiguardian.api.API;
  * Every invariant reads through {@link JdbcSource}s with SQL that has no parameters: either a query you
  * write (the {@code ...From(source, sql)} steps, run exactly as written) or a table and columns you name
  * (the {@code ...In(source, table, ...)} steps; the names must be plain SQL identifiers, are checked here
- * and quoted when the SQL is built). Keys are compared as text, column by column, so the two sides of an
- * invariant may live in different databases.
+ * and quoted when the SQL is built). The keyed sides may instead read a broker through a {@link RecordSource}
+ * (the {@code ...From(source)} steps: a Kafka topic, a JMS queue). Keys are compared as text, column by column,
+ * so the two sides of an invariant may live in different databases, or one on a broker.
  *
  * <p>Declare them once and check them after every run; each has a stable {@link Invariant#name()}
  * (a default one, or yours) and reports its violations in a deterministic order.
@@ -192,6 +193,12 @@ public final class Invariants {
         /** The intent keys: every row of {@code keyQuery}, all its columns forming the key. */
         EffectsStep intentsFrom(JdbcSource source, String keyQuery);
 
+        /**
+         * The intent keys: every record {@code source} reads, all its columns forming the key (the messages a
+         * consumer must apply, on a topic or a queue).
+         */
+        EffectsStep intentsFrom(RecordSource source);
+
         /** The intent keys: the given columns of every row of {@code table}. */
         EffectsStep intentsIn(JdbcSource source, String table, String keyColumn, String... moreKeyColumns);
     }
@@ -201,6 +208,12 @@ public final class Invariants {
 
         /** One effect per row of {@code keyQuery}, all its columns forming the key. */
         Invariant effectsFrom(JdbcSource source, String keyQuery);
+
+        /**
+         * One effect per record {@code source} reads, all its columns forming the key: a message on a topic or a
+         * queue twice is a duplicate effect, one missing a lost intent.
+         */
+        Invariant effectsFrom(RecordSource source);
 
         /** One effect per row of {@code table}, keyed by the given columns. */
         Invariant effectsIn(JdbcSource source, String table, String keyColumn, String... moreKeyColumns);
@@ -212,6 +225,9 @@ public final class Invariants {
         /** The state keys: every row of {@code keyQuery}, all its columns forming the key. */
         OutboxStep stateFrom(JdbcSource source, String keyQuery);
 
+        /** The state keys: every record {@code source} reads, all its columns forming the key. */
+        OutboxStep stateFrom(RecordSource source);
+
         /** The state keys: the given columns of every row of {@code table}. */
         OutboxStep stateIn(JdbcSource source, String table, String keyColumn, String... moreKeyColumns);
     }
@@ -221,6 +237,9 @@ public final class Invariants {
 
         /** The outbox keys: every row of {@code keyQuery}, all its columns forming the key. */
         Invariant outboxFrom(JdbcSource source, String keyQuery);
+
+        /** The outbox keys: every record {@code source} reads (what reached the broker), all its columns. */
+        Invariant outboxFrom(RecordSource source);
 
         /** The outbox keys: the given columns of every row of {@code table}. */
         Invariant outboxIn(JdbcSource source, String table, String keyColumn, String... moreKeyColumns);
@@ -234,6 +253,13 @@ public final class Invariants {
          * ordered the way the records were applied (e.g. {@code SELECT flow_id, seq FROM effect ORDER BY id}).
          */
         Invariant appliedFrom(JdbcSource source, String query);
+
+        /**
+         * The applied records: {@code source} reads exactly two columns, the flow and the sequence number, in the
+         * order the records are applied (a topic's partition in offset order: key the source by the record key
+         * and a sequence header).
+         */
+        Invariant appliedFrom(RecordSource source);
 
         /** The applied records are the rows of {@code table}; the next steps name its columns. */
         FlowColumnStep appliedIn(JdbcSource source, String table);

@@ -4,20 +4,27 @@ import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
-/** What one side of an invariant reads: a query the user wrote, or columns of a table it named. */
-sealed interface QuerySpec permits QuerySpec.RawQuery, QuerySpec.TableQuery {
-
-    /** The database it reads. */
-    JdbcSource source();
+/**
+ * What one side of an invariant reads: a query the user wrote, columns of a table it named, or the records of a
+ * broker.
+ */
+sealed interface QuerySpec permits QuerySpec.JdbcQuery, QuerySpec.RecordQuery {
 
     /** Its part in the invariant, used in messages: {@code intents}, {@code effects}, {@code state} ... */
     String role();
 
-    /** The SQL to run on a connection that quotes identifiers with {@code quoting}. */
-    String sql(IdentifierQuoting quoting);
-
     /** How descriptions write it, for example {@code effect.intent_id on warehouse.db}. */
     String describe();
+
+    /** A side read through JDBC. */
+    sealed interface JdbcQuery extends QuerySpec permits RawQuery, TableQuery {
+
+        /** The database it reads. */
+        JdbcSource source();
+
+        /** The SQL to run on a connection that quotes identifiers with {@code quoting}. */
+        String sql(IdentifierQuoting quoting);
+    }
 
     static RawQuery raw(String invariant, String role, JdbcSource source, String sql) {
         Objects.requireNonNull(source, "source of the " + role);
@@ -26,6 +33,11 @@ sealed interface QuerySpec permits QuerySpec.RawQuery, QuerySpec.TableQuery {
             throw InvariantDefinitionException.blankQuery(invariant, role);
         }
         return new RawQuery(source, role, sql.strip());
+    }
+
+    static RecordQuery records(String role, RecordSource source) {
+        Objects.requireNonNull(source, "source of the " + role);
+        return new RecordQuery(source, role);
     }
 
     /**
@@ -48,7 +60,7 @@ sealed interface QuerySpec permits QuerySpec.RawQuery, QuerySpec.TableQuery {
     }
 
     /** A query run exactly as written. */
-    record RawQuery(JdbcSource source, String role, String sql) implements QuerySpec {
+    record RawQuery(JdbcSource source, String role, String sql) implements JdbcQuery {
 
         @Override
         public String sql(IdentifierQuoting quoting) {
@@ -63,7 +75,7 @@ sealed interface QuerySpec permits QuerySpec.RawQuery, QuerySpec.TableQuery {
 
     /** {@code SELECT <columns> FROM <table> [ORDER BY ...]} with quoted, validated names. */
     record TableQuery(JdbcSource source, String role, String table, List<String> columns, List<String> orderBy)
-            implements QuerySpec {
+            implements JdbcQuery {
 
         @Override
         public String sql(IdentifierQuoting quoting) {
@@ -84,6 +96,15 @@ sealed interface QuerySpec permits QuerySpec.RawQuery, QuerySpec.TableQuery {
                 default -> table + "(" + String.join(", ", columns) + ")";
             };
             return what + " on " + source.name();
+        }
+    }
+
+    /** Every record a broker holds, read by a {@link RecordSource}. */
+    record RecordQuery(RecordSource source, String role) implements QuerySpec {
+
+        @Override
+        public String describe() {
+            return source.name();
         }
     }
 }

@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * The connections of one check: one per {@link JdbcSource} object, each inside a transaction that is
  * always rolled back. Queries on the same source therefore read one consistent snapshot (SQLite takes it
- * at the first read), see only committed rows, and nothing they might write can persist.
+ * at the first read), see only committed rows, and nothing they might write can persist. A
+ * {@link RecordSource} reads its broker on its own, at the moment its side is read.
  */
 final class ReadSession implements AutoCloseable {
 
@@ -28,8 +29,37 @@ final class ReadSession implements AutoCloseable {
         this.invariant = invariant;
     }
 
-    /** Runs {@code query} and returns every row, each value as {@link ResultSet#getString} gives it. */
+    /**
+     * Runs {@code query} and returns every row, each value as {@link ResultSet#getString} gives it, or as the
+     * record source wrote it.
+     */
     ResultRows read(QuerySpec query) {
+        if (query instanceof QuerySpec.RecordQuery records) {
+            return read(records);
+        }
+        return read((QuerySpec.JdbcQuery) query);
+    }
+
+    private ResultRows read(QuerySpec.RecordQuery query) {
+        RecordSource source = query.source();
+        RecordRows rows;
+        try {
+            rows = source.read(new RecordRead(invariant, query.role(), source.name()));
+        } catch (InvariantSourceException | InvariantDefinitionException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // A source of the user's own that let its client's failure through: still a failed read, named.
+            throw InvariantSourceException.cannotRead(
+                    invariant, query.role(), source.name(), String.valueOf(e.getMessage()), e);
+        }
+        if (rows == null) {
+            throw InvariantSourceException.cannotRead(
+                    invariant, query.role(), source.name(), "the source returned null instead of its rows.", null);
+        }
+        return new ResultRows(invariant, query.role(), source.name(), null, rows.columns(), rows.rows());
+    }
+
+    private ResultRows read(QuerySpec.JdbcQuery query) {
         JdbcSource source = query.source();
         Connection connection = connection(source);
         String sql;

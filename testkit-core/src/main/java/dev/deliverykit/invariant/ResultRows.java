@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * Everything one query returned, values as text ({@code null} for SQL {@code NULL}), with what is needed
- * to say which query it was when its shape is wrong.
+ * to say which query it was when its shape is wrong. {@code sql} is {@code null} for the rows of a
+ * {@link RecordSource}, whose {@code database} is the source's name.
  */
 record ResultRows(
         String invariant, String role, String database, String sql, List<String> labels, List<List<String>> rows) {
