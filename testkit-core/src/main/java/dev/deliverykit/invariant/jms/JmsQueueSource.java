@@ -71,13 +71,13 @@ public final class JmsQueueSource implements RecordSource {
         }
     }
 
-    private final String queue;
+    private final Supplier<String> queue;
     private final Supplier<? extends ConnectionFactory> factory;
     private final List<Column> columns;
     private final String name;
 
     private JmsQueueSource(
-            String queue, Supplier<? extends ConnectionFactory> factory, List<Column> columns, String name) {
+            Supplier<String> queue, Supplier<? extends ConnectionFactory> factory, List<Column> columns, String name) {
         this.queue = queue;
         this.factory = factory;
         this.columns = List.copyOf(columns);
@@ -86,11 +86,25 @@ public final class JmsQueueSource implements RecordSource {
 
     /** The queue's messages keyed by {@code JMSMessageID}, which the provider gives each message it sends. */
     public static JmsQueueSource byMessageId(String queue, Supplier<? extends ConnectionFactory> factory) {
+        return byMessageId(fixed(queue), factory);
+    }
+
+    /**
+     * {@link #byMessageId(String, Supplier)} for a queue named only at each read, for example after a {@code @TempDir}
+     * of the case, which JUnit fills in after the field was built; the other factories have the same form.
+     */
+    public static JmsQueueSource byMessageId(Supplier<String> queue, Supplier<? extends ConnectionFactory> factory) {
         return new JmsQueueSource(queue(queue), factory(factory), List.of(new Column(Field.MESSAGE_ID, null)), null);
     }
 
     /** The queue's messages keyed by {@code JMSCorrelationID}, which the sender sets. */
     public static JmsQueueSource byCorrelationId(String queue, Supplier<? extends ConnectionFactory> factory) {
+        return byCorrelationId(fixed(queue), factory);
+    }
+
+    /** {@link #byCorrelationId(String, Supplier)} for a queue named only at each read. */
+    public static JmsQueueSource byCorrelationId(
+            Supplier<String> queue, Supplier<? extends ConnectionFactory> factory) {
         return new JmsQueueSource(
                 queue(queue), factory(factory), List.of(new Column(Field.CORRELATION_ID, null)), null);
     }
@@ -98,6 +112,12 @@ public final class JmsQueueSource implements RecordSource {
     /** The queue's messages keyed by the value of a property the sender sets, for example its outbox message id. */
     public static JmsQueueSource byProperty(
             String queue, String property, Supplier<? extends ConnectionFactory> factory) {
+        return byProperty(fixed(queue), property, factory);
+    }
+
+    /** {@link #byProperty(String, String, Supplier)} for a queue named only at each read. */
+    public static JmsQueueSource byProperty(
+            Supplier<String> queue, String property, Supplier<? extends ConnectionFactory> factory) {
         return new JmsQueueSource(
                 queue(queue),
                 factory(factory),
@@ -117,18 +137,35 @@ public final class JmsQueueSource implements RecordSource {
         return new JmsQueueSource(queue, factory, columns, requireText(newName, "name"));
     }
 
-    /** {@code JMS queue shipments by property message_id}, or the name given with {@link #named(String)}. */
+    /**
+     * {@code JMS queue shipments by property message_id}, or the name given with {@link #named(String)}; a queue named
+     * by a supplier that cannot answer yet is {@code JMS queue (named at check time)}.
+     */
     @Override
     public String name() {
         if (name != null) {
             return name;
         }
-        return "JMS queue " + queue + " by "
+        return "JMS queue " + queueOrPlaceholder() + " by "
                 + columns.stream().map(Column::describe).collect(Collectors.joining(", "));
+    }
+
+    private String queueOrPlaceholder() {
+        try {
+            String resolved = queue.get();
+            return resolved == null ? "(named at check time)" : resolved;
+        } catch (RuntimeException notYetKnown) {
+            // A @TempDir-based name asked for before the directory exists: naming must never fail.
+            return "(named at check time)";
+        }
     }
 
     @Override
     public RecordRows read(RecordRead read) {
+        String queue = this.queue.get();
+        if (queue == null || queue.isBlank()) {
+            throw read.wrongDefinition("its queue supplier named no queue (it returned " + queue + ").");
+        }
         ConnectionFactory connections;
         try {
             connections = factory.get();
@@ -141,7 +178,7 @@ public final class JmsQueueSource implements RecordSource {
         try (Connection connection = connections.createConnection()) {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             connection.start();
-            try (QueueBrowser browser = browser(read, session)) {
+            try (QueueBrowser browser = browser(read, session, queue)) {
                 List<List<String>> rows = new ArrayList<>();
                 Enumeration<?> messages = browser.getEnumeration();
                 while (messages.hasMoreElements()) {
@@ -164,7 +201,7 @@ public final class JmsQueueSource implements RecordSource {
      * say "no such queue" differently (Artemis with a plain {@code JMSException}), and a missing queue is the usual
      * reason.
      */
-    private QueueBrowser browser(RecordRead read, Session session) throws JMSException {
+    private QueueBrowser browser(RecordRead read, Session session, String queue) throws JMSException {
         try {
             return session.createBrowser(session.createQueue(queue));
         } catch (JMSSecurityException e) {
@@ -210,8 +247,13 @@ public final class JmsQueueSource implements RecordSource {
         return e.getMessage() + " (" + cause.getMessage() + ")";
     }
 
-    private static String queue(String queue) {
-        return requireText(queue, "queue");
+    private static Supplier<String> fixed(String queue) {
+        String name = requireText(queue, "queue");
+        return () -> name;
+    }
+
+    private static Supplier<String> queue(Supplier<String> queue) {
+        return Objects.requireNonNull(queue, "queue");
     }
 
     private static Supplier<? extends ConnectionFactory> factory(Supplier<? extends ConnectionFactory> factory) {

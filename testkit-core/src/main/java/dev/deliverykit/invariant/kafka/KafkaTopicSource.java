@@ -74,14 +74,14 @@ public final class KafkaTopicSource implements RecordSource {
         }
     }
 
-    private final String topic;
+    private final Supplier<String> topic;
     private final Supplier<? extends Map<String, ?>> consumerConfig;
     private final List<Column> columns;
     private final String name;
     private final Duration timeout;
 
     private KafkaTopicSource(
-            String topic,
+            Supplier<String> topic,
             Supplier<? extends Map<String, ?>> consumerConfig,
             List<Column> columns,
             String name,
@@ -99,8 +99,18 @@ public final class KafkaTopicSource implements RecordSource {
      * @param consumerConfig a consumer's configuration, at least {@code bootstrap.servers}, asked for at each read
      */
     public static KafkaTopicSource byRecordKey(String topic, Supplier<? extends Map<String, ?>> consumerConfig) {
+        String fixed = requireText(topic, "topic");
+        return byRecordKey(() -> fixed, consumerConfig);
+    }
+
+    /**
+     * {@link #byRecordKey(String, Supplier)} for a topic named only at each read, for example after a
+     * {@code @TempDir} of the case, which JUnit fills in after the field was built.
+     */
+    public static KafkaTopicSource byRecordKey(
+            Supplier<String> topic, Supplier<? extends Map<String, ?>> consumerConfig) {
         return new KafkaTopicSource(
-                requireText(topic, "topic"),
+                Objects.requireNonNull(topic, "topic"),
                 Objects.requireNonNull(consumerConfig, "consumerConfig"),
                 List.of(Column.RECORD_KEY),
                 null,
@@ -113,8 +123,15 @@ public final class KafkaTopicSource implements RecordSource {
      */
     public static KafkaTopicSource byHeader(
             String topic, String header, Supplier<? extends Map<String, ?>> consumerConfig) {
+        String fixed = requireText(topic, "topic");
+        return byHeader(() -> fixed, header, consumerConfig);
+    }
+
+    /** {@link #byHeader(String, String, Supplier)} for a topic named only at each read. */
+    public static KafkaTopicSource byHeader(
+            Supplier<String> topic, String header, Supplier<? extends Map<String, ?>> consumerConfig) {
         return new KafkaTopicSource(
-                requireText(topic, "topic"),
+                Objects.requireNonNull(topic, "topic"),
                 Objects.requireNonNull(consumerConfig, "consumerConfig"),
                 List.of(new Column(requireText(header, "header"))),
                 null,
@@ -145,18 +162,35 @@ public final class KafkaTopicSource implements RecordSource {
         return new KafkaTopicSource(topic, consumerConfig, columns, name, newTimeout);
     }
 
-    /** {@code Kafka topic shipments by header message-id}, or the name given with {@link #named(String)}. */
+    /**
+     * {@code Kafka topic shipments by header message-id}, or the name given with {@link #named(String)}; a topic
+     * named by a supplier that cannot answer yet is {@code Kafka topic (named at check time)}.
+     */
     @Override
     public String name() {
         if (name != null) {
             return name;
         }
-        return "Kafka topic " + topic + " by "
+        return "Kafka topic " + topicOrPlaceholder() + " by "
                 + columns.stream().map(Column::describe).collect(Collectors.joining(", "));
+    }
+
+    private String topicOrPlaceholder() {
+        try {
+            String resolved = topic.get();
+            return resolved == null ? "(named at check time)" : resolved;
+        } catch (RuntimeException notYetKnown) {
+            // A @TempDir-based name asked for before the directory exists: naming must never fail.
+            return "(named at check time)";
+        }
     }
 
     @Override
     public RecordRows read(RecordRead read) {
+        String topic = this.topic.get();
+        if (topic == null || topic.isBlank()) {
+            throw read.wrongDefinition("its topic supplier named no topic (it returned " + topic + ").");
+        }
         Map<String, Object> config = config(read);
         String servers = String.valueOf(config.get(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG));
         KafkaConsumer<byte[], byte[]> consumer;
@@ -167,8 +201,8 @@ public final class KafkaTopicSource implements RecordSource {
         } catch (KafkaException e) {
             throw read.unreachable("no consumer could be created for " + servers + ": " + e.getMessage(), e);
         }
-        try (consumer) {
-            return read(read, consumer, servers);
+        try {
+            return read(read, consumer, topic, servers);
         } catch (TimeoutException e) {
             throw read.unreachable(
                     "no answer from " + servers + " within " + seconds(timeout) + " (" + e.getMessage()
@@ -176,10 +210,13 @@ public final class KafkaTopicSource implements RecordSource {
                     e);
         } catch (KafkaException e) {
             throw read.unreachable("the broker at " + servers + " failed the read: " + e.getMessage(), e);
+        } finally {
+            // Nothing to commit or leave: the close need not wait for a fetch still held by the broker.
+            consumer.close(Duration.ZERO);
         }
     }
 
-    private RecordRows read(RecordRead read, KafkaConsumer<byte[], byte[]> consumer, String servers) {
+    private RecordRows read(RecordRead read, KafkaConsumer<byte[], byte[]> consumer, String topic, String servers) {
         List<PartitionInfo> partitions = consumer.partitionsFor(topic, timeout);
         if (partitions == null || partitions.isEmpty()) {
             throw read.wrongDefinition("the topic " + topic + " does not exist on " + servers
