@@ -1,19 +1,26 @@
 package dev.deliverykit.brokers.jms;
 
 import dev.deliverykit.brokers.FreePorts;
+import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.JournalType;
+import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
@@ -79,6 +86,26 @@ public final class EmbeddedArtemis {
         }
     }
 
+    /**
+     * Waits until no message of {@code queue} is out for delivery: the state a fresh process finds once the broker has
+     * noticed that the consumer of a dead process is gone (its socket closed) and put its unacknowledged messages
+     * back. Polls the broker's own count, for at most {@code timeout}; it orders nothing, it waits for the broker.
+     */
+    public void awaitNothingInDelivery(String queue, Duration timeout) {
+        if (server == null) {
+            throw new IllegalStateException("the broker's queues are looked at in the test JVM, which runs it");
+        }
+        Queue broker = server.getActiveMQServer().locateQueue(queue);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (broker.getDeliveringCount() > 0) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException(broker.getDeliveringCount() + " messages of " + queue
+                        + " still out for delivery after " + timeout);
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
+    }
+
     private static EmbeddedArtemis start() {
         long started = System.nanoTime();
         Path dir;
@@ -113,8 +140,33 @@ public final class EmbeddedArtemis {
             throw new IllegalStateException("Artemis did not start on " + url, e);
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, dir), "embedded-artemis-stop"));
+        warmUpClient(url);
         System.setProperty(URL_PROPERTY, url);
         return new EmbeddedArtemis(url, server, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /**
+     * Starts the JMS client's shared threads here, on a thread of no crash test's process. The client's Netty event
+     * loops (threads "activemq-client-remoting", three per core) start lazily, one per new connection in turn, and
+     * stop some time after the last connection of the JVM closed; started inside a workload, they belong to its
+     * process and are still busy in their selector when the kit waits for the process to stop. So one connection per
+     * loop starts them all, and the first one stays open for the JVM's life.
+     */
+    private static void warmUpClient(String url) {
+        ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(url);
+        List<Connection> connections = new ArrayList<>();
+        try {
+            for (int i = 0; i <= 3 * Runtime.getRuntime().availableProcessors(); i++) {
+                Connection connection = factory.createConnection();
+                connection.start();
+                connections.add(connection);
+            }
+            for (Connection connection : connections.subList(1, connections.size())) {
+                connection.close();
+            }
+        } catch (JMSException e) {
+            throw new IllegalStateException("Artemis started but refused a connection on " + url, e);
+        }
     }
 
     private static void stop(EmbeddedActiveMQ server, Path dir) {

@@ -1,5 +1,13 @@
 package dev.deliverykit.brokers.kafka;
 
+import static dev.deliverykit.brokers.SweepCases.NAIVE_CONSUMER_POINTS;
+import static dev.deliverykit.brokers.SweepCases.RELAY_POINTS;
+import static dev.deliverykit.brokers.SweepCases.bothModes;
+import static dev.deliverykit.brokers.SweepCases.concat;
+import static dev.deliverykit.brokers.SweepCases.inChildJvms;
+import static dev.deliverykit.brokers.SweepCases.inboxConsumerPoints;
+import static dev.deliverykit.brokers.SweepCases.numbered;
+import static dev.deliverykit.brokers.SweepCases.withRecording;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,9 +22,7 @@ import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,23 +42,6 @@ import org.junit.jupiter.api.io.TempDir;
 class BrokenKafkaDeliveryIsCaughtTest {
 
     static final String SWEEP_SQL = "^(INSERT|UPDATE|DELETE)";
-    static final String MARK = " in Outbox.markPublished";
-    static final String MARK_STATEMENT =
-            " statement \"UPDATE outbox_message SET published_at = ? WHERE\u2026\" #1" + MARK;
-    static final String INBOX =
-            " statement \"INSERT INTO inbox(message_id) VALUES (?) ON CONF\u2026\" #1 in Shipments.shipOnce";
-    static final String SHIPMENT =
-            " statement \"INSERT INTO shipment(message_id, order_id) VALUE\u2026\" #1 in Shipments.insertShipment";
-    static final String SHIP_ONCE = " commit #1 in Shipments.shipOnce (via Shipments.inTransaction)";
-    static final String SHIP = " commit #1 in Shipments.ship (via Shipments.inTransaction)";
-    static final String CHILD = " (child JVM)";
-
-    /** The relay's points: the mark's statement and commit. */
-    static final List<String> RELAY_POINTS = List.of(
-            "crash before" + MARK_STATEMENT,
-            "crash after" + MARK_STATEMENT,
-            "crash before commit #1" + MARK,
-            "crash after commit #1" + MARK);
 
     @TempDir
     Path reports;
@@ -110,8 +99,7 @@ class BrokenKafkaDeliveryIsCaughtTest {
     void theNaiveConsumerShipsTwiceWhenItDiesBetweenItsCommitAndTheOffsets() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(NaiveConsumerTestCases.class);
 
-        List<String> cases = numbered(bothModes(List.of(
-                "crash before" + SHIPMENT, "crash after" + SHIPMENT, "crash before" + SHIP, "crash after" + SHIP)));
+        List<String> cases = numbered(bothModes(NAIVE_CONSUMER_POINTS));
         assertThat(results.startedCases()).containsExactlyElementsOf(cases);
         assertThat(results.failedCases()).containsExactly(cases.get(4), cases.get(9));
         assertThat(results).hasFailedCase(cases.get(9)).withMessage("""
@@ -186,17 +174,6 @@ class BrokenKafkaDeliveryIsCaughtTest {
         assertThat(results.failedCases()).containsExactly(cases.get(4));
     }
 
-    /** The consumer's points with the inbox: its insert, the shipment's insert and the commit. */
-    static List<String> inboxPoints(String fault) {
-        return List.of(
-                fault + " before" + INBOX,
-                fault + " after" + INBOX,
-                fault + " before" + SHIPMENT,
-                fault + " after" + SHIPMENT,
-                fault + " before" + SHIP_ONCE,
-                fault + " after" + SHIP_ONCE);
-    }
-
     @CrashTestKitOnly
     static class FinallyCommitConsumerFailureTestCases extends KafkaPipeline {
         @CrashSweep(
@@ -214,7 +191,7 @@ class BrokenKafkaDeliveryIsCaughtTest {
     void theFinallyCommittingConsumerSkipsAMessageWhoseShipmentFailed() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(FinallyCommitConsumerFailureTestCases.class);
 
-        List<String> cases = numbered(bothModes(inboxPoints("fail")));
+        List<String> cases = numbered(bothModes(inboxConsumerPoints("fail")));
         assertThat(results.startedCases()).containsExactlyElementsOf(cases);
         // every failure before the shipment's commit: the finally block commits the offset past the message
         assertThat(results.failedCases()).containsExactlyElementsOf(concat(cases.subList(1, 6), cases.subList(8, 13)));
@@ -251,7 +228,7 @@ class BrokenKafkaDeliveryIsCaughtTest {
                 CrashTestKit.reportingTo(reports).run(FinallyCommitConsumerAsRealExitsTestCases.class);
 
         assertThat(results.startedCases())
-                .containsExactlyElementsOf(numbered(inChildJvms(withRecording(inboxPoints("crash")))));
+                .containsExactlyElementsOf(numbered(inChildJvms(withRecording(inboxConsumerPoints("crash")))));
         assertThat(results).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
     }
 
@@ -277,33 +254,8 @@ class BrokenKafkaDeliveryIsCaughtTest {
     void anInProcessDeathRunsNoOffsetCommitEitherSoTheFinallyCommittingConsumerSurvivesEveryCrash() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(FinallyCommitConsumerInThisJvmTestCases.class);
 
-        assertThat(results.startedCases()).containsExactlyElementsOf(numbered(withRecording(inboxPoints("crash"))));
+        assertThat(results.startedCases())
+                .containsExactlyElementsOf(numbered(withRecording(inboxConsumerPoints("crash"))));
         assertThat(results).hasNumberOfFailedCases(0).hasNumberOfAbortedCases(0);
-    }
-
-    static List<String> withRecording(List<String> points) {
-        return concat(List.of("record boundaries (crash-free run)"), points);
-    }
-
-    static List<String> inChildJvms(List<String> cases) {
-        return cases.stream().map(name -> name + CHILD).toList();
-    }
-
-    /** A sweep's cases in both modes: its recording and points in this JVM, then the same as real process exits. */
-    static List<String> bothModes(List<String> points) {
-        return concat(withRecording(points), inChildJvms(withRecording(points)));
-    }
-
-    /** The cases as JUnit numbers them. */
-    static List<String> numbered(List<String> cases) {
-        return IntStream.range(0, cases.size())
-                .mapToObj(i -> "[" + (i + 1) + "] " + cases.get(i))
-                .toList();
-    }
-
-    static List<String> concat(List<String> first, List<String> second) {
-        List<String> all = new ArrayList<>(first);
-        all.addAll(second);
-        return all;
     }
 }
