@@ -29,19 +29,21 @@ abstract class KafkaPipeline {
             JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("orders.db")).named("orders.db");
     final JdbcSource shipping =
             JdbcSource.url(() -> "jdbc:sqlite:" + dir.resolve("shipping.db")).named("shipping.db");
+    // tag::topic-source[]
     final KafkaTopicSource topic = KafkaTopicSource.byHeader(
                     this::topicName, "message-id", () -> Map.of("bootstrap.servers", KAFKA.bootstrapServers()))
             .named("the shipments topic by header message-id");
 
     @CheckInvariant
-    final Invariant shippedOnce = Invariants.exactlyOncePerKey("every order shipped once")
-            .intentsIn(orders, "outbox_message", "message_id")
-            .effectsIn(shipping, "shipment", "message_id");
-
-    @CheckInvariant
     final Invariant onTheTopic = Invariants.noLostIntent("every outbox message on the topic")
             .intentsIn(orders, "outbox_message", "message_id")
             .effectsFrom(topic);
+    // end::topic-source[]
+
+    @CheckInvariant
+    final Invariant shippedOnce = Invariants.exactlyOncePerKey("every order shipped once")
+            .intentsIn(orders, "outbox_message", "message_id")
+            .effectsIn(shipping, "shipment", "message_id");
 
     String topicName() {
         return Names.ofCase("shipments", dir);
