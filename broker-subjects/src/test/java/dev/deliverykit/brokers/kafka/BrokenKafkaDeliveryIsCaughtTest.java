@@ -69,13 +69,13 @@ class BrokenKafkaDeliveryIsCaughtTest {
         assertThat(results).hasFailedCase(cases.get(4)).withMessage("""
                 2 of 2 invariants declared with @CheckInvariant violated after crash after commit #1 in \
                 Outbox.markPublished and recovery:
-                [KafkaPipeline.shippedOnce] every order shipped once: violated (checked 1 intent key, 0 effect rows)
-                  lost intent: 1 key
-                    o-1:placed: found 0 effects, expected exactly 1
                 [KafkaPipeline.onTheTopic] every outbox message on the topic: violated (checked 1 intent key, \
                 0 effect rows)
                   lost intent: 1 key
                     o-1:placed: found 0 effects, expected at least 1
+                [KafkaPipeline.shippedOnce] every order shipped once: violated (checked 1 intent key, 0 effect rows)
+                  lost intent: 1 key
+                    o-1:placed: found 0 effects, expected exactly 1
 
                 DeliveryKit case: crash after commit #1 in Outbox.markPublished (in process)
                 Replay only this case: -Ddeliverykit.replay='selector=after-commit;within=\
@@ -137,13 +137,13 @@ class BrokenKafkaDeliveryIsCaughtTest {
         assertThat(results).hasFailedCase(cases.get(4)).withMessage("""
                 2 of 2 invariants declared with @CheckInvariant violated after crash after commit #1 in \
                 Outbox.markPublished (child JVM) and recovery:
-                [KafkaPipeline.shippedOnce] every order shipped once: violated (checked 1 intent key, 0 effect rows)
-                  lost intent: 1 key
-                    o-1:placed: found 0 effects, expected exactly 1
                 [KafkaPipeline.onTheTopic] every outbox message on the topic: violated (checked 1 intent key, \
                 0 effect rows)
                   lost intent: 1 key
                     o-1:placed: found 0 effects, expected at least 1
+                [KafkaPipeline.shippedOnce] every order shipped once: violated (checked 1 intent key, 0 effect rows)
+                  lost intent: 1 key
+                    o-1:placed: found 0 effects, expected exactly 1
 
                 DeliveryKit case: crash after commit #1 in Outbox.markPublished (child JVM)
                 Replay only this case: -Ddeliverykit.replay='selector=after-commit;within=\
