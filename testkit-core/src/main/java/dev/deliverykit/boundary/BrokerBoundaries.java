@@ -46,8 +46,6 @@ public final class BrokerBoundaries {
     public static final String KAFKA_BEFORE_TRANSACTION_COMMIT = "before-kafka-transaction-commit";
     /** {@code KafkaProducer.commitTransaction} returned. */
     public static final String KAFKA_AFTER_TRANSACTION_COMMIT = "after-kafka-transaction-commit";
-    /** {@code KafkaConsumer.poll} returned records (or none). */
-    public static final String KAFKA_AFTER_POLL = "after-kafka-poll";
     /** Before {@code KafkaConsumer.commitSync}. */
     public static final String KAFKA_BEFORE_OFFSET_COMMIT = "before-kafka-offset-commit";
     /** {@code KafkaConsumer.commitSync} returned: the group's offsets are on the broker. */
@@ -99,7 +97,6 @@ public final class BrokerBoundaries {
             Map.entry(KAFKA_AFTER_FLUSH, "after Kafka flush"),
             Map.entry(KAFKA_BEFORE_TRANSACTION_COMMIT, "before Kafka transaction commit"),
             Map.entry(KAFKA_AFTER_TRANSACTION_COMMIT, "after Kafka transaction commit"),
-            Map.entry(KAFKA_AFTER_POLL, "after Kafka poll"),
             Map.entry(KAFKA_BEFORE_OFFSET_COMMIT, "before Kafka offset commit"),
             Map.entry(KAFKA_AFTER_OFFSET_COMMIT, "after Kafka offset commit"),
             Map.entry(KAFKA_AFTER_ASYNC_OFFSET_COMMIT, "after Kafka async offset commit"),
@@ -140,7 +137,6 @@ public final class BrokerBoundaries {
                 .add(KAFKA_AFTER_FLUSH, Selector.methodExit(KAFKA_PRODUCER + "#flush"))
                 .add(KAFKA_BEFORE_TRANSACTION_COMMIT, Selector.methodEntry(KAFKA_PRODUCER + "#commitTransaction"))
                 .add(KAFKA_AFTER_TRANSACTION_COMMIT, Selector.methodExit(KAFKA_PRODUCER + "#commitTransaction"))
-                .add(KAFKA_AFTER_POLL, Selector.methodExit(KAFKA_CONSUMER + "#poll"))
                 .add(KAFKA_BEFORE_OFFSET_COMMIT, Selector.methodEntry(KAFKA_CONSUMER + "#commitSync"))
                 .add(KAFKA_AFTER_OFFSET_COMMIT, Selector.methodExit(KAFKA_CONSUMER + "#commitSync"))
                 .add(KAFKA_AFTER_ASYNC_OFFSET_COMMIT, Selector.methodExit(KAFKA_CONSUMER + "#commitAsync"))

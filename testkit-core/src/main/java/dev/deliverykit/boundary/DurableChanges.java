@@ -208,11 +208,12 @@ final class DurableChanges {
      * thread of the workload's own flow, one that has reached a JDBC statement or a boundary. A client's own I/O
      * thread (a Kafka producer's sender, a consumer's heartbeat) sends on a timer of its own, what a call of the
      * workload handed it: that call is the change (a broker client's boundary), and counting the I/O thread's writes
-     * would make the classes, and a sweep's cases, depend on that timer.
+     * would make the classes, and a sweep's cases, depend on that timer. For the same reason a broker client's own
+     * traffic on a workload thread (a Kafka consumer's fetches inside {@code poll}) is no change: its boundaries are.
      */
     void outside(OutsideCall call) {
         String thread = Thread.currentThread().getName();
-        if (!flows.contains(thread)) {
+        if (!flows.contains(thread) || call.brokerClient()) {
             return;
         }
         if (call.timing() == OutsideCall.Timing.AFTER) {

@@ -47,7 +47,6 @@ class BrokerBoundariesTest {
                         "after-kafka-flush",
                         "before-kafka-transaction-commit",
                         "after-kafka-transaction-commit",
-                        "after-kafka-poll",
                         "before-kafka-offset-commit",
                         "after-kafka-offset-commit",
                         "after-kafka-async-offset-commit",

@@ -23,7 +23,6 @@ import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,10 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * that marks before its batch left the process (lost as a real process exit), and the consumer that commits its
  * offsets in a {@code finally} block (a message skipped when a shipment fails).
  *
- * <p>Each sweep is exhaustive and narrowed to the broken part ({@code within}): the send is no change the engine
- * sees, so a default sweep would prune the points on one side of it into the other's (issue 23 makes socket writes
- * changes; then the default sweep will do). Two in-process expectations wait for issue 23 too, since an in-process
- * death does not yet stop the dead process's writes to the broker (its {@code finally} blocks and {@code close()}).
+ * <p>Each sweep here is exhaustive and narrowed to the broken part ({@code within}), so that its cases are exactly
+ * the points of that part; {@code KafkaDefaultSweepTest} shows the default sweep catching the same windows.
  */
 class BrokenKafkaDeliveryIsCaughtTest {
 
@@ -163,8 +160,7 @@ class BrokenKafkaDeliveryIsCaughtTest {
         }
     }
 
-    /** Today the dead process's {@code close()} flushes the batch to the broker, and the case passes. */
-    @Disabled("until outside effects are stopped after death (issue 23)")
+    /** The dead process's {@code close()} would flush the batch: its sends are refused, as a real death sends nothing. */
     @Test
     void theFireAndForgetRelayLosesTheBatchWhenItDiesInThisJvmBeforeTheFlush() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(FireAndForgetRelayInThisJvmTestCases.class);
@@ -246,10 +242,9 @@ class BrokenKafkaDeliveryIsCaughtTest {
     }
 
     /**
-     * Today the dead process's {@code finally} block commits the offsets past the unshipped message, and the five
-     * cases before the shipment's commit fail: a verdict no real death gives.
+     * The dead process's {@code finally} block would commit the offsets past the unshipped message: its offset commit
+     * (a watched boundary) and its sends are refused, so every crash passes, as every real exit does.
      */
-    @Disabled("until outside effects are stopped after death (issue 23)")
     @Test
     void anInProcessDeathRunsNoOffsetCommitEitherSoTheFinallyCommittingConsumerSurvivesEveryCrash() {
         CrashTestResults results = CrashTestKit.reportingTo(reports).run(FinallyCommitConsumerInThisJvmTestCases.class);

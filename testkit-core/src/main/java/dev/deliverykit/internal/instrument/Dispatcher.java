@@ -594,8 +594,12 @@ public final class Dispatcher {
         depth[0]++;
         try {
             OutsideCall call = OutsideCall.of(target, code);
-            if (call != null && !OutsideFrames.onStack()) {
-                current.outside(call);
+            if (call == null) {
+                return;
+            }
+            OutsideFrames.Caller caller = OutsideFrames.caller();
+            if (caller != OutsideFrames.Caller.INFRASTRUCTURE) {
+                current.outside(caller == OutsideFrames.Caller.BROKER_CLIENT ? call.byABrokerClient() : call);
             }
         } catch (RuntimeException bug) {
             current.kitFailure("a call that leaves the JVM", bug);

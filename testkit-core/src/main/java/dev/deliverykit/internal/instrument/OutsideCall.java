@@ -18,9 +18,10 @@ import org.apiguardian.api.API;
  * @param kind what kind of call
  * @param timing before the call or after its normal return
  * @param target where it goes, when the JDK says so ({@code 127.0.0.1:9092}), else empty
+ * @param brokerClient whether a broker client made it for its own traffic (see {@link OutsideFrames.Caller})
  */
 @API(status = INTERNAL, since = "0.1")
-public record OutsideCall(Kind kind, Timing timing, String target) {
+public record OutsideCall(Kind kind, Timing timing, String target, boolean brokerClient) {
 
     /** What kind of call leaves the JVM. */
     public enum Kind {
@@ -71,7 +72,7 @@ public record OutsideCall(Kind kind, Timing timing, String target) {
         if (kind == Kind.FILE_WRITE && target instanceof Set<?> options && !opensForWriting(options)) {
             return null; // a channel opened to read
         }
-        return new OutsideCall(kind, timing, target(target));
+        return new OutsideCall(kind, timing, target(target), false);
     }
 
     private static boolean opensForWriting(Set<?> options) {
@@ -100,6 +101,11 @@ public record OutsideCall(Kind kind, Timing timing, String target) {
             }
         }
         return "";
+    }
+
+    /** This call, made by a broker client for its own traffic. */
+    OutsideCall byABrokerClient() {
+        return new OutsideCall(kind, timing, target, true);
     }
 
     /** {@code socket write to /127.0.0.1:9092}, {@code file write}. */

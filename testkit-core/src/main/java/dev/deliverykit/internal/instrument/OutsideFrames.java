@@ -53,12 +53,29 @@ public final class OutsideFrames {
 
     private OutsideFrames() {}
 
+    /** Whose call it is, by the code that called into the JDK for it. */
+    public enum Caller {
+        /** A database, driver, pool, logger, test runner or the kit: not the process's outside effect. */
+        INFRASTRUCTURE,
+        /**
+         * A broker client's own traffic (Kafka's fetches and heartbeats, a JMS or RabbitMQ client's frames): the
+         * process's, so refused after its death, but made on the client's own schedule for calls of the workload
+         * that are boundaries of their own (a send, an acknowledgement, an offset commit).
+         */
+        BROKER_CLIENT,
+        /** The code under test. */
+        CODE
+    }
+
+    private static final List<String> BROKER_CLIENTS =
+            List.of("org.apache.kafka.", "org.apache.activemq.", "com.rabbitmq.", "io.netty.");
+
     /**
-     * Whether the code that called into the JDK for this call (the innermost frame that is not the JDK's) is the
-     * infrastructure's or the kit's. Only the caller counts: every test thread has a test runner's frames at its
-     * bottom, and a logger or a database calls its files' writes itself.
+     * Whose call this is, by the code that called into the JDK for it (the innermost frame that is not the JDK's).
+     * Only the caller counts: every test thread has a test runner's frames at its bottom, and a logger or a database
+     * calls its files' writes itself.
      */
-    public static boolean onStack() {
+    public static Caller caller() {
         return WALKER.walk(frames -> {
             Iterator<StackWalker.StackFrame> walked = frames.iterator();
             boolean dispatch = true;
@@ -72,14 +89,26 @@ public final class OutsideFrames {
                 dispatch = false;
                 String name = type.getName();
                 if (name.startsWith("java.util.logging.")) {
-                    return true;
+                    return Caller.INFRASTRUCTURE;
                 }
                 if (!isJdk(name)) {
-                    return isInfrastructure(type);
+                    if (isInfrastructure(type)) {
+                        return Caller.INFRASTRUCTURE;
+                    }
+                    return startsWithAny(name, BROKER_CLIENTS) ? Caller.BROKER_CLIENT : Caller.CODE;
                 }
             }
-            return true;
+            return Caller.INFRASTRUCTURE;
         });
+    }
+
+    private static boolean startsWithAny(String name, List<String> prefixes) {
+        for (String prefix : prefixes) {
+            if (name.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isJdk(String name) {
