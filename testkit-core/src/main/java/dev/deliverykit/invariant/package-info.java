@@ -8,6 +8,8 @@
  *       flow, no resurrection after cleanup, no conflict counted as success, and {@code noRows} for your own
  *       queries;</li>
  *   <li>{@link dev.deliverykit.invariant.JdbcSource}: where a database is read, with the name reports use;</li>
+ *   <li>{@link dev.deliverykit.invariant.RecordSource}: where a keyed side is read from a broker instead (a Kafka
+ *       topic in {@code dev.deliverykit.invariant.kafka}, a JMS queue in {@code dev.deliverykit.invariant.jms});</li>
  *   <li>{@link dev.deliverykit.invariant.InvariantResult}, {@link dev.deliverykit.invariant.Violation},
  *       {@link dev.deliverykit.invariant.ViolationKind}, {@link dev.deliverykit.invariant.Verdict}: the
  *       judgement, structured and as a deterministic message.</li>
