@@ -8,7 +8,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,7 +34,7 @@ import java.util.TreeSet;
  *   <li>a watched method (a catalogue or method boundary): counted on entry and on exit, as the code under test
  *       may talk to the world outside the databases anywhere in it;</li>
  *   <li>a call that left the JVM ({@link OutsideEffect}: a socket connect or write, a file write, an HTTP request),
- *       watched or not, on a thread that has reached a statement or a boundary (not a client's own I/O thread).</li>
+ *       watched or not, unless a broker client made it for its own traffic (its boundaries are the changes).</li>
  * </ul>
  * A rollback changes nothing. Writes left pending in a transaction that no commit or rollback ended (a
  * connection later seen in autocommit mode: {@code setAutoCommit(true)} committed them; one closed or never used
@@ -56,8 +55,6 @@ final class DurableChanges {
 
     private final Set<Integer> uncertain = new TreeSet<>();
     private final Set<String> threads = new LinkedHashSet<>();
-    /** The threads that reached a JDBC statement or a boundary: the workload's own flows. */
-    private final Set<String> flows = new HashSet<>();
     /** What left the JVM, with how often, in the order first seen: for the report. */
     private final Map<String, Integer> outsideEffects = new LinkedHashMap<>();
 
@@ -112,10 +109,8 @@ final class DurableChanges {
      */
     void before(JdbcCall call) {
         switch (call.kind()) {
-            case STATEMENT, COMMIT, ROLLBACK -> {
+            case STATEMENT, COMMIT, ROLLBACK ->
                 threads.add(Thread.currentThread().getName());
-                flows.add(Thread.currentThread().getName());
-            }
             default -> {}
         }
     }
@@ -204,19 +199,19 @@ final class DurableChanges {
 
     /**
      * A call of the process left the JVM (a socket or file write, a connect, an HTTP request): counted once it
-     * returned, before its after-hits, so that a crash before it and one after it are never equivalent; but only on a
-     * thread of the workload's own flow, one that has reached a JDBC statement or a boundary. A client's own I/O
-     * thread (a Kafka producer's sender, a consumer's heartbeat) sends on a timer of its own, what a call of the
-     * workload handed it: that call is the change (a broker client's boundary), and counting the I/O thread's writes
-     * would make the classes, and a sweep's cases, depend on that timer. For the same reason a broker client's own
-     * traffic on a workload thread (a Kafka consumer's fetches inside {@code poll}) is no change: its boundaries are.
+     * returned, before its after-hits, so that a crash before it and one after it are never equivalent; its thread
+     * counts as one of the run's, as a JDBC call's does. A broker client's own traffic is no change (a Kafka
+     * producer's sender, a consumer's fetches and heartbeats): it follows the client's timers, and the calls that
+     * hand it the work are boundaries of their own (a send, an acknowledgement, an offset commit).
      */
     void outside(OutsideCall call) {
-        String thread = Thread.currentThread().getName();
-        if (!flows.contains(thread) || call.brokerClient()) {
+        if (call.brokerClient()) {
             return;
         }
-        if (call.timing() == OutsideCall.Timing.AFTER) {
+        String thread = Thread.currentThread().getName();
+        if (call.timing() == OutsideCall.Timing.BEFORE) {
+            threads.add(thread);
+        } else {
             count++;
             outsideEffects.merge(call.describe() + " on thread " + thread, 1, Integer::sum);
         }
@@ -232,7 +227,6 @@ final class DurableChanges {
     /** A hit is recorded now. */
     void hit() {
         beforeHits.add(count);
-        flows.add(Thread.currentThread().getName());
     }
 
     /** The counts so far; writes still pending make the hits since their connection's last call uncertain. */

@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
 public final class OutsideFrames {
 
     private static final List<String> INFRASTRUCTURE = List.of(
-            // databases, drivers and pools
+            // databases and drivers (pools: PoolFrames)
             "org.sqlite.",
             "org.postgresql.",
             "org.h2.",
@@ -29,11 +29,6 @@ public final class OutsideFrames {
             "oracle.jdbc.",
             "com.microsoft.sqlserver.",
             "io.zonky.test.",
-            "com.zaxxer.hikari.",
-            "org.apache.commons.dbcp",
-            "org.apache.tomcat.jdbc.pool.",
-            "com.mchange.v2.",
-            "io.agroal.",
             // logging
             "ch.qos.logback.",
             "org.apache.logging.log4j.",
@@ -67,8 +62,9 @@ public final class OutsideFrames {
         CODE
     }
 
+    /** Clients with boundaries of their own ({@code BrokerBoundaries}); Netty is not one, it carries any protocol. */
     private static final List<String> BROKER_CLIENTS =
-            List.of("org.apache.kafka.", "org.apache.activemq.", "com.rabbitmq.", "io.netty.");
+            List.of("org.apache.kafka.", "org.apache.activemq.", "com.rabbitmq.");
 
     /**
      * Whose call this is, by the code that called into the JDK for it (the innermost frame that is not the JDK's).
@@ -125,12 +121,7 @@ public final class OutsideFrames {
 
     private static boolean isInfrastructure(Class<?> type) {
         String name = type.getName();
-        for (String prefix : INFRASTRUCTURE) {
-            if (name.startsWith(prefix)) {
-                return true;
-            }
-        }
-        return isKit(type);
+        return startsWithAny(name, INFRASTRUCTURE) || PoolFrames.isPoolClass(name) || isKit(type);
     }
 
     /** The kit's own classes, by code source: a test fixture in a kit package is code under test. */

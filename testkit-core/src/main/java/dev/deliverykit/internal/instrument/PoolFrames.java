@@ -38,13 +38,17 @@ public final class PoolFrames {
      * pool's own code.
      */
     public static boolean opensForAPool(Class<?> connectionType) {
-        String name = connectionType.getName();
+        return isPoolClass(connectionType.getName()) || onStack();
+    }
+
+    /** Whether a class is a pool's, by its package: its proxies included. */
+    static boolean isPoolClass(String className) {
         for (String pool : POOLS) {
-            if (name.startsWith(pool)) {
+            if (className.startsWith(pool)) {
                 return true;
             }
         }
-        return onStack();
+        return false;
     }
 
     private static boolean isPoolCode(String className) {

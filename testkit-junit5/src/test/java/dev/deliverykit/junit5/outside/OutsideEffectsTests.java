@@ -68,11 +68,12 @@ class OutsideEffectsTests {
 
         // In this JVM the sender thread goes on after the death, woken by the finally block's flush: its send is
         // refused (when, after the case or during it, is the scheduler's choice, so its line is not pinned here).
-        assertThat(results).hasNumberOfStartedCases(12).hasNumberOfSucceededCases(10);
+        // The sender thread's write is a change on a second thread: the order of changes is not fixed, nothing pruned.
+        assertThat(results).hasNumberOfStartedCases(22).hasNumberOfSucceededCases(20);
         assertThat(results.failedCases())
                 .containsExactly(
-                        "[8] crash after commit #1 in Orders.markSent",
-                        "[12] crash after commit #1 in Orders.markSent (child JVM)");
+                        "[11] crash after commit #1 in Orders.markSent",
+                        "[22] crash after commit #1 in Orders.markSent (child JVM)");
     }
 
     @Test
