@@ -93,6 +93,9 @@ final class ActiveRun implements BoundarySink {
     /** The process's threads between the start and the end of a hand-over: other threads' sends wait meanwhile. */
     private final Set<Thread> handingOver = Collections.newSetFromMap(new IdentityHashMap<>());
 
+    /** Whether a watched boundary is a call that leaves the JVM. */
+    private final boolean watchesOutside;
+
     private final Watched armed;
     private final List<BoundaryHit> hits = new ArrayList<>();
     /** What a recording changed before each hit; {@code null} in a crash run, which does not need it. */
@@ -108,7 +111,8 @@ final class ActiveRun implements BoundarySink {
 
     private int unknownSqlExecutions;
     private int crashIndex = -1;
-    private boolean died;
+    /** Volatile too: read without the lock by {@link #observesOutsideCalls()}, on every write of a process thread. */
+    private volatile boolean died;
     /** Whether the failure of a {@link Mode#FAIL} run was injected at its hit. */
     private boolean injected;
 
@@ -137,12 +141,25 @@ final class ActiveRun implements BoundarySink {
             watch(transactionEnd, false);
         }
         this.armed = plan == null ? null : watch(plan.boundary(), false);
+        boolean outside = false;
         for (Watched candidate : watched) {
             Selector.Method method = SelectorMatching.method(candidate.boundary.selector());
             if (method != null) {
                 BrokerBoundaries.handOverStart(method).ifPresent(start -> handOvers.put(method, start));
             }
+            outside |= SelectorMatching.base(candidate.boundary.selector()) instanceof Selector.Outside;
         }
+        this.watchesOutside = outside;
+    }
+
+    /**
+     * Whether this run does anything with its process's calls that leave the JVM: counts them (a recording), crashes or
+     * fails at one, holds them for a hand-over, or refuses them (it died). Otherwise the dispatcher skips the stack
+     * walk that classifies each call: a crash run's process writes sockets and files without the kit in the way.
+     */
+    @Override
+    public boolean observesOutsideCalls() {
+        return died || changes != null || watchesOutside || !handOvers.isEmpty();
     }
 
     /** The commit and rollback boundaries a run watches, by before and after; made once, shared by runs. */

@@ -41,6 +41,14 @@ public interface BoundarySink {
      */
     default void outside(OutsideCall call) {}
 
+    /**
+     * Whether {@link #outside} would do anything for a call of this process's threads; asked of the calling thread's
+     * process before the call is classified (a stack walk), on every socket and file write of a process thread.
+     */
+    default boolean observesOutsideCalls() {
+        return false;
+    }
+
     /** Whether tasks that threads of this run hand to executors become part of its process. */
     default boolean adoptsTask() {
         return false;

@@ -57,11 +57,7 @@ public final class Dispatcher {
 
     /** Starts delivering events to {@code runSink}. */
     public static synchronized void activate(BoundarySink runSink) {
-        dead = false;
-        sink = runSink;
-        active = true;
-        Processes.wrapTasks();
-        BootstrapBridge.outsideHook(Dispatcher::outside);
+        deliverTo(runSink, false);
     }
 
     /**
@@ -70,8 +66,12 @@ public final class Dispatcher {
      */
     public static synchronized void activateDead(BoundarySink deadSink) {
         // in one step under the lock: no call may pass unrefused between the run's end and its dead sink
-        sink = deadSink;
-        dead = true;
+        deliverTo(deadSink, true);
+    }
+
+    private static void deliverTo(BoundarySink runSink, boolean deadProcess) {
+        dead = deadProcess;
+        sink = runSink;
         active = true;
         Processes.wrapTasks();
         BootstrapBridge.outsideHook(Dispatcher::outside);
@@ -584,7 +584,8 @@ public final class Dispatcher {
      */
     static void outside(Object target, int code) {
         BoundarySink current = sink;
-        if (current == null || Processes.current() == null) {
+        ProcessContext context = Processes.current();
+        if (current == null || context == null || !context.process().observesOutsideCalls()) {
             return;
         }
         int[] depth = DEPTH.get();
@@ -611,11 +612,17 @@ public final class Dispatcher {
     // ---- Named methods ---------------------------------------------------------------------------
 
     /**
-     * Per thread, the watched methods it is inside, innermost last, each with whether it was reported: an overload
-     * that another overload of the same method calls (a client's {@code send(record)} calling
-     * {@code send(record, callback)}) is part of that one call, not a second one.
+     * Per thread, the watched methods it is inside during a run, innermost last: an overload that another overload of
+     * the same method calls (a client's {@code send(record)} calling {@code send(record, callback)}) is part of that
+     * one call, not a second one.
      */
-    private static final ThreadLocal<ArrayDeque<Object[]>> METHODS_ENTERED = ThreadLocal.withInitial(ArrayDeque::new);
+    private static final ThreadLocal<ArrayDeque<Entered>> METHODS_ENTERED = ThreadLocal.withInitial(ArrayDeque::new);
+
+    /**
+     * A watched method a thread is inside: its origin, the run that saw it entered, and whether it was reported (an
+     * overload inside another is not). An entry of an earlier run is stale (its exit came after that run ended).
+     */
+    private record Entered(String origin, BoundarySink run, boolean reported) {}
 
     /** While a run is active: entry to a watched method; {@code origin} is {@code type|method|descriptor}. */
     private static void methodEnter(String origin) {
@@ -623,15 +630,16 @@ public final class Dispatcher {
         if (current == null || outsideTheDeadProcess(current)) {
             return;
         }
-        ArrayDeque<Object[]> entered = METHODS_ENTERED.get();
-        Object[] outer = entered.peekLast();
-        if (outer != null && isOtherOverload((String) outer[0], origin)) {
-            entered.addLast(new Object[] {origin, Boolean.FALSE});
+        ArrayDeque<Entered> entered = METHODS_ENTERED.get();
+        entered.removeIf(earlier -> earlier.run() != current);
+        Entered outer = entered.peekLast();
+        if (outer != null && isOtherOverload(outer.origin(), origin)) {
+            entered.addLast(new Entered(origin, current, false));
             return;
         }
         MethodOrigin method = ORIGINS.computeIfAbsent(origin, MethodOrigin::parse);
         current.method(method.call(MethodCall.Point.ENTRY, null)); // a crash here leaves no exit to balance
-        entered.addLast(new Object[] {origin, Boolean.TRUE});
+        entered.addLast(new Entered(origin, current, true));
     }
 
     /** While a run is active: exit from a watched method, normal ({@code thrown == null}) or exceptional. */
@@ -640,11 +648,11 @@ public final class Dispatcher {
         if (current == null || outsideTheDeadProcess(current)) {
             return;
         }
-        ArrayDeque<Object[]> entered = METHODS_ENTERED.get();
-        Object[] innermost = entered.peekLast();
-        if (innermost != null && innermost[0].equals(origin)) {
+        ArrayDeque<Entered> entered = METHODS_ENTERED.get();
+        Entered innermost = entered.peekLast();
+        if (innermost != null && innermost.origin().equals(origin)) {
             entered.removeLast();
-            if (innermost[1] == Boolean.FALSE) {
+            if (!innermost.reported()) {
                 return;
             }
         }
