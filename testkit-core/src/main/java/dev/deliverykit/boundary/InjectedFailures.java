@@ -87,24 +87,31 @@ final class InjectedFailures {
         };
         String message = what + " (a failure injected by DeliveryKit at " + where + "; the process lives on).";
         return () -> { // outside the run's lock: the method's exception constructor is code of the application
-            Throwable failure = declared(call, message)
-                    .or(() -> clientsOwn(call, message))
+            Optional<Class<?>> declaring = declaringClass(call);
+            Throwable failure = declaring
+                    .flatMap(type -> declared(type, call, message))
+                    .or(() -> declaring.flatMap(type -> clientsOwn(type, message)))
                     .orElseGet(() -> new InjectedFailureException(message));
             throw InjectedFailures.<RuntimeException>sneaky(failure);
         };
     }
 
-    private static Optional<Throwable> declared(MethodCall call, String message) {
+    /** The class of the watched method's frame on the calling thread's stack. */
+    private static Optional<Class<?>> declaringClass(MethodCall call) {
         return WALKER.walk(frames -> frames.filter(frame -> frame.getClassName().equals(call.typeName())
-                                && frame.getMethodName().equals(call.methodName()))
-                        .findFirst())
-                .flatMap(frame -> Arrays.stream(frame.getDeclaringClass().getDeclaredMethods())
-                        .filter(method -> method.getName().equals(call.methodName())
-                                && Arrays.stream(method.getParameterTypes())
-                                        .map(Class::getTypeName)
-                                        .toList()
-                                        .equals(call.parameterTypes()))
-                        .findFirst())
+                        && frame.getMethodName().equals(call.methodName()))
+                .findFirst()
+                .map(StackWalker.StackFrame::getDeclaringClass));
+    }
+
+    private static Optional<Throwable> declared(Class<?> type, MethodCall call, String message) {
+        return Arrays.stream(type.getDeclaredMethods())
+                .filter(method -> method.getName().equals(call.methodName())
+                        && Arrays.stream(method.getParameterTypes())
+                                .map(Class::getTypeName)
+                                .toList()
+                                .equals(call.parameterTypes()))
+                .findFirst()
                 .flatMap(method -> checkedException(method, message));
     }
 
@@ -113,22 +120,15 @@ final class InjectedFailures {
             Map.of("org.apache.kafka.", "org.apache.kafka.common.errors.TimeoutException");
 
     /** The failure a broker client throws on a timeout, for a method of its own that declares none (Kafka's). */
-    private static Optional<Throwable> clientsOwn(MethodCall call, String message) {
+    private static Optional<Throwable> clientsOwn(Class<?> type, String message) {
         for (Map.Entry<String, String> client : CLIENT_FAILURES.entrySet()) {
-            if (!call.typeName().startsWith(client.getKey())) {
+            if (!type.getName().startsWith(client.getKey())) {
                 continue;
             }
-            Optional<Class<?>> declaring = WALKER.walk(
-                    frames -> frames.filter(frame -> frame.getClassName().equals(call.typeName()))
-                            .findFirst()
-                            .map(StackWalker.StackFrame::getDeclaringClass));
             try {
-                if (declaring.isPresent()) {
-                    Class<?> type = Class.forName(
-                            client.getValue(), false, declaring.get().getClassLoader());
-                    return Optional.of(
-                            (Throwable) type.getConstructor(String.class).newInstance(message));
-                }
+                Class<?> failure = Class.forName(client.getValue(), false, type.getClassLoader());
+                return Optional.of(
+                        (Throwable) failure.getConstructor(String.class).newInstance(message));
             } catch (ReflectiveOperationException | RuntimeException | LinkageError absent) {
                 // the kit's own below
             }
