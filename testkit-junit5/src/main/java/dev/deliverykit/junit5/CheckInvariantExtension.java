@@ -1,12 +1,13 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.junit5.internal.planning.DeclaredInvariants;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The extension behind {@link CheckInvariant}, registered on a test class through its fields: refuses
  * {@code @CheckInvariant} fields in a class without a kit test, since nothing would check them. The invariants
- * themselves are read and checked by every kit invocation ({@link CaseInvocationExtension}).
+ * themselves are read and checked by every kit invocation ({@code CaseInvocationExtension}).
  */
 final class CheckInvariantExtension implements BeforeAllCallback {
 

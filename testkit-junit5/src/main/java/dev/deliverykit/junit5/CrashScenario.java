@@ -7,6 +7,8 @@ import dev.deliverykit.Workload;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.boundary.Recording;
+import dev.deliverykit.junit5.internal.execution.CrashRun;
+import dev.deliverykit.junit5.internal.planning.CrashCase;
 import java.util.Optional;
 import org.apiguardian.api.API;
 

@@ -3,6 +3,7 @@ package dev.deliverykit.junit5;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.deliverykit.Workload;
+import dev.deliverykit.junit5.internal.execution.DeliveryRun;
 import dev.deliverykit.order.DeliveryOrder;
 import dev.deliverykit.order.DeliveryResult;
 import java.util.Optional;

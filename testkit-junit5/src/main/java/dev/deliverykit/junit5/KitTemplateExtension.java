@@ -1,5 +1,7 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.junit5.internal.config.JUnitVersionCheck;
+import dev.deliverykit.junit5.internal.execution.TemplatePlanner;
 import java.lang.annotation.Annotation;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;

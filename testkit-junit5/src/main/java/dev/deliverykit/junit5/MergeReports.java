@@ -2,6 +2,9 @@ package dev.deliverykit.junit5;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.junit5.internal.report.ReportFiles;
+import dev.deliverykit.junit5.internal.report.ReportJson;
+import dev.deliverykit.junit5.internal.report.ShardMerge;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantResult;
+import dev.deliverykit.junit5.internal.execution.CaseRun;
 import java.util.List;
 import org.apiguardian.api.API;
 

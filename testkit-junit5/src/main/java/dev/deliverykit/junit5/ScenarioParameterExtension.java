@@ -1,5 +1,10 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
+import dev.deliverykit.junit5.internal.execution.CaseRun;
+import dev.deliverykit.junit5.internal.execution.CrashRun;
+import dev.deliverykit.junit5.internal.execution.DeliveryRun;
+import dev.deliverykit.junit5.internal.execution.TemplatePlanner;
 import java.lang.reflect.Method;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -8,11 +13,10 @@ import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * Explains a {@link CrashScenario} or {@link DeliveryScenario} parameter that no kit invocation provides, instead
- * of JUnit's generic "No ParameterResolver registered": on a plain {@code @Test} (or {@code @ParameterizedTest},
- * ...), on a method with {@code @Test} as well as a kit annotation, or of the other kind than the kit test's. Only
- * a kit invocation's own resolver ({@link CaseInvocationExtension}) provides a scenario, so this one never
- * competes with it.
+ * Resolves a {@link CrashScenario} or {@link DeliveryScenario} parameter: a kit invocation's own scenario, made on
+ * its {@link CaseRun}. A parameter that no kit invocation provides it explains, instead of JUnit's generic "No
+ * ParameterResolver registered": on a plain {@code @Test} (or {@code @ParameterizedTest}, ...), on a method with
+ * {@code @Test} as well as a kit annotation, or of the other kind than the kit test's.
  *
  * <p>JUnit asks it only where it is registered: by the kit annotations ({@code @CrashAt}, {@code @CrashSweep},
  * {@code @DeliverInOrder}) on their method, and by {@code @CheckInvariant} fields and
@@ -27,9 +31,7 @@ final class ScenarioParameterExtension implements ParameterResolver {
         if (type != CrashScenario.class && type != DeliveryScenario.class) {
             return false;
         }
-        Optional<CaseRun> run = CaseRun.of(extensionContext);
-        return run.isEmpty()
-                || type != (run.get() instanceof DeliveryRun ? DeliveryScenario.class : CrashScenario.class);
+        return true;
     }
 
     @Override
@@ -39,6 +41,12 @@ final class ScenarioParameterExtension implements ParameterResolver {
         String test = ConfigurationErrors.describe(method);
         String kit = type == CrashScenario.class ? "@CrashAt or @CrashSweep" : "@DeliverInOrder";
         Optional<CaseRun> run = CaseRun.of(extensionContext);
+        if (run.isPresent() && run.get() instanceof DeliveryRun delivery && type == DeliveryScenario.class) {
+            return new DeliveryScenario(delivery);
+        }
+        if (run.isPresent() && run.get() instanceof CrashRun crash && type == CrashScenario.class) {
+            return new CrashScenario(crash);
+        }
         if (run.isPresent()) {
             boolean delivery = run.get() instanceof DeliveryRun;
             throw new ParameterResolutionException(test + " takes a " + type.getSimpleName() + ", but "

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.deliverykit.junit5.faults.FaultsTestCases;
+import dev.deliverykit.junit5.internal.report.ReportText;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

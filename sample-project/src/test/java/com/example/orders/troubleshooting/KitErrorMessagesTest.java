@@ -333,7 +333,7 @@ class KitErrorMessagesTest {
         // The temporary directory varies; on JDK 24+ the child's stderr has the JVM's sun.misc.Unsafe warnings.
         assertThat(failure.getMessage())
                 .matches("(?s)dev\\.deliverykit\\.process\\.ChildProcessException: child JVM"
-                        + " dev\\.deliverykit\\.junit5\\.ChildCaseMain was still"
+                        + " dev\\.deliverykit\\.junit5\\.internal\\.rerun\\.RerunMain was still"
                         + " running after its timeout of 3000 ms and was killed\n--- stdout ---\n--- stderr ---\n"
                         + "(WARNING: [^\n]*\n)*\n\n"
                         + "DeliveryKit case: crash after commit #1 \\(child JVM\\)\n"

@@ -1,0 +1,200 @@
+package dev.deliverykit.junit5.internal.execution;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.deliverykit.invariant.Invariant;
+import dev.deliverykit.invariant.InvariantResult;
+import dev.deliverykit.invariant.Verdict;
+import dev.deliverykit.junit5.internal.planning.CrashCase;
+import dev.deliverykit.junit5.internal.planning.DeclaredInvariants;
+import dev.deliverykit.junit5.internal.report.CaseEntry;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * One invocation's run of its case: the workload once, then the checks. What every kind of case shares (its
+ * row of the report, the invariants it checks); {@link CrashRun} crashes or records, {@link DeliveryRun}
+ * delivers in order. Lives in the invocation's store under {@link #NAMESPACE}.
+ */
+@API(status = INTERNAL, since = "0.1")
+public abstract sealed class CaseRun permits CrashRun, DeliveryRun {
+
+    /** Where an invocation's run is kept in its store. */
+    static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(CaseRun.class);
+
+    private final CaseEntry entry;
+    private boolean ran;
+    private Throwable verdict;
+    private List<DeclaredInvariants.Declared> declared = List.of();
+    private boolean declaredChecked;
+
+    CaseRun(CaseEntry entry) {
+        this.entry = Objects.requireNonNull(entry, "entry");
+    }
+
+    /** The run of the invocation whose context this is, if it is a kit invocation. */
+    public static Optional<CaseRun> of(ExtensionContext invocation) {
+        return Optional.ofNullable(invocation.getStore(NAMESPACE).get(CaseRun.class, CaseRun.class));
+    }
+
+    /** Keeps {@code run} as the run of the invocation whose context this is. */
+    static void keep(ExtensionContext invocation, CaseRun run) {
+        invocation.getStore(NAMESPACE).put(CaseRun.class, run);
+    }
+
+    /** The case. */
+    public abstract CrashCase crashCase();
+
+    /** The failure of a test that never started its workload. */
+    abstract String neverRan();
+
+    /**
+     * {@code The test never called <call>, so <case> <didNothing> and the test asserted nothing about <about>.},
+     * the fix, and the case's block.
+     */
+    final String neverCalled(String call, String didNothing, String about, String fix) {
+        return "The test never called " + call + ", so " + crashCase().displayName() + " " + didNothing
+                + " and the test asserted nothing about " + about + ".\nFix: " + fix + "\n\n"
+                + FailureMessages.block(crashCase());
+    }
+
+    /** Where the whole output of the case's failed child JVM was written, if one failed and the report is on. */
+    Optional<Path> childOutputFile() {
+        return Optional.empty();
+    }
+
+    /** The end of the invariants' failure header: {@code " and recovery:"} after a crash. */
+    abstract String afterWhat();
+
+    public final CaseEntry entry() {
+        return entry;
+    }
+
+    /** Marks the workload as started; a second start is refused. */
+    final synchronized void startOnce() {
+        if (ran) {
+            throw new IllegalStateException(
+                    "The workload was started twice in " + crashCase().displayName()
+                            + ": each invocation runs one workload once. Fix: put the whole workload in one call, and"
+                            + " the recovery in restart(...).");
+        }
+        ran = true;
+    }
+
+    /** Whether the workload was started. */
+    final synchronized boolean ran() {
+        return ran;
+    }
+
+    /** Keeps the engine's verdict that failed this run, so that a test cannot hide it by catching it. */
+    final synchronized void failedWith(Throwable failure) {
+        verdict = failure;
+    }
+
+    /**
+     * The engine's verdict that failed this run ({@code BoundaryNotReachedError}, a crashed process that
+     * kept working, ...), kept so that a test cannot hide it by catching it.
+     */
+    final synchronized Optional<Throwable> verdict() {
+        return Optional.ofNullable(verdict);
+    }
+
+    /**
+     * Checks every invariant (all of them, so that every cell of the report's row is filled), records each
+     * result in the report, and fails if any is violated, with the message of each violated one.
+     */
+    public final List<InvariantResult> assertHolds(Invariant... checks) {
+        if (checks.length == 0) {
+            throw new IllegalArgumentException(
+                    "assertHolds needs at least one invariant, such as" + " Invariants.exactlyOncePerKey()...");
+        }
+        List<InvariantResult> results = new ArrayList<>();
+        for (Invariant invariant : checks) {
+            results.add(checkAndRecord(Objects.requireNonNull(invariant, "invariant")));
+        }
+        List<InvariantResult> violated = results.stream()
+                .filter(result -> result.verdict() == Verdict.VIOLATED)
+                .toList();
+        if (!violated.isEmpty()) {
+            StringBuilder message = new StringBuilder(header(violated.size(), results.size(), "", "violated"));
+            violated.forEach(result -> message.append('\n').append(result.message()));
+            throw new AssertionError(message.toString());
+        }
+        return List.copyOf(results);
+    }
+
+    /** Keeps the {@code @CheckInvariant} invariants of this invocation, read just before the test method. */
+    final synchronized void declare(List<DeclaredInvariants.Declared> invariants) {
+        declared = List.copyOf(invariants);
+        entry.declared(declared);
+    }
+
+    /** The {@code @CheckInvariant} invariants of this invocation, once read (none before the test method). */
+    final synchronized List<DeclaredInvariants.Declared> declared() {
+        return declared;
+    }
+
+    /**
+     * Checks every {@code @CheckInvariant} invariant once the workload has run, records each result in the
+     * report, and returns the failure naming each violated (or uncheckable) one's field, with the case and its
+     * replay key; empty if all hold, none is declared, the workload never started, or they were checked already
+     * (each is checked once per invocation).
+     */
+    final Optional<AssertionFailedError> checkDeclared() {
+        List<DeclaredInvariants.Declared> invariants;
+        synchronized (this) {
+            if (!ran || declared.isEmpty() || declaredChecked) {
+                return Optional.empty();
+            }
+            declaredChecked = true;
+            invariants = declared;
+        }
+        List<String> failures = new ArrayList<>();
+        List<RuntimeException> errors = new ArrayList<>();
+        for (DeclaredInvariants.Declared declaredInvariant : invariants) {
+            try {
+                InvariantResult result = checkAndRecord(declaredInvariant.invariant());
+                if (result.verdict() == Verdict.VIOLATED) {
+                    failures.add("[" + declaredInvariant.field() + "] " + result.message());
+                }
+            } catch (RuntimeException uncheckable) {
+                errors.add(uncheckable);
+                failures.add("[" + declaredInvariant.field() + "] could not be checked: " + uncheckable);
+            }
+        }
+        if (failures.isEmpty()) {
+            return Optional.empty();
+        }
+        AssertionFailedError failure = new AssertionFailedError(header(
+                        failures.size(),
+                        invariants.size(),
+                        " declared with @CheckInvariant",
+                        errors.isEmpty() ? "violated" : "violated or could not be checked")
+                + "\n" + String.join("\n", failures) + "\n\n" + FailureMessages.block(crashCase()));
+        errors.forEach(failure::addSuppressed);
+        return Optional.of(failure);
+    }
+
+    private InvariantResult checkAndRecord(Invariant invariant) {
+        InvariantResult result = invariant.check();
+        entry.checked(result);
+        return result;
+    }
+
+    /** {@code 1 of 2 invariants <which> violated after crash at boundary-1 #1 and recovery:}. */
+    private String header(int failed, int total, String which, String what) {
+        return failed + " of " + total + (total == 1 ? " invariant" : " invariants") + which + " " + what + " after "
+                + afterWhat();
+    }
+
+    /** Adds a named value to the case's row in the report. */
+    public final void observe(String name, Object value) {
+        entry.observe(name, value);
+    }
+}

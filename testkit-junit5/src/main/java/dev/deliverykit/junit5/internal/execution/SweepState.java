@@ -1,0 +1,119 @@
+package dev.deliverykit.junit5.internal.execution;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.deliverykit.boundary.Recording;
+import dev.deliverykit.boundary.WatchList;
+import dev.deliverykit.junit5.internal.planning.CrashCase;
+import dev.deliverykit.junit5.internal.report.CaseEntry;
+import dev.deliverykit.junit5.internal.report.SweepCounts;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.apiguardian.api.API;
+
+/**
+ * What a sweep's invocations leave for the provider's lazy stream: the recording, once {@code scenario.run(...)}
+ * has made it, and, in a sweep that crashes its recoveries, each crash case's recording of its first recovery.
+ * Kept in the test template's store; the stream reads them only after JUnit has executed the invocations that
+ * made them.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class SweepState {
+
+    private final Optional<WatchList> recoveryWatch;
+    private Recording recording;
+    private CaseEntry recordEntry;
+    private boolean recordInvocationStarted;
+    private final List<RecordedRecovery> recoveries = new ArrayList<>();
+    private int firstCrashes;
+    private int recoveriesStarted;
+    private Set<String> fieldsWithRowsAfterRecording = Set.of();
+
+    /** @param recoveryWatch what a crash case records of its first recovery; empty: the sweep crashes no recovery */
+    SweepState(Optional<WatchList> recoveryWatch) {
+        this.recoveryWatch = Objects.requireNonNull(recoveryWatch, "recoveryWatch");
+    }
+
+    /**
+     * A crash case's recording of its first recovery.
+     *
+     * @param first the crash case
+     * @param recovery every hit its first {@code scenario.restart(...)} reached
+     */
+    public record RecordedRecovery(CrashCase.CrashAtHit first, Recording recovery) {}
+
+    /** The recording invocation started (it was not filtered out by a rerun of one invocation). */
+    public synchronized void recordInvocationStarted() {
+        recordInvocationStarted = true;
+    }
+
+    /** Whether the recording invocation ran at all. */
+    public synchronized boolean wasRecordInvocationStarted() {
+        return recordInvocationStarted;
+    }
+
+    synchronized void recorded(Recording made, CaseEntry entry) {
+        this.recording = made;
+        this.recordEntry = entry;
+    }
+
+    /** The recording gave these cases: its row in the report shows the counts. */
+    synchronized void counted(SweepCounts counts) {
+        if (recordEntry != null) {
+            recordEntry.counted(counts);
+        }
+    }
+
+    /** Keeps the fields of the invariants that read rows after the crash-free run, before its recovery. */
+    synchronized void readAfterRecording(Set<String> fieldsWithRows) {
+        this.fieldsWithRowsAfterRecording = Set.copyOf(fieldsWithRows);
+    }
+
+    /** The fields of the invariants that read rows after the crash-free run; empty before it. */
+    synchronized Set<String> fieldsWithRowsAfterRecording() {
+        return fieldsWithRowsAfterRecording;
+    }
+
+    /** The recording, if the crash-free run completed one. */
+    public synchronized Optional<Recording> recording() {
+        return Optional.ofNullable(recording);
+    }
+
+    /** What crash cases record of their first recovery, if the sweep crashes recoveries. */
+    Optional<WatchList> recoveryWatch() {
+        return recoveryWatch;
+    }
+
+    /** A crash case crashed its workload. */
+    synchronized void firstCrashed() {
+        firstCrashes++;
+    }
+
+    /** A crash case started recording its first recovery. */
+    synchronized void recoveryStarted() {
+        recoveriesStarted++;
+    }
+
+    /** A crash case's first recovery completed, reaching these hits. */
+    synchronized void recoveryRecorded(CrashCase.CrashAtHit first, Recording recovery) {
+        recoveries.add(new RecordedRecovery(first, recovery));
+    }
+
+    /** The recorded recoveries, in the order their crash cases ran. */
+    public synchronized List<RecordedRecovery> recoveries() {
+        return List.copyOf(recoveries);
+    }
+
+    /** How many crash cases crashed their workload. */
+    public synchronized int firstCrashes() {
+        return firstCrashes;
+    }
+
+    /** How many crash cases called {@code scenario.restart(...)}. */
+    public synchronized int recoveriesStarted() {
+        return recoveriesStarted;
+    }
+}

@@ -1,0 +1,95 @@
+package dev.deliverykit.junit5.internal.rerun;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import java.io.File;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.io.TempDirFactory;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.ReflectionSupport;
+
+/**
+ * What a child JVM needs to know of the test JVM's invocation to rerun it: the template's unique id, the
+ * configuration parameters to pass on, and the {@code @TempDir} directories of the test instances and of the test
+ * method's arguments. Taken when JUnit invokes the test method.
+ *
+ * @param templateUniqueId the test template's unique id
+ * @param configuration the {@link RerunMain#FORWARDED_KEYS} the launcher has
+ * @param tempDirectories directories by {@link TempDirKeys} name
+ */
+@API(status = INTERNAL, since = "0.1")
+public record RerunInvocation(
+        String templateUniqueId, Map<String, String> configuration, Map<String, String> tempDirectories) {
+
+    public RerunInvocation {
+        configuration = Map.copyOf(configuration);
+        tempDirectories = Map.copyOf(tempDirectories);
+    }
+
+    /**
+     * The facts of the invocation whose context this is.
+     *
+     * @throws ExtensionConfigurationException for a {@code @TempDir} with its own factory: the child could not give
+     *     it the test JVM's directory
+     */
+    public static RerunInvocation of(ExtensionContext invocation, Method method, List<Object> arguments) {
+        String template = invocation.getParent().orElseThrow().getUniqueId();
+        Map<String, String> configuration = new TreeMap<>();
+        for (String key : RerunMain.FORWARDED_KEYS) {
+            invocation.getConfigurationParameter(key).ifPresent(value -> configuration.put(key, value));
+        }
+        Map<String, String> directories = new TreeMap<>();
+        for (Object instance : invocation.getRequiredTestInstances().getAllInstances()) {
+            for (Field field : AnnotationSupport.findAnnotatedFields(instance.getClass(), TempDir.class)) {
+                requireDefaultFactory(field.getAnnotation(TempDir.class), TempDirKeys.of(field));
+                Object value = ReflectionSupport.tryToReadFieldValue(
+                                field, Modifier.isStatic(field.getModifiers()) ? null : instance)
+                        .toOptional()
+                        .orElse(null);
+                path(value).ifPresent(path -> directories.put(TempDirKeys.of(field), path));
+            }
+        }
+        Parameter[] parameters = method.getParameters();
+        for (int i = 0; i < parameters.length && i < arguments.size(); i++) {
+            TempDir declared = parameters[i].getAnnotation(TempDir.class);
+            if (declared != null) {
+                requireDefaultFactory(declared, TempDirKeys.of(parameters[i]));
+                int index = i;
+                path(arguments.get(i)).ifPresent(path -> directories.put(TempDirKeys.of(parameters[index]), path));
+            }
+        }
+        return new RerunInvocation(template, configuration, directories);
+    }
+
+    private static void requireDefaultFactory(TempDir declared, String where) {
+        if (declared.factory() != TempDirFactory.class) {
+            throw new ExtensionConfigurationException("The @TempDir " + where + " names its own factory ("
+                    + declared.factory().getName() + "), but in a CHILD_PROCESS case the child JVM must give it the"
+                    + " test JVM's directory, which only the default factory lets the kit do. Fix: drop factory = ...,"
+                    + " set the factory for the build with junit.jupiter.tempdir.factory.default, or use"
+                    + " mode = CrashMode.IN_PROCESS.");
+        }
+    }
+
+    private static Optional<String> path(Object value) {
+        if (value instanceof Path path) {
+            return Optional.of(path.toAbsolutePath().toString());
+        }
+        if (value instanceof File file) {
+            return Optional.of(file.getAbsolutePath());
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,110 @@
+package dev.deliverykit.junit5.internal.rerun;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.deliverykit.junit5.internal.config.KitSettings;
+import dev.deliverykit.process.ChildJvm;
+import dev.deliverykit.process.ChildProcess;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The child JVMs of {@code CHILD_PROCESS} cases, started ahead: with a parallelism of N, up to N - 1 children wait,
+ * started and with the JUnit launcher loaded, for the next cases, so that a child's start-up runs while the case
+ * before it runs. Cases still run one after the other, in order, so the report and the display names are those of
+ * a run without children started ahead (parallelism 1). Kept in the root store; closing it kills the children that
+ * were never used.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class RerunJvmPool implements AutoCloseable {
+
+    private final int parallelism;
+    private final Map<List<String>, Deque<ChildProcess>> waiting = new LinkedHashMap<>();
+    private boolean closed;
+
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(RerunJvmPool.class);
+
+    /** The run's pool, in the root store; its parallelism is that of the first case to ask. */
+    @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent does not exist in JUnit 5.14
+    public static RerunJvmPool of(ExtensionContext context, KitSettings settings) {
+        return context.getRoot()
+                .getStore(NAMESPACE)
+                .getOrComputeIfAbsent(
+                        RerunJvmPool.class, key -> new RerunJvmPool(settings.childParallelism()), RerunJvmPool.class);
+    }
+
+    RerunJvmPool(int parallelism) {
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
+        }
+        this.parallelism = parallelism;
+    }
+
+    /**
+     * A running child started with {@code jvmOptions}, waiting for its case file on standard input: one started
+     * ahead if there is one, else a new one. Then starts the children for the next cases.
+     */
+    synchronized ChildProcess take(List<String> jvmOptions, Duration timeout) {
+        Objects.requireNonNull(jvmOptions, "jvmOptions");
+        if (closed) {
+            throw new IllegalStateException("DeliveryKit failure: a child JVM was asked for after the run ended");
+        }
+        Deque<ChildProcess> ready = waiting.computeIfAbsent(List.copyOf(jvmOptions), key -> new ArrayDeque<>());
+        ChildProcess child = null;
+        while (child == null && !ready.isEmpty()) {
+            ChildProcess candidate = ready.poll();
+            if (candidate.isAlive()) {
+                child = candidate;
+            } else {
+                candidate.close();
+            }
+        }
+        if (child == null) {
+            child = start(jvmOptions, timeout);
+        }
+        stopWaitingOthers(ready);
+        while (ready.size() < parallelism - 1) {
+            ready.add(start(jvmOptions, timeout));
+        }
+        child.restartTimeout();
+        return child;
+    }
+
+    /** Children started with other options are for a test that has finished: they would only take memory. */
+    private void stopWaitingOthers(Deque<ChildProcess> kept) {
+        for (Iterator<Deque<ChildProcess>> queues = waiting.values().iterator(); queues.hasNext(); ) {
+            Deque<ChildProcess> queue = queues.next();
+            if (queue != kept) {
+                queue.forEach(ChildProcess::close);
+                queues.remove();
+            }
+        }
+    }
+
+    private static ChildProcess start(List<String> jvmOptions, Duration timeout) {
+        return ChildJvm.mainClass(RerunMain.class)
+                .classPath(RerunClassPath.get())
+                .jvmArgs(jvmOptions.toArray(new String[0]))
+                .timeout(timeout)
+                .start();
+    }
+
+    /** Kills the children that were never used. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        List<ChildProcess> all = new ArrayList<>();
+        waiting.values().forEach(all::addAll);
+        waiting.clear();
+        all.forEach(ChildProcess::close);
+    }
+}

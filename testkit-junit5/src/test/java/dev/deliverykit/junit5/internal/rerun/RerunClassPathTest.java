@@ -1,0 +1,62 @@
+package dev.deliverykit.junit5.internal.rerun;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a CHILD_PROCESS case's child JVM gets as its class path, and the error when it could not run the launcher. */
+class RerunClassPathTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theLauncherTheRunnerKeepsOffTheTestClassPathIsAppended() {
+        Path launcher =
+                dir.resolve("surefire/junit-platform-launcher-1.14.4.jar").toAbsolutePath();
+        String tests = dir.resolve("test-classes") + File.pathSeparator + dir.resolve("classes");
+
+        assertThat(RerunClassPath.of(tests, Optional.of(launcher))).isEqualTo(tests + File.pathSeparator + launcher);
+    }
+
+    @Test
+    void aTestClassPathWithTheLauncherIsKeptAsItIs() {
+        Path launcher = dir.resolve("junit-platform-launcher-1.14.4.jar").toAbsolutePath();
+        String tests = dir.resolve("test-classes") + File.pathSeparator + launcher;
+
+        assertThat(RerunClassPath.of(tests, Optional.of(launcher))).isEqualTo(tests);
+    }
+
+    @Test
+    void thisBuildsTestJvmGivesItsChildrenTheLauncher() {
+        assertThat(RerunClassPath.get().split(File.pathSeparator))
+                .anyMatch(entry -> Path.of(entry).getFileName().toString().startsWith("junit-platform-launcher-"));
+    }
+
+    @Test
+    void noLauncherAnywhereNamesTheDependencyToAdd() {
+        String tests = dir.resolve("test-classes").toString();
+
+        assertThatThrownBy(() -> RerunClassPath.of(tests, Optional.empty()))
+                .isInstanceOf(ExtensionConfigurationException.class)
+                .hasMessage("A CHILD_PROCESS case reruns the test method in a child JVM through the JUnit Platform"
+                        + " launcher, but org.junit.platform:junit-platform-launcher is neither on the test class path ("
+                        + tests + ") nor loaded by the test runner. testkit-junit5 depends on it, so the build probably"
+                        + " excludes it. Fix: declare it as a test dependency, its version from JUnit's BOM.\n"
+                        + "Maven, in <dependencies>:\n"
+                        + "    <dependency>\n"
+                        + "      <groupId>org.junit.platform</groupId>\n"
+                        + "      <artifactId>junit-platform-launcher</artifactId>\n"
+                        + "      <scope>test</scope>\n"
+                        + "    </dependency>\n"
+                        + "Gradle, in dependencies { }:\n"
+                        + "    testRuntimeOnly(\"org.junit.platform:junit-platform-launcher\")\n"
+                        + "Or run the case in this JVM: mode = CrashMode.IN_PROCESS.");
+    }
+}
