@@ -1,14 +1,18 @@
 package dev.deliverykit.junit5;
 
+import dev.deliverykit.junit5.internal.execution.TemplateKind;
+
 /**
  * The extension behind {@link CrashSweep}: a crash-free recording invocation, then one crash invocation per
- * boundary hit it recorded (or only the replayed case). Stateless, as every {@link KitTemplateExtension}: the plan
- * lives in the template's store.
+ * boundary hit it recorded (or only the replayed case). Stateless, as every {@link KitTemplateExtension}: the
+ * cases live in the template's store.
  */
 final class CrashSweepExtension implements KitTemplateExtension {
 
+    private static final TemplateKind KIND = new TemplateKind(CrashSweep.class, CrashScenario.class);
+
     @Override
-    public Class<CrashSweep> feature() {
-        return CrashSweep.class;
+    public TemplateKind kind() {
+        return KIND;
     }
 }

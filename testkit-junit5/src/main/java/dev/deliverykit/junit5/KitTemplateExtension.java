@@ -1,8 +1,8 @@
 package dev.deliverykit.junit5;
 
 import dev.deliverykit.junit5.internal.config.JUnitVersionCheck;
-import dev.deliverykit.junit5.internal.execution.TemplatePlanner;
-import java.lang.annotation.Annotation;
+import dev.deliverykit.junit5.internal.execution.TemplateInvocations;
+import dev.deliverykit.junit5.internal.execution.TemplateKind;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -14,23 +14,23 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
  * What the template extension of each feature ({@link CrashAtExtension}, {@link CrashSweepExtension},
  * {@link DeliverInOrderExtension}) does for the template its annotation is on: provides its invocations and
  * skips it when {@code deliverykit.replay} names a case it does not have; both first refuse a JUnit older than
- * the kit supports ({@link JUnitVersionCheck}), before anything calls a newer JUnit API. The plan, made once per
- * template, lives in the template's store ({@link TemplatePlanner}); an extension only says which annotation it
- * serves.
+ * the kit supports ({@link JUnitVersionCheck}), before anything calls a newer JUnit API. The cases, made once per
+ * template, live in the template's store ({@link TemplateInvocations}); an extension only says which annotation it
+ * serves and which scenario its tests take.
  */
 interface KitTemplateExtension extends TestTemplateInvocationContextProvider, ExecutionCondition {
 
-    /** The annotation of the feature. */
-    Class<? extends Annotation> feature();
+    /** The annotation of the feature, and the scenario its tests take. */
+    TemplateKind kind();
 
     @Override
     default boolean supportsTestTemplate(ExtensionContext context) {
-        return TemplatePlanner.declares(context, feature()) && JUnitVersionCheck.require(context);
+        return TemplateInvocations.declares(context, kind().feature()) && JUnitVersionCheck.require(context);
     }
 
     @Override
     default Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
-        return TemplatePlanner.invocations(context);
+        return TemplateInvocations.invocations(context, kind());
     }
 
     /** Under {@code deliverykit.replay} a template may have no matching case; the condition then skips it. */
@@ -42,7 +42,7 @@ interface KitTemplateExtension extends TestTemplateInvocationContextProvider, Ex
     @Override
     default ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         return JUnitVersionCheck.supported(context)
-                ? TemplatePlanner.replayCondition(context, feature())
+                ? TemplateInvocations.replayCondition(context, kind())
                 : JUnitVersionCheck.ENABLED_TO_FAIL;
     }
 }

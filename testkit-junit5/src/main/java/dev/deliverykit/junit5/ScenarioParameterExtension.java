@@ -4,7 +4,7 @@ import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
 import dev.deliverykit.junit5.internal.execution.CaseRun;
 import dev.deliverykit.junit5.internal.execution.CrashRun;
 import dev.deliverykit.junit5.internal.execution.DeliveryRun;
-import dev.deliverykit.junit5.internal.execution.TemplatePlanner;
+import dev.deliverykit.junit5.internal.planning.KitMethods;
 import java.lang.reflect.Method;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -56,7 +56,7 @@ final class ScenarioParameterExtension implements ParameterResolver {
                     + ". Fix: declare the parameter as " + (delivery ? "DeliveryScenario" : "CrashScenario")
                     + ", or use " + kit + " for a " + type.getSimpleName() + ".");
         }
-        if (TemplatePlanner.isKitMethod(method)) {
+        if (KitMethods.isKitMethod(method)) {
             throw new ParameterResolutionException(test + " takes a " + type.getSimpleName() + " and is a DeliveryKit"
                     + " test, but JUnit also runs it once more as another kind of test (@Test, @ParameterizedTest,"
                     + " ...), which has no " + type.getSimpleName() + ". Fix: remove @Test (or the other test"

@@ -47,7 +47,7 @@ final class ReplaySelection implements AutoCloseable {
     }
 
     /**
-     * Records that the template {@code method} was planned under {@code requested}: whether it produces the case,
+     * Records that the template {@code method} made its cases under {@code requested}: whether it produces the case,
      * and the keys it could produce instead.
      */
     static void report(
@@ -61,7 +61,7 @@ final class ReplaySelection implements AutoCloseable {
         }
     }
 
-    /** Records that a template could not be planned: its own failure fails the run, this ledger says nothing. */
+    /** Records that a template could not make its cases: its own failure fails the run, this ledger says nothing. */
     static void reportMisconfigured(ExtensionContext template) {
         ReplaySelection selection = of(template);
         synchronized (selection) {

@@ -2,9 +2,13 @@ package dev.deliverykit.junit5.internal.execution;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.deliverykit.Fault;
+import dev.deliverykit.boundary.EquivalentCrashPoints;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.junit5.internal.planning.CrashCase;
+import dev.deliverykit.junit5.internal.planning.RecordedRecovery;
+import dev.deliverykit.junit5.internal.planning.SweepCases;
 import dev.deliverykit.junit5.internal.report.CaseEntry;
 import dev.deliverykit.junit5.internal.report.SweepCounts;
 import java.util.ArrayList;
@@ -37,14 +41,6 @@ public final class SweepState {
         this.recoveryWatch = Objects.requireNonNull(recoveryWatch, "recoveryWatch");
     }
 
-    /**
-     * A crash case's recording of its first recovery.
-     *
-     * @param first the crash case
-     * @param recovery every hit its first {@code scenario.restart(...)} reached
-     */
-    public record RecordedRecovery(CrashCase.CrashAtHit first, Recording recovery) {}
-
     /** The recording invocation started (it was not filtered out by a rerun of one invocation). */
     public synchronized void recordInvocationStarted() {
         recordInvocationStarted = true;
@@ -60,11 +56,28 @@ public final class SweepState {
         this.recordEntry = entry;
     }
 
-    /** The recording gave these cases: its row in the report shows the counts. */
-    synchronized void counted(SweepCounts counts) {
+    /** The recording gave these cases: its row in the report shows their counts. */
+    synchronized void counted(SweepCases cases) {
         if (recordEntry != null) {
-            recordEntry.counted(counts);
+            recordEntry.counted(counts(cases));
         }
+    }
+
+    /** What the recording invocation's row says of a sweep's cases. */
+    private static SweepCounts counts(SweepCases sweep) {
+        int failures = (int) sweep.cases().stream()
+                .filter(crashCase -> crashCase instanceof CrashCase.CrashAtHit hit && hit.fault() == Fault.FAILURE)
+                .count();
+        int crashes = sweep.cases().size() - failures;
+        EquivalentCrashPoints classes = sweep.classes();
+        return new SweepCounts(
+                classes.points(),
+                classes.classes().size(),
+                crashes,
+                crashes == 0 ? 0 : classes.pruned(),
+                classes.notPruned(),
+                failures,
+                sweep.outsideEffects());
     }
 
     /** Keeps the fields of the invariants that read rows after the crash-free run, before its recovery. */

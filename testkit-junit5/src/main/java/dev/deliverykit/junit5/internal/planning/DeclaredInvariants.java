@@ -4,7 +4,6 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.CheckInvariant;
-import dev.deliverykit.junit5.internal.execution.TemplatePlanner;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -97,7 +96,7 @@ public final class DeclaredInvariants {
     }
 
     private static boolean hasKitTest(Class<?> type) {
-        return !ReflectionSupport.findMethods(type, TemplatePlanner::isKitMethod, HierarchyTraversalMode.TOP_DOWN)
+        return !ReflectionSupport.findMethods(type, KitMethods::isKitMethod, HierarchyTraversalMode.TOP_DOWN)
                         .isEmpty()
                 || ReflectionSupport.findNestedClasses(
                                 type, nested -> AnnotationSupport.isAnnotated(nested, Nested.class))
