@@ -17,8 +17,9 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 
 /**
  * One invocation of a kit template (a value, not an extension): its display name, the run it puts into the
- * invocation's store before the invocation's extensions run, and the extension that serves the invocation
- * ({@link CaseInvocationExtension}), as JUnit's own parameterized invocations bring theirs.
+ * invocation's store before the invocation's extensions run, and the extensions that serve the invocation, one
+ * per job ({@link RerunCapture}, {@link InvariantFields}, {@link CaseFailures}, {@link PassedCaseChecks},
+ * {@link CaseOutcomes}), as JUnit's own parameterized invocations bring theirs.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class CrashInvocation implements TestTemplateInvocationContext {
@@ -65,7 +66,12 @@ public final class CrashInvocation implements TestTemplateInvocationContext {
 
     @Override
     public List<Extension> getAdditionalExtensions() {
-        return List.of(new CaseInvocationExtension());
+        return List.of(
+                new RerunCapture(),
+                new InvariantFields(),
+                new CaseFailures(),
+                new PassedCaseChecks(),
+                new CaseOutcomes());
     }
 
     @Override
