@@ -59,6 +59,16 @@ class DeliveryKitArchitectureTest {
     }
 
     @Test
+    void faceRoomsAreLayered() {
+        DeliveryKitRules.faceRooms(KIT).check(kit);
+    }
+
+    @Test
+    void reportKnowsNoJunit() {
+        DeliveryKitRules.reportKnowsNoJunit(KIT).check(kit);
+    }
+
+    @Test
     void noInternalTypeInPublicSignatures() {
         DeliveryKitRules.noInternalTypeInPublicSignatures(KIT).check(kit);
     }

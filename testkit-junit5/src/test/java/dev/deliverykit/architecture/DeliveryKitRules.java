@@ -46,7 +46,9 @@ import org.junit.jupiter.api.extension.Extension;
  *       byte-buddy under {@code internal.shaded});</li>
  *   <li>every other package of {@code <base>} (the root package, {@code boundary}, {@code order},
  *       {@code invariant}, {@code process}, and any base package added later): the engine's API;</li>
- *   <li>{@code <base>.junit5..}: the JUnit face, on top;</li>
+ *   <li>{@code <base>.junit5..}: the JUnit face, on top: its API package (declarations and the entry points they
+ *       name) over its internal rooms ({@code internal.execution}, {@code internal.rerun}, {@code internal.planning},
+ *       {@code internal.report}, {@code internal.config});</li>
  *   <li>{@code <base>.reference..}: the reference protocols, code under test like a user's, which know no kit
  *       package; their scenario report ({@code <base>.reference.scenarios..}) drives them with the engine.</li>
  * </ul>
@@ -103,8 +105,72 @@ final class DeliveryKitRules {
         return slices().assignedFrom(packagesOf(base))
                 .should()
                 .beFreeOfCycles()
+                .ignoreDependency(resideInAPackage(base + ".junit5.internal.."), faceDeclarations(base))
                 .because("a package that needs another which needs it back cannot be understood, tested or moved"
-                        + " on its own");
+                        + " on its own (the face's rooms read the annotations they execute, which name their"
+                        + " extensions, as JUnit's engine reads org.junit.jupiter.api: the rooms' own order is"
+                        + " faceRooms)");
+    }
+
+    /**
+     * The rooms of the JUnit face, in layers. On top, the entry points users reach through the annotations (the
+     * extensions, the scenarios, MergeReports); below them, execution, which alone uses the rerun child; then
+     * planning, the report and configuration; at the bottom, the declarations every room reads (annotations,
+     * enums, configuration keys).
+     */
+    static ArchRule faceRooms(String base) {
+        String face = base + ".junit5";
+        String entryPoints = "Face entry points";
+        String execution = "Execution";
+        String rerun = "Rerun child";
+        String planning = "Planning";
+        String report = "Report";
+        String config = "Configuration";
+        String declarations = "Face declarations";
+        return layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .layer(entryPoints)
+                .definedBy(
+                        resideInAPackage(face).and(not(faceDeclarations(base))).as("the rest of " + face))
+                .layer(execution)
+                .definedBy(face + ".internal.execution..")
+                .layer(rerun)
+                .definedBy(face + ".internal.rerun..")
+                .layer(planning)
+                .definedBy(face + ".internal.planning..")
+                .layer(report)
+                .definedBy(face + ".internal.report..")
+                .layer(config)
+                .definedBy(face + ".internal.config..")
+                .layer(declarations)
+                .definedBy(faceDeclarations(base))
+                .whereLayer(entryPoints)
+                .mayOnlyBeAccessedByLayers(declarations)
+                .whereLayer(execution)
+                .mayOnlyBeAccessedByLayers(entryPoints)
+                .whereLayer(rerun)
+                .mayOnlyBeAccessedByLayers(execution)
+                .whereLayer(planning)
+                .mayOnlyBeAccessedByLayers(entryPoints, execution, report)
+                .whereLayer(report)
+                .mayOnlyBeAccessedByLayers(entryPoints, execution)
+                .whereLayer(config)
+                .mayOnlyBeAccessedByLayers(entryPoints, execution, rerun, planning, report)
+                .because("a kit test flows down the rooms: an annotation's extension runs the invocations, which"
+                        + " plan their cases, rerun them in a child JVM and feed the report; a room that reached up"
+                        + " (planning into a run, the report into JUnit's execution) could no longer be read, tested"
+                        + " or changed on its own");
+    }
+
+    static ArchRule reportKnowsNoJunit(String base) {
+        return noClasses()
+                .that()
+                .resideInAPackage(base + ".junit5.internal.report..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.junit..")
+                .because("MergeReports merges the reports of sharded CI jobs on a class path without JUnit, and the"
+                        + " report is made of plain values, whatever launcher ran the tests");
     }
 
     static ArchRule noInternalTypeInPublicSignatures(String base) {
@@ -237,16 +303,32 @@ final class DeliveryKitRules {
                         + " AnnotationSupport and ReflectionSupport");
     }
 
+    /**
+     * The declarations of the JUnit face that every room may read: its annotations, its enums and its holders of
+     * configuration keys (classes of constants alone).
+     */
+    private static DescribedPredicate<JavaClass> faceDeclarations(String base) {
+        return resideInAPackage(base + ".junit5")
+                .and(DescribedPredicate.describe(
+                        "are annotations, enums or constants",
+                        type -> type.isAnnotation() || type.isEnum() || holdsConstantsOnly(type)))
+                .as("the annotations, enums and constants of " + base + ".junit5");
+    }
+
+    private static boolean holdsConstantsOnly(JavaClass type) {
+        return type.getMethods().isEmpty()
+                && !type.getFields().isEmpty()
+                && type.getFields().stream()
+                        .allMatch(field ->
+                                field.getModifiers().containsAll(List.of(JavaModifier.STATIC, JavaModifier.FINAL)));
+    }
+
     /** One slice per package under {@code base}, the root package included. */
     private static SliceAssignment packagesOf(String base) {
         return new SliceAssignment() {
             @Override
             public SliceIdentifier getIdentifierOf(JavaClass type) {
                 String name = type.getPackageName();
-                if (name.startsWith(base + ".junit5.internal.")) {
-                    // The face's rooms are one slice with the face until the layered rule of the rooms holds them.
-                    return SliceIdentifier.of(base + ".junit5");
-                }
                 return name.equals(base) || name.startsWith(base + ".")
                         ? SliceIdentifier.of(name)
                         : SliceIdentifier.ignore();

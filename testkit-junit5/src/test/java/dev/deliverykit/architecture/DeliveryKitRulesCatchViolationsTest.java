@@ -55,6 +55,49 @@ class DeliveryKitRulesCatchViolationsTest {
     }
 
     @Test
+    void planningReachingAnEntryPointAndAReportReadingARunBreakTheFaceRooms() {
+        String face = FIXTURES + ".rooms.junit5";
+        assertViolations(
+                DeliveryKitRules::faceRooms,
+                FIXTURES + ".rooms",
+                "Field <" + face + ".internal.planning.Cases.scenario> has type <" + face + ".HereScenario>"
+                        + " in (Cases.java:0)",
+                "Field <" + face + ".internal.report.Rows.run> has type <" + face + ".internal.execution.Invocations>"
+                        + " in (Rows.java:0)");
+    }
+
+    @Test
+    void aRoomNeedingAnEntryPointIsACycleThoughReadingTheAnnotationsIsNot() {
+        String face = FIXTURES + ".rooms.junit5";
+        assertViolations(
+                DeliveryKitRules::noPackageCycles,
+                FIXTURES + ".rooms",
+                "Cycle detected: Slice " + face + " -> \n"
+                        + "                Slice " + face + ".internal.execution -> \n"
+                        + "                Slice " + face + ".internal.planning -> \n"
+                        + "                Slice " + face + "\n"
+                        + "  1. Dependencies of Slice " + face + "\n"
+                        + "    - Field <" + face + ".HereScenario.invocations> has type <" + face
+                        + ".internal.execution.Invocations> in (HereScenario.java:0)\n"
+                        + "  2. Dependencies of Slice " + face + ".internal.execution\n"
+                        + "    - Field <" + face + ".internal.execution.Invocations.cases> has type <" + face
+                        + ".internal.planning.Cases> in (Invocations.java:0)\n"
+                        + "  3. Dependencies of Slice " + face + ".internal.planning\n"
+                        + "    - Field <" + face + ".internal.planning.Cases.scenario> has type <" + face
+                        + ".HereScenario> in (Cases.java:0)");
+    }
+
+    @Test
+    void aReportUsingJunitIsCaught() {
+        String face = FIXTURES + ".rooms.junit5";
+        assertViolations(
+                DeliveryKitRules::reportKnowsNoJunit,
+                FIXTURES + ".rooms",
+                "Field <" + face + ".internal.report.Rows.context> has type"
+                        + " <org.junit.jupiter.api.extension.ExtensionContext> in (Rows.java:0)");
+    }
+
+    @Test
     void internalAndThirdPartyTypesInAPublicSignatureAreCaught() {
         String kit = FIXTURES + ".signatures";
         String plan = kit + ".boundary.LeakyPlan";
@@ -159,6 +202,8 @@ class DeliveryKitRulesCatchViolationsTest {
         List<Function<String, ArchRule>> rules = List.of(
                 DeliveryKitRules::layers,
                 DeliveryKitRules::noPackageCycles,
+                DeliveryKitRules::faceRooms,
+                DeliveryKitRules::reportKnowsNoJunit,
                 DeliveryKitRules::noInternalTypeInPublicSignatures,
                 DeliveryKitRules::bytecodeLibrariesOnlyInInstrument,
                 DeliveryKitRules::extensionsArePackagePrivateFinalAndStateless,
