@@ -1,8 +1,5 @@
 package dev.deliverykit.junit5.internal.report;
 
-import static dev.deliverykit.junit5.internal.report.ReportText.failed;
-import static dev.deliverykit.junit5.internal.report.ReportText.testName;
-import static dev.deliverykit.junit5.internal.report.ReportText.text;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.deliverykit.internal.markdown.MarkdownTable;
@@ -14,8 +11,8 @@ import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
- * Renders a report model ({@link ReportModel}) in three forms: {@code report.json} (format
- * {@value ReportModel#FORMAT}) for machines, {@code report.html} (a crash matrix per test: one row per case;
+ * Renders a {@link Report} in three forms: {@code report.json} (format {@value Report#FORMAT}, {@link ReportJson})
+ * for machines, {@code report.html} (a crash matrix per test: one row per case;
  * columns for the outcome, for each checked invariant and for each observed value; red and green cells; replay
  * keys) for people, and a Markdown summary for the CI log.
  */
@@ -25,10 +22,10 @@ public final class ReportFiles {
     private static final int FAILURE_SHOWN = 160;
     private static final int LINES_SHOWN = 3;
 
-    private final ReportJson.Node model;
+    private final Report report;
 
-    public ReportFiles(ReportJson.Node model) {
-        this.model = model;
+    public ReportFiles(Report report) {
+        this.report = report;
     }
 
     /**
@@ -36,66 +33,55 @@ public final class ReportFiles {
      * summary page) into {@code directory}, each replaced whole, and returns the HTML file.
      */
     Path write(Path directory) throws IOException {
-        ReportDirectory.replace(directory.resolve("report.json"), json(model));
+        ReportDirectory.replace(directory.resolve("report.json"), ReportJson.write(report));
         Path html = directory.resolve("report.html");
         ReportDirectory.replace(html, html());
         ReportDirectory.replace(directory.resolve("report.md"), markdownSummary(""));
         return html.toAbsolutePath();
     }
 
-    /** The model as indented JSON, ending with a line break. */
-    static String json(ReportJson.Node model) {
-        return ReportJson.write(model) + "\n";
-    }
-
     String html() {
-        return new ReportHtml(model).render();
+        return new ReportHtml(report).render();
     }
 
     /** The summary printed at the end of the run: one row per test, then every failed case with its replay key. */
     public String markdownSummary(String location) {
         StringBuilder text = new StringBuilder("## DeliveryKit crash report\n\n");
-        ReportText.shardLine(model).ifPresent(line -> text.append(line).append("\n\n"));
+        ReportText.shardLine(report).ifPresent(line -> text.append(line).append("\n\n"));
         MarkdownTable tests = new MarkdownTable("test", "cases", "passed", "failed", "aborted");
         MarkdownTable failures = new MarkdownTable("test", "case", "violated invariants", "replay key", "failure");
         boolean anyFailed = false;
         List<String> disagreements = new ArrayList<>();
         MarkdownTable sweeps = new MarkdownTable("test", "mode", "crash points", "classes", "cases run", "pruned");
         boolean anySweep = false;
-        for (ReportJson.Node test : model.path("tests")) {
-            for (ReportJson.Node row : test.path("cases")) {
-                ReportJson.Node sweep = row.path("sweep");
-                if (!sweep.isMissing()) {
+        for (TestReport test : report.tests()) {
+            for (CaseRow row : test.cases()) {
+                if (row.sweep().isPresent()) {
                     anySweep = true;
-                    SweepCounts counts = ReportText.sweepCounts(sweep);
+                    SweepCounts counts = row.sweep().get();
                     sweeps.row(
-                            testName(test),
-                            ReportText.modeName(row.path("mode").asText()),
+                            test.name(),
+                            ReportText.modeName(row.mode()),
                             counts.points(),
                             counts.classesCell(),
                             counts.casesRun(),
                             counts.prunedCell());
                 }
             }
-            ReportText.modeDisagreements(test).forEach(line -> disagreements.add(testName(test) + ": " + line));
-            ReportJson.Node totals = test.path("totals");
-            tests.row(
-                    testName(test),
-                    totals.path("cases").asLong(),
-                    totals.path("passed").asLong(),
-                    totals.path("failed").asLong(),
-                    totals.path("aborted").asLong());
-            for (ReportJson.Node row : test.path("cases")) {
-                if (!failed(row)) {
+            ReportText.modeDisagreements(test).forEach(line -> disagreements.add(test.name() + ": " + line));
+            Totals totals = test.totals();
+            tests.row(test.name(), totals.cases(), totals.passed(), totals.failed(), totals.aborted());
+            for (CaseRow row : test.cases()) {
+                if (!row.failed()) {
                     continue;
                 }
                 anyFailed = true;
                 Set<String> violated = ReportText.violated(row).keySet();
                 failures.row(
-                        testName(test),
-                        row.path("displayName").asText(),
+                        test.name(),
+                        row.displayName(),
                         violated.isEmpty() ? "-" : String.join(", ", violated),
-                        "`" + row.path("replayKey").asText() + "`",
+                        "`" + row.replayKey() + "`",
                         failureCell(row));
             }
         }
@@ -114,7 +100,7 @@ public final class ReportFiles {
                     + " something the process did; please report it):\n\n");
             disagreements.forEach(line -> text.append("- ").append(line).append('\n'));
         }
-        text.append(ReportGuarantees.markdown(model));
+        text.append(ReportGuarantees.markdown(report.guarantees()));
         if (!location.isEmpty()) {
             text.append("\nReport: ").append(location).append('\n');
         }
@@ -125,10 +111,10 @@ public final class ReportFiles {
      * The first {@value #LINES_SHOWN} violation lines of the case (what was found, for which key), or, when no
      * invariant was violated, the first line of its failure, cut at {@value #FAILURE_SHOWN} characters.
      */
-    private static String failureCell(ReportJson.Node row) {
+    private static String failureCell(CaseRow row) {
         List<String> lines = ReportText.allViolationLines(row);
         if (lines.isEmpty()) {
-            String line = ReportText.firstLine(text(row, "failure").orElse(""));
+            String line = ReportText.firstLine(row.failure().orElse(""));
             return line.length() <= FAILURE_SHOWN ? line : line.substring(0, FAILURE_SHOWN) + "…";
         }
         String shown = String.join("; ", lines.subList(0, Math.min(LINES_SHOWN, lines.size())));
