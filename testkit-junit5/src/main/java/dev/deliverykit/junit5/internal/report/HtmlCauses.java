@@ -5,11 +5,9 @@ import static dev.deliverykit.junit5.internal.report.Html.escape;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The failures section of report.html: one foldable group per cause ({@link ReportCauses}), with its violated
@@ -98,11 +96,7 @@ final class HtmlCauses {
         }
         List<String> parts = new ArrayList<>();
         cause.violations().forEach((name, found) -> {
-            Map<String, Set<String>> keysByKind = new LinkedHashMap<>();
-            found.forEach(violation -> keysByKind
-                    .computeIfAbsent(violation.kind(), kind -> new LinkedHashSet<>())
-                    .add(violation.key()));
-            keysByKind.forEach((kind, keys) -> {
+            ReportCauses.keysByKind(found).forEach((kind, keys) -> {
                 List<String> shown = new ArrayList<>(keys).subList(0, Math.min(KEYS_IN_SUMMARY, keys.size()));
                 String more = keys.size() > KEYS_IN_SUMMARY ? " and " + (keys.size() - KEYS_IN_SUMMARY) + " more" : "";
                 parts.add((kind.isEmpty() ? "" : escape(kind) + " ") + "<code>"

@@ -6,7 +6,6 @@ import static dev.deliverykit.junit5.internal.report.HtmlCauses.KEYS_IN_SUMMARY;
 
 import dev.deliverykit.invariant.Verdict;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -146,13 +145,8 @@ final class HtmlMatrix {
                 .append("\">")
                 .append(escape(verdict));
         if (cell.verdict() == Verdict.VIOLATED) {
-            Map<String, Set<String>> keysByKind = new LinkedHashMap<>();
-            ReportCauses.found(cell)
-                    .forEach(violation -> keysByKind
-                            .computeIfAbsent(violation.kind(), kind -> new LinkedHashSet<>())
-                            .add(violation.key()));
             List<String> lines = new ArrayList<>();
-            keysByKind.forEach((kind, keys) -> {
+            ReportCauses.keysByKind(ReportCauses.found(cell)).forEach((kind, keys) -> {
                 List<String> shown = new ArrayList<>(keys).subList(0, Math.min(KEYS_IN_SUMMARY, keys.size()));
                 lines.add((kind.isEmpty() ? "" : escape(kind) + ": ") + "<code>" + escape(String.join(", ", shown))
                         + "</code>" + (keys.size() > KEYS_IN_SUMMARY ? " +" + (keys.size() - KEYS_IN_SUMMARY) : ""));

@@ -98,6 +98,15 @@ final class ReportCauses {
         return found;
     }
 
+    /** The keys of {@code found} by kind of violation, each once, in the order first found. */
+    static Map<String, Set<String>> keysByKind(List<Found> found) {
+        Map<String, Set<String>> keysByKind = new LinkedHashMap<>();
+        found.forEach(violation -> keysByKind
+                .computeIfAbsent(violation.kind(), kind -> new LinkedHashSet<>())
+                .add(violation.key()));
+        return keysByKind;
+    }
+
     /** What makes two cases' violations the same cause: each invariant with its kinds and keys, not the counts. */
     private static String signature(Map<String, List<Found>> violations) {
         StringBuilder signature = new StringBuilder();
