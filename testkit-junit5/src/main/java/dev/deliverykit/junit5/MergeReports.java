@@ -2,8 +2,8 @@ package dev.deliverykit.junit5;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.junit5.internal.report.Report;
 import dev.deliverykit.junit5.internal.report.ReportFiles;
-import dev.deliverykit.junit5.internal.report.ReportJson;
 import dev.deliverykit.junit5.internal.report.ShardMerge;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -61,7 +61,7 @@ public final class MergeReports {
         }
         try {
             Path directory = Path.of(args.get(0));
-            ReportJson.Node merged = ShardMerge.merge(
+            Report merged = ShardMerge.merge(
                     directory,
                     args.subList(1, args.size()).stream().map(Path::of).toList());
             out.print(new ReportFiles(merged)

@@ -3,7 +3,7 @@ package dev.deliverykit.junit5;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.deliverykit.junit5.internal.report.ReportText;
+import dev.deliverykit.junit5.internal.report.ReportJson;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.io.IOException;
@@ -24,7 +24,7 @@ final class ShardRuns {
 
     /** The fields of report.json that differ between a run and the merge of its shards by nature. */
     private static final Set<String> VOLATILE_FIELDS =
-            Set.of("parts", "written", "durationMs", "shard", ReportText.MERGED_SHARDS);
+            Set.of("parts", "written", "durationMs", "shard", ReportJson.MERGED_SHARDS);
 
     final Path whole;
     final CrashTestResults wholeResults;

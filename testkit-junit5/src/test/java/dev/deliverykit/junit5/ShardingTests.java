@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.deliverykit.junit5.faults.FaultsTestCases;
-import dev.deliverykit.junit5.internal.report.ReportText;
+import dev.deliverykit.junit5.internal.report.ReportJson;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -259,7 +259,7 @@ class ShardingTests {
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
         assertThat(status).isZero();
         assertThat(ShardRuns.normalised(merged)).isEqualTo(ShardRuns.normalised(runs.whole));
-        assertThat(ShardRuns.report(merged).get(ReportText.MERGED_SHARDS).asInt())
+        assertThat(ShardRuns.report(merged).get(ReportJson.MERGED_SHARDS).asInt())
                 .isEqualTo(runs.shards.size());
         assertThat(ShardRuns.withoutShardAndRunLines(merged.resolve("report.md")))
                 .isEqualTo(ShardRuns.withoutShardAndRunLines(runs.whole.resolve("report.md")));

@@ -4,15 +4,15 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.deliverykit.junit5.Guarantee;
 import dev.deliverykit.junit5.internal.config.KitSettings;
+import dev.deliverykit.junit5.internal.config.Shard;
 import dev.deliverykit.junit5.internal.planning.CrashCase;
 import dev.deliverykit.junit5.internal.report.CaseEntry;
 import dev.deliverykit.junit5.internal.report.CaseOutcome;
+import dev.deliverykit.junit5.internal.report.CaseRows;
 import dev.deliverykit.junit5.internal.report.GuaranteeRow;
+import dev.deliverykit.junit5.internal.report.Report;
 import dev.deliverykit.junit5.internal.report.ReportDirectory;
 import dev.deliverykit.junit5.internal.report.ReportFiles;
-import dev.deliverykit.junit5.internal.report.ReportGuarantees;
-import dev.deliverykit.junit5.internal.report.ReportJson;
-import dev.deliverykit.junit5.internal.report.ReportModel;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -151,15 +151,14 @@ public final class CrashReport implements AutoCloseable {
             rows = new ArrayList<>(entries.values());
             checked = new ArrayList<>(guarantees.values());
         }
-        ReportJson.Node part = new ReportJson.Node(ReportGuarantees.withGuarantees(
-                ReportModel.part(
-                        rows,
-                        ProcessHandle.current().pid(),
-                        Instant.now(),
-                        ReportDirectory.RUN,
-                        settings.shard(),
-                        settings.reportDirectory()),
-                checked));
+        Report part = CaseRows.part(
+                rows,
+                checked,
+                ProcessHandle.current().pid(),
+                Instant.now(),
+                ReportDirectory.RUN,
+                settings.shard().map(Shard::text),
+                settings.reportDirectory());
         String location = "";
         if (settings.reportEnabled()) {
             location = ReportDirectory.publish(settings.reportDirectory(), partName, part)

@@ -4,8 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.deliverykit.junit5.Guarantee;
 import dev.deliverykit.junit5.NotPromised;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -91,23 +90,22 @@ public final class GuaranteeRow {
         return aborted == cases ? Verdict.ABORTED : Verdict.HOLDS;
     }
 
-    /** The row as report data. */
-    synchronized Map<String, Object> model() {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("class", testClass.getSimpleName());
-        row.put("className", testClass.getName());
-        row.put("method", method);
-        row.put("uniqueId", uniqueId);
-        row.put("role", guarantee.role());
-        row.put("id", guarantee.id());
-        row.put("name", guarantee.name());
-        row.put("guarantee", guarantee.value());
-        row.put("seed", guarantee.seed());
-        row.put("verdict", verdict().name());
-        row.put("cases", (long) cases);
-        row.put("failed", (long) failed);
-        row.put("finding", finding);
-        row.put("reason", reason);
-        return row;
+    /** The row as the report has it. */
+    synchronized GuaranteeResult result() {
+        return new GuaranteeResult(
+                testClass.getSimpleName(),
+                testClass.getName(),
+                method,
+                uniqueId,
+                guarantee.role(),
+                guarantee.id(),
+                guarantee.name(),
+                guarantee.value(),
+                guarantee.seed(),
+                verdict(),
+                cases,
+                failed,
+                Optional.ofNullable(finding),
+                Optional.ofNullable(reason));
     }
 }

@@ -19,35 +19,26 @@ final class ModeDisagreements {
     private ModeDisagreements() {}
 
     /**
-     * One case of a test, as the report has it.
-     *
-     * @param replayKey its key, naming its mode when the test runs both
-     * @param name its display name
-     * @param outcome how it ended: {@code PASSED}, {@code FAILED}, ...
-     */
-    record Row(String replayKey, String name, String outcome) {}
-
-    /**
      * One line per disagreement, in the order of the in-process cases:
      * {@code crash after commit #1: failed in this JVM, passed as a real process exit}.
      */
-    static List<String> of(List<Row> rows) {
-        Map<String, Map<CrashMode, Row>> byPoint = new LinkedHashMap<>();
-        for (Row row : rows) {
+    static List<String> of(List<CaseRow> rows) {
+        Map<String, Map<CrashMode, CaseRow>> byPoint = new LinkedHashMap<>();
+        for (CaseRow row : rows) {
             inOneMode(row.replayKey())
                     .ifPresent(key -> byPoint.computeIfAbsent(key.point(), point -> new LinkedHashMap<>())
                             .put(key.mode(), row));
         }
         List<String> lines = new ArrayList<>();
         byPoint.values().forEach(modes -> {
-            Row inProcess = modes.get(CrashMode.IN_PROCESS);
-            Row child = modes.get(CrashMode.CHILD_PROCESS);
+            CaseRow inProcess = modes.get(CrashMode.IN_PROCESS);
+            CaseRow child = modes.get(CrashMode.CHILD_PROCESS);
             if (inProcess != null
                     && child != null
                     && decided(inProcess)
                     && decided(child)
-                    && !inProcess.outcome().equals(child.outcome())) {
-                lines.add(inProcess.name() + ": " + word(inProcess) + " in this JVM, " + word(child)
+                    && inProcess.outcome() != child.outcome()) {
+                lines.add(inProcess.displayName() + ": " + word(inProcess) + " in this JVM, " + word(child)
                         + " as a real process exit");
             }
         });
@@ -74,11 +65,11 @@ final class ModeDisagreements {
                 : Optional.empty();
     }
 
-    private static boolean decided(Row row) {
-        return row.outcome().equals(CaseOutcome.PASSED.name()) || row.outcome().equals(CaseOutcome.FAILED.name());
+    private static boolean decided(CaseRow row) {
+        return row.outcome() == CaseOutcome.PASSED || row.outcome() == CaseOutcome.FAILED;
     }
 
-    private static String word(Row row) {
-        return row.outcome().equals(CaseOutcome.PASSED.name()) ? "passed" : "failed";
+    private static String word(CaseRow row) {
+        return row.outcome() == CaseOutcome.PASSED ? "passed" : "failed";
     }
 }

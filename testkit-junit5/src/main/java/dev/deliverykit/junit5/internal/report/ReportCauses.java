@@ -1,8 +1,5 @@
 package dev.deliverykit.junit5.internal.report;
 
-import static dev.deliverykit.junit5.internal.report.ReportText.failed;
-import static dev.deliverykit.junit5.internal.report.ReportText.text;
-
 import dev.deliverykit.invariant.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +29,7 @@ final class ReportCauses {
      * @param cases      the failed cases, each with its position in its test, from 1
      */
     record Cause(
-            ReportJson.Node test,
+            TestReport test,
             int testIndex,
             Map<String, List<Found>> violations,
             String failure,
@@ -45,26 +42,25 @@ final class ReportCauses {
     record Found(String kind, String key, String found, String expected) {}
 
     /** A failed case and its position in its test, from 1 (the row of the crash matrix). */
-    record Numbered(ReportJson.Node row, int number) {}
+    record Numbered(CaseRow row, int number) {}
 
-    static List<Cause> of(ReportJson.Node model) {
+    static List<Cause> of(Report report) {
         List<Cause> causes = new ArrayList<>();
         int testIndex = 0;
-        for (ReportJson.Node test : model.path("tests")) {
+        for (TestReport test : report.tests()) {
             Map<String, Cause> byCause = new LinkedHashMap<>();
             int number = 0;
-            for (ReportJson.Node row : test.path("cases")) {
+            for (CaseRow row : test.cases()) {
                 number++;
-                if (!failed(row)) {
+                if (!row.failed()) {
                     continue;
                 }
                 Map<String, List<Found>> violations = violations(row);
                 String failure = violations.isEmpty()
-                        ? ReportText.firstLine(text(row, "failure").orElse("failed"))
+                        ? ReportText.firstLine(row.failure().orElse("failed"))
                         : "";
-                String signature = violations.isEmpty()
-                        ? failure.replace(row.path("displayName").asText(), "\u0000")
-                        : signature(violations);
+                String signature =
+                        violations.isEmpty() ? failure.replace(row.displayName(), "\u0000") : signature(violations);
                 int testPosition = testIndex;
                 byCause.computeIfAbsent(
                                 signature, key -> new Cause(test, testPosition, violations, failure, new ArrayList<>()))
@@ -78,10 +74,10 @@ final class ReportCauses {
     }
 
     /** The violated invariants of a row, in its order, each with its violations. */
-    static Map<String, List<Found>> violations(ReportJson.Node row) {
+    static Map<String, List<Found>> violations(CaseRow row) {
         Map<String, List<Found>> violated = new LinkedHashMap<>();
-        row.path("invariants").fields().forEach((name, cell) -> {
-            if (!cell.path("verdict").asText().equals(Verdict.VIOLATED.name())) {
+        row.invariants().forEach((name, cell) -> {
+            if (cell.verdict() != Verdict.VIOLATED) {
                 return;
             }
             violated.put(name, found(cell));
@@ -90,19 +86,25 @@ final class ReportCauses {
     }
 
     /** The violations of one invariant's cell of a row. */
-    static List<Found> found(ReportJson.Node cell) {
+    static List<Found> found(CaseRow.InvariantCell cell) {
         List<Found> found = new ArrayList<>();
-        if (cell.path("violated").isMissing()) {
-            ReportText.violationLines(cell.path("message").asText())
-                    .forEach(line -> found.add(new Found("", line, "", "")));
+        if (cell.violated().isEmpty()) {
+            ReportText.violationLines(cell.message()).forEach(line -> found.add(new Found("", line, "", "")));
         }
-        cell.path("violated")
-                .forEach(violation -> found.add(new Found(
-                        violation.path("label").asText(violation.path("kind").asText()),
-                        violation.path("key").asText(),
-                        violation.path("found").asText(),
-                        violation.path("expected").asText())));
+        cell.violated()
+                .orElse(List.of())
+                .forEach(violation -> found.add(
+                        new Found(violation.label(), violation.key(), violation.found(), violation.expected())));
         return found;
+    }
+
+    /** The keys of {@code found} by kind of violation, each once, in the order first found. */
+    static Map<String, Set<String>> keysByKind(List<Found> found) {
+        Map<String, Set<String>> keysByKind = new LinkedHashMap<>();
+        found.forEach(violation -> keysByKind
+                .computeIfAbsent(violation.kind(), kind -> new LinkedHashSet<>())
+                .add(violation.key()));
+        return keysByKind;
     }
 
     /** What makes two cases' violations the same cause: each invariant with its kinds and keys, not the counts. */

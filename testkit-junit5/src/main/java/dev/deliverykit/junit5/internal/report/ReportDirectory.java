@@ -85,7 +85,7 @@ public final class ReportDirectory {
      * @throws UncheckedIOException naming the directory and the configuration key if it cannot be written
      */
     @SuppressWarnings("try") // the lock is held for the block's duration, never read
-    public static Path publish(Path directory, String partName, ReportJson.Node part) {
+    public static Path publish(Path directory, String partName, Report part) {
         String name = partName + ".json";
         try {
             Path parts = Files.createDirectories(directory.resolve(PARTS));
@@ -94,10 +94,10 @@ public final class ReportDirectory {
                 try (FileChannel channel = FileChannel.open(
                                 directory.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                         FileLock lock = channel.lock()) {
-                    replace(parts.resolve(name), ReportFiles.json(part));
-                    Map<String, ReportJson.Node> ofThisRun =
-                            readParts(parts, part.path("run").asText(), directory.resolve(ATTACHMENTS));
-                    return new ReportFiles(new ReportJson.Node(ReportModel.merge(ofThisRun))).write(directory);
+                    replace(parts.resolve(name), ReportJson.write(part));
+                    Map<String, Report> ofThisRun =
+                            readParts(parts, ((Report.Part) part.header()).run(), directory.resolve(ATTACHMENTS));
+                    return new ReportFiles(RunMerge.merge(ofThisRun)).write(directory);
                 }
             }
         } catch (IOException e) {
@@ -112,24 +112,17 @@ public final class ReportDirectory {
      * Every readable part of {@code run}, oldest first (by the time written, then by name); parts of other runs
      * are deleted with their attachments; unreadable ones are skipped, saying so.
      */
-    private static Map<String, ReportJson.Node> readParts(Path parts, String run, Path attachments) throws IOException {
+    private static Map<String, Report> readParts(Path parts, String run, Path attachments) throws IOException {
         List<ReadPart> read = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(parts, "report-*.json")) {
             for (Path file : files) {
                 try {
-                    ReportJson.Node part = ReportJson.read(Files.readString(file, StandardCharsets.UTF_8));
-                    if (!ReportModel.FORMAT.equals(part.path("format").asText())) {
-                        throw new IOException(
-                                "its format is \"" + part.path("format").asText() + "\", not " + ReportModel.FORMAT);
-                    }
-                    if (!run.equals(part.path("run").asText(null))) {
+                    Report part = ReportJson.read(Files.readString(file, StandardCharsets.UTF_8));
+                    if (!(part.header() instanceof Report.Part header) || !run.equals(header.run())) {
                         deleteStale(file, attachments);
                         continue;
                     }
-                    read.add(new ReadPart(
-                            file.getFileName().toString(),
-                            Instant.parse(part.path("written").asText()),
-                            part));
+                    read.add(new ReadPart(file.getFileName().toString(), Instant.parse(header.written()), part));
                 } catch (IOException | IllegalArgumentException | DateTimeParseException e) {
                     System.err.println("[DeliveryKit] the report leaves out " + file + ", which cannot be read ("
                             + e.getMessage() + "); delete it or clean the report directory");
@@ -137,7 +130,7 @@ public final class ReportDirectory {
             }
         }
         read.sort(Comparator.comparing(ReadPart::written).thenComparing(ReadPart::file));
-        Map<String, ReportJson.Node> ordered = new LinkedHashMap<>();
+        Map<String, Report> ordered = new LinkedHashMap<>();
         read.forEach(part -> ordered.put(part.file(), part.content()));
         return ordered;
     }
@@ -180,5 +173,5 @@ public final class ReportDirectory {
     /** Numbers the files written aside by this JVM, so that two threads never write the same one. */
     private static final AtomicInteger ASIDE_FILES = new AtomicInteger();
 
-    private record ReadPart(String file, Instant written, ReportJson.Node content) {}
+    private record ReadPart(String file, Instant written, Report content) {}
 }

@@ -1,7 +1,6 @@
 package dev.deliverykit.junit5.internal.report;
 
-import static dev.deliverykit.junit5.internal.report.ReportHtml.escape;
-import static org.apiguardian.api.API.Status.INTERNAL;
+import static dev.deliverykit.junit5.internal.report.Html.escape;
 
 import dev.deliverykit.internal.markdown.MarkdownTable;
 import dev.deliverykit.junit5.Guarantee;
@@ -9,48 +8,19 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apiguardian.api.API;
 
 /**
- * The report's {@link Guarantee} section: in report.json the {@code guarantees} array (one object per guarantee test,
- * written only when there is one), in report.md and report.html the guarantees grouped by test class and role, each
- * group in one line: "ReceiverContractTest, idempotent receiver: 6 of 7 guarantees hold; concurrent workers on one
- * key: 4 effects for (tenantA, reserve-1), expected exactly 1".
+ * The report's {@link Guarantee} section in report.md and report.html: the guarantees grouped by test class and
+ * role, each group in one line: "ReceiverContractTest, idempotent receiver: 6 of 7 guarantees hold; concurrent
+ * workers on one key: 4 effects for (tenantA, reserve-1), expected exactly 1".
  */
-@API(status = INTERNAL, since = "0.1")
-public final class ReportGuarantees {
+final class ReportGuarantees {
 
     private ReportGuarantees() {}
 
-    /** {@code part} with this JVM's guarantee rows, if it has any. */
-    public static Map<String, Object> withGuarantees(Map<String, Object> part, List<GuaranteeRow> rows) {
-        if (!rows.isEmpty()) {
-            List<Object> guarantees = new ArrayList<>();
-            rows.forEach(row -> guarantees.add(row.model()));
-            part.put("guarantees", guarantees);
-        }
-        return part;
-    }
-
-    /** Adds {@code part}'s guarantees to {@code byId}, where a later part's replaces an earlier one's. */
-    static void collect(Map<String, Object> byId, ReportJson.Node part) {
-        for (ReportJson.Node guarantee : part.path("guarantees")) {
-            byId.remove(guarantee.path("uniqueId").asText());
-            byId.put(guarantee.path("uniqueId").asText(), guarantee.copy());
-        }
-    }
-
-    /** {@code merged} with the collected guarantees, if there are any. */
-    static Map<String, Object> withCollected(Map<String, Object> merged, Map<String, Object> byId) {
-        if (!byId.isEmpty()) {
-            merged.put("guarantees", new ArrayList<>(byId.values()));
-        }
-        return merged;
-    }
-
     /** The Markdown section, or nothing when the run had no guarantee test. */
-    static String markdown(ReportJson.Node model) {
-        Map<String, List<ReportJson.Node>> groups = groups(model);
+    static String markdown(List<GuaranteeResult> guarantees) {
+        Map<String, List<GuaranteeResult>> groups = groups(guarantees);
         if (groups.isEmpty()) {
             return "";
         }
@@ -58,10 +28,10 @@ public final class ReportGuarantees {
                 new MarkdownTable("test class", "role", "guarantees", "hold", "violated", "not promised", "skipped");
         StringBuilder lines = new StringBuilder();
         groups.values().forEach(group -> {
-            ReportJson.Node first = group.get(0);
+            GuaranteeResult first = group.get(0);
             table.row(
-                    first.path("class").asText(),
-                    first.path("role").asText(),
+                    first.testClass(),
+                    first.role(),
                     group.size(),
                     count(group, GuaranteeRow.Verdict.HOLDS),
                     count(group, GuaranteeRow.Verdict.VIOLATED),
@@ -73,8 +43,8 @@ public final class ReportGuarantees {
     }
 
     /** The HTML section, or nothing when the run had no guarantee test. */
-    static void html(StringBuilder page, ReportJson.Node model) {
-        Map<String, List<ReportJson.Node>> groups = groups(model);
+    static void html(StringBuilder page, List<GuaranteeResult> guarantees) {
+        Map<String, List<GuaranteeResult>> groups = groups(guarantees);
         if (groups.isEmpty()) {
             return;
         }
@@ -83,16 +53,16 @@ public final class ReportGuarantees {
             page.append("<p>").append(escape(line(group))).append("</p>\n");
             page.append("<div class=\"scroll\"><table class=\"guarantees\"><tr class=\"head\"><th>check</th>"
                     + "<th>guarantee</th><th>seed</th><th>verdict</th><th>finding</th></tr>\n");
-            for (ReportJson.Node row : group) {
-                String verdict = row.path("verdict").asText();
+            for (GuaranteeResult row : group) {
+                String verdict = row.verdict().name();
                 page.append("<tr><td><code>")
-                        .append(escape(row.path("id").asText()))
+                        .append(escape(row.id()))
                         .append("</code></td><td>")
-                        .append(escape(row.path("guarantee").asText()))
+                        .append(escape(row.guarantee()))
                         .append("</td><td>")
-                        .append(escape(row.path("seed").asText("")))
+                        .append(escape(row.seed()))
                         .append("</td><td class=\"")
-                        .append(cellClass(verdict))
+                        .append(cellClass(row.verdict()))
                         .append("\">")
                         .append(escape(verdict.replace('_', ' ')))
                         .append("</td><td>")
@@ -104,14 +74,14 @@ public final class ReportGuarantees {
     }
 
     /** {@code ReceiverContractTest, idempotent receiver: 6 of 7 guarantees hold; <name>: <finding>; ...}. */
-    static String line(List<ReportJson.Node> group) {
-        ReportJson.Node first = group.get(0);
+    static String line(List<GuaranteeResult> group) {
+        GuaranteeResult first = group.get(0);
         long notPromised = count(group, GuaranteeRow.Verdict.NOT_PROMISED);
         long skipped = count(group, GuaranteeRow.Verdict.SKIPPED) + count(group, GuaranteeRow.Verdict.ABORTED);
         long promised = group.size() - notPromised - skipped;
-        StringBuilder line = new StringBuilder(first.path("class").asText())
+        StringBuilder line = new StringBuilder(first.testClass())
                 .append(", ")
-                .append(first.path("role").asText())
+                .append(first.role())
                 .append(": ")
                 .append(count(group, GuaranteeRow.Verdict.HOLDS))
                 .append(" of ")
@@ -123,46 +93,40 @@ public final class ReportGuarantees {
         if (skipped > 0) {
             line.append(", ").append(skipped).append(" skipped");
         }
-        for (ReportJson.Node row : group) {
-            if (row.path("verdict").asText().equals(GuaranteeRow.Verdict.VIOLATED.name())) {
-                line.append("; ").append(row.path("name").asText()).append(": ").append(detail(row));
+        for (GuaranteeResult row : group) {
+            if (row.verdict() == GuaranteeRow.Verdict.VIOLATED) {
+                line.append("; ").append(row.name()).append(": ").append(detail(row));
             }
         }
         return line.toString();
     }
 
     /** A violated guarantee's finding (with its failed cases of a template), else why it did not run. */
-    private static String detail(ReportJson.Node row) {
-        if (row.path("verdict").asText().equals(GuaranteeRow.Verdict.VIOLATED.name())) {
-            long cases = row.path("cases").asLong();
-            String finding = ReportText.text(row, "finding").orElse("failed");
-            return cases > 1 ? row.path("failed").asLong() + " of " + cases + " cases fail, first " + finding : finding;
+    private static String detail(GuaranteeResult row) {
+        if (row.verdict() == GuaranteeRow.Verdict.VIOLATED) {
+            String finding = row.finding().orElse("failed");
+            return row.cases() > 1 ? row.failed() + " of " + row.cases() + " cases fail, first " + finding : finding;
         }
-        return ReportText.text(row, "reason").orElse("");
+        return row.reason().orElse("");
     }
 
-    private static String cellClass(String verdict) {
-        return switch (GuaranteeRow.Verdict.valueOf(verdict)) {
+    private static String cellClass(GuaranteeRow.Verdict verdict) {
+        return switch (verdict) {
             case HOLDS -> "HOLDS";
             case VIOLATED -> "VIOLATED";
             default -> "ABORTED";
         };
     }
 
-    private static long count(List<ReportJson.Node> group, GuaranteeRow.Verdict verdict) {
-        return group.stream()
-                .filter(row -> row.path("verdict").asText().equals(verdict.name()))
-                .count();
+    private static long count(List<GuaranteeResult> group, GuaranteeRow.Verdict verdict) {
+        return group.stream().filter(row -> row.verdict() == verdict).count();
     }
 
     /** The guarantees by test class and role, in the order they were first reported. */
-    private static Map<String, List<ReportJson.Node>> groups(ReportJson.Node model) {
-        Map<String, List<ReportJson.Node>> groups = new LinkedHashMap<>();
-        for (ReportJson.Node row : model.path("guarantees")) {
-            groups.computeIfAbsent(
-                            row.path("className").asText() + "|"
-                                    + row.path("role").asText(),
-                            key -> new ArrayList<>())
+    private static Map<String, List<GuaranteeResult>> groups(List<GuaranteeResult> guarantees) {
+        Map<String, List<GuaranteeResult>> groups = new LinkedHashMap<>();
+        for (GuaranteeResult row : guarantees) {
+            groups.computeIfAbsent(row.className() + "|" + row.role(), key -> new ArrayList<>())
                     .add(row);
         }
         return groups;

@@ -2,408 +2,444 @@ package dev.deliverykit.junit5.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.deliverykit.invariant.Verdict;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Function;
 import org.apiguardian.api.API;
 
 /**
- * The JSON of {@code report.json} and its parts: the report model is plain data (objects as insertion-ordered
- * {@code Map<String, Object>}, arrays as {@code List<Object>}, strings, whole numbers, booleans, {@code null}),
- * written indented as the report always was (two spaces per object level, {@code "name" : value}, arrays
- * inline: {@code [ {...}, {...} ]}) and read back into the same data. Only what the report needs; no
- * dependency a user's test class path would have to carry.
+ * The codec of {@code report.json} and its parts: a {@link Report} as JSON text and back, the one place that names
+ * the report's fields. A field the report writes only when it says something ({@code afterDeath},
+ * {@code equivalents}, {@code sweep}, {@code guarantees}, ...) is left out when empty, and read as empty when
+ * missing; other fields are written even when {@code null}.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class ReportJson {
 
-    private static final String NEWLINE = System.lineSeparator();
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+    /** The field of a report that {@link dev.deliverykit.junit5.MergeReports} merged from shards: how many. */
+    public static final String MERGED_SHARDS = "mergedShards";
+
+    private static final String FORMAT = "format";
+    private static final String PID = "pid";
+    private static final String RUN = "run";
+    private static final String WRITTEN = "written";
+    private static final String JDK = "jdk";
+    private static final String KIT = "kit";
+    private static final String SHARD = "shard";
+    private static final String PARTS = "parts";
+    private static final String FILE = "file";
+    private static final String TOTALS = "totals";
+    private static final String TESTS = "tests";
+    private static final String GUARANTEES = "guarantees";
+    private static final String CLASS = "class";
+    private static final String CLASS_NAME = "className";
+    private static final String METHOD = "method";
+    private static final String UNIQUE_ID = "uniqueId";
+    private static final String CASES = "cases";
+    private static final String DISPLAY_NAME = "displayName";
+    private static final String CASE_NUMBER = "caseNumber";
+    private static final String KIND = "kind";
+    private static final String BOUNDARY = "boundary";
+    private static final String SELECTOR = "selector";
+    private static final String WITHIN = "within";
+    private static final String HIT = "hit";
+    private static final String RECOVERY = "recovery";
+    private static final String ORDER = "order";
+    private static final String MODE = "mode";
+    private static final String REPLAY_KEY = "replayKey";
+    private static final String OUTCOME = "outcome";
+    private static final String FAILURE = "failure";
+    private static final String CRASH_SITE = "crashSite";
+    private static final String AFTER_DEATH = "afterDeath";
+    private static final String HITS = "hits";
+    private static final String DURATION = "durationMs";
+    private static final String INVARIANTS = "invariants";
+    private static final String OBSERVATIONS = "observations";
+    private static final String ATTACHMENTS = "attachments";
+    private static final String EQUIVALENTS = "equivalents";
+    private static final String SWEEP = "sweep";
+    private static final String FIELD = "field";
+    private static final String VERDICT = "verdict";
+    private static final String CHECKED = "checked";
+    private static final String VIOLATIONS = "violations";
+    private static final String MESSAGE = "message";
+    private static final String VIOLATED = "violated";
+    private static final String LABEL = "label";
+    private static final String KEY = "key";
+    private static final String FOUND = "found";
+    private static final String EXPECTED = "expected";
+    private static final String PATH = "path";
+    private static final String POINTS = "points";
+    private static final String CLASSES = "classes";
+    private static final String PRUNED = "pruned";
+    private static final String NOT_PRUNED = "notPruned";
+    private static final String FAILURES = "failures";
+    private static final String OUTSIDE_EFFECTS = "outsideEffects";
+    private static final String ROLE = "role";
+    private static final String ID = "id";
+    private static final String NAME = "name";
+    private static final String GUARANTEE = "guarantee";
+    private static final String SEED = "seed";
+    private static final String FAILED = "failed";
+    private static final String FINDING = "finding";
+    private static final String REASON = "reason";
+    private static final String UNKNOWN = "unknown";
 
     private ReportJson() {}
 
-    /** {@code value} as indented JSON, without a final line break. */
-    static String write(Object value) {
-        StringBuilder json = new StringBuilder();
-        write(json, value, 0);
-        return json.toString();
-    }
+    /** A text that is a report of another format, or of none: its {@code format} field, as it reads. */
+    static final class OtherFormat extends IllegalArgumentException {
 
-    private static void write(StringBuilder json, Object value, int depth) {
-        if (value instanceof Node node) {
-            write(json, node.value, depth);
-        } else if (value instanceof Map<?, ?> object) {
-            writeObject(json, object, depth);
-        } else if (value instanceof List<?> array) {
-            writeArray(json, array, depth);
-        } else if (value instanceof String text) {
-            writeString(json, text);
-        } else if (value == null || value instanceof Boolean || value instanceof Long || value instanceof Integer) {
-            json.append(value);
-        } else {
-            throw new IllegalArgumentException(
-                    "the report holds no " + value.getClass().getName() + ": " + value);
+        private static final long serialVersionUID = 1L;
+
+        private final String format;
+
+        OtherFormat(String format) {
+            super("its format is \"" + format + "\", not " + Report.FORMAT);
+            this.format = format;
+        }
+
+        String format() {
+            return format;
         }
     }
 
-    private static void writeObject(StringBuilder json, Map<?, ?> object, int depth) {
-        if (object.isEmpty()) {
-            json.append("{ }");
-            return;
-        }
-        json.append('{');
-        String separator = "";
-        for (Map.Entry<?, ?> entry : object.entrySet()) {
-            json.append(separator).append(NEWLINE).append("  ".repeat(depth + 1));
-            writeString(json, (String) entry.getKey());
-            json.append(" : ");
-            write(json, entry.getValue(), depth + 1);
-            separator = ",";
-        }
-        json.append(NEWLINE).append("  ".repeat(depth)).append('}');
-    }
-
-    private static void writeArray(StringBuilder json, List<?> array, int depth) {
-        if (array.isEmpty()) {
-            json.append("[ ]");
-            return;
-        }
-        json.append("[ ");
-        String separator = "";
-        for (Object element : array) {
-            json.append(separator);
-            write(json, element, depth);
-            separator = ", ";
-        }
-        json.append(" ]");
-    }
-
-    private static void writeString(StringBuilder json, String text) {
-        json.append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> json.append("\\\"");
-                case '\\' -> json.append("\\\\");
-                case '\n' -> json.append("\\n");
-                case '\r' -> json.append("\\r");
-                case '\t' -> json.append("\\t");
-                case '\b' -> json.append("\\b");
-                case '\f' -> json.append("\\f");
-                default -> {
-                    if (c < 0x20) {
-                        json.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
-                    } else {
-                        json.append(c);
-                    }
-                }
-            }
-        }
-        json.append('"');
+    /** {@code report} as indented JSON, ending with a line break. */
+    static String write(Report report) {
+        return JsonText.write(data(report)) + "\n";
     }
 
     /**
-     * Reads JSON text into the report's data, as a {@link Node}.
+     * Reads a report or a part.
      *
+     * @throws OtherFormat when the text is JSON but not of format {@value Report#FORMAT}
      * @throws IllegalArgumentException naming the position of the first thing that is not JSON
      */
-    static Node read(String text) {
-        Reader reader = new Reader(text);
-        reader.skipWhitespace();
-        Object value = reader.value();
-        reader.skipWhitespace();
-        if (!reader.atEnd()) {
-            throw reader.error("text after the JSON value");
+    static Report read(String text) {
+        JsonText.Node root = JsonText.read(text);
+        String format = root.path(FORMAT).asText();
+        if (!Report.FORMAT.equals(format)) {
+            throw new OtherFormat(format);
         }
-        return new Node(value);
+        List<TestReport> tests = new ArrayList<>();
+        root.path(TESTS).forEach(test -> tests.add(test(test)));
+        List<GuaranteeResult> guarantees = new ArrayList<>();
+        root.path(GUARANTEES).forEach(guarantee -> guarantees.add(guarantee(guarantee)));
+        return new Report(header(root), tests, guarantees);
     }
 
-    /** A recursive-descent reader of one JSON text. */
-    private static final class Reader {
-
-        private final String text;
-        private int at;
-
-        Reader(String text) {
-            this.text = text;
+    private static Map<String, Object> data(Report report) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put(FORMAT, Report.FORMAT);
+        if (report.header() instanceof Report.Part part) {
+            root.put(PID, part.pid());
+            root.put(RUN, part.run());
+            root.put(WRITTEN, part.written());
+            root.put(JDK, part.jdk());
+            root.put(KIT, part.kit());
+            root.put(SHARD, part.shard().orElse(null));
+        } else if (report.header() instanceof Report.Merged merged) {
+            root.put(PARTS, list(merged.parts(), ReportJson::source));
+            root.put(SHARD, merged.shard().orElse(null));
+            merged.mergedShards().ifPresent(shards -> root.put(MERGED_SHARDS, (long) shards));
         }
-
-        boolean atEnd() {
-            return at >= text.length();
+        root.put(TOTALS, totals(report.totals()));
+        root.put(TESTS, list(report.tests(), ReportJson::test));
+        if (!report.guarantees().isEmpty()) {
+            root.put(GUARANTEES, list(report.guarantees(), ReportJson::guarantee));
         }
-
-        void skipWhitespace() {
-            while (!atEnd() && Character.isWhitespace(text.charAt(at))) {
-                at++;
-            }
-        }
-
-        IllegalArgumentException error(String what) {
-            return new IllegalArgumentException("not the report's JSON: " + what + " at character " + at);
-        }
-
-        Object value() {
-            if (atEnd()) {
-                throw error("end of text where a value belongs");
-            }
-            char c = text.charAt(at);
-            if (c == '{') {
-                return object();
-            }
-            if (c == '[') {
-                return array();
-            }
-            if (c == '"') {
-                return string();
-            }
-            if (text.startsWith("true", at) || text.startsWith("false", at) || text.startsWith("null", at)) {
-                String word = text.startsWith("true", at) ? "true" : text.startsWith("false", at) ? "false" : "null";
-                at += word.length();
-                return word.equals("null") ? null : Boolean.valueOf(word);
-            }
-            return number();
-        }
-
-        private Map<String, Object> object() {
-            Map<String, Object> object = new LinkedHashMap<>();
-            elements('}', () -> {
-                if (!peek('"')) {
-                    throw error("no field name");
-                }
-                String name = string();
-                skipWhitespace();
-                expect(':');
-                skipWhitespace();
-                object.put(name, value());
-            });
-            return object;
-        }
-
-        private List<Object> array() {
-            List<Object> array = new ArrayList<>();
-            elements(']', () -> array.add(value()));
-            return array;
-        }
-
-        /** Reads the comma-separated elements of an object or array, from its opening to its {@code close}. */
-        private void elements(char close, Runnable element) {
-            at++;
-            skipWhitespace();
-            if (peek(close)) {
-                at++;
-                return;
-            }
-            while (true) {
-                skipWhitespace();
-                element.run();
-                skipWhitespace();
-                if (!peek(',')) {
-                    expect(close);
-                    return;
-                }
-                at++;
-            }
-        }
-
-        private String string() {
-            StringBuilder value = new StringBuilder();
-            at++;
-            while (true) {
-                if (atEnd()) {
-                    throw error("unterminated string");
-                }
-                char c = text.charAt(at++);
-                if (c == '"') {
-                    return value.toString();
-                }
-                if (c != '\\') {
-                    value.append(c);
-                    continue;
-                }
-                if (atEnd()) {
-                    throw error("unterminated escape");
-                }
-                char escaped = text.charAt(at++);
-                switch (escaped) {
-                    case '"', '\\', '/' -> value.append(escaped);
-                    case 'n' -> value.append('\n');
-                    case 'r' -> value.append('\r');
-                    case 't' -> value.append('\t');
-                    case 'b' -> value.append('\b');
-                    case 'f' -> value.append('\f');
-                    case 'u' -> {
-                        if (at + 4 > text.length()) {
-                            throw error("short \\u escape");
-                        }
-                        try {
-                            value.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
-                        } catch (NumberFormatException e) {
-                            throw error("bad \\u escape");
-                        }
-                        at += 4;
-                    }
-                    default -> throw error("unknown escape \\" + escaped);
-                }
-            }
-        }
-
-        private Object number() {
-            int start = at;
-            while (!atEnd() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) {
-                at++;
-            }
-            String digits = text.substring(start, at);
-            if (digits.isEmpty()) {
-                throw error("unexpected '" + text.charAt(at) + "'");
-            }
-            try {
-                return Long.parseLong(digits);
-            } catch (NumberFormatException notWhole) {
-                throw error("a number the report never writes, " + digits);
-            }
-        }
-
-        private boolean peek(char c) {
-            return !atEnd() && text.charAt(at) == c;
-        }
-
-        private void expect(char c) {
-            if (!peek(c)) {
-                throw error("'" + c + "' expected");
-            }
-            at++;
-        }
+        return root;
     }
 
-    /**
-     * A read-only view of one value of the report's data, for the renderers: a missing field reads as an empty
-     * node, so {@code test.path("totals").path("cases").asLong()} needs no checks.
-     */
-    public static final class Node implements Iterable<Node> {
-
-        private static final Node MISSING = new Node(new Object());
-
-        private final Object value;
-
-        public Node(Object value) {
-            this.value = value;
+    private static Report.Header header(JsonText.Node root) {
+        if (root.path(PARTS).isMissing()) {
+            return new Report.Part(
+                    root.path(PID).asLong(),
+                    root.path(RUN).asText(null),
+                    root.path(WRITTEN).asText(),
+                    root.path(JDK).asText(UNKNOWN),
+                    root.path(KIT).asText(UNKNOWN),
+                    root.text(SHARD));
         }
+        List<Report.Source> parts = new ArrayList<>();
+        root.path(PARTS)
+                .forEach(source -> parts.add(new Report.Source(
+                        source.path(FILE).asText(),
+                        source.path(PID).asLong(),
+                        source.text(RUN),
+                        source.path(WRITTEN).asText(),
+                        source.path(JDK).asText(UNKNOWN),
+                        source.path(KIT).asText(UNKNOWN),
+                        source.text(SHARD))));
+        JsonText.Node shards = root.path(MERGED_SHARDS);
+        return new Report.Merged(
+                parts,
+                root.text(SHARD),
+                shards.isMissing() ? OptionalInt.empty() : OptionalInt.of((int) shards.asLong()));
+    }
 
-        /** The field {@code name} of an object; a missing node for anything else. */
-        Node path(String name) {
-            return value instanceof Map<?, ?> object && object.containsKey(name) ? new Node(object.get(name)) : MISSING;
-        }
+    private static Map<String, Object> source(Report.Source source) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put(FILE, source.file());
+        object.put(PID, source.pid());
+        object.put(RUN, source.run().orElse(null));
+        object.put(WRITTEN, source.written());
+        object.put(JDK, source.jdk());
+        object.put(KIT, source.kit());
+        object.put(SHARD, source.shard().orElse(null));
+        return object;
+    }
 
-        /** Element {@code index} of an array; a missing node for anything else. */
-        Node get(int index) {
-            return value instanceof List<?> array && index >= 0 && index < array.size()
-                    ? new Node(array.get(index))
-                    : MISSING;
+    private static Map<String, Object> totals(Totals totals) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put(CASES, totals.cases());
+        for (CaseOutcome outcome : CaseOutcome.values()) {
+            object.put(outcome.name().toLowerCase(Locale.ROOT), totals.of(outcome));
         }
+        return object;
+    }
 
-        boolean isMissing() {
-            return this == MISSING;
-        }
+    private static Map<String, Object> test(TestReport test) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put(CLASS, test.testClass());
+        object.put(CLASS_NAME, test.className());
+        object.put(METHOD, test.method());
+        object.put(UNIQUE_ID, test.uniqueId());
+        object.put(TOTALS, totals(test.totals()));
+        object.put(CASES, list(test.cases(), ReportJson::row));
+        return object;
+    }
 
-        /** Whether this is a string. */
-        boolean isText() {
-            return value instanceof String;
-        }
+    private static TestReport test(JsonText.Node test) {
+        List<CaseRow> cases = new ArrayList<>();
+        test.path(CASES).forEach(row -> cases.add(row(row)));
+        return new TestReport(
+                test.path(CLASS).asText(null),
+                test.path(CLASS_NAME).asText(null),
+                test.path(METHOD).asText(null),
+                test.path(UNIQUE_ID).asText(),
+                cases);
+    }
 
-        /** The string, number or boolean as text, {@code null} as {@code "null"}; {@code ""} for anything else. */
-        String asText() {
-            return value == null
-                            || value instanceof String
-                            || value instanceof Long
-                            || value instanceof Integer
-                            || value instanceof Boolean
-                    ? String.valueOf(value)
-                    : "";
+    private static Map<String, Object> row(CaseRow row) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put(DISPLAY_NAME, row.displayName());
+        object.put(UNIQUE_ID, row.uniqueId());
+        object.put(CASE_NUMBER, orNull(row.caseNumber()));
+        object.put(KIND, row.kind());
+        object.put(BOUNDARY, row.boundary().orElse(null));
+        object.put(SELECTOR, row.selector().orElse(null));
+        object.put(WITHIN, row.within().orElse(null));
+        object.put(HIT, orNull(row.hit()));
+        object.put(RECOVERY, row.recovery().map(ReportJson::recovery).orElse(null));
+        object.put(ORDER, row.order().orElse(null));
+        object.put(MODE, row.mode());
+        object.put(REPLAY_KEY, row.replayKey());
+        object.put(OUTCOME, row.outcome().name());
+        object.put(FAILURE, row.failure().orElse(null));
+        object.put(CRASH_SITE, row.crashSite().orElse(null));
+        if (!row.afterDeath().isEmpty()) {
+            object.put(AFTER_DEATH, row.afterDeath());
         }
+        object.put(HITS, orNull(row.hits()));
+        object.put(DURATION, row.durationMs().isPresent() ? row.durationMs().getAsLong() : null);
+        Map<String, Object> invariants = new LinkedHashMap<>();
+        row.invariants().forEach((name, cell) -> invariants.put(name, invariant(cell)));
+        object.put(INVARIANTS, invariants);
+        object.put(OBSERVATIONS, row.observations());
+        object.put(ATTACHMENTS, list(row.attachments(), ReportJson::attachment));
+        if (!row.equivalents().isEmpty()) {
+            object.put(EQUIVALENTS, row.equivalents());
+        }
+        row.sweep().ifPresent(sweep -> object.put(SWEEP, sweep(sweep)));
+        return object;
+    }
 
-        /** As {@link #asText()}, or {@code otherwise} when missing or {@code null}. */
-        String asText(String otherwise) {
-            return isMissing() || value == null ? otherwise : asText();
-        }
+    private static CaseRow row(JsonText.Node row) {
+        Map<String, CaseRow.InvariantCell> invariants = new LinkedHashMap<>();
+        row.path(INVARIANTS).fields().forEach((name, cell) -> invariants.put(name, invariant(cell)));
+        Map<String, Object> observations = new LinkedHashMap<>();
+        row.path(OBSERVATIONS)
+                .fields()
+                .forEach((name, value) -> observations.put(name, value.data().orElse(null)));
+        List<CaseRow.AttachmentLink> attachments = new ArrayList<>();
+        row.path(ATTACHMENTS)
+                .forEach(attachment -> attachments.add(
+                        new CaseRow.AttachmentLink(attachment.path(LABEL).asText(), attachment.text(PATH))));
+        JsonText.Node recovery = row.path(RECOVERY);
+        JsonText.Node sweep = row.path(SWEEP);
+        return new CaseRow(
+                row.path(DISPLAY_NAME).asText(),
+                row.path(UNIQUE_ID).asText(null),
+                optionalInt(row.path(CASE_NUMBER)),
+                row.path(KIND).asText(),
+                row.text(BOUNDARY),
+                row.text(SELECTOR),
+                row.text(WITHIN),
+                optionalInt(row.path(HIT)),
+                recovery.data().isPresent() ? Optional.of(recovery(recovery)) : Optional.empty(),
+                row.text(ORDER),
+                row.path(MODE).asText(),
+                row.path(REPLAY_KEY).asText(),
+                CaseOutcome.valueOf(row.path(OUTCOME).asText()),
+                row.text(FAILURE),
+                row.text(CRASH_SITE),
+                row.path(AFTER_DEATH).texts(),
+                optionalInt(row.path(HITS)),
+                row.path(DURATION).wholeNumber(),
+                invariants,
+                observations,
+                attachments,
+                row.path(EQUIVALENTS).texts(),
+                sweep.isMissing() ? Optional.empty() : Optional.of(sweep(sweep)));
+    }
 
-        /** The whole number (or a string of one); 0 for anything else. */
-        long asLong() {
-            if (value instanceof Long || value instanceof Integer) {
-                return ((Number) value).longValue();
-            }
-            if (value instanceof String text) {
-                try {
-                    return Long.parseLong(text.strip());
-                } catch (NumberFormatException e) {
-                    return 0;
-                }
-            }
-            return 0;
-        }
+    private static Map<String, Object> recovery(CaseRow.Recovery recovery) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put(BOUNDARY, recovery.boundary());
+        object.put(SELECTOR, recovery.selector().orElse(null));
+        object.put(WITHIN, recovery.within().orElse(null));
+        object.put(HIT, recovery.hit());
+        object.put(CRASH_SITE, recovery.crashSite().orElse(null));
+        return object;
+    }
 
-        /** How many elements or fields; 0 for anything else. */
-        int size() {
-            if (value instanceof List<?> array) {
-                return array.size();
-            }
-            return value instanceof Map<?, ?> object ? object.size() : 0;
-        }
+    private static CaseRow.Recovery recovery(JsonText.Node recovery) {
+        return new CaseRow.Recovery(
+                recovery.path(BOUNDARY).asText(),
+                recovery.text(SELECTOR),
+                recovery.text(WITHIN),
+                (int) recovery.path(HIT).asLong(),
+                recovery.text(CRASH_SITE));
+    }
 
-        boolean isEmpty() {
-            return size() == 0;
-        }
+    private static Map<String, Object> invariant(CaseRow.InvariantCell cell) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put(FIELD, cell.field().orElse(null));
+        object.put(VERDICT, cell.verdict().name());
+        object.put(CHECKED, cell.checked());
+        object.put(VIOLATIONS, cell.violations());
+        object.put(MESSAGE, cell.message());
+        cell.violated().ifPresent(violated -> object.put(VIOLATED, list(violated, ReportJson::violation)));
+        return object;
+    }
 
-        /** An array's elements; nothing for anything else. */
-        @Override
-        public Iterator<Node> iterator() {
-            List<Node> elements = new ArrayList<>();
-            if (value instanceof List<?> array) {
-                array.forEach(element -> elements.add(new Node(element)));
-            }
-            return elements.iterator();
-        }
+    private static CaseRow.InvariantCell invariant(JsonText.Node cell) {
+        JsonText.Node violated = cell.path(VIOLATED);
+        List<CaseRow.ViolationRow> violations = new ArrayList<>();
+        violated.forEach(violation -> violations.add(new CaseRow.ViolationRow(
+                violation.path(KIND).asText(),
+                violation.path(LABEL).asText(violation.path(KIND).asText()),
+                violation.path(KEY).asText(),
+                violation.path(FOUND).asText(),
+                violation.path(EXPECTED).asText())));
+        return new CaseRow.InvariantCell(
+                cell.text(FIELD),
+                Verdict.valueOf(cell.path(VERDICT).asText()),
+                cell.path(CHECKED).asText(null),
+                cell.path(VIOLATIONS).asLong(),
+                cell.path(MESSAGE).asText(),
+                violated.isMissing() ? Optional.empty() : Optional.of(violations));
+    }
 
-        /** An object's fields, in order; none for anything else. */
-        Map<String, Node> fields() {
-            if (!(value instanceof Map<?, ?> object)) {
-                return Collections.emptyMap();
-            }
-            Map<String, Node> fields = new LinkedHashMap<>();
-            object.forEach((name, field) -> fields.put((String) name, new Node(field)));
-            return fields;
-        }
+    private static Map<String, Object> violation(CaseRow.ViolationRow violation) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put(KIND, violation.kind());
+        object.put(LABEL, violation.label());
+        object.put(KEY, violation.key());
+        object.put(FOUND, violation.found());
+        object.put(EXPECTED, violation.expected());
+        return object;
+    }
 
-        /** The data itself: a map, a list, a string, a number, a boolean or {@code null}; empty when missing. */
-        Optional<Object> data() {
-            return isMissing() ? Optional.empty() : Optional.ofNullable(value);
-        }
+    private static Map<String, Object> attachment(CaseRow.AttachmentLink attachment) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put(LABEL, attachment.label());
+        object.put(PATH, attachment.path().orElse(null));
+        return object;
+    }
 
-        /** A deep copy of an object's or array's data, for a merged report to change. */
-        Object copy() {
-            return copy(value);
+    private static Map<String, Object> sweep(SweepCounts counts) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put(POINTS, counts.points());
+        object.put(CLASSES, counts.classes());
+        object.put(CASES, counts.cases());
+        object.put(PRUNED, counts.pruned());
+        object.put(NOT_PRUNED, counts.notPruned().orElse(null));
+        if (counts.failures() > 0) {
+            object.put(FAILURES, counts.failures());
         }
+        if (!counts.outsideEffects().isEmpty()) {
+            object.put(OUTSIDE_EFFECTS, counts.outsideEffects());
+        }
+        return object;
+    }
 
-        private static Object copy(Object data) {
-            if (data instanceof Map<?, ?> object) {
-                Map<String, Object> copied = new LinkedHashMap<>();
-                object.forEach((name, field) -> copied.put((String) name, copy(field)));
-                return copied;
-            }
-            if (data instanceof List<?> array) {
-                List<Object> copied = new ArrayList<>();
-                array.forEach(element -> copied.add(copy(element)));
-                return copied;
-            }
-            return data;
-        }
+    private static SweepCounts sweep(JsonText.Node sweep) {
+        return new SweepCounts(
+                (int) sweep.path(POINTS).asLong(),
+                (int) sweep.path(CLASSES).asLong(),
+                (int) sweep.path(CASES).asLong(),
+                (int) sweep.path(PRUNED).asLong(),
+                sweep.path(NOT_PRUNED).data().map(String::valueOf),
+                (int) sweep.path(FAILURES).asLong(),
+                sweep.path(OUTSIDE_EFFECTS).texts());
+    }
 
-        @Override
-        public String toString() {
-            return isMissing() ? "<missing>" : write(value);
-        }
+    private static Map<String, Object> guarantee(GuaranteeResult row) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put(CLASS, row.testClass());
+        object.put(CLASS_NAME, row.className());
+        object.put(METHOD, row.method());
+        object.put(UNIQUE_ID, row.uniqueId());
+        object.put(ROLE, row.role());
+        object.put(ID, row.id());
+        object.put(NAME, row.name());
+        object.put(GUARANTEE, row.guarantee());
+        object.put(SEED, row.seed());
+        object.put(VERDICT, row.verdict().name());
+        object.put(CASES, row.cases());
+        object.put(FAILED, row.failed());
+        object.put(FINDING, row.finding().orElse(null));
+        object.put(REASON, row.reason().orElse(null));
+        return object;
+    }
+
+    private static GuaranteeResult guarantee(JsonText.Node row) {
+        return new GuaranteeResult(
+                row.path(CLASS).asText(),
+                row.path(CLASS_NAME).asText(),
+                row.path(METHOD).asText(),
+                row.path(UNIQUE_ID).asText(),
+                row.path(ROLE).asText(),
+                row.path(ID).asText(),
+                row.path(NAME).asText(),
+                row.path(GUARANTEE).asText(),
+                row.path(SEED).asText(""),
+                GuaranteeRow.Verdict.valueOf(row.path(VERDICT).asText()),
+                row.path(CASES).asLong(),
+                row.path(FAILED).asLong(),
+                row.text(FINDING),
+                row.text(REASON));
+    }
+
+    private static OptionalInt optionalInt(JsonText.Node number) {
+        return number.data().isPresent() ? OptionalInt.of((int) number.asLong()) : OptionalInt.empty();
+    }
+
+    private static Object orNull(OptionalInt number) {
+        return number.isPresent() ? number.getAsInt() : null;
+    }
+
+    private static <T> List<Object> list(List<T> elements, Function<T, Object> data) {
+        List<Object> array = new ArrayList<>();
+        elements.forEach(element -> array.add(data.apply(element)));
+        return array;
     }
 }

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 
 /**
- * The short texts both report forms show for a case, read from its row of the report model: the violated
+ * The short texts both report forms show for a case, read from its row of the report: the violated
  * invariants with their violation lines, the first line of a failure, the short crash site, the replay option.
  */
 @API(status = INTERNAL, since = "0.1")
@@ -33,33 +33,14 @@ public final class ReportText {
      */
     static final String MERGE_TOOL = "dev.deliverykit.junit5.MergeReports";
 
-    /** The field of a report that {@link MergeReports} merged from shards: how many. */
-    public static final String MERGED_SHARDS = "mergedShards";
-
     private ReportText() {}
 
-    /** {@code Class.method}, the name a test goes by in the report. */
-    static String testName(ReportJson.Node test) {
-        return test.path("class").asText() + "." + test.path("method").asText();
-    }
-
-    /** A text field of the row, if present and not null. */
-    static Optional<String> text(ReportJson.Node row, String field) {
-        ReportJson.Node value = row.path(field);
-        return value.isText() ? Optional.of(value.asText()) : Optional.empty();
-    }
-
-    /** Whether the case failed. */
-    static boolean failed(ReportJson.Node row) {
-        return row.path("outcome").asText().equals(CaseOutcome.FAILED.name());
-    }
-
     /** Each violated invariant of the row, by name, with its violation lines, in the row's order. */
-    static Map<String, List<String>> violated(ReportJson.Node row) {
+    static Map<String, List<String>> violated(CaseRow row) {
         Map<String, List<String>> violated = new LinkedHashMap<>();
-        row.path("invariants").fields().forEach((name, cell) -> {
-            if (cell.path("verdict").asText().equals(Verdict.VIOLATED.name())) {
-                violated.put(name, violationLines(cell.path("message").asText()));
+        row.invariants().forEach((name, cell) -> {
+            if (cell.verdict() == Verdict.VIOLATED) {
+                violated.put(name, violationLines(cell.message()));
             }
         });
         return violated;
@@ -88,7 +69,7 @@ public final class ReportText {
     }
 
     /** The violation lines of every violated invariant of the row, in order; empty if none is violated. */
-    static List<String> allViolationLines(ReportJson.Node row) {
+    static List<String> allViolationLines(CaseRow row) {
         List<String> all = new ArrayList<>();
         violated(row).values().forEach(all::addAll);
         return all;
@@ -119,23 +100,16 @@ public final class ReportText {
      * The cases of the test that ran in both modes and ended differently, one line each
      * ({@link ModeDisagreements}).
      */
-    static List<String> modeDisagreements(ReportJson.Node test) {
-        List<ModeDisagreements.Row> rows = new ArrayList<>();
-        for (ReportJson.Node row : test.path("cases")) {
-            rows.add(new ModeDisagreements.Row(
-                    row.path("replayKey").asText(),
-                    row.path("displayName").asText(),
-                    row.path("outcome").asText()));
-        }
-        return ModeDisagreements.of(rows);
+    static List<String> modeDisagreements(TestReport test) {
+        return ModeDisagreements.of(test.cases());
     }
 
     /**
      * What the report says about sharding: which shard of how many it is ({@link Shard#describe}), or how many
      * shards {@link MergeReports} merged it from; empty for an unsharded run.
      */
-    static Optional<String> shardLine(ReportJson.Node model) {
-        Optional<String> shard = text(model, "shard");
+    static Optional<String> shardLine(Report report) {
+        Optional<String> shard = report.header().shard();
         if (shard.isPresent()) {
             String which;
             try {
@@ -145,7 +119,7 @@ public final class ReportText {
             }
             return Optional.of(which + " Merge the shards' report directories with " + MERGE_TOOL + ".");
         }
-        long merged = model.path(MERGED_SHARDS).asLong();
+        long merged = report.mergedShards();
         return merged > 0
                 ? Optional.of("Merged from " + merged + " shards (" + DeliveryKitConfiguration.SHARD + "=1/" + merged
                         + " to " + merged + "/" + merged + "): every case once, in the order of an unsharded run.")
@@ -160,34 +134,5 @@ public final class ReportText {
     /** {@code in process} or {@code child JVM}, for a row's {@code mode}. */
     static String modeName(String mode) {
         return mode.equals(CrashMode.CHILD_PROCESS.name()) ? "child JVM" : "in process";
-    }
-
-    /** A recording row's {@code sweep} counts in words, as {@link SweepCounts#sentence()} writes them. */
-    static String sweepSentence(ReportJson.Node sweep) {
-        return sweepCounts(sweep).sentence();
-    }
-
-    /** The texts of an array of texts, none for a missing one. */
-    private static List<String> texts(ReportJson.Node array) {
-        List<String> texts = new ArrayList<>();
-        if (!array.isMissing()) {
-            array.forEach(
-                    element -> texts.add(element.data().map(String::valueOf).orElse("")));
-        }
-        return texts;
-    }
-
-    /** A recording row's {@code sweep} counts, as {@link ReportModel} wrote them. */
-    static SweepCounts sweepCounts(ReportJson.Node sweep) {
-        return new SweepCounts(
-                (int) sweep.path("points").asLong(),
-                (int) sweep.path("classes").asLong(),
-                (int) sweep.path("cases").asLong(),
-                (int) sweep.path("pruned").asLong(),
-                sweep.path("notPruned").data().map(String::valueOf),
-                sweep.path("failures").isMissing()
-                        ? 0
-                        : (int) sweep.path("failures").asLong(),
-                texts(sweep.path("outsideEffects")));
     }
 }

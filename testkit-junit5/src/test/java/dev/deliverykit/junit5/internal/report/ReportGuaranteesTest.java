@@ -31,24 +31,17 @@ class ReportGuaranteesTest {
                 ReportGuaranteesTest.class.getDeclaredMethod(method).getAnnotation(Guarantee.class));
     }
 
-    private static Map<String, Object> part(List<GuaranteeRow> rows) {
-        return ReportGuarantees.withGuarantees(
-                ReportModel.part(
-                        List.of(),
-                        1,
-                        Instant.parse("2026-01-01T00:00:00Z"),
-                        "run",
-                        Optional.empty(),
-                        Path.of("reports")),
-                rows);
+    private static Report part(List<GuaranteeRow> rows) {
+        return CaseRows.part(
+                List.of(), rows, 1, Instant.parse("2026-01-01T00:00:00Z"), "run", Optional.empty(), Path.of("reports"));
     }
 
     @Test
     void aPartWithoutGuaranteeTestsHasNoGuaranteesSection() {
-        ReportJson.Node model = new ReportJson.Node(part(List.of()));
+        Report part = part(List.of());
 
-        assertThat(model.path("guarantees").isMissing()).isTrue();
-        assertThat(ReportGuarantees.markdown(model)).isEmpty();
+        assertThat(ReportJson.write(part)).doesNotContain("\"guarantees\"");
+        assertThat(ReportGuarantees.markdown(part.guarantees())).isEmpty();
     }
 
     @Test
@@ -60,13 +53,13 @@ class ReportGuaranteesTest {
         order.failed("at crash after commit #2: lost intent s-2: found 0 effects, expected exactly 1");
         GuaranteeRow rerun = row("labelOnce", "[label]");
         rerun.skipped(GuaranteeRow.Verdict.NOT_PROMISED, "not promised by X (@NotPromised): one label per batch");
-        Map<String, ReportJson.Node> parts = new LinkedHashMap<>();
-        parts.put("report-1-1.json", new ReportJson.Node(part(List.of(failedFirst, order))));
-        parts.put("report-2-1.json", new ReportJson.Node(part(List.of(rerun))));
+        Map<String, Report> parts = new LinkedHashMap<>();
+        parts.put("report-1-1.json", ReportJson.read(ReportJson.write(part(List.of(failedFirst, order)))));
+        parts.put("report-2-1.json", ReportJson.read(ReportJson.write(part(List.of(rerun)))));
 
-        ReportJson.Node merged = new ReportJson.Node(ReportModel.merge(parts));
+        Report merged = RunMerge.merge(parts);
 
-        assertThat(ReportGuarantees.markdown(merged))
+        assertThat(ReportGuarantees.markdown(merged.guarantees()))
                 .isEqualTo("\nGuarantees by role:\n\n"
                         + "| test class | role | guarantees | hold | violated | not promised | skipped |\n"
                         + "| --- | --- | --- | --- | --- | --- | --- |\n"
@@ -76,7 +69,7 @@ class ReportGuaranteesTest {
                         + " cases fail, first at crash after commit #2: lost intent s-2: found 0 effects, expected"
                         + " exactly 1\n");
         StringBuilder html = new StringBuilder();
-        ReportGuarantees.html(html, merged);
+        ReportGuarantees.html(html, merged.guarantees());
         assertThat(html.toString())
                 .startsWith("<h2 id=\"guarantees\">Guarantees by role</h2>\n<p>ReportGuaranteesTest, shipping: 0 of 1"
                         + " guarantee holds, 1 not promised; an order: 1 of 2 cases fail")

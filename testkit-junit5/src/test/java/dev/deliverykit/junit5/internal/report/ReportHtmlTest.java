@@ -66,7 +66,7 @@ class ReportHtmlTest {
      * without an invariant, a test whose one case passed, and a test from a part written before violations were
      * data (only their message).
      */
-    private static ReportJson.Node model() throws Exception {
+    private static Report model() throws Exception {
         ObjectNode passed = orderCase("o-1, o-2", "PASSED");
         passed.putObject("invariants")
                 .putObject("exactly once per message")
@@ -116,15 +116,15 @@ class ReportHtmlTest {
         first.putArray("tests").add(orderTest);
         ObjectNode second = part(12, "2025-01-02T03:04:06Z", "21.0.2+13");
         second.putArray("tests").add(crashTest).add(oldTest);
-        Map<String, ReportJson.Node> parts = new LinkedHashMap<>();
+        Map<String, Report> parts = new LinkedHashMap<>();
         parts.put("report-11-1.json", ReportJson.read(JSON.writeValueAsString(first)));
         parts.put("report-12-1.json", ReportJson.read(JSON.writeValueAsString(second)));
-        return new ReportJson.Node(ReportModel.merge(parts));
+        return RunMerge.merge(parts);
     }
 
     private static ObjectNode part(int pid, String written, String jdk) {
         return JSON.createObjectNode()
-                .put("format", ReportModel.FORMAT)
+                .put("format", Report.FORMAT)
                 .put("pid", pid)
                 .put("run", "4711@2025-01-02T03:00:00Z")
                 .put("written", written)
