@@ -84,9 +84,8 @@ public final class ChildLaunch {
             usable = false;
         }
         if (!usable) {
-            throw new IllegalArgumentException(workload.getName() + " cannot be run in a child JVM: the child creates"
-                    + " the workload itself, so it must be a public, non-abstract, top-level or static nested class"
-                    + " with a public no-argument constructor. Fix: make it so, and pass data as arguments.");
+            throw new IllegalArgumentException(
+                    SetupMessages.notRunnableInChild(workload).sentences());
         }
         return new ChildLaunch(workload, List.of(), List.of(), DEFAULT_TIMEOUT, true, List.of());
     }

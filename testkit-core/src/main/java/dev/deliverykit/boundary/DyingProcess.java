@@ -233,9 +233,8 @@ final class DyingProcess {
             return DEFAULT_STOP_TIMEOUT;
         }
         return DurationText.parse(configured)
-                .orElseThrow(() -> new IllegalArgumentException("-D"
-                        + STOP_TIMEOUT_PROPERTY + "=" + configured + " cannot be used: expected "
-                        + DurationText.EXPECTED
-                        + ". Fix: correct or remove the system property."));
+                .orElseThrow(() ->
+                        new IllegalArgumentException(SetupMessages.unusableDuration(STOP_TIMEOUT_PROPERTY, configured)
+                                .sentences()));
     }
 }

@@ -1,7 +1,6 @@
 package dev.deliverykit.boundary;
 
 import dev.deliverykit.CrashMode;
-import dev.deliverykit.internal.text.DurationText;
 import dev.deliverykit.process.ChildResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,30 +55,15 @@ final class RunVerdicts {
     static void processIsolation(ActiveRun run, BoundaryEngine.RunEnd end, String after) {
         if (run.kitFailure() != null) {
             throw new KitFailureException(
-                    "DeliveryKit failed internally " + run.kitFailure() + ".\nThis is a"
-                            + " DeliveryKit bug, not a failure of the code under test: the call went on unchanged, but this"
-                            + " run's verdict cannot be trusted.\nExpected: the kit to observe every JDBC call the driver"
-                            + " accepts.\nFix: please report it with this message and its cause; meanwhile run this test"
-                            + " with mode = CHILD_PROCESS or exclude it.",
-                    run.kitFailureCause());
+                    VerdictMessages.kitFailed(run.kitFailure()).lines(), run.kitFailureCause());
         }
         if (run.outsider() != null) {
-            throw new ThreadOutsideProcessError("A thread outside the process under test used JDBC during an"
-                    + " in-process run: " + run.outsider() + ".\nThe in-process crash cannot tell what it does to"
-                    + " that thread's work (it neither kills nor counts it), so this run proves nothing.\nExpected:"
-                    + " during an in-process run only the workload's threads use JDBC: the thread that runs it,"
-                    + " threads it starts, and tasks it hands to executors.\nFix: run this test alone (@Isolated,"
-                    + " or no parallel execution for it), start that work inside the workload, or use"
-                    + " mode = CHILD_PROCESS, where the process is a JVM of its own.");
+            throw new ThreadOutsideProcessError(
+                    VerdictMessages.threadOutsideProcess(run.outsider()).lines());
         }
         if (!end.stillBusy().isEmpty()) {
-            throw new ProcessStillRunningError("The process under test did not stop within "
-                    + DurationText.format(DyingProcess.stopTimeout()) + " after " + after + ": "
-                    + String.join("; ", end.stillBusy())
-                    + ".\nExpected: its threads and tasks to end or wait, so that recovery and the invariants do"
-                    + " not race them.\nFix: let the workload wait for the work it starts (join its threads, wait"
-                    + " for its futures), or allow more time with -D" + DyingProcess.STOP_TIMEOUT_PROPERTY
-                    + "=30s.");
+            throw new ProcessStillRunningError(
+                    VerdictMessages.processStillRunning(after, end.stillBusy()).lines());
         }
     }
 
@@ -90,12 +74,9 @@ final class RunVerdicts {
     static CrashResult child(CrashPlan plan, String who, RunReport report, ChildResult child) {
         if (report == null || report.outcome() == null) {
             throw new BoundaryNotReachedError(
-                    "Boundary not reached: the crash was armed at " + plan.describe()
-                            + ", but " + who + " ended with exit code " + child.exitCode()
-                            + " without a report from the kit"
-                            + " (it failed to start the workload, or called System.exit or Runtime.halt itself).\n"
-                            + "Expected: exit code " + BoundaryEngine.CRASH_EXIT_CODE + " at the boundary.\n"
-                            + "Fix: see the child's output:\n" + child.tail(OUTPUT_LINES),
+                    VerdictMessages.childEndedWithoutReport(
+                                    plan.describe(), who, child.exitCode(), child.tail(OUTPUT_LINES))
+                            .lines(),
                     null,
                     plan,
                     List.of(),
@@ -127,10 +108,9 @@ final class RunVerdicts {
     static Recording recording(RunReport report, String who, Throwable thrown, ChildResult child) {
         if (report.outcome() != RunReport.Outcome.COMPLETED) {
             throw new RecordingFailedException(
-                    "Recording failed: " + who + " threw " + report.workloadFailure()
-                            + " after " + report.hits().size() + " hit(s), although a recording run injects no crash.\n"
-                            + "Expected: the workload to complete, so that every boundary it reaches is recorded.\n"
-                            + "Fix: make the workload pass without crashes first (see the cause or the child's output).",
+                    VerdictMessages.recordingFailed(
+                                    who, report.workloadFailure(), report.hits().size())
+                            .lines(),
                     thrown,
                     child);
         }
@@ -142,50 +122,20 @@ final class RunVerdicts {
         long armedHits = report.hits().stream()
                 .filter(hit -> hit.boundary().name().equals(plan.boundary().name()))
                 .count();
-        StringBuilder message = new StringBuilder("Boundary not reached: the crash was armed at ")
-                .append(plan.describe())
-                .append(", but ")
-                .append(how)
-                .append(" after reaching it ")
-                .append(times(armedHits))
-                .append(".\n");
-        message.append("Reached boundaries (hits):\n");
-        List<String> reached = RunReport.reachedLines(report.hits());
-        if (reached.isEmpty()) {
-            message.append("  none: no watched boundary, statement, commit or rollback was reached\n");
-        }
-        reached.forEach(line -> message.append(line).append('\n'));
-        report.notes().forEach(note -> message.append("Note: ").append(note).append(".\n"));
-        appendProblems(message, report.problems());
-        message.append("Expected: the run to reach that hit, so that the crash test tests something.\n");
-        message.append("Fix: pick a boundary and hit from the list above, or make the workload run the code that"
-                + " reaches the boundary.");
-        return message.toString();
-    }
-
-    private static void appendProblems(StringBuilder message, List<String> problems) {
-        if (!problems.isEmpty()) {
-            message.append("Instrumentation problems (boundaries in these classes may have been missed):\n");
-            problems.forEach(problem -> message.append("  ").append(problem).append('\n'));
-        }
+        return VerdictMessages.boundaryNotReached(
+                        plan.describe(),
+                        how,
+                        armedHits,
+                        RunReport.reachedLines(report.hits()),
+                        report.notes(),
+                        report.problems())
+                .lines();
     }
 
     private static void failOnProblems(List<String> problems) {
-        if (problems.isEmpty()) {
-            return;
+        if (!problems.isEmpty()) {
+            throw new InstrumentationFailedException(
+                    VerdictMessages.instrumentationFailed(problems).lines(), new ArrayList<>(problems));
         }
-        StringBuilder message = new StringBuilder("Instrumentation failed for ")
-                .append(problems.size())
-                .append(" class(es) during this run, so boundaries in them may have been missed:\n");
-        problems.forEach(problem -> message.append("  ").append(problem).append('\n'));
-        message.append("Expected: every JDBC class and every class a method selector names to be instrumented.\n");
-        message.append("Fix: see the errors above; a class loader that cannot see the kit needs the kit on its"
-                + " class path, and a class that cannot be retransformed must be instrumented at load time"
-                + " (-javaagent).");
-        throw new InstrumentationFailedException(message.toString(), new ArrayList<>(problems));
-    }
-
-    private static String times(long n) {
-        return n == 1 ? "1 time" : n + " times";
     }
 }

@@ -14,10 +14,7 @@ public final class UnknownBoundaryException extends IllegalArgumentException {
     private final transient List<String> knownNames;
 
     UnknownBoundaryException(String catalogue, String name, List<String> knownNames) {
-        super("Unknown boundary \"" + name + "\" in catalogue \"" + catalogue + "\". Known boundaries: "
-                + (knownNames.isEmpty() ? "none" : String.join(", ", knownNames)) + ". Expected one of these names."
-                + " Fix: correct the name, or add the boundary with BoundaryCatalogue.builder(\"" + catalogue
-                + "\").add(\"" + name + "\", selector).");
+        super(SetupMessages.unknownBoundary(catalogue, name, knownNames).sentences());
         this.knownNames = List.copyOf(knownNames);
     }
 

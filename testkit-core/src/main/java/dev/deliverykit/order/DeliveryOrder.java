@@ -3,6 +3,7 @@ package dev.deliverykit.order;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.deliverykit.ReplayKey;
+import dev.deliverykit.internal.text.InvalidArgumentException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -118,9 +119,7 @@ public final class DeliveryOrder {
                     + " Expected distinct ids; to deliver a duplicate, write the order out, such as \"A3,A1,A2,A3\".");
         }
         if (base.size() > MAX_PERMUTED_IDS) {
-            throw new IllegalArgumentException("Cannot permute " + base.size() + " ids (" + String.join(",", base)
-                    + "): that is more than " + MAX_PERMUTED_IDS + " ids. Fix: permute fewer messages, or pick"
-                    + " the orders to test with DeliveryOrder.parse.");
+            throw new InvalidArgumentException(OrderMessages.tooManyToPermute(base));
         }
         List<DeliveryOrder> orders = new ArrayList<>();
         permute(base, new ArrayList<>(), new boolean[base.size()], orders);

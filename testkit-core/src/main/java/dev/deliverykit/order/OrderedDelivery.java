@@ -135,11 +135,9 @@ public final class OrderedDelivery {
         String description = "thread " + Thread.currentThread().getName() + ", " + order.replayKey() + " at "
                 + entryPoint.reference();
         if (!ACTIVE_RUN.compareAndSet(null, description)) {
-            throw new IllegalStateException("Another ordered-delivery run is active in this JVM (" + ACTIVE_RUN.get()
-                    + "), so " + order.replayKey() + " at " + entryPoint.reference() + " was not started. The kit's"
-                    + " entry-point advice is JVM-wide, so runs cannot overlap. Expected one run at a time. Fix: run"
-                    + " these tests sequentially (no parallel JUnit execution for them), and do not start a run inside"
-                    + " another run's workload.");
+            throw new IllegalStateException(
+                    OrderMessages.runAlreadyActive(ACTIVE_RUN.get(), order.replayKey(), entryPoint.reference())
+                            .sentences());
         }
         try {
             instrument(resolved);
@@ -167,14 +165,10 @@ public final class OrderedDelivery {
         if (!unknown.isEmpty()) {
             String ids = unknown.stream().map(id -> "\"" + id + "\"").collect(Collectors.joining(", "));
             throw new UnknownMessageException(
-                    "Unknown message" + (unknown.size() == 1 ? " " : "s ") + ids + " in "
-                            + order.replayKey() + ": the workload sends only " + String.join(", ", expectedMessages)
-                            + " to "
-                            + entryPoint.reference() + "; nothing was run.\n"
-                            + "Expected: every id of the order to be one the workload sends.\n"
-                            + "Fix: correct the order, or add " + String.join(", ", unknown)
-                            + " to expectingMessages(...).\n"
-                            + "Replay: " + order.replayKey(),
+                    OrderMessages.replayable(
+                            OrderMessages.unknownMessages(
+                                    ids, unknown, order.replayKey(), expectedMessages, entryPoint.reference()),
+                            order.replayKey()),
                     unknown,
                     expectedMessages);
         }
@@ -191,12 +185,8 @@ public final class OrderedDelivery {
             all.subList(Math.min(before.size(), all.size()), all.size())
                     .forEach(problem -> fresh.add(problem.describe()));
             throw new IllegalStateException(
-                    "Cannot intercept " + resolved.entryPoint().reference() + ": the kit could"
-                            + " not weave its advice into " + type
-                            + (fresh.isEmpty() ? "" : " (" + String.join("; ", fresh) + ")")
-                            + "; nothing was run. Expected a class loaded by a class loader that can see the kit. Fix: load"
-                            + " the kit from the same or a parent class loader, or start the JVM with"
-                            + " -javaagent:<testkit-core jar>.");
+                    EntryPointMessages.notWoven(resolved.entryPoint().reference(), type, fresh)
+                            .sentences());
         }
     }
 

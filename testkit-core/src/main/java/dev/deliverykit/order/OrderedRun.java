@@ -106,13 +106,10 @@ abstract class OrderedRun implements DeliverySink {
     }
 
     private String message(String what, String expected, String fix) {
-        return "Order not honoured: " + what + "\n"
-                + "Mode: " + mode() + ", " + mode().describe() + "; message id: "
+        String state = "Mode: " + mode() + ", " + mode().describe() + "; message id: "
                 + entryPoint.entryPoint().describeMessageId() + ".\n"
-                + "Arrived: " + list(arrived) + ". Delivered: " + list(delivered()) + "." + moreState() + "\n"
-                + "Expected: " + expected + "\n"
-                + "Fix: " + fix + "\n"
-                + "Replay: " + order.replayKey();
+                + "Arrived: " + list(arrived) + ". Delivered: " + list(delivered()) + "." + moreState();
+        return OrderMessages.replayable(OrderMessages.notHonoured(what, state, expected, fix), order.replayKey());
     }
 
     // ---- helpers ----------------------------------------------------------------------------------

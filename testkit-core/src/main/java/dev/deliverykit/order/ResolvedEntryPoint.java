@@ -62,24 +62,23 @@ final class ResolvedEntryPoint {
                     .distinct()
                     .sorted()
                     .collect(Collectors.joining(", "));
-            throw new IllegalArgumentException("Cannot use " + entryPoint.reference() + " as an entry point: "
-                    + type.getName() + " declares no method " + entryPoint.methodName()
-                    + (entryPoint.parameterTypes() == null
-                            ? ""
-                            : "(" + String.join(",", entryPoint.parameterTypes()) + ")")
-                    + " with a body. Its declared methods: " + (declared.isEmpty() ? "none" : declared)
-                    + ". Expected the"
-                    + " class that declares and implements the method (not an interface, nor a subclass that inherits"
-                    + " it). Fix: name that class, or correct the method name or parameter types.");
+            throw new IllegalArgumentException(EntryPointMessages.noMethod(
+                            entryPoint.reference(),
+                            type.getName(),
+                            entryPoint.methodName(),
+                            entryPoint.parameterTypes(),
+                            declared)
+                    .sentences());
         }
         Map<String, Method> byDescriptor = new LinkedHashMap<>();
         for (Method method : matching) {
             if (method.getParameterCount() <= entryPoint.messageArgument()) {
-                throw new IllegalArgumentException("Cannot use " + signature(method) + " of " + type.getName()
-                        + " as an entry point: the message is argument " + entryPoint.messageArgument()
-                        + " (counted from 0), but the method takes " + method.getParameterCount() + ". Expected a"
-                        + " method that receives the message. Fix: set EntryPoint.messageArgument(index), or name the"
-                        + " overload that takes the message.");
+                throw new IllegalArgumentException(EntryPointMessages.tooFewArguments(
+                                signature(method),
+                                type.getName(),
+                                entryPoint.messageArgument(),
+                                method.getParameterCount())
+                        .sentences());
             }
             checkAccessor(entryPoint, method);
             placeholderFor(entryPoint, method);
@@ -100,20 +99,17 @@ final class ResolvedEntryPoint {
         try {
             type = Class.forName(entryPoint.typeName(), false, loader);
         } catch (ClassNotFoundException e) {
-            throw new IllegalArgumentException("Cannot use " + entryPoint.reference() + " as an entry point: class "
-                    + entryPoint.typeName() + " is not found by " + loader + ". Expected the binary name of a class"
-                    + " on the class path (Outer$Inner for a nested class). Fix: correct the class name.");
+            throw new IllegalArgumentException(
+                    EntryPointMessages.classNotFound(entryPoint.reference(), entryPoint.typeName(), loader)
+                            .sentences());
         }
         if (type.getClassLoader() == null) {
-            throw new IllegalArgumentException("Cannot use " + entryPoint.reference() + " as an entry point: "
-                    + type.getName() + " is a JDK class loaded by the bootstrap class loader, which the kit does not"
-                    + " instrument. Expected an application or library class. Fix: name the method of your code at"
-                    + " which messages arrive.");
+            throw new IllegalArgumentException(EntryPointMessages.bootstrapClass(entryPoint.reference(), type.getName())
+                    .sentences());
         }
         if (type.isInterface()) {
-            throw new IllegalArgumentException("Cannot use " + entryPoint.reference() + " as an entry point: "
-                    + type.getName() + " is an interface. Expected the class that implements the method. Fix: name"
-                    + " the implementing class.");
+            throw new IllegalArgumentException(EntryPointMessages.isInterface(entryPoint.reference(), type.getName())
+                    .sentences());
         }
         return type;
     }
@@ -127,12 +123,9 @@ final class ResolvedEntryPoint {
     void requireInvocable() {
         for (Method method : methods.values()) {
             if (!method.trySetAccessible()) {
-                throw new IllegalArgumentException("Cannot release captured calls of " + signature(method) + " of "
-                        + method.getDeclaringClass().getName() + ": its module "
-                        + method.getDeclaringClass().getModule().getName() + " does not open "
-                        + method.getDeclaringClass().getPackageName() + " to the kit, so the kit cannot invoke it."
-                        + " Expected a method the kit may invoke reflectively. Fix: open the package to the kit"
-                        + " (--add-opens), or use " + DeliveryMode.HOLD_SENDERS + " mode, which never invokes it.");
+                throw new IllegalArgumentException(
+                        EntryPointMessages.notInvocable(signature(method), method.getDeclaringClass())
+                                .sentences());
             }
         }
     }
@@ -227,12 +220,13 @@ final class ResolvedEntryPoint {
         }
         if (messageType.isPrimitive()
                 || findAccessor(entryPoint.accessor(), messageType).isEmpty()) {
-            throw new IllegalArgumentException("Cannot read message ids at " + signature(method) + " of "
-                    + method.getDeclaringClass().getName() + ": argument " + entryPoint.messageArgument() + " is a "
-                    + messageType.getTypeName() + ", which has " + missing(entryPoint.accessor())
-                    + ". Expected a public"
-                    + " no-arg method or public field that gives the id. Fix: correct the accessor name, or use"
-                    + " EntryPoint.messageIdFrom(MessageIdReader).");
+            throw new IllegalArgumentException(EntryPointMessages.noAccessor(
+                            signature(method),
+                            method.getDeclaringClass().getName(),
+                            entryPoint.messageArgument(),
+                            messageType.getTypeName(),
+                            missing(entryPoint.accessor()))
+                    .sentences());
         }
     }
 
@@ -284,11 +278,12 @@ final class ResolvedEntryPoint {
         Object value = entryPoint.placeholder();
         Class<?> boxed = MethodType.methodType(returns).wrap().returnType();
         if (returns.isPrimitive() ? !boxed.isInstance(value) : value != null && !returns.isInstance(value)) {
-            throw new IllegalArgumentException("Cannot return " + describe(value) + " from skipped calls of "
-                    + signature(method) + " of " + method.getDeclaringClass().getName() + ": it returns "
-                    + returns.getTypeName() + ". Expected a value of that type"
-                    + (returns.isPrimitive() ? " (boxed)" : "")
-                    + ". Fix: pass such a value to EntryPoint.returningWhenSkipped(...).");
+            throw new IllegalArgumentException(EntryPointMessages.wrongPlaceholder(
+                            describe(value),
+                            signature(method),
+                            method.getDeclaringClass().getName(),
+                            returns)
+                    .sentences());
         }
         return value;
     }

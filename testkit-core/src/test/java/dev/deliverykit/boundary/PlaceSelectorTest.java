@@ -122,14 +122,15 @@ class PlaceSelectorTest {
 
         assertThatThrownBy(() -> ENGINE.crashInProcess(mistyped, orders()))
                 .isInstanceOf(BoundaryNotReachedError.class)
-                .hasMessage(notReached(
+                .hasMessageStartingWith(notReached(
                         "dev.deliverykit.place.Orders#cancel",
                         "; dev.deliverykit.places.Orders#cancel was on the stack"));
         assertThatThrownBy(() -> ENGINE.crashInProcess(unknown, orders("unknown.db")))
                 .isInstanceOf(BoundaryNotReachedError.class)
-                .hasMessage(notReached("com.example.Nowhere#run", ""));
+                .hasMessageStartingWith(notReached("com.example.Nowhere#run", ""));
     }
 
+    /** The run-specific start of the message, up to the part its factory test pins. */
     private static String notReached(String place, String lookalike) {
         return "Boundary not reached: the crash was armed at hit 1 of after commit within " + place + ", but the"
                 + " workload returned normally after reaching it 0 times.\n"
@@ -144,9 +145,7 @@ class PlaceSelectorTest {
                 + "Note: the place " + place + " was never on the stack: after commit was reached 4 times, none of"
                 + " them inside it (a place names the class that declares the method by its fully qualified name,"
                 + " nested classes with $" + lookalike + ").\n"
-                + "Expected: the run to reach that hit, so that the crash test tests something.\n"
-                + "Fix: pick a boundary and hit from the list above, or make the workload run the code that reaches"
-                + " the boundary.";
+                + "Expected: ";
     }
 
     @Test

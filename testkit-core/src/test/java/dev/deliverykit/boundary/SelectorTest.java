@@ -100,9 +100,9 @@ class SelectorTest {
                 .hasMessage("catalogue \"ledger\" already has a boundary named \"x\" (after commit); give each boundary"
                         + " its own name");
         assertThatThrownBy(() -> ChildLaunch.of(PrivateWorkload.class))
-                .hasMessage(PrivateWorkload.class.getName() + " cannot be run in a child JVM: the child creates the"
-                        + " workload itself, so it must be a public, non-abstract, top-level or static nested class with a"
-                        + " public no-argument constructor. Fix: make it so, and pass data as arguments.");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(PrivateWorkload.class.getName() + " cannot be run in a child JVM")
+                .hasMessageContaining("Fix: ");
     }
 
     @Test

@@ -82,7 +82,7 @@ class DeliveryOrderTest {
                         + " duplicate, write the order out, such as \"A3,A1,A2,A3\".");
         assertThatThrownBy(() -> DeliveryOrder.permutationsOf("1", "2", "3", "4", "5", "6", "7", "8", "9"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot permute 9 ids (1,2,3,4,5,6,7,8,9): that is more than 8 ids. Fix: permute fewer"
-                        + " messages, or pick the orders to test with DeliveryOrder.parse.");
+                .hasMessageStartingWith("Cannot permute 9 ids (1,2,3,4,5,6,7,8,9): that is more than 8 ids.")
+                .hasMessageContaining("Fix: ");
     }
 }

@@ -82,18 +82,17 @@ final class GuaranteeExtension implements ExecutionCondition, TestWatcher {
         }
         NotPromised notPromised = declared.get();
         if (notPromised.because().isBlank()) {
-            throw new ExtensionConfigurationException("@NotPromised on " + testClass.getName() + " gives no reason."
-                    + " Expected why the code under test does not promise " + Arrays.toString(notPromised.value())
-                    + ". Fix: say it in because = \"...\"; it is what JUnit and the report show.");
+            throw new ExtensionConfigurationException(
+                    GuaranteeMessages.noReason(testClass, Arrays.toString(notPromised.value()))
+                            .sentences());
         }
         Set<String> known = guaranteeIds(testClass);
         List<String> unknown = Arrays.stream(notPromised.value())
                 .filter(id -> !known.contains(id))
                 .toList();
         if (!unknown.isEmpty()) {
-            throw new ExtensionConfigurationException("@NotPromised on " + testClass.getName() + " names "
-                    + String.join(", ", unknown) + ", which no @Guarantee test of the class checks. Its guarantees: "
-                    + String.join(", ", known) + ". Fix: correct the id, or drop it.");
+            throw new ExtensionConfigurationException(
+                    GuaranteeMessages.unknownIds(testClass, unknown, known).sentences());
         }
         return Arrays.asList(notPromised.value()).contains(guarantee.id())
                 ? Optional.of(NOT_PROMISED + testClass.getSimpleName() + " (@NotPromised): " + guarantee.id() + " ("

@@ -49,22 +49,14 @@ final class ScenarioParameterExtension implements ParameterResolver {
         }
         if (run.isPresent()) {
             boolean delivery = run.get() instanceof DeliveryRun;
-            throw new ParameterResolutionException(test + " takes a " + type.getSimpleName() + ", but "
-                    + (delivery
-                            ? "a @DeliverInOrder test gets a DeliveryScenario"
-                            : "a crash test gets a CrashScenario")
-                    + ". Fix: declare the parameter as " + (delivery ? "DeliveryScenario" : "CrashScenario")
-                    + ", or use " + kit + " for a " + type.getSimpleName() + ".");
+            throw new ParameterResolutionException(
+                    ParameterMessages.otherScenario(test, type, delivery, kit).sentences());
         }
         if (KitMethods.isKitMethod(method)) {
-            throw new ParameterResolutionException(test + " takes a " + type.getSimpleName() + " and is a DeliveryKit"
-                    + " test, but JUnit also runs it once more as another kind of test (@Test, @ParameterizedTest,"
-                    + " ...), which has no " + type.getSimpleName() + ". Fix: remove @Test (or the other test"
-                    + " annotation): the kit annotation makes the method a test of its own, run once per case.");
+            throw new ParameterResolutionException(
+                    ParameterMessages.alsoAnotherTest(test, type).sentences());
         }
-        throw new ParameterResolutionException(test + " takes a " + type.getSimpleName() + ", which only a"
-                + " DeliveryKit test gets, but the method is not one (it is a plain @Test or another kind of JUnit"
-                + " test). Fix: annotate it with " + kit + " instead of @Test: the kit annotation makes it a test"
-                + " that runs once per case, each with its own " + type.getSimpleName() + ".");
+        throw new ParameterResolutionException(
+                ParameterMessages.notAKitTest(test, type, kit).sentences());
     }
 }

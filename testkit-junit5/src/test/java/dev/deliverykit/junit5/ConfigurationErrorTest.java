@@ -243,6 +243,18 @@ class ConfigurationErrorTest {
                 .hasValue(0);
     }
 
+    /** A configuration error whose whole text its message factory's test pins: its start, up to the fix. */
+    private static void assertConfigurationErrorStartingWith(CrashTestResults results, String start) {
+        assertThat(results)
+                .hasNumberOfStartedCases(0)
+                .hasSingleFailedContainer()
+                .withExceptionInstanceOf(ExtensionConfigurationException.class)
+                .withMessageStartingWith(start);
+        assertThat(WORKLOADS)
+                .as("workloads run (nothing may run, nor be instrumented)")
+                .hasValue(0);
+    }
+
     @Test
     void aSweepWithNoFaultSaysWhatToName() {
         assertConfigurationError(
@@ -348,12 +360,12 @@ class ConfigurationErrorTest {
 
     @Test
     void aCatalogueFieldThatDoesNotExist() {
-        assertConfigurationError(
+        assertConfigurationErrorStartingWith(
                 run(BadCatalogueFieldTestCases.class),
                 "@BoundaryCatalogueSource(value = WarehouseReservation.class,"
-                        + " field = \"NO_SUCH_FIELD\"): dev.deliverykit.junit5.fixtures.WarehouseReservation has no BoundaryCatalogue field"
-                        + " named \"NO_SUCH_FIELD\". Fix: name one of its public static BoundaryCatalogue fields (MARK_FIRST,"
-                        + " WITHOUT_DEDUP, ATOMIC_RECEIPT), or leave out field to use all of them.");
+                        + " field = \"NO_SUCH_FIELD\"): dev.deliverykit.junit5.fixtures.WarehouseReservation has no"
+                        + " BoundaryCatalogue field named \"NO_SUCH_FIELD\". Fix: name one of its public static"
+                        + " BoundaryCatalogue fields (MARK_FIRST, WITHOUT_DEDUP, ATOMIC_RECEIPT)");
     }
 
     @Test
@@ -395,23 +407,19 @@ class ConfigurationErrorTest {
 
     @Test
     void anInvariantFieldOfAnotherTypeNamesTheFieldAndItsType() {
-        assertConfigurationError(
+        assertConfigurationErrorStartingWith(
                 run(InvariantFieldOfTheWrongTypeTestCases.class),
-                "@CheckInvariant on field"
-                        + " InvariantFieldOfTheWrongTypeTestCases.effects: its type is long, not dev.deliverykit.invariant.Invariant. Fix:"
-                        + " declare it as Invariant effects = Invariants...; (an Invariant built with"
-                        + " dev.deliverykit.invariant.Invariants), or remove @CheckInvariant.");
+                "@CheckInvariant on field InvariantFieldOfTheWrongTypeTestCases.effects: its type is long, not"
+                        + " dev.deliverykit.invariant.Invariant. Fix: declare it as Invariant effects = ");
     }
 
     private static final String NULL_FIELD =
-            "@CheckInvariant on field %s.declaredLater: the field is null when the test"
-                    + " starts, so there is no invariant to check. Fix: initialise it in its declaration (with"
-                    + " JdbcSource.url(() -> ...) or a JdbcSource lambda if it needs a @TempDir path) or assign it in a"
-                    + " @BeforeEach method.";
+            "@CheckInvariant on field %s.declaredLater: the field is null when the test starts, so there is no"
+                    + " invariant to check. Fix: ";
 
     @Test
     void aNullStaticInvariantFailsTheTestBeforeItsFirstInvocation() {
-        assertConfigurationError(
+        assertConfigurationErrorStartingWith(
                 run(NullStaticInvariantTestCases.class), String.format(NULL_FIELD, "NullStaticInvariantTestCases"));
     }
 
@@ -423,7 +431,7 @@ class ConfigurationErrorTest {
         assertThat(results)
                 .hasFailedCase("[1] crash after commit #1")
                 .withExceptionInstanceOf(ExtensionConfigurationException.class)
-                .withMessage(String.format(NULL_FIELD, "NullInstanceInvariantTestCases"));
+                .withMessageStartingWith(String.format(NULL_FIELD, "NullInstanceInvariantTestCases"));
         assertThat(WORKLOADS).hasValue(0);
     }
 
@@ -440,11 +448,11 @@ class ConfigurationErrorTest {
                                 test(),
                                 finishedWithFailure(
                                         instanceOf(ExtensionConfigurationException.class),
-                                        message("@CheckInvariant on fields"
-                                                + " TwoInvariantsWithOneNameTestCases.orders and TwoInvariantsWithOneNameTestCases.payments: both invariants are"
-                                                + " named \"exactly once per key\", so they would share one cell of the report. Fix: give one its"
-                                                + " own name, for example Invariants.exactlyOncePerKey(\"exactly once per order\"), or declare it"
-                                                + " once."))));
+                                        message(text -> text.startsWith("@CheckInvariant on fields"
+                                                        + " TwoInvariantsWithOneNameTestCases.orders and"
+                                                        + " TwoInvariantsWithOneNameTestCases.payments: both invariants"
+                                                        + " are named \"exactly once per key\"")
+                                                && text.contains(". Fix: ")))));
         assertThat(WORKLOADS).hasValue(0);
     }
 
@@ -461,30 +469,31 @@ class ConfigurationErrorTest {
                                 container(UncheckedInvariantTestCases.class),
                                 finishedWithFailure(
                                         instanceOf(ExtensionConfigurationException.class),
-                                        message("@CheckInvariant on field"
-                                                + " UncheckedInvariantTestCases.neverChecked: UncheckedInvariantTestCases and its @Nested classes have no"
-                                                + " @CrashAt, @CrashSweep or @DeliverInOrder test, so the invariant would never be checked. Fix:"
-                                                + " annotate the test that runs the workload with @CrashAt, @CrashSweep or @DeliverInOrder, or"
-                                                + " check the invariant in a plain test with"
-                                                + " DeliveryAssertions.assertThat(neverChecked).holds()."))));
+                                        message(text -> text.startsWith("@CheckInvariant on field"
+                                                        + " UncheckedInvariantTestCases.neverChecked:"
+                                                        + " UncheckedInvariantTestCases and its @Nested classes have no"
+                                                        + " @CrashAt, @CrashSweep or @DeliverInOrder test")
+                                                && text.endsWith(
+                                                        "DeliveryAssertions.assertThat(neverChecked).holds().")))));
         assertThat(WORKLOADS).hasValue(0);
     }
 
+    /** The start of a bad parameter's message, up to the fix its factory's test pins. */
     private static String badParameter(String key, String value, String reason) {
         return "DeliveryKit configuration parameter " + key + " = \"" + value + "\" cannot be used: " + reason
-                + ". Fix: correct or remove it in junit-platform.properties or the -D" + key + " system property.";
+                + ". Fix: ";
     }
 
     @Test
     void aBadModeParameter() {
-        assertConfigurationError(
+        assertConfigurationErrorStartingWith(
                 run(PlainCrashTestCases.class, DeliveryKitConfiguration.MODE, "sideways"),
                 badParameter("deliverykit.mode", "sideways", "expected in_process, child_process or both"));
     }
 
     @Test
     void aBadReplayKey() {
-        assertConfigurationError(
+        assertConfigurationErrorStartingWith(
                 run(PlainCrashTestCases.class, DeliveryKitConfiguration.REPLAY, "boundary=x"),
                 badParameter(
                         "deliverykit.replay",
@@ -499,14 +508,14 @@ class ConfigurationErrorTest {
 
     @Test
     void aBadSweepCapParameter() {
-        assertConfigurationError(
+        assertConfigurationErrorStartingWith(
                 run(PlainCrashTestCases.class, DeliveryKitConfiguration.SWEEP_MAX_CASES, "0"),
                 badParameter("deliverykit.sweep.max-cases", "0", "expected a whole number from 1, for example 200"));
     }
 
     @Test
     void aBadChildTimeoutParameter() {
-        assertConfigurationError(
+        assertConfigurationErrorStartingWith(
                 run(PlainCrashTestCases.class, DeliveryKitConfiguration.CHILD_TIMEOUT, "soon"),
                 badParameter(
                         "deliverykit.child.timeout",

@@ -79,10 +79,9 @@ class ScenarioParameterTest {
         assertThat(results)
                 .hasFailedCase("plainTest(CrashScenario)")
                 .withExceptionInstanceOf(ParameterResolutionException.class)
-                .withMessage("PlainTestBesideInvariantsTestCases.plainTest(CrashScenario) takes a CrashScenario, which"
-                        + " only a DeliveryKit test gets, but the method is not one (it is a plain @Test or another"
-                        + " kind of JUnit test). Fix: annotate it with @CrashAt or @CrashSweep instead of @Test: the"
-                        + " kit annotation makes it a test that runs once per case, each with its own CrashScenario.");
+                .withMessageStartingWith("PlainTestBesideInvariantsTestCases.plainTest(CrashScenario) takes a"
+                        + " CrashScenario, which only a DeliveryKit test gets")
+                .withMessageContaining("Fix: annotate it with @CrashAt or @CrashSweep instead of @Test");
         assertThat(results.startedCases()).contains("[1] crash after commit #1");
     }
 
@@ -92,11 +91,9 @@ class ScenarioParameterTest {
 
         assertThat(results)
                 .hasSingleFailedCase("plainTest(DeliveryScenario)")
-                .withMessage("PlainTestWithACatalogueTestCases.plainTest(DeliveryScenario) takes a DeliveryScenario,"
-                        + " which only a DeliveryKit test gets, but the method is not one (it is a plain @Test or"
-                        + " another kind of JUnit test). Fix: annotate it with @DeliverInOrder instead of @Test: the"
-                        + " kit annotation makes it a test that runs once per case, each with its own"
-                        + " DeliveryScenario.");
+                .withMessageStartingWith("PlainTestWithACatalogueTestCases.plainTest(DeliveryScenario) takes a"
+                        + " DeliveryScenario, which only a DeliveryKit test gets")
+                .withMessageContaining("Fix: annotate it with @DeliverInOrder instead of @Test");
     }
 
     @Test
@@ -115,10 +112,9 @@ class ScenarioParameterTest {
         assertThat(results.startedCases()).contains("[1] crash after commit #1");
         assertThat(results)
                 .hasFailedCase("both(CrashScenario)")
-                .withMessage("TestAndCrashAtTestCases.both(CrashScenario) takes a CrashScenario and is a DeliveryKit"
-                        + " test, but JUnit also runs it once more as another kind of test (@Test, @ParameterizedTest,"
-                        + " ...), which has no CrashScenario. Fix: remove @Test (or the other test annotation): the"
-                        + " kit annotation makes the method a test of its own, run once per case.");
+                .withMessageStartingWith("TestAndCrashAtTestCases.both(CrashScenario) takes a CrashScenario and is a"
+                        + " DeliveryKit test, but JUnit also runs it once more as another kind of test")
+                .withMessageContaining("Fix: remove @Test");
     }
 
     @Test
@@ -128,10 +124,9 @@ class ScenarioParameterTest {
         assertThat(results)
                 .hasSingleFailedCase("[1] crash after commit #1")
                 .withExceptionInstanceOf(ParameterResolutionException.class)
-                .withMessage("OtherScenarioTestCases.wrongKind(CrashScenario, DeliveryScenario) takes a"
-                        + " DeliveryScenario, but a crash test gets a CrashScenario. Fix: declare the parameter as"
-                        + " CrashScenario, or use @DeliverInOrder for a DeliveryScenario.\n\n"
-                        + "DeliveryKit case: crash after commit #1 (in process)\n"
+                .withMessageStartingWith("OtherScenarioTestCases.wrongKind(CrashScenario, DeliveryScenario) takes a"
+                        + " DeliveryScenario, but a crash test gets a CrashScenario. Fix: ")
+                .withMessageContaining("\n\nDeliveryKit case: crash after commit #1 (in process)\n"
                         + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'");
     }
 

@@ -291,12 +291,11 @@ class CaptureAndReleaseTest {
                     assertThat(e.unknownIds()).containsExactly("A4", "A5");
                     assertThat(e.knownIds()).containsExactly("A1", "A2", "A3");
                 })
-                .hasMessage("Unknown messages \"A4\", \"A5\" in order=A1,A4,A2,A5: the workload sends only A1, A2, A3"
-                        + " to dev.deliverykit.order.Transport#deliver(dev.deliverykit.reference.ordered.Event); nothing"
-                        + " was run.\n"
-                        + "Expected: every id of the order to be one the workload sends.\n"
-                        + "Fix: correct the order, or add A4, A5 to expectingMessages(...).\n"
-                        + "Replay: order=A1,A4,A2,A5");
+                .hasMessageStartingWith(
+                        "Unknown messages \"A4\", \"A5\" in order=A1,A4,A2,A5: the workload sends"
+                                + " only A1, A2, A3 to dev.deliverykit.order.Transport#deliver(dev.deliverykit.reference.ordered.Event);")
+                .hasMessageContaining("\nFix: correct the order, or add A4, A5 to")
+                .hasMessageEndingWith("\nReplay: order=A1,A4,A2,A5");
         assertThat(ran).isEmpty();
     }
 

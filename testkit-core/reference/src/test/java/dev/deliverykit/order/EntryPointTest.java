@@ -52,9 +52,9 @@ class EntryPointTest {
         assertThatThrownBy(() -> OrderedDelivery.at(EntryPoint.method("com.acme.Transport#deliver"))
                         .run("A1", this::ran))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot use com.acme.Transport#deliver as an entry point: class com.acme.Transport is not"
-                        + " found by " + getClass().getClassLoader() + ". Expected the binary name of a class on the"
-                        + " class path (Outer$Inner for a nested class). Fix: correct the class name.");
+                .hasMessageStartingWith("Cannot use com.acme.Transport#deliver as an entry point: class"
+                        + " com.acme.Transport is not found by " + getClass().getClassLoader() + ".")
+                .hasMessageContaining("Fix: ");
         assertThat(ran).isEmpty();
     }
 
@@ -63,18 +63,16 @@ class EntryPointTest {
         assertThatThrownBy(() -> OrderedDelivery.at(EntryPoint.method(Transport.class, "deliver", String.class))
                         .run("A1", this::ran))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot use dev.deliverykit.order.Transport#deliver(java.lang.String) as an entry point:"
-                        + " dev.deliverykit.order.Transport declares no method deliver(java.lang.String) with a body."
-                        + " Its declared methods: deliver(dev.deliverykit.reference.ordered.Event). Expected the class"
-                        + " that declares and implements the method (not an interface, nor a subclass that inherits"
-                        + " it). Fix: name that class, or correct the method name or parameter types.");
+                .hasMessageStartingWith("Cannot use dev.deliverykit.order.Transport#deliver(java.lang.String) as an"
+                        + " entry point: dev.deliverykit.order.Transport declares no method deliver(java.lang.String)"
+                        + " with a body. Its declared methods: deliver(dev.deliverykit.reference.ordered.Event).")
+                .hasMessageContaining("Fix: ");
         assertThatThrownBy(() -> OrderedDelivery.at(EntryPoint.method(AutoCloseable.class, "close"))
                         .run("A1", this::ran))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot use java.lang.AutoCloseable#close as an entry point: java.lang.AutoCloseable is a"
-                        + " JDK class loaded by the bootstrap class loader, which the kit does not instrument. Expected"
-                        + " an application or library class. Fix: name the method of your code at which messages"
-                        + " arrive.");
+                .hasMessageStartingWith("Cannot use java.lang.AutoCloseable#close as an entry point:"
+                        + " java.lang.AutoCloseable is a JDK class loaded by the bootstrap class loader")
+                .hasMessageContaining("Fix: ");
         assertThat(ran).isEmpty();
     }
 
@@ -84,19 +82,18 @@ class EntryPointTest {
                                 EntryPoint.method(Transport.class, "deliver").messageArgument(1))
                         .run("A1", this::ran))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot use deliver(dev.deliverykit.reference.ordered.Event) of"
+                .hasMessageStartingWith("Cannot use deliver(dev.deliverykit.reference.ordered.Event) of"
                         + " dev.deliverykit.order.Transport as an entry point: the message is argument 1 (counted from"
-                        + " 0), but the method takes 1. Expected a method that receives the message. Fix: set"
-                        + " EntryPoint.messageArgument(index), or name the overload that takes the message.");
+                        + " 0), but the method takes 1.")
+                .hasMessageContaining("Fix: ");
         assertThatThrownBy(() -> OrderedDelivery.at(EntryPoint.method(OrderedConsumer.class, "receive", Event.class)
                                 .messageIdFrom("eventID()"))
                         .run("A1", this::ran))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot read message ids at receive(dev.deliverykit.reference.ordered.Event) of"
-                        + " dev.deliverykit.reference.ordered.OrderedConsumer: argument 0 is a"
-                        + " dev.deliverykit.reference.ordered.Event, which has no public no-arg method eventID(). Expected"
-                        + " a public no-arg method or public field that gives the id. Fix: correct the accessor name, or"
-                        + " use EntryPoint.messageIdFrom(MessageIdReader).");
+                .hasMessageStartingWith("Cannot read message ids at receive(dev.deliverykit.reference.ordered.Event)"
+                        + " of dev.deliverykit.reference.ordered.OrderedConsumer: argument 0 is a"
+                        + " dev.deliverykit.reference.ordered.Event, which has no public no-arg method eventID().")
+                .hasMessageContaining("Fix: ");
         assertThat(ran).isEmpty();
     }
 
@@ -106,10 +103,9 @@ class EntryPointTest {
                                 EntryPoint.method(Inbox.class, "count").returningWhenSkipped("many"))
                         .run("p1", this::ran))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot return java.lang.String many from skipped calls of"
-                        + " count(dev.deliverykit.order.Inbox$Parcel) of dev.deliverykit.order.Inbox: it returns int."
-                        + " Expected a value of that type (boxed). Fix: pass such a value to"
-                        + " EntryPoint.returningWhenSkipped(...).");
+                .hasMessageStartingWith("Cannot return java.lang.String many from skipped calls of"
+                        + " count(dev.deliverykit.order.Inbox$Parcel) of dev.deliverykit.order.Inbox: it returns int.")
+                .hasMessageContaining("Expected a value of that type (boxed). Fix: ");
         assertThat(ran).isEmpty();
     }
 

@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.contract;
 
+import dev.deliverykit.internal.text.Message;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.invariant.Verdict;
 import dev.deliverykit.junit5.Guarantee;
@@ -89,7 +90,6 @@ final class CheckFailure {
                 .append(did)
                 .append('.');
         details.forEach(detail -> message.append('\n').append(detail));
-        message.append("\nFix: ").append(fix);
-        throw new AssertionFailedError(message.toString());
+        throw new AssertionFailedError(Message.of(message.toString(), null, fix).lines());
     }
 }

@@ -71,8 +71,9 @@ final class ContractRun<P extends ContractProcess> {
     P start() throws Exception {
         P process = adapter.start(databases);
         if (process == null) {
-            throw new IllegalStateException(adapter.getClass().getName() + ".start(...) returned null in check "
-                    + site.checkId() + "; expected a new process of the code under test. Fix: return it.");
+            throw new IllegalStateException(
+                    ContractMessages.noProcess(adapter.getClass().getName(), site.checkId())
+                            .sentences());
         }
         return process;
     }
@@ -81,9 +82,9 @@ final class ContractRun<P extends ContractProcess> {
     JdbcSource source(Query query, String method) {
         Objects.requireNonNull(query, () -> adapter.getClass().getName() + "." + method + "() returned null");
         if (!databases.names().contains(query.database())) {
-            throw new IllegalStateException(adapter.getClass().getName() + "." + method + "() reads the database \""
-                    + query.database() + "\", but databases() declares " + databases.names() + ". Fix: name one of"
-                    + " those in Query.on(...), or add it to databases().");
+            throw new IllegalStateException(ContractMessages.queryOfUndeclaredDatabase(
+                            adapter.getClass().getName() + "." + method + "()", query.database(), databases.names())
+                    .sentences());
         }
         return databases.source(query.database());
     }
@@ -107,8 +108,9 @@ final class ContractRun<P extends ContractProcess> {
     private static <P extends ContractProcess> ContractAdapter<P> requireAdapter(
             ContractAdapter<P> adapter, DeliveryContract contract, String checkId) {
         if (adapter == null) {
-            throw new IllegalStateException(contract.getClass().getName() + ".adapter() returned null in check "
-                    + checkId + "; expected the adapter of the code under test. Fix: return a new adapter.");
+            throw new IllegalStateException(
+                    ContractMessages.noAdapter(contract.getClass().getName(), checkId)
+                            .sentences());
         }
         return adapter;
     }
@@ -116,20 +118,21 @@ final class ContractRun<P extends ContractProcess> {
     private static List<String> databaseNames(ContractAdapter<?> adapter, String checkId) {
         List<String> names = adapter.databases();
         if (names == null || names.isEmpty()) {
-            throw new IllegalStateException(adapter.getClass().getName() + ".databases() declares no database (check "
-                    + checkId + "); expected the names of the databases the code under test uses, such as"
-                    + " List.of(\"orders\"). Fix: return them.");
+            throw new IllegalStateException(
+                    ContractMessages.noDatabases(adapter.getClass().getName(), checkId)
+                            .sentences());
         }
         for (String name : names) {
             if (name == null || !DATABASE_NAME.matcher(name).matches()) {
                 throw new IllegalStateException(
-                        adapter.getClass().getName() + ".databases() declares the name \"" + name + "\" (check "
-                                + checkId + "); expected 1 to 32 letters, digits, - or _. Fix: rename it.");
+                        ContractMessages.badDatabaseName(adapter.getClass().getName(), name, checkId)
+                                .sentences());
             }
         }
         if (names.stream().distinct().count() != names.size()) {
-            throw new IllegalStateException(adapter.getClass().getName() + ".databases() declares " + names + " (check "
-                    + checkId + "), a name twice. Fix: declare each database once.");
+            throw new IllegalStateException(
+                    ContractMessages.databaseTwice(adapter.getClass().getName(), names, checkId)
+                            .sentences());
         }
         return List.copyOf(names);
     }

@@ -53,8 +53,7 @@ public final class Databases {
         String url = urls.get(name);
         if (url == null) {
             throw new IllegalArgumentException(
-                    "The adapter asked for the database \"" + name + "\", but it declares " + urls.keySet()
-                            + " in databases(). Fix: add \"" + name + "\" to databases(), or use one of those.");
+                    ContractMessages.undeclaredDatabase(name, urls.keySet()).sentences());
         }
         return url;
     }
@@ -72,8 +71,8 @@ public final class Databases {
     public Path sqliteFile(String name) {
         String url = url(name);
         if (!url.startsWith("jdbc:sqlite:") || url.startsWith("jdbc:sqlite::memory:")) {
-            throw new IllegalArgumentException("The database \"" + name + "\" is " + url + ", not a SQLite file, so it"
-                    + " has no path. Fix: open it by url(\"" + name + "\"), or use DatabaseFactory.sqliteFiles().");
+            throw new IllegalArgumentException(
+                    ContractMessages.notASqliteFile(name, url).sentences());
         }
         return Path.of(url.substring("jdbc:sqlite:".length()));
     }

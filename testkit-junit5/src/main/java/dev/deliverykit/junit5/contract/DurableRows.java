@@ -41,9 +41,7 @@ final class DurableRows {
             }
         } catch (SQLException e) {
             throw new IllegalStateException(
-                    "The kit could not read " + origin + " on " + source.name() + ": " + sql + " failed with " + e
-                            + ". Fix: the query must run as written on that database.",
-                    e);
+                    ContractMessages.unreadable(origin, source.name(), sql, e).sentences(), e);
         }
     }
 

@@ -77,12 +77,9 @@ final class InboxChecks {
     static void unsupportedVersion(ContractRun<OrderedInboxAdapter.Inbox> run) throws Exception {
         Query blocked = ((OrderedInboxAdapter) run.adapter())
                 .blocked()
-                .orElseThrow(
-                        () -> new IllegalStateException(run.adapter().getClass().getName() + ".blocked() is"
-                                + " empty, so " + OrderedInboxContract.UNSUPPORTED_VERSION_BLOCKS
-                                + " cannot see whether the"
-                                + " inbox blocks an event. Fix: return the query of the blocked events, or declare the"
-                                + " guarantee @NotPromised if the inbox has one message version."));
+                .orElseThrow(() -> new IllegalStateException(ContractMessages.noBlockedQuery(
+                                run.adapter().getClass().getName(), OrderedInboxContract.UNSUPPORTED_VERSION_BLOCKS)
+                        .sentences()));
         InboxEvent a2 = new InboxEvent("A2", "A", 2, 2, STANDARD);
         InboxEvent a3 = new InboxEvent("A3", "A", 3, 2, STANDARD);
         run.createDatabases();

@@ -115,14 +115,11 @@ class CannotFailTests {
                 .orElseThrow()
                 .getMessage();
         assertThat(message.replaceAll(" \\S+/shop\\.mv\\.db ", " <dir>/shop.mv.db "))
-                .isEqualTo("""
-                        java.lang.IllegalStateException: The test JVM holds the database file <dir>/shop.mv.db locked,\
-                         so the child JVM of crash after commit #1 (child JVM) could not open it (H2 says "Database may\
-                         be already in use"). A database opened before scenario.run(...) is still open in the test\
-                         JVM: a service, pool or connection built in the test method, a @BeforeEach method or a field.\
-                         Fix: build what opens the database inside the workload, scenario.run(() -> ...), and the\
-                         recovery's inside scenario.restart(() -> ...); write a fixture with scenario.prepare(() -> ...)\
-                         and close what it opened there.
+                .startsWith("java.lang.IllegalStateException: The test JVM holds the database file <dir>/shop.mv.db"
+                        + " locked, so the child JVM of crash after commit #1 (child JVM) could not open it")
+                .contains(". Fix: ")
+                .endsWith("""
+                        .
 
                         DeliveryKit case: crash after commit #1 (child JVM)
                         Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=1'""");

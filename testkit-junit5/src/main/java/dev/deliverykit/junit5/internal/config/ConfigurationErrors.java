@@ -2,6 +2,8 @@ package dev.deliverykit.junit5.internal.config;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.deliverykit.internal.text.InvalidArgumentException;
+import dev.deliverykit.internal.text.Message;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.stream.Collectors;
@@ -14,21 +16,31 @@ public final class ConfigurationErrors {
 
     private ConfigurationErrors() {}
 
-    /**
-     * {@code <element> on <test method>: <what>. Fix: <fix>} as an {@link ExtensionConfigurationException}. A
-     * {@code what} taken from the engine's message may carry a fix of its own, in the engine's terms; it is left
-     * out, so that the message says "Fix:" once, in the annotation's terms.
-     */
+    /** {@code <element> on <test method>: <what>. Fix: <fix>} as an {@link ExtensionConfigurationException}. */
     public static ExtensionConfigurationException of(String element, Method method, String what, String fix) {
-        return new ExtensionConfigurationException(
-                element + " on " + describe(method) + ": " + withoutFix(what) + ". Fix: " + fix);
+        return of(element, method, Message.of(what, null, fix));
     }
 
-    /** {@code what} up to its own {@code Fix:}, without the full stop before it. */
-    private static String withoutFix(String what) {
-        int fix = what.indexOf("Fix:");
-        String kept = (fix < 0 ? what : what.substring(0, fix)).strip();
-        return kept.endsWith(".") ? kept.substring(0, kept.length() - 1) : kept;
+    /**
+     * The engine's refusal of an annotation element's value, with the fix in the annotation's terms, so that the
+     * message says "Fix:" once. An engine message kept as a value gives its parts; any other is one sentence.
+     */
+    public static ExtensionConfigurationException of(
+            String element, Method method, IllegalArgumentException refused, String fix) {
+        Message engine = refused instanceof InvalidArgumentException invalid
+                ? invalid.value()
+                : Message.of(withoutFullStop(refused.getMessage()), null, fix);
+        return of(element, method, engine.fixedBy(fix));
+    }
+
+    /** {@code message} about {@code element} on {@code method}, in the one line JUnit shows. */
+    public static ExtensionConfigurationException of(String element, Method method, Message message) {
+        return new ExtensionConfigurationException(
+                message.at(element + " on " + describe(method)).clauses());
+    }
+
+    private static String withoutFullStop(String sentence) {
+        return sentence.endsWith(".") ? sentence.substring(0, sentence.length() - 1) : sentence;
     }
 
     /** {@code OrderTest.survives(CrashScenario, Path)}. */

@@ -85,20 +85,8 @@ public final class JUnitVersionCheck {
             return Optional.empty();
         }
         String bom = bomVersion();
-        return Optional.of("DeliveryKit needs JUnit Jupiter " + OLDEST_JUPITER + " or newer and JUnit Platform "
-                + OLDEST_PLATFORM + " or newer (or JUnit 6), but this test run has " + String.join(", ", tooOld)
-                + ". A BOM in the build's dependency management (a framework's, for example) probably chose this"
-                + " JUnit. Fix: import JUnit's BOM before any other BOM that manages JUnit.\n"
-                + "Maven, first in <dependencyManagement><dependencies>:\n"
-                + "    <dependency>\n"
-                + "      <groupId>org.junit</groupId>\n"
-                + "      <artifactId>junit-bom</artifactId>\n"
-                + "      <version>" + bom + "</version>\n"
-                + "      <type>pom</type>\n"
-                + "      <scope>import</scope>\n"
-                + "    </dependency>\n"
-                + "Gradle, in dependencies { }:\n"
-                + "    testImplementation(platform(\"org.junit:junit-bom:" + bom + "\"))");
+        return Optional.of(SettingMessages.junitTooOld(OLDEST_JUPITER, OLDEST_PLATFORM, tooOld, bom)
+                .clauses());
     }
 
     /** The JUnit artifacts the kit runs on: the versions of their jars, and whether the APIs the kit calls exist. */

@@ -121,7 +121,7 @@ public record KitSettings(
             throw ConfigurationErrors.of(
                     annotation + "(seeThrough = " + ConfigurationErrors.literal(declared) + ")",
                     method,
-                    e.getMessage(),
+                    e,
                     "name packages or classes, for example seeThrough = \"com.example.db\"");
         }
     }
@@ -282,8 +282,7 @@ public record KitSettings(
     }
 
     private static ExtensionConfigurationException bad(String key, String value, String reason) {
-        return new ExtensionConfigurationException("DeliveryKit configuration parameter " + key + " = \"" + value
-                + "\" cannot be used: " + reason + ". Fix: correct or remove it in junit-platform.properties"
-                + " or the -D" + key + " system property.");
+        return new ExtensionConfigurationException(
+                SettingMessages.badParameter(key, value, reason).sentences());
     }
 }

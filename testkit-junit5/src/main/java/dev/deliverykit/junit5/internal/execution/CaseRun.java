@@ -59,9 +59,9 @@ public abstract sealed class CaseRun permits CrashRun, DeliveryRun {
      * the fix, and the case's block.
      */
     final String neverCalled(String call, String didNothing, String about, String fix) {
-        return "The test never called " + call + ", so " + crashCase().displayName() + " " + didNothing
-                + " and the test asserted nothing about " + about + ".\nFix: " + fix + "\n\n"
-                + FailureMessages.block(crashCase());
+        return ScenarioMessages.neverCalled(call, crashCase().displayName(), didNothing, about, fix)
+                        .lines()
+                + "\n\n" + FailureMessages.block(crashCase());
     }
 
     /** Where the whole output of the case's failed child JVM was written, if one failed and the report is on. */
@@ -80,9 +80,7 @@ public abstract sealed class CaseRun permits CrashRun, DeliveryRun {
     final synchronized void startOnce() {
         if (ran) {
             throw new IllegalStateException(
-                    "The workload was started twice in " + crashCase().displayName()
-                            + ": each invocation runs one workload once. Fix: put the whole workload in one call, and"
-                            + " the recovery in restart(...).");
+                    ScenarioMessages.startedTwice(crashCase().displayName()).sentences());
         }
         ran = true;
     }

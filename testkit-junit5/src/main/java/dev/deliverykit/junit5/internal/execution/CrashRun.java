@@ -106,9 +106,8 @@ public final class CrashRun extends CaseRun {
     public synchronized void prepare(Workload fixture) throws Exception {
         Objects.requireNonNull(fixture, "fixture");
         if (ran()) {
-            throw new IllegalStateException("scenario.prepare(...) was called after the workload ran in "
-                    + crashing.displayName() + ": the fixture is the state the workload starts from. Fix: call it"
-                    + " before scenario.run(...).");
+            throw new IllegalStateException(
+                    ScenarioMessages.prepareAfterRun(crashing.displayName()).sentences());
         }
         if (!inItsChild()) {
             fixture.run();
@@ -124,9 +123,9 @@ public final class CrashRun extends CaseRun {
         startOnce();
         if (crashing.mode() == CrashMode.CHILD_PROCESS) {
             RerunClassPath.get(); // refused here, before any child starts, if the child could not run the launcher
-            RerunInvocation facts = invocation.orElseThrow(() -> new IllegalStateException("scenario.run(...) was"
-                    + " called outside the test method in " + crashing.displayName() + ", so the child JVM cannot"
-                    + " rerun the test up to it. Fix: call scenario.run(...) in the test method itself."));
+            RerunInvocation facts = invocation.orElseThrow(
+                    () -> new IllegalStateException(ScenarioMessages.runOutsideTheTestMethod(crashing.displayName())
+                            .sentences()));
             requireNoHeldDatabase(facts.tempDirectories().values());
             RerunStarter child = new RerunStarter(
                     RerunCaseFile.of(
@@ -290,9 +289,8 @@ public final class CrashRun extends CaseRun {
     /** Databases of another process that the crash leaves alive (JDBC URL prefixes); before {@link #run}. */
     public synchronized void otherProcessDatabases(String... jdbcUrlPrefixes) {
         if (ran()) {
-            throw new IllegalStateException("scenario.otherProcessDatabases(...) was called after the workload ran in "
-                    + crashing.displayName() + ": the crash has already decided which connections die. Fix: call it"
-                    + " before scenario.run(...).");
+            throw new IllegalStateException(ScenarioMessages.otherProcessDatabasesAfterRun(crashing.displayName())
+                    .sentences());
         }
         List<String> all = new ArrayList<>(otherProcessDatabases);
         all.addAll(List.of(jdbcUrlPrefixes));
@@ -325,9 +323,8 @@ public final class CrashRun extends CaseRun {
     public void restart(Workload recovery) throws Exception {
         Objects.requireNonNull(recovery, "recovery");
         if (!ran()) {
-            throw new IllegalStateException("scenario.restart(...) was called before the workload ran in "
-                    + crashing.displayName() + ": restart is the recovery after the crash. Fix: call"
-                    + " scenario.run(workload) first.");
+            throw new IllegalStateException(
+                    ScenarioMessages.restartBeforeRun(crashing.displayName()).sentences());
         }
         boolean first;
         boolean crashed;

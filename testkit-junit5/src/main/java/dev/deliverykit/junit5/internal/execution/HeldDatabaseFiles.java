@@ -134,14 +134,7 @@ public final class HeldDatabaseFiles {
 
     /** The failure of a case whose child would find {@code held} locked by this JVM. */
     static IllegalStateException heldByTheTestJvm(Set<Path> held, String caseName) {
-        String files = String.join(", ", held.stream().map(Path::toString).toList());
-        return new IllegalStateException("The test JVM holds "
-                + (held.size() == 1 ? "the database file " : "the" + " database files ") + files
-                + " locked, so the child JVM of " + caseName + " could not open "
-                + (held.size() == 1 ? "it" : "them") + " (H2 says \"Database may be already in use\"). A database"
-                + " opened before scenario.run(...) is still open in the test JVM: a service, pool or connection built"
-                + " in the test method, a @BeforeEach method or a field. Fix: build what opens the database inside the"
-                + " workload, scenario.run(() -> ...), and the recovery's inside scenario.restart(() -> ...); write a"
-                + " fixture with scenario.prepare(() -> ...) and close what it opened there.");
+        return new IllegalStateException(
+                ScenarioMessages.heldByTheTestJvm(held, caseName).sentences());
     }
 }

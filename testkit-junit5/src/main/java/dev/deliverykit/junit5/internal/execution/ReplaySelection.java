@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5.internal.execution;
 
 import dev.deliverykit.ReplayKey;
+import dev.deliverykit.internal.text.Message;
 import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.internal.config.ClosestTexts;
 import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
@@ -87,13 +88,20 @@ final class ReplaySelection implements AutoCloseable {
         String named = tests.stream().limit(TESTS_NAMED).collect(Collectors.joining(", "))
                 + (tests.size() > TESTS_NAMED ? " and " + (tests.size() - TESTS_NAMED) + " more" : "");
         List<String> closest = ClosestTexts.to(key, offered, CLOSEST);
-        return DeliveryKitConfiguration.REPLAY + "='" + key + "' selects no case of this run, so nothing was"
-                + " replayed: "
-                + (tests.size() == 1
-                        ? "the run's one DeliveryKit test, " + named + ", does not have that case.\n"
-                        : "none of the run's " + tests.size() + " DeliveryKit tests (" + named + ") has that case.\n")
-                + (closest.isEmpty() ? "" : "Closest keys of this run: " + String.join(", ", closest) + "\n")
-                + "Fix: copy the key from a failure message or the report (quoted: -D" + DeliveryKitConfiguration.REPLAY
-                + "='...'), or remove " + DeliveryKitConfiguration.REPLAY + " to run every case.";
+        return Message.of(
+                        DeliveryKitConfiguration.REPLAY + "='" + key + "' selects no case of this run, so nothing was"
+                                + " replayed: "
+                                + (tests.size() == 1
+                                        ? "the run's one DeliveryKit test, " + named + ", does not have that case."
+                                        : "none of the run's " + tests.size() + " DeliveryKit tests (" + named
+                                                + ") has that case.")
+                                + (closest.isEmpty()
+                                        ? ""
+                                        : "\nClosest keys of this run: " + String.join(", ", closest)),
+                        null,
+                        "copy the key from a failure message or the report (quoted: -D"
+                                + DeliveryKitConfiguration.REPLAY + "='...'), or remove "
+                                + DeliveryKitConfiguration.REPLAY + " to run every case.")
+                .lines();
     }
 }

@@ -5,6 +5,7 @@ import dev.deliverykit.boundary.BoundaryHit;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.boundary.Selector;
+import dev.deliverykit.internal.text.Message;
 import dev.deliverykit.invariant.Evidence;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantDefinitionException;
@@ -86,14 +87,19 @@ final class VacuousInvariants {
         if (lost.size() < fieldsWithRowsAfterRecording.size() || lost.stream().anyMatch(Line::readRows)) {
             return Optional.empty();
         }
-        return Optional.of(new AssertionFailedError("The child JVM crashed after all " + commits + " commits of the"
-                + " workload, yet none of them survived its exit: the invariants that read rows after the crash-free"
-                + " run read nothing now, before the recovery:\n"
-                + String.join("\n", lost.stream().map(Line::text).toList()) + "\n"
-                + "The database loses commits when its process ends without closing it. Likely causes: H2's default"
-                + " WRITE_DELAY (add ;WRITE_DELAY=0 to the URL), SQLite with PRAGMA synchronous=OFF, or a database"
-                + " that writes on close or on a timer.\nFix: make every commit durable when it returns, as in"
-                + " production after a power cut; otherwise every crash of this sweep holds vacuously."));
+        return Optional.of(new AssertionFailedError(Message.of(
+                        "The child JVM crashed after all " + commits + " commits of the workload, yet none of them"
+                                + " survived its exit: the invariants that read rows after the crash-free run read"
+                                + " nothing now, before the recovery:\n"
+                                + String.join(
+                                        "\n", lost.stream().map(Line::text).toList()) + "\n"
+                                + "The database loses commits when its process ends without closing it. Likely"
+                                + " causes: H2's default WRITE_DELAY (add ;WRITE_DELAY=0 to the URL), SQLite with"
+                                + " PRAGMA synchronous=OFF, or a database that writes on close or on a timer.",
+                        null,
+                        "make every commit durable when it returns, as in production after a power cut; otherwise"
+                                + " every crash of this sweep holds vacuously.")
+                .lines()));
     }
 
     /**
@@ -203,14 +209,20 @@ final class VacuousInvariants {
                 : "an in-memory database (jdbc:sqlite::memory:, an unnamed jdbc:h2:mem:) that each new connection"
                         + " sees empty, or invariants that read another database than the one the workload writes"
                         + " (another directory or file name).";
-        return "The crash-free run" + (child ? " in a child JVM" : "") + " committed " + commits
-                + (commits == 1 ? " time" : " times") + ", but every invariant declared with @CheckInvariant read"
-                + " nothing after it, so no crash case of this sweep could fail:\n"
-                + String.join("\n", reading.lines().stream().map(Line::text).toList()) + "\n"
-                + "What the run committed is not in the databases these invariants read. Likely causes: " + causes
-                + "\nFix: make the workload's commits durable and give each invariant's JdbcSource the URL the workload"
-                + " writes; an invariant that reads no row by design says so with"
-                + " @CheckInvariant(emptyByDesign = true).";
+        return Message.of(
+                        "The crash-free run" + (child ? " in a child JVM" : "") + " committed " + commits
+                                + (commits == 1 ? " time" : " times") + ", but every invariant declared with"
+                                + " @CheckInvariant read nothing after it, so no crash case of this sweep could fail:\n"
+                                + String.join(
+                                        "\n",
+                                        reading.lines().stream().map(Line::text).toList()) + "\n"
+                                + "What the run committed is not in the databases these invariants read. Likely"
+                                + " causes: " + causes,
+                        null,
+                        "make the workload's commits durable and give each invariant's JdbcSource the URL the"
+                                + " workload writes; an invariant that reads no row by design says so with"
+                                + " @CheckInvariant(emptyByDesign = true).")
+                .lines();
     }
 
     private static String firstLine(String text) {

@@ -75,10 +75,9 @@ public final class Catalogues {
                     .filter(field -> field.getName().equals(annotation.field()))
                     .collect(Collectors.toList());
             if (fields.isEmpty()) {
-                throw new ExtensionConfigurationException(written + ": " + holder.getName()
-                        + " has no BoundaryCatalogue"
-                        + " field named \"" + annotation.field() + "\". Fix: name one of its public static"
-                        + " BoundaryCatalogue fields" + listed(holder) + ", or leave out field to use all of them.");
+                throw new ExtensionConfigurationException(
+                        CatalogueMessages.noFieldNamed(written, holder, annotation.field(), listed(holder))
+                                .sentences());
             }
         }
         Map<String, Boundary> byName = new LinkedHashMap<>();
@@ -89,35 +88,31 @@ public final class Catalogues {
                 if (annotation.field().isEmpty()) {
                     continue;
                 }
-                throw new ExtensionConfigurationException(written + ": field " + field.getName() + " of "
-                        + holder.getName() + " is not public static. Fix: declare it"
-                        + " public static final BoundaryCatalogue " + field.getName()
-                        + " = BoundaryCatalogue.builder(...)...build();");
+                throw new ExtensionConfigurationException(
+                        CatalogueMessages.notPublicStatic(written, holder, field.getName())
+                                .clauses());
             }
             Object value = ReflectionSupport.tryToReadFieldValue(field, null)
                     .toOptional()
                     .orElse(null);
             if (value == null) {
-                throw new ExtensionConfigurationException(written + ": field " + field.getName() + " of "
-                        + holder.getName() + " is null or could not be read. Fix: initialise it with"
-                        + " BoundaryCatalogue.builder(...)...build() in its declaration.");
+                throw new ExtensionConfigurationException(CatalogueMessages.unreadable(written, holder, field.getName())
+                        .sentences());
             }
             BoundaryCatalogue catalogue = (BoundaryCatalogue) value;
             sources.add(holder.getSimpleName() + "." + field.getName());
             for (Boundary boundary : catalogue.boundaries()) {
                 Boundary earlier = byName.put(boundary.name(), boundary);
                 if (earlier != null) {
-                    throw new ExtensionConfigurationException(written + ": the boundary name \"" + boundary.name()
-                            + "\" is in two catalogues of " + holder.getName() + ", so @CrashAt(\"" + boundary.name()
-                            + "\") would be ambiguous. Fix: rename one, or choose one catalogue with field = \"...\".");
+                    throw new ExtensionConfigurationException(
+                            CatalogueMessages.ambiguous(written, holder, boundary.name())
+                                    .sentences());
                 }
             }
         }
         if (sources.isEmpty()) {
-            throw new ExtensionConfigurationException(written + ": " + holder.getName() + " has no public static"
-                    + " BoundaryCatalogue field. Fix: add one, for example public static final BoundaryCatalogue"
-                    + " ORDERS = BoundaryCatalogue.builder(\"orders\").add(\"after-order-insert\","
-                    + " Selector.afterStatement(\"^INSERT INTO orders\")).build();");
+            throw new ExtensionConfigurationException(
+                    CatalogueMessages.noCatalogue(written, holder).clauses());
         }
         return new Catalogues(String.join(", ", sources), byName);
     }

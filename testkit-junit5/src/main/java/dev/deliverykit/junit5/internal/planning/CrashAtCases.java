@@ -108,8 +108,7 @@ public final class CrashAtCases {
         try {
             selector = Selector.parse(spec);
         } catch (IllegalArgumentException e) {
-            throw ConfigurationErrors.of(
-                    element, method, e.getMessage(), "write the spec as Selector.spec() prints it");
+            throw ConfigurationErrors.of(element, method, e, "write the spec as Selector.spec() prints it");
         }
         if (spec.startsWith("#")) {
             throw ConfigurationErrors.of(

@@ -87,12 +87,9 @@ public final class DeclaredInvariants {
             return;
         }
         Field field = fields.get(0);
-        throw new ExtensionConfigurationException("@CheckInvariant on field " + describe(field) + ": "
-                + testClass.getSimpleName()
-                + " and its @Nested classes have no @CrashAt, @CrashSweep or @DeliverInOrder"
-                + " test, so the invariant would never be checked. Fix: annotate the test that runs"
-                + " the workload with @CrashAt, @CrashSweep or @DeliverInOrder, or check the invariant in a plain test"
-                + " with DeliveryAssertions.assertThat(" + field.getName() + ").holds().");
+        throw new ExtensionConfigurationException(
+                InvariantMessages.noKitTest(describe(field), field.getName(), testClass)
+                        .sentences());
     }
 
     private static boolean hasKitTest(Class<?> type) {
@@ -122,10 +119,9 @@ public final class DeclaredInvariants {
 
     private static void requireInvariantType(Field field) {
         if (!Invariant.class.isAssignableFrom(field.getType())) {
-            throw new ExtensionConfigurationException("@CheckInvariant on field " + describe(field) + ": its type is "
-                    + field.getType().getName() + ", not " + Invariant.class.getName() + ". Fix: declare it as"
-                    + " Invariant " + field.getName() + " = Invariants...; (an Invariant built with"
-                    + " dev.deliverykit.invariant.Invariants), or remove @CheckInvariant.");
+            throw new ExtensionConfigurationException(
+                    InvariantMessages.notAnInvariant(describe(field), field.getName(), field.getType(), Invariant.class)
+                            .sentences());
         }
     }
 
@@ -135,10 +131,8 @@ public final class DeclaredInvariants {
                 .toOptional()
                 .orElse(null);
         if (value == null) {
-            throw new ExtensionConfigurationException("@CheckInvariant on field " + describe(field) + ": the field is"
-                    + " null when the test starts, so there is no invariant to check. Fix: initialise it in its"
-                    + " declaration (with JdbcSource.url(() -> ...) or a JdbcSource lambda if it needs a @TempDir"
-                    + " path) or assign it in a @BeforeEach method.");
+            throw new ExtensionConfigurationException(
+                    InvariantMessages.nullInvariant(describe(field)).sentences());
         }
         boolean emptyByDesign = AnnotationSupport.findAnnotation(field, CheckInvariant.class)
                 .map(CheckInvariant::emptyByDesign)
@@ -151,11 +145,11 @@ public final class DeclaredInvariants {
         for (Declared invariant : declared) {
             Declared earlier = byName.put(invariant.invariant().name(), invariant);
             if (earlier != null) {
-                throw new ExtensionConfigurationException("@CheckInvariant on fields " + earlier.field() + " and "
-                        + invariant.field() + ": both invariants are named \""
-                        + invariant.invariant().name()
-                        + "\", so they would share one cell of the report. Fix: give one its own name, for example"
-                        + " Invariants.exactlyOncePerKey(\"exactly once per order\"), or declare it once.");
+                throw new ExtensionConfigurationException(InvariantMessages.sameName(
+                                earlier.field(),
+                                invariant.field(),
+                                invariant.invariant().name())
+                        .sentences());
             }
         }
     }

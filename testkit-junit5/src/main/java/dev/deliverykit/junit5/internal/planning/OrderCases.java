@@ -38,7 +38,7 @@ public final class OrderCases {
             throw ConfigurationErrors.of(
                     element,
                     method,
-                    e.getMessage(),
+                    e,
                     "name the consumer method as"
                             + " com.acme.Consumer#receive(com.acme.Event), and a public accessor or field as messageId");
         }
@@ -72,7 +72,7 @@ public final class OrderCases {
                 throw ConfigurationErrors.of(
                         "@DeliverInOrder(messages = " + ConfigurationErrors.literal(annotation.messages()) + ")",
                         method,
-                        e.getMessage(),
+                        e,
                         "list each message the workload sends once");
             }
         }
@@ -85,7 +85,7 @@ public final class OrderCases {
                 throw ConfigurationErrors.of(
                         "@DeliverInOrder(orders = " + ConfigurationErrors.literal(text) + ")",
                         method,
-                        e.getMessage(),
+                        e,
                         "write message ids separated by commas, for example \"A3,A1,A2,A3\"");
             }
             if (cases.put(order, new CrashCase.DeliverOrder(delivery, order)) != null) {
@@ -105,7 +105,7 @@ public final class OrderCases {
                         "@DeliverInOrder(permutationsOf = " + ConfigurationErrors.literal(annotation.permutationsOf())
                                 + ")",
                         method,
-                        e.getMessage(),
+                        e,
                         "give at most " + DeliveryOrder.MAX_PERMUTED_IDS + " distinct ids, or list orders explicitly");
             }
             for (DeliveryOrder order : permutations) {

@@ -2,6 +2,7 @@ package dev.deliverykit.junit5.internal.planning;
 
 import dev.deliverykit.boundary.BoundaryHit;
 import dev.deliverykit.boundary.Place;
+import dev.deliverykit.internal.text.Message;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
 import java.lang.reflect.Method;
@@ -31,7 +32,7 @@ final class SweepPlaces {
             try {
                 place = Place.of(reference);
             } catch (IllegalArgumentException notAPlace) {
-                throw ConfigurationErrors.of(element, method, notAPlace.getMessage(), "write the place as Type#method");
+                throw ConfigurationErrors.of(element, method, notAPlace, "write the place as Type#method");
             }
             Optional<String> problem = MethodSelectors.placeProblem(
                     place, method.getDeclaringClass().getClassLoader());
@@ -56,17 +57,24 @@ final class SweepPlaces {
                 .distinct()
                 .collect(Collectors.toList());
         String places = within.stream().map(Place::reference).collect(Collectors.joining(" or "));
-        return new AssertionError("@CrashSweep on " + ConfigurationErrors.describe(method)
-                + ": the crash-free run reached no boundary of the swept kinds (" + kinds + ") while " + places
-                + " was on the stack, so there is nothing to crash at and the sweep would test nothing. It reached "
-                + swept.size() + " of them elsewhere"
-                + (sites.isEmpty()
-                        ? ""
-                        : ", in " + sites.stream().limit(PLACES_SHOWN).collect(Collectors.joining(", "))
-                                + (sites.size() > PLACES_SHOWN
-                                        ? " and " + (sites.size() - PLACES_SHOWN) + " more"
-                                        : ""))
-                + ".\nFix: name in within a method the workload runs (Type#method, the class's fully qualified name,"
-                + " nested classes with $), or drop within.");
+        return new AssertionError(new Message(
+                        "@CrashSweep on " + ConfigurationErrors.describe(method),
+                        "the crash-free run reached no boundary of the swept kinds (" + kinds + ") while " + places
+                                + " was on the stack, so there is nothing to crash at and the sweep would test"
+                                + " nothing. It reached " + swept.size() + " of them elsewhere"
+                                + (sites.isEmpty()
+                                        ? ""
+                                        : ", in "
+                                                + sites.stream()
+                                                        .limit(PLACES_SHOWN)
+                                                        .collect(Collectors.joining(", "))
+                                                + (sites.size() > PLACES_SHOWN
+                                                        ? " and " + (sites.size() - PLACES_SHOWN) + " more"
+                                                        : ""))
+                                + ".",
+                        null,
+                        "name in within a method the workload runs (Type#method, the class's fully qualified name,"
+                                + " nested classes with $), or drop within.")
+                .lines());
     }
 }

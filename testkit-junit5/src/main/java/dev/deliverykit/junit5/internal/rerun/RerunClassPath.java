@@ -91,19 +91,7 @@ public final class RerunClassPath {
     }
 
     static ExtensionConfigurationException missingLauncher(String testClassPath) {
-        return new ExtensionConfigurationException("A CHILD_PROCESS case reruns the test method in a child JVM"
-                + " through the JUnit Platform launcher, but org.junit.platform:junit-platform-launcher is neither on"
-                + " the test class path (" + testClassPath + ") nor loaded by the test runner. testkit-junit5 depends"
-                + " on it, so the build probably excludes it. Fix: declare it as a test dependency, its version from"
-                + " JUnit's BOM.\n"
-                + "Maven, in <dependencies>:\n"
-                + "    <dependency>\n"
-                + "      <groupId>org.junit.platform</groupId>\n"
-                + "      <artifactId>junit-platform-launcher</artifactId>\n"
-                + "      <scope>test</scope>\n"
-                + "    </dependency>\n"
-                + "Gradle, in dependencies { }:\n"
-                + "    testRuntimeOnly(\"org.junit.platform:junit-platform-launcher\")\n"
-                + "Or run the case in this JVM: mode = CrashMode.IN_PROCESS.");
+        return new ExtensionConfigurationException(
+                RerunMessages.missingLauncher(testClassPath).clauses());
     }
 }

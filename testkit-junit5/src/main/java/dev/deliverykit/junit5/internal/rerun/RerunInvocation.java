@@ -75,11 +75,8 @@ public record RerunInvocation(
 
     private static void requireDefaultFactory(TempDir declared, String where) {
         if (declared.factory() != TempDirFactory.class) {
-            throw new ExtensionConfigurationException("The @TempDir " + where + " names its own factory ("
-                    + declared.factory().getName() + "), but in a CHILD_PROCESS case the child JVM must give it the"
-                    + " test JVM's directory, which only the default factory lets the kit do. Fix: drop factory = ...,"
-                    + " set the factory for the build with junit.jupiter.tempdir.factory.default, or use"
-                    + " mode = CrashMode.IN_PROCESS.");
+            throw new ExtensionConfigurationException(
+                    RerunMessages.ownTempDirFactory(where, declared.factory()).sentences());
         }
     }
 

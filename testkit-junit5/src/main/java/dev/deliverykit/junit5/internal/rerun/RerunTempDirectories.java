@@ -27,10 +27,8 @@ final class RerunTempDirectories implements TempDirFactory {
         String key = TempDirKeys.of(elementContext.getAnnotatedElement());
         String directory = directories.get(key);
         if (directory == null) {
-            throw new ExtensionConfigurationException("DeliveryKit child JVM: the @TempDir " + key + " has no directory"
-                    + " of the test JVM to use: the test JVM passes its @TempDir fields and the @TempDir parameters of"
-                    + " the test method (passed: " + directories.keySet() + "). Fix: declare the directory as a"
-                    + " @TempDir field or a parameter of the test method, or use mode = CrashMode.IN_PROCESS.");
+            throw new ExtensionConfigurationException(
+                    RerunMessages.noTempDir(key, directories.keySet()).sentences());
         }
         return Path.of(directory);
     }

@@ -1,0 +1,67 @@
+package dev.deliverykit.order;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class OrderMessagesTests {
+
+    @Test
+    void tooManyToPermute() {
+        assertThat(OrderMessages.tooManyToPermute(List.of("1", "2", "3", "4", "5", "6", "7", "8", "9"))
+                        .sentences())
+                .isEqualTo("Cannot permute 9 ids (1,2,3,4,5,6,7,8,9): that is more than 8 ids. Fix: permute fewer"
+                        + " messages, or pick the orders to test with DeliveryOrder.parse.");
+    }
+
+    @Test
+    void runAlreadyActive() {
+        assertThat(OrderMessages.runAlreadyActive(
+                                "thread t, order=a at com.acme.Inbox#accept", "order=b", "com.acme.Inbox#accept")
+                        .sentences())
+                .isEqualTo("Another ordered-delivery run is active in this JVM (thread t, order=a at"
+                        + " com.acme.Inbox#accept), so order=b at com.acme.Inbox#accept was not started. The kit's"
+                        + " entry-point advice is JVM-wide, so runs cannot overlap. Expected one run at a time. Fix:"
+                        + " run these tests sequentially (no parallel JUnit execution for them), and do not start a run"
+                        + " inside another run's workload.");
+    }
+
+    @Test
+    void unknownMessages() {
+        assertThat(OrderMessages.replayable(
+                        OrderMessages.unknownMessages(
+                                "\"A4\", \"A5\"",
+                                List.of("A4", "A5"),
+                                "order=A1,A4,A2,A5",
+                                List.of("A1", "A2", "A3"),
+                                "com.acme.Transport#deliver(com.acme.Event)"),
+                        "order=A1,A4,A2,A5"))
+                .isEqualTo("Unknown messages \"A4\", \"A5\" in order=A1,A4,A2,A5: the workload sends only A1, A2, A3"
+                        + " to com.acme.Transport#deliver(com.acme.Event); nothing was run.\n"
+                        + "Expected: every id of the order to be one the workload sends.\n"
+                        + "Fix: correct the order, or add A4, A5 to expectingMessages(...).\n"
+                        + "Replay: order=A1,A4,A2,A5");
+        assertThat(OrderMessages.unknownMessages("\"A4\"", List.of("A4"), "order=A4", List.of("A1"), "x")
+                        .what())
+                .startsWith("Unknown message \"A4\" in order=A4");
+    }
+
+    @Test
+    void notHonoured() {
+        assertThat(OrderMessages.replayable(
+                        OrderMessages.notHonoured(
+                                "message A2 never arrived.",
+                                "Mode: HOLD_SENDERS, holding senders; message id: toString() of argument 0.\n"
+                                        + "Arrived: A1. Delivered: A1.",
+                                "a call of the entry point whose message id is A2.",
+                                "make the workload send A2."),
+                        "order=A1,A2"))
+                .isEqualTo("Order not honoured: message A2 never arrived.\n"
+                        + "Mode: HOLD_SENDERS, holding senders; message id: toString() of argument 0.\n"
+                        + "Arrived: A1. Delivered: A1.\n"
+                        + "Expected: a call of the entry point whose message id is A2.\n"
+                        + "Fix: make the workload send A2.\n"
+                        + "Replay: order=A1,A2");
+    }
+}
