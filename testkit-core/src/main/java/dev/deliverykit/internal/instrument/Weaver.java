@@ -435,7 +435,7 @@ final class Weaver implements ClassFileTransformer {
             }
             MethodVisitor woven = visitor;
             if (plan.origin != null) {
-                woven = new WovenMethod(
+                woven = WovenMethod.weave(
                         WovenMethod.Kind.METHOD,
                         shape.name(),
                         access,
@@ -446,7 +446,7 @@ final class Weaver implements ClassFileTransformer {
                         woven);
             }
             if (plan.jdbc != null) {
-                woven = new WovenMethod(
+                woven = WovenMethod.weave(
                         plan.jdbc, shape.name(), access, name, descriptor, shape.version(), plan.guarded, woven);
             }
             return woven;
