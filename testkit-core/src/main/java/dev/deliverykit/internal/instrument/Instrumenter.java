@@ -2,22 +2,10 @@ package dev.deliverykit.internal.instrument;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
-import java.lang.management.ManagementFactory;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.Driver;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -26,9 +14,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.jar.JarFile;
-import javax.sql.DataSource;
-import net.bytebuddy.agent.Installer;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apiguardian.api.API;
 
 /**
@@ -167,21 +154,14 @@ public final class Instrumenter {
                     e));
             return;
         }
-        instrumentation()
-                .addTransformer(
-                        new ExecutorWeaver(error -> problems.add(new InstrumentationProblem(
-                                "a JDK executor (tasks it runs are not tracked as the process's)",
-                                "bootstrap",
-                                true,
-                                error))),
-                        true);
+        addJdkTransformer(
+                ExecutorWeaver::transformer, "a JDK executor (tasks it runs are not tracked as the process's)");
         List<Class<?>> executors = new ArrayList<>();
         for (String name : ExecutorWeaver.METHODS.keySet()) {
             try {
                 // Initialised (so linked) first: retransforming a class that another thread is linking at the same
-                // time is a JVM race (JDK-8277444) that crashed JDK 17's rewriter once here (SIGSEGV in
-                // ConstantPool::impl_klass_ref_index_at, premain's weaving in a forked surefire JVM); at JVM start
-                // ForkJoinWorkerThread and ScheduledThreadPoolExecutor are often loaded but not linked.
+                // time is a JVM race (JDK-8277444) that can crash the JVM; at JVM start ForkJoinWorkerThread and
+                // ScheduledThreadPoolExecutor are often loaded but not linked.
                 executors.add(Class.forName(name.replace('/', '.'), true, null));
             } catch (ClassNotFoundException impossible) {
                 throw new IllegalStateException(impossible);
@@ -197,14 +177,9 @@ public final class Instrumenter {
      * problem, which the next run reports.
      */
     private void weaveOutsideEffects() {
-        instrumentation()
-                .addTransformer(
-                        new OutsideEffectWeaver(error -> problems.add(new InstrumentationProblem(
-                                "a JDK socket, file or HTTP client class (calls that leave the JVM are not seen)",
-                                "bootstrap",
-                                true,
-                                error))),
-                        true);
+        addJdkTransformer(
+                OutsideEffectWeaver::transformer,
+                "a JDK socket, file or HTTP client class (calls that leave the JVM are not seen)");
         List<Class<?>> classes = new ArrayList<>();
         for (String name : OutsideEffectWeaver.METHODS.keySet()) {
             try {
@@ -217,6 +192,15 @@ public final class Instrumenter {
             }
         }
         retransform(classes);
+    }
+
+    /** Adds a transformer of JDK classes; its errors are kept as problems of {@code what}, retransforming. */
+    private void addJdkTransformer(Function<Consumer<Throwable>, KitTransformer> transformer, String what) {
+        instrumentation()
+                .addTransformer(
+                        transformer.apply(
+                                error -> problems.add(new InstrumentationProblem(what, "bootstrap", true, error))),
+                        true);
     }
 
     /**
@@ -333,29 +317,7 @@ public final class Instrumenter {
                 || Weaver.rejectsByName(type.getName().replace('.', '/'))) {
             return false;
         }
-        if (Statement.class.isAssignableFrom(type)
-                || Connection.class.isAssignableFrom(type)
-                || ResultSet.class.isAssignableFrom(type)
-                || Driver.class.isAssignableFrom(type)
-                || DataSource.class.isAssignableFrom(type)) {
-            return true;
-        }
-        Method[] methods;
-        try {
-            methods = type.getDeclaredMethods();
-        } catch (LinkageError unresolvable) {
-            return true; // let the weaver read the class file
-        }
-        for (Method method : methods) {
-            if ((Weaver.STATEMENT_METHODS.contains(method.getName())
-                            || Weaver.CONNECTION_METHODS.contains(method.getName()))
-                    && Modifier.isPublic(method.getModifiers())
-                    && !Modifier.isStatic(method.getModifiers())
-                    && Arrays.asList(method.getExceptionTypes()).contains(SQLException.class)) {
-                return true;
-            }
-        }
-        return false;
+        return JdbcMatcher.isLoadedCandidate(type);
     }
 
     /**
@@ -364,38 +326,7 @@ public final class Instrumenter {
      * permission to attach dynamically without a warning.
      */
     public static List<String> childJvmOptions() {
-        List<String> options = new ArrayList<>();
-        for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (argument.startsWith("-javaagent:") && isEngineAgent(argument.substring("-javaagent:".length()))) {
-                options.add(argument);
-            }
-        }
-        if (options.isEmpty()) {
-            options.add("-Djdk.attach.allowAttachSelf=true");
-            if (Runtime.version().feature() >= 21) {
-                options.add(AgentInstallation.DYNAMIC_LOADING_FLAG);
-            }
-        }
-        return options;
-    }
-
-    private static boolean isEngineAgent(String option) {
-        int equals = option.indexOf('=');
-        Path jar = Path.of(equals < 0 ? option : option.substring(0, equals));
-        if (!Files.isRegularFile(jar)) {
-            return false;
-        }
-        try (JarFile file = new JarFile(jar.toFile())) {
-            String premain = file.getManifest() == null
-                    ? null
-                    : file.getManifest().getMainAttributes().getValue("Premain-Class");
-            // byte-buddy-agent's jar counts only if its Installer is the one the kit reads its Instrumentation
-            // from: in the kit's jar that Installer is relocated, so a user's byte-buddy-agent is not passed on.
-            return KitAgent.class.getName().equals(premain)
-                    || Installer.class.getName().equals(premain);
-        } catch (IOException unreadable) {
-            return false;
-        }
+        return ChildAgentOptions.childJvmOptions();
     }
 
     /** Whether classes defined by {@code loader} can link against this package's Dispatcher. */
