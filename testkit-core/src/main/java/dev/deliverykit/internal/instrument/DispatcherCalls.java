@@ -1,5 +1,6 @@
 package dev.deliverykit.internal.instrument;
 
+import java.util.Map;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
@@ -13,6 +14,17 @@ import net.bytebuddy.jar.asm.Type;
 final class DispatcherCalls {
 
     private static final String DISPATCHER = Type.getInternalName(Dispatcher.class);
+
+    /** Per primitive sort, the class whose {@code valueOf} boxes it. */
+    private static final Map<Integer, String> BOXES = Map.of(
+            Type.BOOLEAN, "java/lang/Boolean",
+            Type.BYTE, "java/lang/Byte",
+            Type.CHAR, "java/lang/Character",
+            Type.SHORT, "java/lang/Short",
+            Type.INT, "java/lang/Integer",
+            Type.FLOAT, "java/lang/Float",
+            Type.LONG, "java/lang/Long",
+            Type.DOUBLE, "java/lang/Double");
 
     private final WovenMethod.Kind kind;
     private final InjectedLocals locals;
@@ -201,25 +213,10 @@ final class DispatcherCalls {
     }
 
     private String boxOf(Type primitive) {
-        switch (primitive.getSort()) {
-            case Type.BOOLEAN:
-                return "java/lang/Boolean";
-            case Type.BYTE:
-                return "java/lang/Byte";
-            case Type.CHAR:
-                return "java/lang/Character";
-            case Type.SHORT:
-                return "java/lang/Short";
-            case Type.INT:
-                return "java/lang/Integer";
-            case Type.FLOAT:
-                return "java/lang/Float";
-            case Type.LONG:
-                return "java/lang/Long";
-            case Type.DOUBLE:
-                return "java/lang/Double";
-            default:
-                throw new IllegalStateException("a primitive return type expected: " + locals.descriptor());
+        String box = BOXES.get(primitive.getSort());
+        if (box == null) {
+            throw new IllegalStateException("a primitive return type expected: " + locals.descriptor());
         }
+        return box;
     }
 }

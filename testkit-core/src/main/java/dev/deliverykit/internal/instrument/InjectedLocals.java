@@ -10,32 +10,38 @@ import net.bytebuddy.jar.asm.Type;
  * copy of the SQL argument, which the exit sees even if the body reassigns the parameter, and the return value
  * for the exit block), so that every original local moves up by {@link #addedSlots} (see {@link ShiftedLocals}).
  * It also builds the locals of the frames that the woven code needs.
+ *
+ * @param owner the internal name of the woven method's class
+ * @param method the woven method's name
+ * @param descriptor the woven method's descriptor
+ * @param isStatic whether the woven method is static
+ * @param firstLocal the first slot after the parameters (and {@code this})
+ * @param enteredSlot the {@code entered} flag's slot, or -1
+ * @param sqlSlot the SQL argument's copy's slot, or -1
+ * @param returnType the woven method's return type
+ * @param resultSlot the return value's slot for the exit block, or -1 (void, or no exit block)
+ * @param addedTypes the added locals' frame types; the result's (if any) last, TOP in the original code's frames
+ * @param addedSlots how many slots every original local moves up (a long or double result takes two)
  */
-final class InjectedLocals {
+record InjectedLocals(
+        String owner,
+        String method,
+        String descriptor,
+        boolean isStatic,
+        int firstLocal,
+        int enteredSlot,
+        int sqlSlot,
+        Type returnType,
+        int resultSlot,
+        Object[] addedTypes,
+        int addedSlots) {
 
     private static final String STRING = "java/lang/String";
 
-    private final String owner;
-    private final String method;
-    private final String descriptor;
-    private final boolean isStatic;
-    private final int firstLocal;
-    private final int enteredSlot;
-    private final int sqlSlot;
-    private final Type returnType;
-    /** The return value's local for the exit block, or -1 (void, or no exit block). */
-    private final int resultSlot;
-    /** The added locals' frame types; the result's (if any) last, TOP in the original code's frames. */
-    private final Object[] addedTypes;
-    /** Slots the added locals take (a long or double result takes two). */
-    private final int addedSlots;
-
-    InjectedLocals(WovenMethod.Kind kind, String owner, int access, String method, String descriptor) {
-        this.owner = owner;
-        this.method = method;
-        this.descriptor = descriptor;
-        this.isStatic = (access & Opcodes.ACC_STATIC) != 0;
-        this.firstLocal = (Type.getArgumentsAndReturnSizes(descriptor) >> 2) - (isStatic ? 1 : 0);
+    /** Where the locals that weaving {@code kind} into this method adds go. */
+    static InjectedLocals of(WovenMethod.Kind kind, String owner, int access, String method, String descriptor) {
+        boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
+        int firstLocal = (Type.getArgumentsAndReturnSizes(descriptor) >> 2) - (isStatic ? 1 : 0);
         Type[] arguments = Type.getArgumentTypes(descriptor);
         boolean hasStringArgument = arguments.length > 0
                 && arguments[0].getSort() == Type.OBJECT
@@ -45,28 +51,37 @@ final class InjectedLocals {
                 && kind != WovenMethod.Kind.CONSTRUCTOR
                 && kind != WovenMethod.Kind.METHOD
                 && kind != WovenMethod.Kind.GUARDED;
-        this.enteredSlot = entered ? firstLocal + added.size() : -1;
+        int enteredSlot = entered ? firstLocal + added.size() : -1;
         if (entered) {
             added.add(Opcodes.INTEGER);
         }
         boolean copiesSql =
                 (kind == WovenMethod.Kind.EXECUTE || kind == WovenMethod.Kind.BATCH || kind == WovenMethod.Kind.PREPARE)
                         && hasStringArgument;
-        this.sqlSlot = copiesSql ? firstLocal + added.size() : -1;
+        int sqlSlot = copiesSql ? firstLocal + added.size() : -1;
         if (copiesSql) {
             added.add(STRING);
         }
-        this.returnType = Type.getReturnType(descriptor);
+        Type returnType = Type.getReturnType(descriptor);
         int slots = added.size();
+        int resultSlot = -1;
         if (kind.jumpsToExitBlock() && returnType.getSort() != Type.VOID) {
-            this.resultSlot = firstLocal + slots;
+            resultSlot = firstLocal + slots;
             added.add(frameType(returnType));
             slots += returnType.getSize();
-        } else {
-            this.resultSlot = -1;
         }
-        this.addedTypes = added.toArray();
-        this.addedSlots = slots;
+        return new InjectedLocals(
+                owner,
+                method,
+                descriptor,
+                isStatic,
+                firstLocal,
+                enteredSlot,
+                sqlSlot,
+                returnType,
+                resultSlot,
+                added.toArray(),
+                slots);
     }
 
     private static Object frameType(Type type) {
@@ -93,47 +108,6 @@ final class InjectedLocals {
     /** The woven method as {@code owner.namedescriptor}, for messages. */
     String methodName() {
         return owner + "." + method + descriptor;
-    }
-
-    String owner() {
-        return owner;
-    }
-
-    String method() {
-        return method;
-    }
-
-    String descriptor() {
-        return descriptor;
-    }
-
-    Type returnType() {
-        return returnType;
-    }
-
-    /** The first slot after the parameters (and {@code this}). */
-    int firstLocal() {
-        return firstLocal;
-    }
-
-    /** The {@code entered} flag's slot, or -1. */
-    int enteredSlot() {
-        return enteredSlot;
-    }
-
-    /** The SQL argument's copy's slot, or -1. */
-    int sqlSlot() {
-        return sqlSlot;
-    }
-
-    /** The return value's slot for the exit block, or -1. */
-    int resultSlot() {
-        return resultSlot;
-    }
-
-    /** How many slots every original local moves up. */
-    int addedSlots() {
-        return addedSlots;
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.deliverykit.internal.instrument.JdbcCall.TransactionEnd;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Map;
 import javax.sql.DataSource;
 
 /**
@@ -15,6 +16,12 @@ import javax.sql.DataSource;
  * that returns {@code true} is balanced by its exit.
  */
 final class JdbcEvents {
+
+    private static final Map<String, String> CONNECTION_OPERATIONS = Map.of(
+            "createStatement", "Connection.createStatement()",
+            "prepareStatement", "Connection.prepareStatement()",
+            "prepareCall", "Connection.prepareCall()",
+            "setAutoCommit", "Connection.setAutoCommit()");
 
     private JdbcEvents() {}
 
@@ -119,18 +126,8 @@ final class JdbcEvents {
 
     /** {@code Connection.createStatement()} and the like, without building the text at every call. */
     private static String connectionOperation(String method) {
-        switch (method) {
-            case "createStatement":
-                return "Connection.createStatement()";
-            case "prepareStatement":
-                return "Connection.prepareStatement()";
-            case "prepareCall":
-                return "Connection.prepareCall()";
-            case "setAutoCommit":
-                return "Connection.setAutoCommit()";
-            default:
-                return "Connection." + method + "()";
-        }
+        String known = CONNECTION_OPERATIONS.get(method);
+        return known != null ? known : "Connection." + method + "()";
     }
 
     /** Exit from a connection method that creates or prepares a statement. */

@@ -106,7 +106,7 @@ final class WovenMethod extends MethodVisitor {
             String origin,
             MethodVisitor next) {
         int version = classVersion & 0xFFFF;
-        InjectedLocals locals = new InjectedLocals(kind, owner, access, name, descriptor);
+        InjectedLocals locals = InjectedLocals.of(kind, owner, access, name, descriptor);
         List<Label[]> ranges = new ArrayList<>();
         MethodVisitor woven = new WovenMethod(
                 kind, locals, new DispatcherCalls(kind, locals, version, origin), version, ranges, next);
