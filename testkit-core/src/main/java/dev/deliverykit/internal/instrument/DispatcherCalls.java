@@ -6,8 +6,7 @@ import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 
 /**
- * Writes the {@link Dispatcher} calls of one kind of boundary, with the arguments the replaced ByteBuddy advice
- * passed: the entry call, and the exit call on a normal exit (the return value on the stack, which stays there)
+ * Writes the {@link Dispatcher} calls of one kind of boundary, with the arguments ByteBuddy's advice would pass: the entry call, and the exit call on a normal exit (the return value on the stack, which stays there)
  * or an exceptional one (the {@link Throwable} on the stack, which stays there too). Where in the method they go
  * is {@link WovenMethod}'s business; the code written has no branches.
  */
