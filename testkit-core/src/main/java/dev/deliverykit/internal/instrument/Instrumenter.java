@@ -3,7 +3,6 @@ package dev.deliverykit.internal.instrument;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.lang.instrument.Instrumentation;
-import java.lang.instrument.UnmodifiableClassException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,8 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
-import java.util.function.Function;
 import org.apiguardian.api.API;
 
 /**
@@ -23,14 +20,12 @@ import org.apiguardian.api.API;
  * implement {@code java.sql.Statement}, {@code java.sql.Connection}, {@code java.sql.Driver} or
  * {@code javax.sql.DataSource} (and their JDBC-shaped superclasses), and method boundaries only into the
  * methods that method selectors name, both through one hand-written {@link Weaver}; and the ordered-delivery
- * entry points through ByteBuddy ({@link EntryPointWeaving}). Already-loaded classes are retransformed.
+ * entry points through ByteBuddy ({@link EntryPointWeaving}); with the JDBC calls, the JDK's executors, sockets,
+ * files and HTTP client ({@link JdkWeaving}). Already-loaded classes are retransformed ({@link Retransformation}).
  * Every transformer and retransformation error is kept as an {@link InstrumentationProblem}, never dropped.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class Instrumenter {
-
-    /** Classes retransformed per {@code retransformClasses} call; a failing batch is retried class by class. */
-    private static final int RETRANSFORM_BATCH = 64;
 
     private static Instrumenter instance;
 
@@ -61,8 +56,11 @@ public final class Instrumenter {
     private boolean jdbcInstalled;
     private volatile EntryPointWeaving entryPoints;
 
+    private final Retransformation retransformation;
+
     private Instrumenter(AgentInstallation agent) {
         this.agent = agent;
+        this.retransformation = new Retransformation(agent.instrumentation(), problems);
     }
 
     /** The JVM's instrumenter; the first call obtains the agent (see {@link AgentInstallation}). */
@@ -133,74 +131,8 @@ public final class Instrumenter {
                 loaded.add(type);
             }
         }
-        retransform(loaded);
-        weaveExecutors();
-    }
-
-    /**
-     * Weaves the JDK's executors (see {@link ExecutorWeaver}) after defining their bridge in
-     * {@code java.base} ({@link BootstrapBridge}). Without it the threads of a process are only those it starts; a failure is kept as a
-     * problem, which the next run reports.
-     */
-    private void weaveExecutors() {
-        try {
-            BootstrapBridge.define(instrumentation());
-            BootstrapBridge.workerHook(Processes::workerStarting);
-        } catch (RuntimeException | LinkageError e) {
-            problems.add(new InstrumentationProblem(
-                    "executor tracking (the bootstrap bridge " + ExecutorWeaver.BRIDGE.replace('/', '.') + ")",
-                    "bootstrap",
-                    false,
-                    e));
-            return;
-        }
-        addJdkTransformer(
-                ExecutorWeaver::transformer, "a JDK executor (tasks it runs are not tracked as the process's)");
-        List<Class<?>> executors = new ArrayList<>();
-        for (String name : ExecutorWeaver.METHODS.keySet()) {
-            try {
-                // Initialised (so linked) first: retransforming a class that another thread is linking at the same
-                // time is a JVM race (JDK-8277444) that can crash the JVM; at JVM start ForkJoinWorkerThread and
-                // ScheduledThreadPoolExecutor are often loaded but not linked.
-                executors.add(Class.forName(name.replace('/', '.'), true, null));
-            } catch (ClassNotFoundException impossible) {
-                throw new IllegalStateException(impossible);
-            }
-        }
-        retransform(executors);
-        weaveOutsideEffects();
-    }
-
-    /**
-     * Weaves the JDK's sockets, files and HTTP client (see {@link OutsideEffectWeaver}), through the bridge the
-     * executors use. Without it a run does not see what its process sends outside the JVM; a failure is kept as a
-     * problem, which the next run reports.
-     */
-    private void weaveOutsideEffects() {
-        addJdkTransformer(
-                OutsideEffectWeaver::transformer,
-                "a JDK socket, file or HTTP client class (calls that leave the JVM are not seen)");
-        List<Class<?>> classes = new ArrayList<>();
-        for (String name : OutsideEffectWeaver.METHODS.keySet()) {
-            try {
-                // Initialised first, as the executors are (JDK-8277444).
-                ClassLoader loader =
-                        name.startsWith("jdk/internal/net/http/") ? ClassLoader.getPlatformClassLoader() : null;
-                classes.add(Class.forName(name.replace('/', '.'), true, loader));
-            } catch (ClassNotFoundException | LinkageError absent) {
-                // a JDK without this class (java.net.http left out of a custom runtime): nothing to weave there
-            }
-        }
-        retransform(classes);
-    }
-
-    /** Adds a transformer of JDK classes; its errors are kept as problems of {@code what}, retransforming. */
-    private void addJdkTransformer(Function<Consumer<Throwable>, KitTransformer> transformer, String what) {
-        instrumentation()
-                .addTransformer(
-                        transformer.apply(
-                                error -> problems.add(new InstrumentationProblem(what, "bootstrap", true, error))),
-                        true);
+        retransformation.retransform(loaded);
+        JdkWeaving.install(instrumentation(), problems, retransformation);
     }
 
     /**
@@ -230,7 +162,7 @@ public final class Instrumenter {
                 loaded.add(type);
             }
         }
-        retransform(loaded);
+        retransformation.retransform(loaded);
     }
 
     /**
@@ -258,47 +190,6 @@ public final class Instrumenter {
         if (!weaverInstalled) {
             instrumentation().addTransformer(weaver, true);
             weaverInstalled = true;
-        }
-    }
-
-    /**
-     * Retransforms already-loaded classes in batches; a batch that fails is retried class by class, so that
-     * each error is kept with its class. The weaver keeps its own errors (the class then stays as it was).
-     */
-    private void retransform(List<Class<?>> types) {
-        for (int from = 0; from < types.size(); from += RETRANSFORM_BATCH) {
-            List<Class<?>> batch = types.subList(from, Math.min(types.size(), from + RETRANSFORM_BATCH));
-            int mark = problems.size();
-            try {
-                instrumentation().retransformClasses(batch.toArray(new Class<?>[0]));
-            } catch (UnmodifiableClassException | RuntimeException | LinkageError batchFailed) {
-                for (Class<?> type : batch) {
-                    try {
-                        instrumentation().retransformClasses(type);
-                    } catch (UnmodifiableClassException | RuntimeException | LinkageError error) {
-                        problems.add(new InstrumentationProblem(
-                                type.getName(), describe(type.getClassLoader()), true, error));
-                    }
-                }
-                dropRepeatsSince(mark);
-            }
-        }
-    }
-
-    /**
-     * Drops the problems kept since {@code mark} that repeat an earlier one of them (same class, loader and
-     * error text): a failed batch is retried class by class, and the weaver reports its errors again then.
-     */
-    private void dropRepeatsSince(int mark) {
-        synchronized (problems) {
-            Set<String> seen = new HashSet<>();
-            List<InstrumentationProblem> fresh = new ArrayList<>(problems.subList(mark, problems.size()));
-            problems.subList(mark, problems.size()).clear();
-            for (InstrumentationProblem problem : fresh) {
-                if (seen.add(problem.describe())) {
-                    problems.add(problem);
-                }
-            }
         }
     }
 
