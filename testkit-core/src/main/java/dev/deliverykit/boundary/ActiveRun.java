@@ -55,9 +55,7 @@ final class ActiveRun implements BoundarySink {
     /** Whether the failure of a {@link Mode#FAIL} run was injected at its hit. */
     private boolean injected;
 
-    private String outsider;
-    private String kitFailure;
-    private Throwable kitFailureCause;
+    private final IsolationBreaches breaches;
 
     ActiveRun(Mode mode, CrashPlan plan, WatchList watch, Consumer<RunReport> halt) {
         this.mode = mode;
@@ -67,6 +65,7 @@ final class ActiveRun implements BoundarySink {
         this.table = new WatchTable(watch, plan);
         this.ledger = RunLedger.of(mode);
         this.death = new ProcessDeath(this, plan, watch.seeThrough());
+        this.breaches = new IsolationBreaches(watch.seeThrough());
         this.hits = mode == Mode.RECORD
                 ? new RunHits(null, 0, watch.seeThrough(), ledger)
                 : new RunHits(table.armed(), plan.occurrence(), watch.seeThrough(), ledger);
@@ -100,7 +99,7 @@ final class ActiveRun implements BoundarySink {
                 if (death.died()) {
                     then = member ? death.refuse(call) : NOTHING;
                 } else if (!member) {
-                    outsider(call);
+                    breaches.outsider(call);
                     return;
                 } else {
                     intoTheDriver = passesToTheDriver(call);
@@ -260,12 +259,8 @@ final class ActiveRun implements BoundarySink {
     }
 
     @Override
-    public synchronized void kitFailure(String where, Throwable error) {
-        if (kitFailure == null) {
-            kitFailure = "while observing " + where + " on thread "
-                    + Thread.currentThread().getName() + ": " + error;
-            kitFailureCause = error;
-        }
+    public void kitFailure(String where, Throwable error) {
+        breaches.kitFailure(where, error);
     }
 
     /**
@@ -294,24 +289,6 @@ final class ActiveRun implements BoundarySink {
     /** Whether the dispatcher reports the end of this call ({@link #leftJdbc}): the calls it nests. */
     private static boolean passesToTheDriver(JdbcCall call) {
         return call.kind() != JdbcCall.Kind.CONNECTION_OPEN && call.kind() != JdbcCall.Kind.GUARDED;
-    }
-
-    /**
-     * A thread outside the process made a JDBC call during the run: the run cannot say what the crash
-     * did to it, so the run fails (the call itself goes on untouched). Statements and commits count; opening
-     * and setting up connections do not, nor anything a connection pool's own code does (validation queries,
-     * initialisation SQL), which belongs to no process.
-     */
-    private void outsider(JdbcCall call) {
-        if (outsider != null || (call.kind() != JdbcCall.Kind.STATEMENT && call.kind() != JdbcCall.Kind.COMMIT)) {
-            return;
-        }
-        if (StackSummary.isPoolMaintenance()) {
-            return;
-        }
-        outsider = ProcessDeath.describe(call) + " on thread "
-                + Thread.currentThread().getName()
-                + ProcessDeath.at(StackSummary.here(true, watch.seeThrough()).stack());
     }
 
     /** How long a send waits for another thread's hand-over to end (a hand-over that itself waits for it: none). */
@@ -398,16 +375,9 @@ final class ActiveRun implements BoundarySink {
         return death.crashOnMainFlow();
     }
 
-    synchronized String outsider() {
-        return outsider;
-    }
-
-    synchronized String kitFailure() {
-        return kitFailure;
-    }
-
-    synchronized Throwable kitFailureCause() {
-        return kitFailureCause;
+    /** Why this run's verdict cannot be trusted, if it cannot. */
+    IsolationBreaches breaches() {
+        return breaches;
     }
 
     boolean crashed() {

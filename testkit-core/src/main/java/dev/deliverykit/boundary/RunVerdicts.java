@@ -18,7 +18,7 @@ final class RunVerdicts {
      * and a crash the workload caught and returned from are listed in the result, never a verdict, since a real
      * process runs nothing after its death and code that catches a failure and records it is correct code.
      */
-    static CrashResult inProcess(CrashPlan plan, RunReport report, ActiveRun run, BoundaryEngine.RunEnd end) {
+    static CrashResult inProcess(CrashPlan plan, RunReport report, ActiveRun run, InProcessRuns.RunEnd end) {
         Throwable thrown = end.thrown();
         String after = run.crashed()
                 ? "the crash at " + plan.describe()
@@ -41,7 +41,7 @@ final class RunVerdicts {
      * have been injected. How the workload handled it (returned, threw) is the code under test's business; recovery,
      * assertions and invariants judge it.
      */
-    static CrashResult failureInProcess(CrashPlan plan, RunReport report, ActiveRun run, BoundaryEngine.RunEnd end) {
+    static CrashResult failureInProcess(CrashPlan plan, RunReport report, ActiveRun run, InProcessRuns.RunEnd end) {
         Throwable thrown = end.thrown();
         String how = thrown == null ? "the workload returned normally" : "the workload threw " + thrown;
         processIsolation(run, end, run.injected() ? "the failure injected at " + plan.describe() + ", " + how : how);
@@ -53,19 +53,20 @@ final class RunVerdicts {
     }
 
     /** Fails a run whose process was not alone, did not stop, or whose observation failed in the kit. */
-    static void processIsolation(ActiveRun run, BoundaryEngine.RunEnd end, String after) {
-        if (run.kitFailure() != null) {
+    static void processIsolation(ActiveRun run, InProcessRuns.RunEnd end, String after) {
+        if (run.breaches().kitFailure() != null) {
             throw new KitFailureException(
-                    "DeliveryKit failed internally " + run.kitFailure() + ".\nThis is a"
+                    "DeliveryKit failed internally " + run.breaches().kitFailure() + ".\nThis is a"
                             + " DeliveryKit bug, not a failure of the code under test: the call went on unchanged, but this"
                             + " run's verdict cannot be trusted.\nExpected: the kit to observe every JDBC call the driver"
                             + " accepts.\nFix: please report it with this message and its cause; meanwhile run this test"
                             + " with mode = CHILD_PROCESS or exclude it.",
-                    run.kitFailureCause());
+                    run.breaches().kitFailureCause());
         }
-        if (run.outsider() != null) {
+        if (run.breaches().outsider() != null) {
             throw new ThreadOutsideProcessError("A thread outside the process under test used JDBC during an"
-                    + " in-process run: " + run.outsider() + ".\nThe in-process crash cannot tell what it does to"
+                    + " in-process run: " + run.breaches().outsider()
+                    + ".\nThe in-process crash cannot tell what it does to"
                     + " that thread's work (it neither kills nor counts it), so this run proves nothing.\nExpected:"
                     + " during an in-process run only the workload's threads use JDBC: the thread that runs it,"
                     + " threads it starts, and tasks it hands to executors.\nFix: run this test alone (@Isolated,"
