@@ -25,6 +25,7 @@ import java.util.function.Supplier;
  */
 final class ActiveRun implements BoundarySink {
 
+    /** What the run does at its armed hit, or that it has none and records. */
     enum Mode {
         CRASH_IN_PROCESS,
         CRASH_HALT,
@@ -43,6 +44,7 @@ final class ActiveRun implements BoundarySink {
     private final WatchTable table;
     private final RunLedger ledger;
     private final ProcessDeath death;
+    private final IsolationBreaches breaches;
 
     /** The process's threads between the start and the end of a hand-over: other threads' sends wait meanwhile. */
     private final Set<Thread> handingOver = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -54,8 +56,6 @@ final class ActiveRun implements BoundarySink {
     private int unknownSqlExecutions;
     /** Whether the failure of a {@link Mode#FAIL} run was injected at its hit. */
     private boolean injected;
-
-    private final IsolationBreaches breaches;
 
     ActiveRun(Mode mode, CrashPlan plan, WatchList watch, Consumer<RunReport> halt) {
         this.mode = mode;

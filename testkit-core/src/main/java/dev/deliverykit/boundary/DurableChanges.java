@@ -116,7 +116,7 @@ final class DurableChanges implements RunLedger {
     /**
      * A JDBC call of the process started. Only statements and transaction ends name their thread: a pool that opens
      * or prepares connections on a helper thread of its own (HikariCP's connection adder) changes nothing there, and
-     * counting it made whether a sweep is pruned depend on when that thread ran.
+     * counting it would make whether a sweep is pruned depend on when that thread ran.
      */
     @Override
     public void before(JdbcCall call) {
