@@ -102,45 +102,47 @@ public final class BrokerBoundaries {
         }
     }
 
+    private static Row entry(String name, String method, String words) {
+        return new Row(name, true, method, words);
+    }
+
+    private static Row exit(String name, String method, String words) {
+        return new Row(name, false, method, words);
+    }
+
     private static final List<Row> KAFKA = List.of(
-            new Row(KAFKA_BEFORE_SEND, true, KAFKA_PRODUCER + "#send", "before Kafka send"),
-            new Row(KAFKA_AFTER_SEND, false, KAFKA_PRODUCER + "#send", "after Kafka send"),
-            new Row(KAFKA_ACKNOWLEDGED, false, KAFKA_FUTURE + "#get", "after the Kafka broker acknowledged"),
-            new Row(KAFKA_AFTER_FLUSH, false, KAFKA_PRODUCER + "#flush", "after Kafka flush"),
-            new Row(
+            entry(KAFKA_BEFORE_SEND, KAFKA_PRODUCER + "#send", "before Kafka send"),
+            exit(KAFKA_AFTER_SEND, KAFKA_PRODUCER + "#send", "after Kafka send"),
+            exit(KAFKA_ACKNOWLEDGED, KAFKA_FUTURE + "#get", "after the Kafka broker acknowledged"),
+            exit(KAFKA_AFTER_FLUSH, KAFKA_PRODUCER + "#flush", "after Kafka flush"),
+            entry(
                     KAFKA_BEFORE_TRANSACTION_COMMIT,
-                    true,
                     KAFKA_PRODUCER + "#commitTransaction",
                     "before Kafka transaction commit"),
-            new Row(
+            exit(
                     KAFKA_AFTER_TRANSACTION_COMMIT,
-                    false,
                     KAFKA_PRODUCER + "#commitTransaction",
                     "after Kafka transaction commit"),
-            new Row(KAFKA_BEFORE_OFFSET_COMMIT, true, KAFKA_CONSUMER + "#commitSync", "before Kafka offset commit"),
-            new Row(KAFKA_AFTER_OFFSET_COMMIT, false, KAFKA_CONSUMER + "#commitSync", "after Kafka offset commit"),
-            new Row(
-                    KAFKA_AFTER_ASYNC_OFFSET_COMMIT,
-                    false,
-                    KAFKA_CONSUMER + "#commitAsync",
-                    "after Kafka async offset commit"));
+            entry(KAFKA_BEFORE_OFFSET_COMMIT, KAFKA_CONSUMER + "#commitSync", "before Kafka offset commit"),
+            exit(KAFKA_AFTER_OFFSET_COMMIT, KAFKA_CONSUMER + "#commitSync", "after Kafka offset commit"),
+            exit(KAFKA_AFTER_ASYNC_OFFSET_COMMIT, KAFKA_CONSUMER + "#commitAsync", "after Kafka async offset commit"));
 
     /** The JMS rows, after the class prefix of ActiveMQ Artemis's or ActiveMQ Classic's client. */
     private static final List<Row> JMS = List.of(
-            new Row(JMS_BEFORE_SEND, true, "ActiveMQMessageProducer#send", "before JMS send"),
-            new Row(JMS_AFTER_SEND, false, "ActiveMQMessageProducer#send", "after JMS send"),
-            new Row(JMS_BEFORE_COMMIT, true, "ActiveMQSession#commit", "before JMS session commit"),
-            new Row(JMS_AFTER_COMMIT, false, "ActiveMQSession#commit", "after JMS session commit"),
-            new Row(JMS_BEFORE_ACKNOWLEDGE, true, "ActiveMQMessage#acknowledge", "before JMS acknowledge"),
-            new Row(JMS_AFTER_ACKNOWLEDGE, false, "ActiveMQMessage#acknowledge", "after JMS acknowledge"));
+            entry(JMS_BEFORE_SEND, "ActiveMQMessageProducer#send", "before JMS send"),
+            exit(JMS_AFTER_SEND, "ActiveMQMessageProducer#send", "after JMS send"),
+            entry(JMS_BEFORE_COMMIT, "ActiveMQSession#commit", "before JMS session commit"),
+            exit(JMS_AFTER_COMMIT, "ActiveMQSession#commit", "after JMS session commit"),
+            entry(JMS_BEFORE_ACKNOWLEDGE, "ActiveMQMessage#acknowledge", "before JMS acknowledge"),
+            exit(JMS_AFTER_ACKNOWLEDGE, "ActiveMQMessage#acknowledge", "after JMS acknowledge"));
 
     private static final List<Row> RABBIT = List.of(
-            new Row(RABBIT_BEFORE_PUBLISH, true, "#basicPublish", "before RabbitMQ publish"),
-            new Row(RABBIT_AFTER_PUBLISH, false, "#basicPublish", "after RabbitMQ publish"),
-            new Row(RABBIT_CONFIRMED, false, "#waitForConfirms", "after RabbitMQ publisher confirm"),
-            new Row(RABBIT_BEFORE_ACK, true, "#basicAck", "before RabbitMQ ack"),
-            new Row(RABBIT_AFTER_ACK, false, "#basicAck", "after RabbitMQ ack"),
-            new Row(RABBIT_BEFORE_NACK, true, "#basicNack", "before RabbitMQ nack"));
+            entry(RABBIT_BEFORE_PUBLISH, "#basicPublish", "before RabbitMQ publish"),
+            exit(RABBIT_AFTER_PUBLISH, "#basicPublish", "after RabbitMQ publish"),
+            exit(RABBIT_CONFIRMED, "#waitForConfirms", "after RabbitMQ publisher confirm"),
+            entry(RABBIT_BEFORE_ACK, "#basicAck", "before RabbitMQ ack"),
+            exit(RABBIT_AFTER_ACK, "#basicAck", "after RabbitMQ ack"),
+            entry(RABBIT_BEFORE_NACK, "#basicNack", "before RabbitMQ nack"));
 
     private static final Map<String, String> WORDS = Stream.of(KAFKA, JMS, RABBIT)
             .flatMap(List::stream)
