@@ -19,7 +19,7 @@ import net.bytebuddy.jar.asm.Opcodes;
  * Which methods of a class get JDBC calls woven, and of which {@link WovenMethod.Kind}, decided from the class
  * file and its super types alone, loading no class: classes that implement {@code java.sql.Statement},
  * {@code java.sql.Connection}, {@code java.sql.Driver} or {@code javax.sql.DataSource}, or are JDBC-shaped (see
- * {@link #plan}). For an already-loaded class, {@link #isLoadedCandidate} asks the class itself.
+ * {@link #choose}). For an already-loaded class, {@link #isLoadedCandidate} asks the class itself.
  */
 final class JdbcMatcher {
 
@@ -76,7 +76,7 @@ final class JdbcMatcher {
      * methods are woven, so a class that declares no JDBC name leaves its constructors to the superclass that
      * does (which runs as part of every constructor).
      */
-    static void plan(ClassShape shape, SuperTypes supers, WeavingPlans plans) {
+    static void choose(ClassShape shape, SuperTypes supers, MethodWeavings weavings) {
         if (shape.has(Opcodes.ACC_INTERFACE) || shape.has(Opcodes.ACC_ANNOTATION)) {
             return;
         }
@@ -97,9 +97,9 @@ final class JdbcMatcher {
                 && (declaresJdbcMethod(shape, STATEMENT_METHODS, "") || supers.isA(STATEMENT, Statement.class))) {
             for (ClassShape.Method method : shape.methods()) {
                 if (isExecute(method)) {
-                    plans.of(method).jdbc = WovenMethod.Kind.EXECUTE;
+                    weavings.of(method).jdbc = WovenMethod.Kind.EXECUTE;
                 } else if (isBatch(method)) {
-                    plans.of(method).jdbc = WovenMethod.Kind.BATCH;
+                    weavings.of(method).jdbc = WovenMethod.Kind.BATCH;
                 }
             }
         }
@@ -107,7 +107,7 @@ final class JdbcMatcher {
             for (ClassShape.Method method : shape.methods()) {
                 WovenMethod.Kind kind = connectionKind(method);
                 if (kind != null) {
-                    plans.of(method).jdbc = kind;
+                    weavings.of(method).jdbc = kind;
                 }
             }
         }
@@ -121,26 +121,26 @@ final class JdbcMatcher {
                     && RESULT_SET_METHODS.contains(method.name())
                     && method.isPublicInstanceWithCode()
                     && method.descriptor().startsWith("()")) {
-                guard(plans, method, "ResultSet." + method.name() + "()");
+                guard(weavings, method, "ResultSet." + method.name() + "()");
             } else if (prepared && isParameterSetter(method)) {
-                guard(plans, method, "PreparedStatement." + method.name() + "(...)");
+                guard(weavings, method, "PreparedStatement." + method.name() + "(...)");
             }
         }
         boolean driver = connect && supers.isA(DRIVER, Driver.class);
         boolean dataSource = getConnection && supers.isA(DATA_SOURCE, DataSource.class);
         for (ClassShape.Method method : shape.methods()) {
             if (driver && isConnect(method) || dataSource && isGetConnection(method)) {
-                plans.of(method).jdbc = WovenMethod.Kind.NESTED;
+                weavings.of(method).jdbc = WovenMethod.Kind.NESTED;
             }
         }
     }
 
     /** A guarded call: entry only, checked after a crash; {@code operation} names it in messages. */
-    private static void guard(WeavingPlans plans, ClassShape.Method method, String operation) {
-        WeavingPlans.Plan plan = plans.of(method);
-        if (plan.jdbc == null) {
-            plan.jdbc = WovenMethod.Kind.GUARDED;
-            plan.guarded = operation;
+    private static void guard(MethodWeavings weavings, ClassShape.Method method, String operation) {
+        MethodWeavings.Weaving weaving = weavings.of(method);
+        if (weaving.jdbc == null) {
+            weaving.jdbc = WovenMethod.Kind.GUARDED;
+            weaving.guarded = operation;
         }
     }
 

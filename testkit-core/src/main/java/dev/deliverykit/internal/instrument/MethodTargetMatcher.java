@@ -9,7 +9,7 @@ final class MethodTargetMatcher {
     private MethodTargetMatcher() {}
 
     /** The methods the targets name, with a body; the origin is {@code type|method|descriptor}. */
-    static void plan(ClassShape shape, List<MethodTarget> named, WeavingPlans plans) {
+    static void choose(ClassShape shape, List<MethodTarget> named, MethodWeavings weavings) {
         String typeName = shape.name().replace('/', '.');
         for (ClassShape.Method method : shape.methods()) {
             // A bridge or other synthetic method only calls the real one: woven too, one call would hit twice.
@@ -24,7 +24,7 @@ final class MethodTargetMatcher {
                         && (target.parameterTypes() == null
                                 || target.parameterTypes()
                                         .equals(Descriptors.parameterTypeNames(method.descriptor())))) {
-                    plans.of(method).origin = typeName + "|" + method.name() + "|" + method.descriptor();
+                    weavings.of(method).origin = typeName + "|" + method.name() + "|" + method.descriptor();
                     break;
                 }
             }

@@ -8,7 +8,7 @@ import net.bytebuddy.jar.asm.Opcodes;
  * The engine's one class file transformer for JDBC calls and method boundaries. It rejects most classes by
  * name before parsing anything, then decides from the class file alone, loading no class: {@link JdbcMatcher}
  * picks the JDBC calls (super types read by {@link SuperTypes}), {@link MethodTargetMatcher} the methods that
- * method selectors name, into {@link WeavingPlans}, which weaves them ({@link WovenMethod} says what is
+ * method selectors name, into {@link MethodWeavings}, which weaves them ({@link WovenMethod} says what is
  * injected).
  *
  * <p>Every transformation starts from the class's original bytes (the JVM passes them again on every
@@ -106,10 +106,10 @@ final class Weaver implements KitTransformer {
             if (shape.has(Opcodes.ACC_SYNTHETIC)) {
                 return null;
             }
-            WeavingPlans plans = new WeavingPlans();
+            MethodWeavings weavings = new MethodWeavings();
             if (jdbcCandidate) {
-                JdbcMatcher.plan(shape, new SuperTypes(shape, loader, classBeingRedefined, headers), plans);
-                if (!plans.isEmpty() && !host.seesKit(loader)) {
+                JdbcMatcher.choose(shape, new SuperTypes(shape, loader, classBeingRedefined, headers), weavings);
+                if (!weavings.isEmpty() && !host.seesKit(loader)) {
                     host.problem(
                             typeName,
                             loader,
@@ -117,7 +117,7 @@ final class Weaver implements KitTransformer {
                             new IllegalStateException("its class loader cannot"
                                     + " see the kit's Dispatcher, so its JDBC calls cannot be woven and are no boundaries;"
                                     + " load the kit from the same or a parent class loader"));
-                    plans.clear();
+                    weavings.clear();
                 }
             }
             if (named != null) {
@@ -130,13 +130,13 @@ final class Weaver implements KitTransformer {
                                     + " see the kit's Dispatcher, so no advice can be woven into it; load the kit from the"
                                     + " same or a parent class loader"));
                 } else {
-                    MethodTargetMatcher.plan(shape, named, plans);
+                    MethodTargetMatcher.choose(shape, named, weavings);
                 }
             }
-            if (plans.isEmpty()) {
+            if (weavings.isEmpty()) {
                 return null;
             }
-            byte[] woven = plans.weave(classfileBuffer, shape);
+            byte[] woven = weavings.weave(classfileBuffer, shape);
             host.woven(typeName);
             return woven;
         } catch (Throwable error) {

@@ -24,7 +24,7 @@
  * {@code JdbcEvents}, {@code MethodEvents} and {@code OutsideRouting} turn calls into events for the
  * {@code RunSink}; {@code CallDepth}, {@code SqlMemory} and {@code ConnectionLedger} keep per-thread nesting,
  * statements' SQL and connections. The transformer {@code Weaver} asks {@code JdbcMatcher} and
- * {@code MethodTargetMatcher} (with {@code SuperTypes}) what each method gets ({@code WeavingPlans}); each method
+ * {@code MethodTargetMatcher} (with {@code SuperTypes}) what each method gets ({@code MethodWeavings}); each method
  * is rewritten by a chain of visitors, as ASM's {@code LocalVariablesSorter} sits beside {@code AdviceAdapter}:
  * {@code ShiftedLocals} makes room for the {@code InjectedLocals}, {@code HandlerRanges} marks what the catch-all
  * handler covers, and {@code WovenMethod} places the calls that {@code DispatcherCalls} writes. The JDK's

@@ -9,10 +9,10 @@ import net.bytebuddy.jar.asm.MethodVisitor;
  * What each method of one class file gets woven, and the weaving of it: a JDBC kind, a method boundary, or both
  * (the boundary outside the JDBC call, so that it sees the JDBC call as part of the method).
  */
-final class WeavingPlans {
+final class MethodWeavings {
 
     /** What one method gets. */
-    static final class Plan {
+    static final class Weaving {
         WovenMethod.Kind jdbc;
         /** {@code type|method|descriptor} of a method boundary, else {@code null}. */
         String origin;
@@ -20,37 +20,37 @@ final class WeavingPlans {
         String guarded;
     }
 
-    private final Map<String, Plan> plans = new HashMap<>();
+    private final Map<String, Weaving> weavings = new HashMap<>();
 
-    /** The plan of {@code method}, made empty on first use. */
-    Plan of(ClassShape.Method method) {
+    /** The weaving of {@code method}, made empty on first use. */
+    Weaving of(ClassShape.Method method) {
         String key = method.name() + method.descriptor();
-        Plan plan = plans.get(key);
-        if (plan == null) {
-            plan = new Plan();
-            plans.put(key, plan);
+        Weaving weaving = weavings.get(key);
+        if (weaving == null) {
+            weaving = new Weaving();
+            weavings.put(key, weaving);
         }
-        return plan;
+        return weaving;
     }
 
     boolean isEmpty() {
-        return plans.isEmpty();
+        return weavings.isEmpty();
     }
 
-    /** Drops every plan (the class cannot link against the kit). */
+    /** Drops every weaving (the class cannot link against the kit). */
     void clear() {
-        plans.clear();
+        weavings.clear();
     }
 
-    /** The class file {@code original} with the plans woven in. */
+    /** The class file {@code original} with the weavings applied. */
     byte[] weave(byte[] original, ClassShape shape) {
         return MethodRewriting.rewrite(original, ClassReader.EXPAND_FRAMES, (access, name, descriptor, visitor) -> {
-            Plan plan = plans.get(name + descriptor);
-            if (plan == null) {
+            Weaving weaving = weavings.get(name + descriptor);
+            if (weaving == null) {
                 return visitor;
             }
             MethodVisitor woven = visitor;
-            if (plan.origin != null) {
+            if (weaving.origin != null) {
                 woven = WovenMethod.weave(
                         WovenMethod.Kind.METHOD,
                         shape.name(),
@@ -58,12 +58,12 @@ final class WeavingPlans {
                         name,
                         descriptor,
                         shape.version(),
-                        plan.origin,
+                        weaving.origin,
                         woven);
             }
-            if (plan.jdbc != null) {
+            if (weaving.jdbc != null) {
                 woven = WovenMethod.weave(
-                        plan.jdbc, shape.name(), access, name, descriptor, shape.version(), plan.guarded, woven);
+                        weaving.jdbc, shape.name(), access, name, descriptor, shape.version(), weaving.guarded, woven);
             }
             return woven;
         });
