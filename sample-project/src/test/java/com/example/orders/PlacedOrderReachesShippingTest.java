@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The relay test as a team writes it before DeliveryKit: place an order, relay, look at shipping. It passes
  * for the fixed {@link OutboxRelay} and would pass just as well for the broken
  * {@link com.example.orders.before.MarkFirstOutboxRelay}, because nothing is interrupted. The quick start in
- * the README turns it into {@link com.example.orders.crash.OrderPipelineCrashSweepTest}.
+ * docs/quick-start.md turns it into {@link com.example.orders.crash.OrderPipelineCrashSweepTest}.
  */
 class PlacedOrderReachesShippingTest {
 

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
@@ -89,29 +91,62 @@ public final class BrokerBoundaries {
     private static final Map<String, Selector.Method> HAND_OVERS = Map.of(KAFKA_PRODUCER + "#send", (Selector.Method)
             Selector.methodEntry("org.apache.kafka.clients.producer.internals.RecordAccumulator#append"));
 
-    /** How case names say each boundary: {@code crash after the Kafka broker acknowledged #1 in ...}. */
-    private static final Map<String, String> WORDS = Map.ofEntries(
-            Map.entry(KAFKA_BEFORE_SEND, "before Kafka send"),
-            Map.entry(KAFKA_AFTER_SEND, "after Kafka send"),
-            Map.entry(KAFKA_ACKNOWLEDGED, "after the Kafka broker acknowledged"),
-            Map.entry(KAFKA_AFTER_FLUSH, "after Kafka flush"),
-            Map.entry(KAFKA_BEFORE_TRANSACTION_COMMIT, "before Kafka transaction commit"),
-            Map.entry(KAFKA_AFTER_TRANSACTION_COMMIT, "after Kafka transaction commit"),
-            Map.entry(KAFKA_BEFORE_OFFSET_COMMIT, "before Kafka offset commit"),
-            Map.entry(KAFKA_AFTER_OFFSET_COMMIT, "after Kafka offset commit"),
-            Map.entry(KAFKA_AFTER_ASYNC_OFFSET_COMMIT, "after Kafka async offset commit"),
-            Map.entry(JMS_BEFORE_SEND, "before JMS send"),
-            Map.entry(JMS_AFTER_SEND, "after JMS send"),
-            Map.entry(JMS_BEFORE_COMMIT, "before JMS session commit"),
-            Map.entry(JMS_AFTER_COMMIT, "after JMS session commit"),
-            Map.entry(JMS_BEFORE_ACKNOWLEDGE, "before JMS acknowledge"),
-            Map.entry(JMS_AFTER_ACKNOWLEDGE, "after JMS acknowledge"),
-            Map.entry(RABBIT_BEFORE_PUBLISH, "before RabbitMQ publish"),
-            Map.entry(RABBIT_AFTER_PUBLISH, "after RabbitMQ publish"),
-            Map.entry(RABBIT_CONFIRMED, "after RabbitMQ publisher confirm"),
-            Map.entry(RABBIT_BEFORE_ACK, "before RabbitMQ ack"),
-            Map.entry(RABBIT_AFTER_ACK, "after RabbitMQ ack"),
-            Map.entry(RABBIT_BEFORE_NACK, "before RabbitMQ nack"));
+    /**
+     * One boundary of a client: its name, whether it is at its method's entry or normal exit, the method (after the
+     * catalogue's class prefix) and how case names say it: {@code crash after the Kafka broker acknowledged #1 in ...}.
+     */
+    private record Row(String name, boolean entry, String method, String words) {
+
+        Selector selector(String classes) {
+            return entry ? Selector.methodEntry(classes + method) : Selector.methodExit(classes + method);
+        }
+    }
+
+    private static Row entry(String name, String method, String words) {
+        return new Row(name, true, method, words);
+    }
+
+    private static Row exit(String name, String method, String words) {
+        return new Row(name, false, method, words);
+    }
+
+    private static final List<Row> KAFKA = List.of(
+            entry(KAFKA_BEFORE_SEND, KAFKA_PRODUCER + "#send", "before Kafka send"),
+            exit(KAFKA_AFTER_SEND, KAFKA_PRODUCER + "#send", "after Kafka send"),
+            exit(KAFKA_ACKNOWLEDGED, KAFKA_FUTURE + "#get", "after the Kafka broker acknowledged"),
+            exit(KAFKA_AFTER_FLUSH, KAFKA_PRODUCER + "#flush", "after Kafka flush"),
+            entry(
+                    KAFKA_BEFORE_TRANSACTION_COMMIT,
+                    KAFKA_PRODUCER + "#commitTransaction",
+                    "before Kafka transaction commit"),
+            exit(
+                    KAFKA_AFTER_TRANSACTION_COMMIT,
+                    KAFKA_PRODUCER + "#commitTransaction",
+                    "after Kafka transaction commit"),
+            entry(KAFKA_BEFORE_OFFSET_COMMIT, KAFKA_CONSUMER + "#commitSync", "before Kafka offset commit"),
+            exit(KAFKA_AFTER_OFFSET_COMMIT, KAFKA_CONSUMER + "#commitSync", "after Kafka offset commit"),
+            exit(KAFKA_AFTER_ASYNC_OFFSET_COMMIT, KAFKA_CONSUMER + "#commitAsync", "after Kafka async offset commit"));
+
+    /** The JMS rows, after the class prefix of ActiveMQ Artemis's or ActiveMQ Classic's client. */
+    private static final List<Row> JMS = List.of(
+            entry(JMS_BEFORE_SEND, "ActiveMQMessageProducer#send", "before JMS send"),
+            exit(JMS_AFTER_SEND, "ActiveMQMessageProducer#send", "after JMS send"),
+            entry(JMS_BEFORE_COMMIT, "ActiveMQSession#commit", "before JMS session commit"),
+            exit(JMS_AFTER_COMMIT, "ActiveMQSession#commit", "after JMS session commit"),
+            entry(JMS_BEFORE_ACKNOWLEDGE, "ActiveMQMessage#acknowledge", "before JMS acknowledge"),
+            exit(JMS_AFTER_ACKNOWLEDGE, "ActiveMQMessage#acknowledge", "after JMS acknowledge"));
+
+    private static final List<Row> RABBIT = List.of(
+            entry(RABBIT_BEFORE_PUBLISH, "#basicPublish", "before RabbitMQ publish"),
+            exit(RABBIT_AFTER_PUBLISH, "#basicPublish", "after RabbitMQ publish"),
+            exit(RABBIT_CONFIRMED, "#waitForConfirms", "after RabbitMQ publisher confirm"),
+            entry(RABBIT_BEFORE_ACK, "#basicAck", "before RabbitMQ ack"),
+            exit(RABBIT_AFTER_ACK, "#basicAck", "after RabbitMQ ack"),
+            entry(RABBIT_BEFORE_NACK, "#basicNack", "before RabbitMQ nack"));
+
+    private static final Map<String, String> WORDS = Stream.of(KAFKA, JMS, RABBIT)
+            .flatMap(List::stream)
+            .collect(Collectors.toUnmodifiableMap(Row::name, Row::words));
 
     private BrokerBoundaries() {}
 
@@ -130,50 +165,28 @@ public final class BrokerBoundaries {
 
     /** Kafka's producer and consumer boundaries. */
     public static BoundaryCatalogue kafka() {
-        return BoundaryCatalogue.builder("Kafka client")
-                .add(KAFKA_BEFORE_SEND, Selector.methodEntry(KAFKA_PRODUCER + "#send"))
-                .add(KAFKA_AFTER_SEND, Selector.methodExit(KAFKA_PRODUCER + "#send"))
-                .add(KAFKA_ACKNOWLEDGED, Selector.methodExit(KAFKA_FUTURE + "#get"))
-                .add(KAFKA_AFTER_FLUSH, Selector.methodExit(KAFKA_PRODUCER + "#flush"))
-                .add(KAFKA_BEFORE_TRANSACTION_COMMIT, Selector.methodEntry(KAFKA_PRODUCER + "#commitTransaction"))
-                .add(KAFKA_AFTER_TRANSACTION_COMMIT, Selector.methodExit(KAFKA_PRODUCER + "#commitTransaction"))
-                .add(KAFKA_BEFORE_OFFSET_COMMIT, Selector.methodEntry(KAFKA_CONSUMER + "#commitSync"))
-                .add(KAFKA_AFTER_OFFSET_COMMIT, Selector.methodExit(KAFKA_CONSUMER + "#commitSync"))
-                .add(KAFKA_AFTER_ASYNC_OFFSET_COMMIT, Selector.methodExit(KAFKA_CONSUMER + "#commitAsync"))
-                .build();
+        return catalogue("Kafka client", "", KAFKA);
     }
 
     /** JMS boundaries of ActiveMQ Artemis's client ({@code jakarta.jms} or {@code javax.jms}). */
     public static BoundaryCatalogue artemis() {
-        return jms("ActiveMQ Artemis JMS client", ARTEMIS);
+        return catalogue("ActiveMQ Artemis JMS client", ARTEMIS, JMS);
     }
 
     /** JMS boundaries of ActiveMQ Classic's client. */
     public static BoundaryCatalogue activeMqClassic() {
-        return jms("ActiveMQ Classic JMS client", CLASSIC);
-    }
-
-    private static BoundaryCatalogue jms(String name, String classes) {
-        return BoundaryCatalogue.builder(name)
-                .add(JMS_BEFORE_SEND, Selector.methodEntry(classes + "ActiveMQMessageProducer#send"))
-                .add(JMS_AFTER_SEND, Selector.methodExit(classes + "ActiveMQMessageProducer#send"))
-                .add(JMS_BEFORE_COMMIT, Selector.methodEntry(classes + "ActiveMQSession#commit"))
-                .add(JMS_AFTER_COMMIT, Selector.methodExit(classes + "ActiveMQSession#commit"))
-                .add(JMS_BEFORE_ACKNOWLEDGE, Selector.methodEntry(classes + "ActiveMQMessage#acknowledge"))
-                .add(JMS_AFTER_ACKNOWLEDGE, Selector.methodExit(classes + "ActiveMQMessage#acknowledge"))
-                .build();
+        return catalogue("ActiveMQ Classic JMS client", CLASSIC, JMS);
     }
 
     /** RabbitMQ's Java client boundaries. */
     public static BoundaryCatalogue rabbitMq() {
-        return BoundaryCatalogue.builder("RabbitMQ Java client")
-                .add(RABBIT_BEFORE_PUBLISH, Selector.methodEntry(RABBIT_CHANNEL + "#basicPublish"))
-                .add(RABBIT_AFTER_PUBLISH, Selector.methodExit(RABBIT_CHANNEL + "#basicPublish"))
-                .add(RABBIT_CONFIRMED, Selector.methodExit(RABBIT_CHANNEL + "#waitForConfirms"))
-                .add(RABBIT_BEFORE_ACK, Selector.methodEntry(RABBIT_CHANNEL + "#basicAck"))
-                .add(RABBIT_AFTER_ACK, Selector.methodExit(RABBIT_CHANNEL + "#basicAck"))
-                .add(RABBIT_BEFORE_NACK, Selector.methodEntry(RABBIT_CHANNEL + "#basicNack"))
-                .build();
+        return catalogue("RabbitMQ Java client", RABBIT_CHANNEL, RABBIT);
+    }
+
+    private static BoundaryCatalogue catalogue(String name, String classes, List<Row> rows) {
+        BoundaryCatalogue.Builder catalogue = BoundaryCatalogue.builder(name);
+        rows.forEach(row -> catalogue.add(row.name(), row.selector(classes)));
+        return catalogue.build();
     }
 
     /** The boundaries of the clients that the context class loader (else the kit's) can load; empty without any. */

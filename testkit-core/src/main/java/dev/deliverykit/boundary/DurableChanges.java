@@ -42,7 +42,7 @@ import java.util.TreeSet;
  * that connection's last call is uncertain, a class of its own. The JDBC calls' threads are kept too: with more
  * than one, the order of the changes is not fixed, and no points are equivalent.
  */
-final class DurableChanges {
+final class DurableChanges implements RunLedger {
 
     private static final Set<String> WRITES_INSIDE_A_TRANSACTION =
             Set.of("INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE", "UPSERT", "WITH", "SELECT");
@@ -80,13 +80,24 @@ final class DurableChanges {
         }
     }
 
+    @Override
+    public boolean showsEveryStack() {
+        return true;
+    }
+
+    @Override
+    public boolean countsOutsideCalls() {
+        return true;
+    }
+
     /**
      * Whether a JDBC statement's connection is outside a transaction, asked of the driver before the lock of the
      * run is taken: a read of the connection's state, which nothing the code under test does can tell apart, made
      * without producing events.
      * Unknown (closed, a driver that throws): outside, so that the statement counts as a change.
      */
-    static boolean outsideATransaction(JdbcCall call) {
+    @Override
+    public boolean autoCommit(JdbcCall call) {
         if (call.kind() != JdbcCall.Kind.STATEMENT || !(call.connection() instanceof Connection connection)) {
             return true;
         }
@@ -105,9 +116,10 @@ final class DurableChanges {
     /**
      * A JDBC call of the process started. Only statements and transaction ends name their thread: a pool that opens
      * or prepares connections on a helper thread of its own (HikariCP's connection adder) changes nothing there, and
-     * counting it made whether a sweep is pruned depend on when that thread ran.
+     * counting it would make whether a sweep is pruned depend on when that thread ran.
      */
-    void before(JdbcCall call) {
+    @Override
+    public void before(JdbcCall call) {
         switch (call.kind()) {
             case STATEMENT, COMMIT, ROLLBACK ->
                 threads.add(Thread.currentThread().getName());
@@ -117,9 +129,10 @@ final class DurableChanges {
 
     /**
      * A JDBC call of the process returned normally; {@code autoCommit} is what
-     * {@link #outsideATransaction(JdbcCall)} said of it. Counted before the call's after-hits are recorded.
+     * {@link #autoCommit(JdbcCall)} said of it. Counted before the call's after-hits are recorded.
      */
-    void after(JdbcCall call, boolean autoCommit) {
+    @Override
+    public void after(JdbcCall call, boolean autoCommit) {
         Object connection = call.connection();
         switch (call.kind()) {
             case COMMIT -> {
@@ -141,7 +154,8 @@ final class DurableChanges {
     }
 
     /** The hits after a JDBC call of the process are recorded: what follows is after that call. */
-    void afterHitsOf(JdbcCall call) {
+    @Override
+    public void afterHitsOf(JdbcCall call) {
         if (call.connection() != null) {
             lastCallAt.put(call.connection(), beforeHits.size());
         }
@@ -204,7 +218,8 @@ final class DurableChanges {
      * producer's sender, a consumer's fetches and heartbeats): it follows the client's timers, and the calls that
      * hand it the work are boundaries of their own (a send, an acknowledgement, an offset commit).
      */
-    void outside(OutsideCall call) {
+    @Override
+    public void outside(OutsideCall call) {
         if (call.brokerClient()) {
             return;
         }
@@ -218,19 +233,22 @@ final class DurableChanges {
     }
 
     /** A watched method was entered or left: its body may change the world outside the databases. */
-    void method(MethodCall call, boolean beforeItsHits) {
+    @Override
+    public void method(MethodCall call, boolean beforeItsHits) {
         if (beforeItsHits == (call.point() != MethodCall.Point.ENTRY)) {
             count++;
         }
     }
 
     /** A hit is recorded now. */
-    void hit() {
+    @Override
+    public void hit() {
         beforeHits.add(count);
     }
 
     /** The counts so far; writes still pending make the hits since their connection's last call uncertain. */
-    Counts counts() {
+    @Override
+    public Counts counts() {
         Set<Integer> uncertainHits = new TreeSet<>(uncertain);
         for (Object connection : pending) {
             for (int hit = lastCallAt.getOrDefault(connection, 0); hit < beforeHits.size(); hit++) {

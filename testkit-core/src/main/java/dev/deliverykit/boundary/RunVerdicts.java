@@ -17,7 +17,7 @@ final class RunVerdicts {
      * and a crash the workload caught and returned from are listed in the result, never a verdict, since a real
      * process runs nothing after its death and code that catches a failure and records it is correct code.
      */
-    static CrashResult inProcess(CrashPlan plan, RunReport report, ActiveRun run, BoundaryEngine.RunEnd end) {
+    static CrashResult inProcess(CrashPlan plan, RunReport report, ActiveRun run, InProcessRuns.RunEnd end) {
         Throwable thrown = end.thrown();
         String after = run.crashed()
                 ? "the crash at " + plan.describe()
@@ -40,7 +40,7 @@ final class RunVerdicts {
      * have been injected. How the workload handled it (returned, threw) is the code under test's business; recovery,
      * assertions and invariants judge it.
      */
-    static CrashResult failureInProcess(CrashPlan plan, RunReport report, ActiveRun run, BoundaryEngine.RunEnd end) {
+    static CrashResult failureInProcess(CrashPlan plan, RunReport report, ActiveRun run, InProcessRuns.RunEnd end) {
         Throwable thrown = end.thrown();
         String how = thrown == null ? "the workload returned normally" : "the workload threw " + thrown;
         processIsolation(run, end, run.injected() ? "the failure injected at " + plan.describe() + ", " + how : how);
@@ -52,14 +52,16 @@ final class RunVerdicts {
     }
 
     /** Fails a run whose process was not alone, did not stop, or whose observation failed in the kit. */
-    static void processIsolation(ActiveRun run, BoundaryEngine.RunEnd end, String after) {
-        if (run.kitFailure() != null) {
+    static void processIsolation(ActiveRun run, InProcessRuns.RunEnd end, String after) {
+        if (run.breaches().kitFailure() != null) {
             throw new KitFailureException(
-                    VerdictMessages.kitFailed(run.kitFailure()).lines(), run.kitFailureCause());
+                    VerdictMessages.kitFailed(run.breaches().kitFailure()).lines(),
+                    run.breaches().kitFailureCause());
         }
-        if (run.outsider() != null) {
+        if (run.breaches().outsider() != null) {
             throw new ThreadOutsideProcessError(
-                    VerdictMessages.threadOutsideProcess(run.outsider()).lines());
+                    VerdictMessages.threadOutsideProcess(run.breaches().outsider())
+                            .lines());
         }
         if (!end.stillBusy().isEmpty()) {
             throw new ProcessStillRunningError(

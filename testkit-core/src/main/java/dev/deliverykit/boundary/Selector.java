@@ -2,8 +2,6 @@ package dev.deliverykit.boundary;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.deliverykit.internal.instrument.MethodTarget;
-import dev.deliverykit.internal.instrument.SqlText;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -143,17 +141,17 @@ public sealed interface Selector
      * them every overload (for exactly the no-argument overload use {@code methodEntry("Type#method()")}).
      */
     static Selector methodEntry(Class<?> type, String method, Class<?>... parameterTypes) {
-        return Method.of(MethodPoint.ENTRY, type, method, parameterTypes);
+        return SelectorChecks.method(MethodPoint.ENTRY, type, method, parameterTypes);
     }
 
     /** On normal return from the method; parameter types as for {@link #methodEntry(Class, String, Class...)}. */
     static Selector methodExit(Class<?> type, String method, Class<?>... parameterTypes) {
-        return Method.of(MethodPoint.NORMAL_EXIT, type, method, parameterTypes);
+        return SelectorChecks.method(MethodPoint.NORMAL_EXIT, type, method, parameterTypes);
     }
 
     /** When the method ends by throwing; parameter types as for {@link #methodEntry(Class, String, Class...)}. */
     static Selector methodExceptionalExit(Class<?> type, String method, Class<?>... parameterTypes) {
-        return Method.of(MethodPoint.EXCEPTIONAL_EXIT, type, method, parameterTypes);
+        return SelectorChecks.method(MethodPoint.EXCEPTIONAL_EXIT, type, method, parameterTypes);
     }
 
     /**
@@ -162,17 +160,17 @@ public sealed interface Selector
      * their binary name ({@code com.acme.Outer$Inner}). The type need not be loaded yet.
      */
     static Selector methodEntry(String methodReference) {
-        return Method.of(MethodPoint.ENTRY, methodReference);
+        return SelectorChecks.method(MethodPoint.ENTRY, methodReference);
     }
 
     /** On normal return from a method named by reference, as in {@link #methodEntry(String)}. */
     static Selector methodExit(String methodReference) {
-        return Method.of(MethodPoint.NORMAL_EXIT, methodReference);
+        return SelectorChecks.method(MethodPoint.NORMAL_EXIT, methodReference);
     }
 
     /** When a method named by reference ends by throwing, as in {@link #methodEntry(String)}. */
     static Selector methodExceptionalExit(String methodReference) {
-        return Method.of(MethodPoint.EXCEPTIONAL_EXIT, methodReference);
+        return SelectorChecks.method(MethodPoint.EXCEPTIONAL_EXIT, methodReference);
     }
 
     // ---- calls that leave the JVM --------------------------------------------------------------------
@@ -227,7 +225,7 @@ public sealed interface Selector
      * @throws IllegalStateException if this selector already selects one occurrence
      */
     default Selector occurrence(int n) {
-        requireCountedFromOne(n);
+        SelectorChecks.requireCountedFromOne(n);
         if (this instanceof Occurrence) {
             throw new IllegalStateException(description() + " already selects one occurrence; set it once");
         }
@@ -285,22 +283,7 @@ public sealed interface Selector
          * @throws IllegalArgumentException for blank SQL or a regular expression that does not compile
          */
         public Statement {
-            Objects.requireNonNull(timing, "timing");
-            Objects.requireNonNull(match, "match");
-            if (match == SqlMatch.REGEX) {
-                Objects.requireNonNull(sql, "sqlRegex");
-                if (sql.isBlank()) {
-                    throw new IllegalArgumentException("a statement selector needs SQL to match, got a blank pattern;"
-                            + " give a regular expression such as \"INSERT INTO outbox\"");
-                }
-                SelectorMatching.sqlPattern(sql);
-            } else {
-                Objects.requireNonNull(sql, "sql");
-                if (sql.isBlank()) {
-                    throw new IllegalArgumentException("a statement selector needs SQL to match, got blank SQL");
-                }
-                sql = SqlText.normalise(sql);
-            }
+            sql = SelectorChecks.statementSql(timing, match, sql);
         }
 
         @Override
@@ -321,8 +304,7 @@ public sealed interface Selector
 
         /** Checks that both are given. */
         public TransactionEnd {
-            Objects.requireNonNull(timing, "timing");
-            Objects.requireNonNull(end, "end");
+            SelectorChecks.timed(timing, end, "end");
         }
 
         @Override
@@ -349,47 +331,7 @@ public sealed interface Selector
          * @throws IllegalArgumentException if the names do not name a method
          */
         public Method {
-            Objects.requireNonNull(point, "point");
-            Objects.requireNonNull(typeName, "typeName");
-            Objects.requireNonNull(methodName, "methodName");
-            parameterTypes =
-                    Objects.requireNonNull(parameterTypes, "parameterTypes").map(List::copyOf);
-            requireMethod(
-                    new MethodTarget(typeName, methodName, parameterTypes.orElse(null)), typeName + "#" + methodName);
-            if (typeName.isBlank()) {
-                throw new IllegalArgumentException("\"" + typeName + "#" + methodName + "\" is not a method reference;"
-                        + " expected Type#method or Type#method(paramType,...), for example"
-                        + " com.acme.Relay#send(java.lang.String)");
-            }
-        }
-
-        private static Method of(MethodPoint point, Class<?> type, String method, Class<?>... parameterTypes) {
-            Objects.requireNonNull(type, "type");
-            Objects.requireNonNull(method, "method");
-            return of(point, MethodTarget.of(type, method, parameterTypes), type.getName() + "#" + method);
-        }
-
-        private static Method of(MethodPoint point, String reference) {
-            Objects.requireNonNull(reference, "methodReference");
-            MethodTarget target = MethodTarget.parse(reference)
-                    .orElseThrow(() -> new IllegalArgumentException("\""
-                            + reference
-                            + "\" is not a method reference; expected Type#method or Type#method(paramType,...),"
-                            + " for example com.acme.Relay#send(java.lang.String)"));
-            return of(point, target, reference);
-        }
-
-        private static Method of(MethodPoint point, MethodTarget target, String reference) {
-            requireMethod(target, reference);
-            return new Method(
-                    point, target.typeName(), target.methodName(), Optional.ofNullable(target.parameterTypes()));
-        }
-
-        private static void requireMethod(MethodTarget target, String reference) {
-            if (!target.namesAMethod()) {
-                throw new IllegalArgumentException("\"" + reference + "\" does not name a method; constructors and"
-                        + " static initialisers cannot be selected, name a method instead");
-            }
+            parameterTypes = SelectorChecks.methodParameters(point, typeName, methodName, parameterTypes);
         }
 
         /** {@code com.acme.Relay#send(java.lang.String)}, or {@code com.acme.Relay#send} for every overload. */
@@ -407,18 +349,16 @@ public sealed interface Selector
     }
 
     /**
-     * A statement, transaction end or method selector that matches only while {@code place} is on the stack of
-     * the thread that reaches the boundary (see {@link Selector#within(Place)}).
+     * Before or after a call that leaves the JVM: see {@link OutsideEffect}.
      *
-     * @param selector a statement, transaction end or method selector
-     * @param place the method that must be on the stack
+     * @param timing before the call or after it returned normally
+     * @param effect the kind of call
      */
-    /** Before or after a call that leaves the JVM: see {@link OutsideEffect}. */
     record Outside(Timing timing, OutsideEffect effect) implements Selector {
 
+        /** Checks that both are given. */
         public Outside {
-            Objects.requireNonNull(timing, "timing");
-            Objects.requireNonNull(effect, "effect");
+            SelectorChecks.timed(timing, effect, "effect");
         }
 
         @Override
@@ -427,6 +367,13 @@ public sealed interface Selector
         }
     }
 
+    /**
+     * A statement, transaction end, method or outside selector that matches only while {@code place} is on the stack
+     * of the thread that reaches the boundary (see {@link Selector#within(Place)}).
+     *
+     * @param selector a statement, transaction end, method or outside selector
+     * @param place the method that must be on the stack
+     */
     record Within(Selector selector, Place place) implements Selector {
 
         /**
@@ -435,13 +382,7 @@ public sealed interface Selector
          * @throws IllegalArgumentException for a scoped selector or an occurrence
          */
         public Within {
-            Objects.requireNonNull(selector, "selector");
-            Objects.requireNonNull(place, "place");
-            if (selector instanceof Within || selector instanceof Occurrence) {
-                throw new IllegalArgumentException(selector.description() + " cannot be scoped to " + place
-                        + ": scope the selector itself, and take the occurrence last,"
-                        + " Selector.afterCommit().within(place).occurrence(2)");
-            }
+            SelectorChecks.scopable(selector, place);
         }
 
         @Override
@@ -464,23 +405,12 @@ public sealed interface Selector
          * @throws IllegalArgumentException for a number below 1 or an occurrence of an occurrence
          */
         public Occurrence {
-            Objects.requireNonNull(selector, "selector");
-            requireCountedFromOne(number);
-            if (selector instanceof Occurrence) {
-                throw new IllegalArgumentException(
-                        selector.description() + " already selects one occurrence;" + " set it once");
-            }
+            SelectorChecks.countable(selector, number);
         }
 
         @Override
         public String toString() {
             return description();
-        }
-    }
-
-    private static void requireCountedFromOne(int number) {
-        if (number < 1) {
-            throw new IllegalArgumentException("occurrences are counted from 1, got " + number);
         }
     }
 }

@@ -188,7 +188,8 @@ class MarkFirstRelayIsCaughtTest {
 
     /**
      * The pinned message; with {@code -Dsample.messages.update=true} (as in {@code KitErrorMessagesTest}) first
-     * rewritten from {@code actual}: review the diff, and copy it into {@code docs/invariants.md} and the README.
+     * rewritten from {@code actual}: review the diff, and copy it into {@code docs/invariants.md},
+     * {@code docs/main-job.md} and the README.
      */
     static String expected(String name, String actual) throws IOException {
         if (Boolean.getBoolean("sample.messages.update")) {

@@ -64,27 +64,29 @@ public final class TaskBridge {
 
     /** A task given to {@code execute} or {@code submit}. */
     public static Runnable runnable(Runnable task) {
-        BiFunction<Object, Boolean, Object> current = hook;
-        return current == null || task == null ? task : (Runnable) current.apply(task, Boolean.FALSE);
+        return (Runnable) wrap(task, Boolean.FALSE);
     }
 
     /** A task given to {@code submit}. */
     @SuppressWarnings("unchecked")
     public static <V> Callable<V> callable(Callable<V> task) {
-        BiFunction<Object, Boolean, Object> current = hook;
-        return current == null || task == null ? task : (Callable<V>) current.apply(task, Boolean.FALSE);
+        return (Callable<V>) wrap(task, Boolean.FALSE);
     }
 
     /** A task given to {@code schedule*}: it may run much later, or again and again. */
     public static Runnable scheduledRunnable(Runnable task) {
-        BiFunction<Object, Boolean, Object> current = hook;
-        return current == null || task == null ? task : (Runnable) current.apply(task, Boolean.TRUE);
+        return (Runnable) wrap(task, Boolean.TRUE);
     }
 
     /** A callable given to {@code schedule}. */
     @SuppressWarnings("unchecked")
     public static <V> Callable<V> scheduledCallable(Callable<V> task) {
+        return (Callable<V>) wrap(task, Boolean.TRUE);
+    }
+
+    /** The hook's wrapper of {@code task}, or the task itself while no run is active. */
+    private static Object wrap(Object task, Boolean scheduled) {
         BiFunction<Object, Boolean, Object> current = hook;
-        return current == null || task == null ? task : (Callable<V>) current.apply(task, Boolean.TRUE);
+        return current == null || task == null ? task : current.apply(task, scheduled);
     }
 }

@@ -6,7 +6,7 @@ import org.apiguardian.api.API;
 
 /**
  * Receives the events of an active run from the {@link Dispatcher}. Implemented by the engine (outside
- * this package) so that this package knows nothing of boundaries, plans or crash modes.
+ * this package) so that this package knows nothing of boundaries, crash plans or crash modes.
  *
  * <p>Every method is called only while a run is active, on the thread that made the call, and only for
  * the outermost JDBC call on that thread (a pool's wrapper statement and the driver's statement under

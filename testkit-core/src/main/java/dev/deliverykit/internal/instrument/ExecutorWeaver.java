@@ -1,7 +1,5 @@
 package dev.deliverykit.internal.instrument;
 
-import java.lang.instrument.ClassFileTransformer;
-import java.security.ProtectionDomain;
 import java.util.Map;
 import java.util.function.Consumer;
 import net.bytebuddy.jar.asm.MethodVisitor;
@@ -13,7 +11,7 @@ import net.bytebuddy.jar.asm.Opcodes;
  * the bridge ({@code dev.deliverykit.internal.bootstrap.TaskBridge}, defined in {@code java.base}) returns for it (the task itself while no run is active). The injected code is
  * straight-line (load, call, store), so no stack map frame changes; the maximum stack grows by one.
  */
-final class ExecutorWeaver implements ClassFileTransformer {
+final class ExecutorWeaver {
 
     static final String BRIDGE = BootstrapBridge.NAME;
     private static final String RUNNABLE = "(Ljava/lang/Runnable;)Ljava/lang/Runnable;";
@@ -57,99 +55,58 @@ final class ExecutorWeaver implements ClassFileTransformer {
                                     "runnable",
                             "submit(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/ForkJoinTask;", "callable"));
 
-    private final Consumer<Throwable> problems;
+    private ExecutorWeaver() {}
 
-    ExecutorWeaver(Consumer<Throwable> problems) {
-        this.problems = problems;
+    /** The transformer of the executors' classes; its errors go to {@code problems}. */
+    static KitTransformer transformer(Consumer<Throwable> problems) {
+        return new JdkMethodWeaver<>(
+                METHODS, (loader, className) -> loader == null, Opcodes.ACC_ABSTRACT, ExecutorWeaver::weave, problems);
     }
 
-    @Override
-    public byte[] transform(
-            ClassLoader loader,
-            String className,
-            Class<?> classBeingRedefined,
-            ProtectionDomain protectionDomain,
-            byte[] classfileBuffer) {
-        Map<String, String> methods = className == null || loader != null ? null : METHODS.get(className);
-        if (methods == null) {
-            return null;
-        }
-        try {
-            return MethodRewriting.rewrite(classfileBuffer, 0, (access, name, descriptor, visitor) -> {
-                String bridge = methods.get(name + descriptor);
-                if (bridge == null || (access & Opcodes.ACC_ABSTRACT) != 0) {
-                    return visitor;
-                }
-                if (bridge.equals("workerStarting")) {
-                    return new TellOfWorker(visitor);
-                }
-                return bridge.equals("threadStarting")
-                        ? new TellOfThis(visitor)
-                        : new WrapFirstArgument(visitor, bridge);
-            });
-        } catch (Throwable error) {
-            problems.accept(error);
-            return null;
+    private static MethodVisitor weave(String bridge, MethodVisitor original) {
+        switch (bridge) {
+            case "workerStarting":
+                return new BridgeCallAtStart(original, bridge, "()V", -1);
+            case "threadStarting":
+                return new BridgeCallAtStart(original, bridge, "(Ljava/lang/Thread;)V", 0);
+            default:
+                return new BridgeCallAtStart(
+                        original, bridge, bridge.toLowerCase().endsWith("callable") ? CALLABLE : RUNNABLE, 1);
         }
     }
 
-    /** {@code TaskBridge.workerStarting();} at the start of a worker's loop. */
-    private static final class TellOfWorker extends MethodVisitor {
-        TellOfWorker(MethodVisitor next) {
-            super(Opcodes.ASM9, next);
-        }
-
-        @Override
-        public void visitCode() {
-            super.visitCode();
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "workerStarting", "()V", false);
-        }
-    }
-
-    /** {@code TaskBridge.threadStarting(this);} at the start of {@code Thread.start()}. */
-    private static final class TellOfThis extends MethodVisitor {
-        TellOfThis(MethodVisitor next) {
-            super(Opcodes.ASM9, next);
-        }
-
-        @Override
-        public void visitCode() {
-            super.visitCode();
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "threadStarting", "(Ljava/lang/Thread;)V", false);
-        }
-
-        @Override
-        public void visitMaxs(int maxStack, int maxLocals) {
-            super.visitMaxs(Math.max(maxStack, 1), maxLocals);
-        }
-    }
-
-    /** {@code task = TaskBridge.<bridge>(task);} at the start of the method. */
-    private static final class WrapFirstArgument extends MethodVisitor {
+    /**
+     * At the start of the method, {@code TaskBridge.workerStarting();} (no argument),
+     * {@code TaskBridge.threadStarting(this);} (slot 0), or {@code task = TaskBridge.<bridge>(task);} (slot 1).
+     */
+    private static final class BridgeCallAtStart extends MethodVisitor {
         private final String bridge;
+        private final String descriptor;
+        /** The local passed to the bridge, or -1; the first argument is replaced by what the bridge returns. */
+        private final int slot;
 
-        WrapFirstArgument(MethodVisitor next, String bridge) {
+        BridgeCallAtStart(MethodVisitor next, String bridge, String descriptor, int slot) {
             super(Opcodes.ASM9, next);
             this.bridge = bridge;
+            this.descriptor = descriptor;
+            this.slot = slot;
         }
 
         @Override
         public void visitCode() {
             super.visitCode();
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitMethodInsn(
-                    Opcodes.INVOKESTATIC,
-                    BRIDGE,
-                    bridge,
-                    bridge.toLowerCase().endsWith("callable") ? CALLABLE : RUNNABLE,
-                    false);
-            mv.visitVarInsn(Opcodes.ASTORE, 1);
+            if (slot >= 0) {
+                mv.visitVarInsn(Opcodes.ALOAD, slot);
+            }
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, bridge, descriptor, false);
+            if (slot == 1) {
+                mv.visitVarInsn(Opcodes.ASTORE, 1);
+            }
         }
 
         @Override
         public void visitMaxs(int maxStack, int maxLocals) {
-            super.visitMaxs(Math.max(maxStack, 1), maxLocals);
+            super.visitMaxs(slot >= 0 ? Math.max(maxStack, 1) : maxStack, maxLocals);
         }
     }
 }

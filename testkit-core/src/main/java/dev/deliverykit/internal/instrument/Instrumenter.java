@@ -2,22 +2,9 @@ package dev.deliverykit.internal.instrument;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import java.io.IOException;
 import java.lang.instrument.Instrumentation;
-import java.lang.instrument.UnmodifiableClassException;
-import java.lang.management.ManagementFactory;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.Driver;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -26,9 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.jar.JarFile;
-import javax.sql.DataSource;
-import net.bytebuddy.agent.Installer;
 import org.apiguardian.api.API;
 
 /**
@@ -36,14 +20,12 @@ import org.apiguardian.api.API;
  * implement {@code java.sql.Statement}, {@code java.sql.Connection}, {@code java.sql.Driver} or
  * {@code javax.sql.DataSource} (and their JDBC-shaped superclasses), and method boundaries only into the
  * methods that method selectors name, both through one hand-written {@link Weaver}; and the ordered-delivery
- * entry points through ByteBuddy ({@link EntryPointWeaving}). Already-loaded classes are retransformed.
+ * entry points through ByteBuddy ({@link EntryPointWeaving}); with the JDBC calls, the JDK's executors, sockets,
+ * files and HTTP client ({@link JdkWeaving}). Already-loaded classes are retransformed ({@link Retransformation}).
  * Every transformer and retransformation error is kept as an {@link InstrumentationProblem}, never dropped.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class Instrumenter {
-
-    /** Classes retransformed per {@code retransformClasses} call; a failing batch is retried class by class. */
-    private static final int RETRANSFORM_BATCH = 64;
 
     private static Instrumenter instance;
 
@@ -74,8 +56,11 @@ public final class Instrumenter {
     private boolean jdbcInstalled;
     private volatile EntryPointWeaving entryPoints;
 
+    private final Retransformation retransformation;
+
     private Instrumenter(AgentInstallation agent) {
         this.agent = agent;
+        this.retransformation = new Retransformation(agent.instrumentation(), problems);
     }
 
     /** The JVM's instrumenter; the first call obtains the agent (see {@link AgentInstallation}). */
@@ -146,77 +131,8 @@ public final class Instrumenter {
                 loaded.add(type);
             }
         }
-        retransform(loaded);
-        weaveExecutors();
-    }
-
-    /**
-     * Weaves the JDK's executors (see {@link ExecutorWeaver}) after defining their bridge in
-     * {@code java.base} ({@link BootstrapBridge}). Without it the threads of a process are only those it starts; a failure is kept as a
-     * problem, which the next run reports.
-     */
-    private void weaveExecutors() {
-        try {
-            BootstrapBridge.define(instrumentation());
-            BootstrapBridge.workerHook(Processes::workerStarting);
-        } catch (RuntimeException | LinkageError e) {
-            problems.add(new InstrumentationProblem(
-                    "executor tracking (the bootstrap bridge " + ExecutorWeaver.BRIDGE.replace('/', '.') + ")",
-                    "bootstrap",
-                    false,
-                    e));
-            return;
-        }
-        instrumentation()
-                .addTransformer(
-                        new ExecutorWeaver(error -> problems.add(new InstrumentationProblem(
-                                "a JDK executor (tasks it runs are not tracked as the process's)",
-                                "bootstrap",
-                                true,
-                                error))),
-                        true);
-        List<Class<?>> executors = new ArrayList<>();
-        for (String name : ExecutorWeaver.METHODS.keySet()) {
-            try {
-                // Initialised (so linked) first: retransforming a class that another thread is linking at the same
-                // time is a JVM race (JDK-8277444) that crashed JDK 17's rewriter once here (SIGSEGV in
-                // ConstantPool::impl_klass_ref_index_at, premain's weaving in a forked surefire JVM); at JVM start
-                // ForkJoinWorkerThread and ScheduledThreadPoolExecutor are often loaded but not linked.
-                executors.add(Class.forName(name.replace('/', '.'), true, null));
-            } catch (ClassNotFoundException impossible) {
-                throw new IllegalStateException(impossible);
-            }
-        }
-        retransform(executors);
-        weaveOutsideEffects();
-    }
-
-    /**
-     * Weaves the JDK's sockets, files and HTTP client (see {@link OutsideEffectWeaver}), through the bridge the
-     * executors use. Without it a run does not see what its process sends outside the JVM; a failure is kept as a
-     * problem, which the next run reports.
-     */
-    private void weaveOutsideEffects() {
-        instrumentation()
-                .addTransformer(
-                        new OutsideEffectWeaver(error -> problems.add(new InstrumentationProblem(
-                                "a JDK socket, file or HTTP client class (calls that leave the JVM are not seen)",
-                                "bootstrap",
-                                true,
-                                error))),
-                        true);
-        List<Class<?>> classes = new ArrayList<>();
-        for (String name : OutsideEffectWeaver.METHODS.keySet()) {
-            try {
-                // Initialised first, as the executors are (JDK-8277444).
-                ClassLoader loader =
-                        name.startsWith("jdk/internal/net/http/") ? ClassLoader.getPlatformClassLoader() : null;
-                classes.add(Class.forName(name.replace('/', '.'), true, loader));
-            } catch (ClassNotFoundException | LinkageError absent) {
-                // a JDK without this class (java.net.http left out of a custom runtime): nothing to weave there
-            }
-        }
-        retransform(classes);
+        retransformation.retransform(loaded);
+        JdkWeaving.install(instrumentation(), problems, retransformation);
     }
 
     /**
@@ -246,7 +162,7 @@ public final class Instrumenter {
                 loaded.add(type);
             }
         }
-        retransform(loaded);
+        retransformation.retransform(loaded);
     }
 
     /**
@@ -278,47 +194,6 @@ public final class Instrumenter {
     }
 
     /**
-     * Retransforms already-loaded classes in batches; a batch that fails is retried class by class, so that
-     * each error is kept with its class. The weaver keeps its own errors (the class then stays as it was).
-     */
-    private void retransform(List<Class<?>> types) {
-        for (int from = 0; from < types.size(); from += RETRANSFORM_BATCH) {
-            List<Class<?>> batch = types.subList(from, Math.min(types.size(), from + RETRANSFORM_BATCH));
-            int mark = problems.size();
-            try {
-                instrumentation().retransformClasses(batch.toArray(new Class<?>[0]));
-            } catch (UnmodifiableClassException | RuntimeException | LinkageError batchFailed) {
-                for (Class<?> type : batch) {
-                    try {
-                        instrumentation().retransformClasses(type);
-                    } catch (UnmodifiableClassException | RuntimeException | LinkageError error) {
-                        problems.add(new InstrumentationProblem(
-                                type.getName(), describe(type.getClassLoader()), true, error));
-                    }
-                }
-                dropRepeatsSince(mark);
-            }
-        }
-    }
-
-    /**
-     * Drops the problems kept since {@code mark} that repeat an earlier one of them (same class, loader and
-     * error text): a failed batch is retried class by class, and the weaver reports its errors again then.
-     */
-    private void dropRepeatsSince(int mark) {
-        synchronized (problems) {
-            Set<String> seen = new HashSet<>();
-            List<InstrumentationProblem> fresh = new ArrayList<>(problems.subList(mark, problems.size()));
-            problems.subList(mark, problems.size()).clear();
-            for (InstrumentationProblem problem : fresh) {
-                if (seen.add(problem.describe())) {
-                    problems.add(problem);
-                }
-            }
-        }
-    }
-
-    /**
      * A loaded class the weaver may weave JDBC calls into: modifiable, not the JDK's or a test tool's (by
      * name, as the weaver rejects them), and a JDBC type or declaring a JDBC-shaped method. The weaver decides
      * again from the class file.
@@ -333,29 +208,7 @@ public final class Instrumenter {
                 || Weaver.rejectsByName(type.getName().replace('.', '/'))) {
             return false;
         }
-        if (Statement.class.isAssignableFrom(type)
-                || Connection.class.isAssignableFrom(type)
-                || ResultSet.class.isAssignableFrom(type)
-                || Driver.class.isAssignableFrom(type)
-                || DataSource.class.isAssignableFrom(type)) {
-            return true;
-        }
-        Method[] methods;
-        try {
-            methods = type.getDeclaredMethods();
-        } catch (LinkageError unresolvable) {
-            return true; // let the weaver read the class file
-        }
-        for (Method method : methods) {
-            if ((Weaver.STATEMENT_METHODS.contains(method.getName())
-                            || Weaver.CONNECTION_METHODS.contains(method.getName()))
-                    && Modifier.isPublic(method.getModifiers())
-                    && !Modifier.isStatic(method.getModifiers())
-                    && Arrays.asList(method.getExceptionTypes()).contains(SQLException.class)) {
-                return true;
-            }
-        }
-        return false;
+        return JdbcMatcher.isLoadedCandidate(type);
     }
 
     /**
@@ -364,38 +217,7 @@ public final class Instrumenter {
      * permission to attach dynamically without a warning.
      */
     public static List<String> childJvmOptions() {
-        List<String> options = new ArrayList<>();
-        for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (argument.startsWith("-javaagent:") && isEngineAgent(argument.substring("-javaagent:".length()))) {
-                options.add(argument);
-            }
-        }
-        if (options.isEmpty()) {
-            options.add("-Djdk.attach.allowAttachSelf=true");
-            if (Runtime.version().feature() >= 21) {
-                options.add(AgentInstallation.DYNAMIC_LOADING_FLAG);
-            }
-        }
-        return options;
-    }
-
-    private static boolean isEngineAgent(String option) {
-        int equals = option.indexOf('=');
-        Path jar = Path.of(equals < 0 ? option : option.substring(0, equals));
-        if (!Files.isRegularFile(jar)) {
-            return false;
-        }
-        try (JarFile file = new JarFile(jar.toFile())) {
-            String premain = file.getManifest() == null
-                    ? null
-                    : file.getManifest().getMainAttributes().getValue("Premain-Class");
-            // byte-buddy-agent's jar counts only if its Installer is the one the kit reads its Instrumentation
-            // from: in the kit's jar that Installer is relocated, so a user's byte-buddy-agent is not passed on.
-            return KitAgent.class.getName().equals(premain)
-                    || Installer.class.getName().equals(premain);
-        } catch (IOException unreadable) {
-            return false;
-        }
+        return ChildAgentOptions.childJvmOptions();
     }
 
     /** Whether classes defined by {@code loader} can link against this package's Dispatcher. */

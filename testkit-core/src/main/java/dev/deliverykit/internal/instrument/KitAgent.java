@@ -14,9 +14,8 @@ import org.apiguardian.api.API;
  * when a run names them.
  *
  * <p>{@code -javaagent:testkit-core.jar=lazy} weaves nothing until the first run (for a JVM that loads the
- * agent but rarely uses the engine: in benchmark B4 on the 2-core development machine a JVM that never uses
- * the engine pays +59 ms with early weaving and +11 ms with {@code =lazy}; the first run then waits 68 ms
- * instead of 18 ms). Any other argument is refused, so that a typo does not silently mean "eager".
+ * agent but rarely uses the engine: it then starts faster, and its first run waits longer; benchmark B4 measures
+ * both). Any other argument is refused, so that a typo does not silently mean "eager".
  */
 @API(status = INTERNAL, since = "0.1")
 public final class KitAgent {

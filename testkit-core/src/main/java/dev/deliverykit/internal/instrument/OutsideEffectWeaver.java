@@ -1,7 +1,5 @@
 package dev.deliverykit.internal.instrument;
 
-import java.lang.instrument.ClassFileTransformer;
-import java.security.ProtectionDomain;
 import java.util.Map;
 import java.util.function.Consumer;
 import net.bytebuddy.jar.asm.MethodVisitor;
@@ -13,7 +11,7 @@ import net.bytebuddy.jar.asm.Opcodes;
  * The target is {@code this}, or an argument: the address a connect connects to, the options a channel is opened with. The injected code is straight-line, so
  * no stack map frame changes; the maximum stack grows by two.
  */
-final class OutsideEffectWeaver implements ClassFileTransformer {
+final class OutsideEffectWeaver {
 
     /** What one woven method reports: its kind, and the local slot of the target it passes (0: {@code this}). */
     record Woven(OutsideCall.Kind kind, int targetSlot) {
@@ -72,40 +70,17 @@ final class OutsideEffectWeaver implements ClassFileTransformer {
     /** The one class of these in the platform class loader rather than the bootstrap one. */
     private static final String PLATFORM_CLASS = "jdk/internal/net/http/HttpClientImpl";
 
-    private final Consumer<Throwable> problems;
+    private OutsideEffectWeaver() {}
 
-    OutsideEffectWeaver(Consumer<Throwable> problems) {
-        this.problems = problems;
-    }
-
-    @Override
-    public byte[] transform(
-            ClassLoader loader,
-            String className,
-            Class<?> classBeingRedefined,
-            ProtectionDomain protectionDomain,
-            byte[] classfileBuffer) {
-        if (className == null) {
-            return null;
-        }
-        boolean jdkLoader =
-                loader == null || (className.equals(PLATFORM_CLASS) && loader == ClassLoader.getPlatformClassLoader());
-        Map<String, Woven> methods = jdkLoader ? METHODS.get(className) : null;
-        if (methods == null) {
-            return null;
-        }
-        try {
-            return MethodRewriting.rewrite(classfileBuffer, 0, (access, name, descriptor, visitor) -> {
-                Woven woven = methods.get(name + descriptor);
-                if (woven == null || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
-                    return visitor;
-                }
-                return new TellOfCall(visitor, woven.kind(), woven.targetSlot());
-            });
-        } catch (Throwable error) {
-            problems.accept(error);
-            return null;
-        }
+    /** The transformer of these JDK classes; its errors go to {@code problems}. */
+    static KitTransformer transformer(Consumer<Throwable> problems) {
+        return new JdkMethodWeaver<>(
+                METHODS,
+                (loader, className) -> loader == null
+                        || (className.equals(PLATFORM_CLASS) && loader == ClassLoader.getPlatformClassLoader()),
+                Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE,
+                (woven, original) -> new TellOfCall(original, woven.kind(), woven.targetSlot()),
+                problems);
     }
 
     /** {@code DeliveryKitTaskBridge.outside(target, code)} on entry and before every normal return. */

@@ -12,13 +12,25 @@
  * {@link dev.deliverykit.internal.instrument.BoundarySink}.
  *
  * <p><b>Why JDBC calls and method boundaries are woven by hand.</b> They are woven by one small
- * {@code ClassFileTransformer} ({@code Weaver}, {@code WovenMethod}) written against the ASM that ships
- * inside the byte-buddy jar, not by ByteBuddy's {@code AgentBuilder} and {@code Advice}. Those load about
- * 1,200 classes and run them cold at the first weave of every JVM: 434 ms added to the JVM of benchmark B4
- * (with its first engine run; target 50 ms), 69 ms with this weaver. The hand-written weaver injects exactly
- * the calls the replaced advice made (same entry/exit pairing, arguments, return value and origin strings),
- * decides from the class file without loading classes, and records every error as an
+ * {@code ClassFileTransformer} written against the ASM that ships inside the byte-buddy jar, not by ByteBuddy's
+ * {@code AgentBuilder} and {@code Advice}: those load about 1,200 classes and run them cold at the first weave
+ * of every JVM (benchmark B4 in benchmarks/README.md). The hand-written weaver injects exactly the calls such
+ * advice makes (same entry/exit pairing, arguments, return value and origin strings), decides from the class
+ * file without loading classes, and records every error as an
  * {@link dev.deliverykit.internal.instrument.InstrumentationProblem}.
+ *
+ * <p><b>Layout.</b> Woven code calls the thin static bridge {@code Dispatcher} (Mockito's
+ * {@code MockMethodDispatcher}); the logic behind it is in package-private classes with one job each:
+ * {@code JdbcEvents}, {@code MethodEvents} and {@code OutsideRouting} turn calls into events for the
+ * {@code RunSink}; {@code CallDepth}, {@code SqlMemory} and {@code ConnectionLedger} keep per-thread nesting,
+ * statements' SQL and connections. The transformer {@code Weaver} asks {@code JdbcMatcher} and
+ * {@code MethodTargetMatcher} (with {@code SuperTypes}) what each method gets ({@code MethodWeavings}); each method
+ * is rewritten by a chain of visitors, as ASM's {@code LocalVariablesSorter} sits beside {@code AdviceAdapter}:
+ * {@code ShiftedLocals} makes room for the {@code InjectedLocals}, {@code HandlerRanges} marks what the catch-all
+ * handler covers, and {@code WovenMethod} places the calls that {@code DispatcherCalls} writes. The JDK's
+ * executors, sockets, files and HTTP client are woven from fixed tables ({@code ExecutorWeaver},
+ * {@code OutsideEffectWeaver}, both through {@code JdkMethodWeaver}) to call the bridge that
+ * {@code BootstrapBridge} defines in {@code java.base}. {@code Instrumenter} installs all of it.
  *
  * <p>Ordered delivery ({@code dev.deliverykit.order}) follows the same model with its own dispatcher, but
  * its entry points are still woven with ByteBuddy's {@code Advice} ({@code EntryPointWeaving}): they skip

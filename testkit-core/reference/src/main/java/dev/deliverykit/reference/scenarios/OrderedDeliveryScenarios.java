@@ -1,14 +1,29 @@
 package dev.deliverykit.reference.scenarios;
 
+import static dev.deliverykit.reference.scenarios.OrderedCells.accepted;
+import static dev.deliverykit.reference.scenarios.OrderedCells.describe;
+import static dev.deliverykit.reference.scenarios.OrderedCells.finalState;
+import static dev.deliverykit.reference.scenarios.OrderedCells.flow;
+import static dev.deliverykit.reference.scenarios.OrderedCells.inboxIds;
+import static dev.deliverykit.reference.scenarios.OrderedCells.inboxState;
+import static dev.deliverykit.reference.scenarios.OrderedCells.join;
+import static dev.deliverykit.reference.scenarios.OrderedCells.kinds;
+import static dev.deliverykit.reference.scenarios.OrderedCells.prefix;
+import static dev.deliverykit.reference.scenarios.OrderedCells.projection;
+import static dev.deliverykit.reference.scenarios.OrderedCells.sameEvents;
+import static dev.deliverykit.reference.scenarios.OrderedCells.word;
+import static dev.deliverykit.reference.scenarios.OrderedPairs.count;
+import static dev.deliverykit.reference.scenarios.OrderedPairs.execute;
+import static dev.deliverykit.reference.scenarios.OrderedPairs.failure;
+import static dev.deliverykit.reference.scenarios.OrderedPairs.relayOnce;
+import static dev.deliverykit.reference.scenarios.OrderedPairs.relayUntilIdle;
+import static dev.deliverykit.reference.scenarios.OrderedPairs.step;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.deliverykit.internal.markdown.MarkdownTable;
-import dev.deliverykit.reference.SqliteDatabase;
-import dev.deliverykit.reference.StoreException;
 import dev.deliverykit.reference.ordered.ApplyResult;
 import dev.deliverykit.reference.ordered.ArrivalOrderConsumer;
 import dev.deliverykit.reference.ordered.DrainResult;
-import dev.deliverykit.reference.ordered.Effect;
 import dev.deliverykit.reference.ordered.Event;
 import dev.deliverykit.reference.ordered.FlowState;
 import dev.deliverykit.reference.ordered.InboxEntry;
@@ -19,22 +34,16 @@ import dev.deliverykit.reference.ordered.OutboxEntry;
 import dev.deliverykit.reference.ordered.Projection;
 import dev.deliverykit.reference.ordered.ReceiveOutcome;
 import dev.deliverykit.reference.ordered.Relay;
-import dev.deliverykit.reference.ordered.RelayOutcome;
-import dev.deliverykit.reference.ordered.RelayResult;
 import dev.deliverykit.reference.ordered.SchemaSupport;
 import dev.deliverykit.reference.ordered.UnsafeDualWriteProducer;
+import dev.deliverykit.reference.scenarios.OrderedPairs.Pair;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
@@ -55,7 +64,6 @@ import org.apiguardian.api.API;
 public final class OrderedDeliveryScenarios implements ScenarioSection {
 
     private static final int NO_LIMIT = 100;
-    private static final List<FlowState> KINDS = List.of(FlowState.RESERVED, FlowState.CONFIRMED, FlowState.RELEASED);
     private static final String COUNT_FLOWS = "SELECT count(*) FROM flow";
     private static final String COUNT_OUTBOX = "SELECT count(*) FROM outbox";
     private static final String COUNT_PROJECTIONS = "SELECT count(*) FROM projection";
@@ -67,7 +75,7 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
 
     @Override
     public String render(Path workDirectory) throws Exception {
-        Scenarios scenarios = new Scenarios(workDirectory);
+        OrderedPairs scenarios = new OrderedPairs(workDirectory);
         return "## Ordered outbox -> inbox -> apply\n\n"
                 + "Producer `flow` + `outbox` and consumer `inbox` + `projection` + `effect` in two SQLite files."
                 + " Flow events: #1 reserved, #2 confirmed, #3 released, amount 3, ids `A1`, `A2`, ... State"
@@ -122,7 +130,7 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
         }
     }
 
-    private static String permutations(Scenarios scenarios) {
+    private static String permutations(OrderedPairs scenarios) {
         MarkdownTable table = new MarkdownTable("arrival order", "state", "last_seq", "held", "effects");
         for (List<Integer> order : List.of(
                 List.of(1, 2, 3),
@@ -149,7 +157,7 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
         return table.render();
     }
 
-    private static String counterExample(Scenarios scenarios) {
+    private static String counterExample(OrderedPairs scenarios) {
         List<Integer> input = List.of(3, 1, 2, 3);
         MarkdownTable table = new MarkdownTable("consumer", "receive outcomes", "state", "last_seq", "held", "effects");
         try (OrderedConsumer ordered =
@@ -162,7 +170,7 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
             Projection projection = ordered.projection("A");
             table.row(
                     "ordered (apply last_seq + 1)",
-                    join(outcomes, OrderedDeliveryScenarios::word, ", "),
+                    join(outcomes, OrderedCells::word, ", "),
                     projection.state(),
                     projection.lastSeq(),
                     projection.held(),
@@ -177,7 +185,7 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
             Projection projection = arrivalOrder.projection("A");
             table.row(
                     "arrival order (dedup by id only, WRONG)",
-                    join(outcomes, OrderedDeliveryScenarios::word, ", "),
+                    join(outcomes, OrderedCells::word, ", "),
                     projection.state(),
                     projection.lastSeq(),
                     projection.held(),
@@ -211,8 +219,8 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
 
     private static void upgradeRow(MarkdownTable table, String consumerName, OrderedConsumer consumer) {
         DrainResult drained = consumer.drain("A", NO_LIMIT);
-        Map<String, String> rows = consumer.inbox().stream()
-                .collect(Collectors.toMap(InboxEntry::eventId, OrderedDeliveryScenarios::inboxState));
+        Map<String, String> rows =
+                consumer.inbox().stream().collect(Collectors.toMap(InboxEntry::eventId, OrderedCells::inboxState));
         Projection projection = consumer.projection("A");
         table.row(
                 consumerName,
@@ -225,7 +233,7 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
                 projection.held());
     }
 
-    private static String blockedReasons(Scenarios scenarios) {
+    private static String blockedReasons(OrderedPairs scenarios) {
         MarkdownTable table = new MarkdownTable("event #1", "receive", "apply", "inbox row");
         Map<String, Event> events = new LinkedHashMap<>();
         events.put("schema 7", new Event("A1", "A", 1, FlowState.RESERVED, 7, Map.of("amount", 3)));
@@ -364,7 +372,7 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
         return table.render();
     }
 
-    private static String unsafeDualWrite(Scenarios scenarios) throws SQLException {
+    private static String unsafeDualWrite(OrderedPairs scenarios) throws SQLException {
         MarkdownTable table = new MarkdownTable("producer", "advance A1", "flow rows", "outbox rows", "relay");
         Pair ordered = scenarios.next("dual-write-ordered");
         try (OrderedProducer producer = new OrderedProducer(ordered.producerDb())) {
@@ -405,138 +413,6 @@ public final class OrderedDeliveryScenarios implements ScenarioSection {
             step.row("apply A again, trigger dropped", word(consumer.apply("A").outcome()));
         }
         return table.render();
-    }
-
-    // --- helpers -------------------------------------------------------------------------------
-
-    private static Event step(String flowId, int seq) {
-        return Event.v1(flowId + seq, flowId, seq, KINDS.get(seq - 1), 3);
-    }
-
-    private static List<String> relayUntilIdle(Relay relay) {
-        List<String> outcomes = new ArrayList<>();
-        RelayResult result;
-        do {
-            result = relay.relay();
-            outcomes.add(describe(result));
-        } while (result.outcome() != RelayOutcome.IDLE);
-        return outcomes;
-    }
-
-    private static String relayOnce(Pair pair) {
-        try (OrderedConsumer consumer = new OrderedConsumer(pair.consumerDb());
-                Relay relay = new Relay(pair.producerDb(), consumer)) {
-            return describe(relay.relay());
-        }
-    }
-
-    private static String failure(Runnable call) {
-        try {
-            call.run();
-            return "succeeded (WRONG: the trigger should have rejected it)";
-        } catch (StoreException e) {
-            return "StoreException";
-        }
-    }
-
-    private static String finalState(OrderedConsumer consumer, String flowId) {
-        Projection projection = consumer.projection(flowId);
-        return new MarkdownTable("final state", "last_seq", "held", "effects in order")
-                .row(projection.state(), projection.lastSeq(), projection.held(), kinds(consumer.effects(flowId)))
-                .render();
-    }
-
-    private static boolean sameEvents(List<InboxEntry> before, List<InboxEntry> after) {
-        Function<InboxEntry, String> identity = entry -> entry.eventId() + " " + entry.seq() + " " + entry.body();
-        return before.stream()
-                .map(identity)
-                .toList()
-                .equals(after.stream().map(identity).toList());
-    }
-
-    private static String prefix(List<Effect> effects) {
-        return effects.isEmpty() ? "(none)" : join(effects, effect -> String.valueOf(effect.seq()), ", ");
-    }
-
-    private static String kinds(List<Effect> effects) {
-        return effects.isEmpty()
-                ? "(none)"
-                : join(effects, effect -> effect.kind().toString(), ", ");
-    }
-
-    private static String projection(Projection projection) {
-        return projection.state() + " last_seq=" + projection.lastSeq() + " held=" + projection.held();
-    }
-
-    private static String flow(OrderedProducer producer) {
-        return producer.flow("A")
-                .map(flow -> flow.state() + " seq=" + flow.seq())
-                .orElse("(none)");
-    }
-
-    private static String accepted(OrderedProducer producer) {
-        return join(producer.outbox(), entry -> entry.eventId() + "=" + (entry.accepted() ? 1 : 0), ", ");
-    }
-
-    private static String inboxIds(OrderedConsumer consumer) {
-        return consumer.inbox().isEmpty() ? "(none)" : join(consumer.inbox(), InboxEntry::eventId, ", ");
-    }
-
-    private static String inboxState(InboxEntry entry) {
-        return entry.state() + entry.reason().map(reason -> " " + reason).orElse("");
-    }
-
-    private static String describe(DrainResult drained) {
-        return "applied " + drained.applied() + ", " + word(drained.stop())
-                + drained.blockReason().map(reason -> " " + reason).orElse("");
-    }
-
-    private static String describe(RelayResult result) {
-        return word(result.outcome()) + result.eventId().map(id -> " " + id).orElse("");
-    }
-
-    private static String word(Enum<?> outcome) {
-        return ContractWords.of(outcome);
-    }
-
-    private static <T> String join(List<T> items, Function<T, String> text, String separator) {
-        return items.stream().map(text).collect(Collectors.joining(separator));
-    }
-
-    private static void execute(SqliteDatabase db, String ddl) throws SQLException {
-        try (Connection connection = db.open();
-                Statement statement = connection.createStatement()) {
-            statement.execute(ddl);
-        }
-    }
-
-    /** The single number a {@code SELECT count(*)} constant returns, read through a connection of its own. */
-    private static long count(SqliteDatabase db, String countSql) {
-        try (Connection connection = db.open();
-                PreparedStatement statement = connection.prepareStatement(countSql);
-                ResultSet row = statement.executeQuery()) {
-            return row.next() ? row.getLong(1) : 0;
-        } catch (SQLException e) {
-            throw StoreException.of(countSql, db, e);
-        }
-    }
-
-    /** A producer and a consumer database of one scenario. */
-    private record Pair(SqliteDatabase producerDb, SqliteDatabase consumerDb) {}
-
-    /** Hands out fresh database pairs below the work directory, one per scenario name. */
-    private static final class Scenarios {
-        private final Path workDirectory;
-
-        Scenarios(Path workDirectory) {
-            this.workDirectory = workDirectory;
-        }
-
-        Pair next(String scenario) {
-            return new Pair(
-                    SqliteDatabase.at(workDirectory.resolve(scenario + "-producer.db")),
-                    SqliteDatabase.at(workDirectory.resolve(scenario + "-consumer.db")));
-        }
     }
 
     @FunctionalInterface

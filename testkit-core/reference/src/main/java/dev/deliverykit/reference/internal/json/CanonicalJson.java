@@ -25,8 +25,8 @@ import org.apiguardian.api.API;
  * <p>Canonical means: keys sorted at every level, no insignificant white space, numbers as Jackson
  * writes them. It is what bodies are compared by; it is not a general JSON canonicalisation scheme.
  *
- * <p>Written with Jackson's streaming generator, not an {@code ObjectMapper}: building a mapper costs a JVM
- * about 100 ms and 400 classes at its first use, and every child JVM of a crash case would pay it.
+ * <p>Written with Jackson's streaming generator, not an {@code ObjectMapper}: building a mapper loads hundreds of
+ * classes at its first use, and every child JVM of a crash case would pay for them.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class CanonicalJson {
