@@ -16,7 +16,7 @@ public final class KitVersion {
     private KitVersion() {}
 
     private static String read() {
-        try (InputStream in = KitVersion.class.getResourceAsStream("/dev/deliverykit/junit5/kit-version.properties")) {
+        try (InputStream in = KitVersion.class.getResourceAsStream("kit-version.properties")) {
             if (in == null) {
                 return "unknown";
             }
