@@ -38,9 +38,9 @@ final class ChildProcessRuns {
         String who = "the child JVM running " + starter.describe();
         if (outcome.report == null || outcome.report.outcome() == null) {
             throw new RecordingFailedException(
-                    "Recording failed: " + who + " ended with exit code " + outcome.result.exitCode()
-                            + " without a report from the kit.\nExpected: the workload to complete.\nFix: see the"
-                            + " child's output:\n" + outcome.result.tail(RunVerdicts.OUTPUT_LINES),
+                    VerdictMessages.recordingEndedWithoutReport(
+                                    who, outcome.result.exitCode(), outcome.result.tail(RunVerdicts.OUTPUT_LINES))
+                            .lines(),
                     null,
                     outcome.result);
         }

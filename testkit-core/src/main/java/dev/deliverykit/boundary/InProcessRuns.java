@@ -110,10 +110,8 @@ final class InProcessRuns {
         Thread current = Thread.currentThread();
         if (!inProcessRun.compareAndSet(null, current)) {
             Thread other = inProcessRun.get();
-            throw new IllegalStateException("Another in-process boundary run is active in this JVM (on thread "
-                    + (other == null ? "?" : other.getName()) + "); the agent is JVM-wide, so in-process runs cannot"
-                    + " overlap. Expected one run at a time. Fix: run these tests sequentially (no parallel JUnit"
-                    + " execution for them), or use crashInChildProcess, which may run in parallel.");
+            throw new IllegalStateException(SetupMessages.runsOverlap(other == null ? "?" : other.getName())
+                    .sentences());
         }
         try {
             MethodSelectors.instrumentFor(watch, plan);

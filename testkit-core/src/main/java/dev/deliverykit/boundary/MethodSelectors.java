@@ -108,9 +108,8 @@ final class MethodSelectors {
 
     private static void requireDeclared(Selector.Method selector, Class<?> type) {
         if (type.getClassLoader() == null) {
-            throw new IllegalArgumentException("Cannot select " + selector.description() + ": " + type.getName()
-                    + " is a JDK class loaded by the bootstrap class loader, which the engine does not instrument."
-                    + " Expected an application or library class. Fix: select the method of your code that calls it.");
+            throw new IllegalArgumentException(SetupMessages.bootstrapMethod(selector.description(), type.getName())
+                    .sentences());
         }
         boolean declared = Arrays.stream(type.getDeclaredMethods())
                 .anyMatch(method -> method.getName().equals(selector.methodName())
@@ -121,20 +120,19 @@ final class MethodSelectors {
                                         .toList()))
                                 .orElse(true));
         if (!declared) {
-            String methods = Arrays.stream(type.getDeclaredMethods())
+            List<String> methods = Arrays.stream(type.getDeclaredMethods())
                     .filter(method -> !method.isSynthetic())
                     .map(MethodSelectors::signature)
                     .distinct()
                     .sorted(Comparator.naturalOrder())
-                    .collect(Collectors.joining(", "));
-            throw new IllegalArgumentException("Cannot select " + selector.description() + ": " + type.getName()
-                    + " declares no method " + selector.methodName()
+                    .toList();
+            String named = selector.methodName()
                     + selector.parameterTypes()
                             .map(types -> "(" + String.join(",", types) + ")")
-                            .orElse("")
-                    + " with a body. Its declared methods: " + (methods.isEmpty() ? "none" : methods) + ". Expected the"
-                    + " class that declares and implements the method (not an interface, nor a subclass that"
-                    + " inherits it). Fix: name that class, or correct the method name or parameter types.");
+                            .orElse("");
+            throw new IllegalArgumentException(
+                    SetupMessages.undeclaredMethod(selector.description(), type.getName(), named, methods)
+                            .sentences());
         }
     }
 

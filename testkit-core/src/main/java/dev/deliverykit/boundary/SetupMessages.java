@@ -4,7 +4,10 @@ import dev.deliverykit.internal.text.DurationText;
 import dev.deliverykit.internal.text.Message;
 import java.util.List;
 
-/** The messages of a crash set up wrong, thrown before anything runs: a name, a workload or a setting. */
+/**
+ * The messages of a crash set up wrong, thrown before anything runs: a name, a method, a workload, a setting or a run
+ * that would overlap another.
+ */
 final class SetupMessages {
 
     private SetupMessages() {}
@@ -35,5 +38,42 @@ final class SetupMessages {
                 "-D" + property + "=" + configured + " cannot be used: expected " + DurationText.EXPECTED,
                 null,
                 "correct or remove the system property");
+    }
+
+    /** An in-process run started while {@code otherThread} ran another in this JVM. */
+    static Message runsOverlap(String otherThread) {
+        return Message.of(
+                "Another in-process boundary run is active in this JVM (on thread " + otherThread + "); the agent is"
+                        + " JVM-wide, so in-process runs cannot overlap",
+                "one run at a time",
+                "run these tests sequentially (no parallel JUnit execution for them), or use crashInChildProcess,"
+                        + " which may run in parallel");
+    }
+
+    /** {@code selection} names a method of {@code type}, a JDK class the engine does not instrument. */
+    static Message bootstrapMethod(String selection, String type) {
+        return Message.of(
+                "Cannot select " + selection + ": " + type + " is a JDK class loaded by the bootstrap class loader,"
+                        + " which the engine does not instrument",
+                "an application or library class",
+                "select the method of your code that calls it");
+    }
+
+    /**
+     * {@code type} declares no method {@code method} with a body.
+     *
+     * @param selection the selector's description
+     * @param type the named class
+     * @param method the method name, with its parameter types when the selector gives them
+     * @param declared the signatures of the methods {@code type} declares
+     */
+    static Message undeclaredMethod(String selection, String type, String method, List<String> declared) {
+        return Message.of(
+                "Cannot select " + selection + ": " + type + " declares no method " + method
+                        + " with a body. Its declared methods: "
+                        + (declared.isEmpty() ? "none" : String.join(", ", declared)),
+                "the class that declares and implements the method (not an interface, nor a subclass that inherits"
+                        + " it)",
+                "name that class, or correct the method name or parameter types");
     }
 }

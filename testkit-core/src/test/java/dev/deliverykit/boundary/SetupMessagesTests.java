@@ -39,4 +39,43 @@ class SetupMessagesTests {
                         + " optional unit ms, s (default), m or h, for example 90 s. Fix: correct or remove the system"
                         + " property.");
     }
+
+    @Test
+    void runsOverlap() {
+        assertThat(SetupMessages.runsOverlap("main").sentences())
+                .isEqualTo("Another in-process boundary run is active in this JVM (on thread main); the agent is"
+                        + " JVM-wide, so in-process runs cannot overlap. Expected one run at a time. Fix: run these tests"
+                        + " sequentially (no parallel JUnit execution for them), or use crashInChildProcess, which may"
+                        + " run in parallel.");
+    }
+
+    @Test
+    void bootstrapMethod() {
+        assertThat(SetupMessages.bootstrapMethod("entry of java.lang.String#trim", "java.lang.String")
+                        .sentences())
+                .isEqualTo("Cannot select entry of java.lang.String#trim: java.lang.String is a JDK class loaded by the"
+                        + " bootstrap class loader, which the engine does not instrument. Expected an application or"
+                        + " library class. Fix: select the method of your code that calls it.");
+    }
+
+    @Test
+    void undeclaredMethod() {
+        assertThat(SetupMessages.undeclaredMethod(
+                                "entry of a.Courier#deliver",
+                                "a.Courier",
+                                "deliver(int)",
+                                List.of("send(java.lang.String)", "sent()"))
+                        .sentences())
+                .isEqualTo("Cannot select entry of a.Courier#deliver: a.Courier declares no method deliver(int) with a"
+                        + " body. Its declared methods: send(java.lang.String), sent(). Expected the class that"
+                        + " declares and implements the method (not an interface, nor a subclass that inherits it)."
+                        + " Fix: name that class, or correct the method name or parameter types.");
+    }
+
+    @Test
+    void undeclaredMethodOfAClassWithoutMethods() {
+        assertThat(SetupMessages.undeclaredMethod("entry of a.Empty#run", "a.Empty", "run", List.of())
+                        .what())
+                .endsWith("Its declared methods: none");
+    }
 }

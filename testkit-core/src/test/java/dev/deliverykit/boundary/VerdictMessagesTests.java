@@ -65,6 +65,16 @@ class VerdictMessagesTests {
     }
 
     @Test
+    void recordingEndedWithoutReport() {
+        assertThat(VerdictMessages.recordingEndedWithoutReport("the child JVM", 1, "stdout:\n  x")
+                        .lines())
+                .isEqualTo("Recording failed: the child JVM ended with exit code 1 without a report from the kit.\n"
+                        + "Expected: the workload to complete.\n"
+                        + "Fix: see the child's output:\n"
+                        + "stdout:\n  x");
+    }
+
+    @Test
     void recordingFailed() {
         assertThat(VerdictMessages.recordingFailed("the workload", "java.lang.IllegalStateException: no", 3)
                         .lines())

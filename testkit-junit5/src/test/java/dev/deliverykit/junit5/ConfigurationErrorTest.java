@@ -393,15 +393,14 @@ class ConfigurationErrorTest {
                                 container("test"),
                                 finishedWithFailure(
                                         instanceOf(ExtensionConfigurationException.class),
-                                        message("@CrashSweep on"
-                                                + " SweepOverTheCapTestCases.test(CrashScenario, Path): the crash-free run reached 10 boundary hits to"
-                                                + " crash at, more than the cap of 3 (@CrashSweep(maxCases = 3)); no crash case was run.\n"
-                                                + "Hits per boundary (most first):\n"
-                                                + "  5 x before commit\n"
-                                                + "  5 x after commit\n"
-                                                + "Fix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries ="
-                                                + " ...), shorten the workload, or raise @CrashSweep(maxCases = ...) or"
-                                                + " deliverykit.sweep.max-cases."))));
+                                        message(text -> text.startsWith("@CrashSweep on"
+                                                        + " SweepOverTheCapTestCases.test(CrashScenario, Path): the crash-free run reached 10 boundary hits to"
+                                                        + " crash at, more than the cap of 3 (@CrashSweep(maxCases = 3)); no crash case was run.\n"
+                                                        + "Hits per boundary (most first):\n"
+                                                        + "  5 x before commit\n"
+                                                        + "  5 x after commit\n"
+                                                        + "Fix: narrow the sweep")
+                                                && text.contains("@CrashSweep(maxCases = ...)")))));
         assertThat(WORKLOADS).as("only the recording ran").hasValue(1);
     }
 
@@ -526,12 +525,11 @@ class ConfigurationErrorTest {
 
     @Test
     void storeClosingTurnedOffWouldLoseTheReport() {
-        assertConfigurationError(
+        assertConfigurationErrorStartingWith(
                 run(PlainCrashTestCases.class, "junit.jupiter.extensions.store.close.autocloseable.enabled", "false"),
                 "DeliveryKit writes its report when JUnit closes the root store, but"
                         + " junit.jupiter.extensions.store.close.autocloseable.enabled = false stops JUnit from closing"
-                        + " AutoCloseable values. Fix: remove that setting, or turn the report off with"
-                        + " deliverykit.report.enabled = false and deliverykit.report.summary = false.");
+                        + " AutoCloseable values. Fix: remove that setting");
     }
 
     @Test

@@ -16,16 +16,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What {@link MergeReports} refuses, each with its whole message and exit status: a directory that is missing or
- * not a shard's report, shards split differently, given twice or missing, shards of different code, a replayed
- * shard, an output directory in use, and arguments that are not a command. The shards are real runs of
- * {@link ShardingTestCases.InProcess}; its merge when nothing is wrong is in {@link ShardingTests}.
+ * What {@link MergeReports} refuses, each with its exit status and the key parts of its message: a directory that is
+ * missing or not a shard's report, shards split differently, given twice or missing, shards of different code, a
+ * replayed shard, an output directory in use, and arguments that are not a command. The shards are real runs of
+ * {@link ShardingTestCases.InProcess}; its merge when nothing is wrong is in {@link ShardingTests}, and the whole
+ * texts are pinned in {@code ShardMessagesTests}.
  */
 class MergeReportsTests {
 
     private static final String CANNOT = "DeliveryKit could not merge the shards' reports: ";
-    private static final String FIX_DIRECTORY = " Fix: give the report directory of each shard's run"
-            + " (deliverykit.report.dir, default target/deliverykit), such as a CI job's report artifact.";
+    private static final String FIX_DIRECTORY = " Fix: give the report directory of each shard's run";
 
     @TempDir
     Path reports;
@@ -70,7 +70,7 @@ class MergeReportsTests {
         Path nowhere = reports.resolve("nowhere");
 
         assertThat(merge(one, nowhere)).isEqualTo(1);
-        assertThat(error()).isEqualTo(CANNOT + nowhere + ": no such directory." + FIX_DIRECTORY + "\n");
+        assertThat(error()).startsWith(CANNOT + nowhere + ": no such directory." + FIX_DIRECTORY);
     }
 
     @Test
@@ -80,8 +80,8 @@ class MergeReportsTests {
 
         assertThat(merge(one, empty)).isEqualTo(1);
         assertThat(error())
-                .isEqualTo(CANNOT + empty + " is not a DeliveryKit report directory: it has no report.json."
-                        + FIX_DIRECTORY + "\n");
+                .startsWith(CANNOT + empty + " is not a DeliveryKit report directory: it has no report.json."
+                        + FIX_DIRECTORY);
     }
 
     @Test
@@ -92,9 +92,8 @@ class MergeReportsTests {
 
         assertThat(merge(one, whole)).isEqualTo(1);
         assertThat(error())
-                .isEqualTo(CANNOT + whole.resolve("report.json") + " is the report of an unsharded run (it ran"
-                        + " without deliverykit.shard), so it has no shard to merge. Fix: run each CI job with"
-                        + " -Ddeliverykit.shard=INDEX/COUNT, or use that report as it is.\n");
+                .startsWith(CANNOT + whole.resolve("report.json") + " is the report of an unsharded run")
+                .contains("Fix: run each CI job with -Ddeliverykit.shard=INDEX/COUNT");
     }
 
     @Test
@@ -104,9 +103,9 @@ class MergeReportsTests {
 
         assertThat(merge(one, other)).isEqualTo(1);
         assertThat(error())
-                .isEqualTo(CANNOT + "the shards were split differently: " + one + " is shard 1/2 and " + other
-                        + " is shard 2/3. Fix: merge the shards of one sharded run, whose jobs all set"
-                        + " deliverykit.shard=INDEX/2.\n");
+                .startsWith(CANNOT + "the shards were split differently: " + one + " is shard 1/2 and " + other
+                        + " is shard 2/3.")
+                .contains("Fix: merge the shards of one sharded run");
     }
 
     @Test
@@ -116,8 +115,8 @@ class MergeReportsTests {
 
         assertThat(merge(one, again)).isEqualTo(1);
         assertThat(error())
-                .isEqualTo(CANNOT + "shard 1/2 is given twice: " + one + " and " + again
-                        + ". Fix: give each shard's report directory once.\n");
+                .startsWith(CANNOT + "shard 1/2 is given twice: " + one + " and " + again + ".")
+                .contains("Fix: give each shard's report directory once");
     }
 
     @Test
@@ -127,9 +126,9 @@ class MergeReportsTests {
 
         assertThat(merge(three, one)).isEqualTo(1);
         assertThat(error())
-                .isEqualTo(CANNOT + "shard 2 of 3 is missing: the directories given hold shards 1 (" + one + ") and 3 ("
-                        + three + "). Fix: add the report directory of the job that ran with -Ddeliverykit.shard=2/3"
-                        + " (rerun it if it has none).\n");
+                .startsWith(CANNOT + "shard 2 of 3 is missing: the directories given hold shards 1 (" + one
+                        + ") and 3 (" + three + ").")
+                .contains("Fix: add the report directory of the job that ran with -Ddeliverykit.shard=2/3");
     }
 
     @Test
@@ -139,9 +138,9 @@ class MergeReportsTests {
 
         assertThat(merge(two, three)).isEqualTo(1);
         assertThat(error())
-                .isEqualTo(CANNOT + "shards 1 and 4 of 4 are missing: the directories given hold shards 2 (" + two
-                        + ") and 3 (" + three + "). Fix: add the report directories of the jobs that ran with"
-                        + " -Ddeliverykit.shard=1/4, 4/4 (rerun those that have none).\n");
+                .startsWith(CANNOT + "shards 1 and 4 of 4 are missing: the directories given hold shards 2 (" + two
+                        + ") and 3 (" + three + ").")
+                .contains("Fix: add the report directories of the jobs that ran with -Ddeliverykit.shard=1/4, 4/4");
     }
 
     @Test
@@ -152,12 +151,11 @@ class MergeReportsTests {
 
         assertThat(merge(one, two)).isEqualTo(1);
         assertThat(error())
-                .isEqualTo(CANNOT + "the shards ran different sweeps: case [1] of InProcess.everyEntryOnceInOrder is"
+                .startsWith(CANNOT + "the shards ran different sweeps: case [1] of InProcess.everyEntryOnceInOrder is"
                         + " \"record boundaries (crash-free run)\" (RECORD, 4 hits, PASSED) in shard 1 (" + one
                         + ") and"
-                        + " \"record boundaries (crash-free run)\" (RECORD, 6 hits, PASSED) in shard 2 (" + two + ")."
-                        + " Fix: merge the shards of one run, all of the same code and settings, but for"
-                        + " deliverykit.shard.\n");
+                        + " \"record boundaries (crash-free run)\" (RECORD, 6 hits, PASSED) in shard 2 (" + two + ").")
+                .contains("Fix: merge the shards of one run");
     }
 
     @Test
@@ -172,10 +170,9 @@ class MergeReportsTests {
 
         assertThat(merge(one, replayed)).isEqualTo(1);
         assertThat(error())
-                .isEqualTo(CANNOT + replayed.resolve("report.json") + ": the case \"crash after commit #1\" of"
-                        + " InProcess.everyEntryOnceInOrder has no caseNumber, so its place in an unsharded run is not"
-                        + " known: it was replayed (deliverykit.replay ignores sharding), or an older kit wrote the"
-                        + " report. Fix: merge the reports of the shards' whole runs, without deliverykit.replay.\n");
+                .startsWith(CANNOT + replayed.resolve("report.json") + ": the case \"crash after commit #1\" of"
+                        + " InProcess.everyEntryOnceInOrder has no caseNumber")
+                .contains("Fix: merge the reports of the shards' whole runs, without deliverykit.replay");
     }
 
     @Test
@@ -186,9 +183,8 @@ class MergeReportsTests {
 
         assertThat(merge(one, two)).isEqualTo(1);
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .isEqualTo(CANNOT + reports.resolve("merged") + " is not empty: the merge writes a new report"
-                        + " directory, and would mix its files with what is there. Fix: give a new or empty"
-                        + " directory.\n");
+                .startsWith(CANNOT + reports.resolve("merged") + " is not empty")
+                .contains("Fix: give a new or empty directory");
         assertThat(reports.resolve("merged/report.json")).doesNotExist();
     }
 

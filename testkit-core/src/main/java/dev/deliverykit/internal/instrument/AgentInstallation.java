@@ -40,10 +40,8 @@ record AgentInstallation(Instrumentation instrumentation, AgentSource source, Du
             attached = ByteBuddyAgent.install();
         } catch (IllegalStateException e) {
             throw new IllegalStateException(
-                    "The DeliveryKit boundary engine could not attach its Java agent to this JVM"
-                            + " (" + e.getMessage()
-                            + "). Expected a JDK (not a JRE) that allows attaching to itself. Fix: start"
-                            + " the JVM with " + javaagentOption() + ".",
+                    AgentMessages.attachFailed(e.getMessage(), javaagentOption())
+                            .sentences(),
                     e);
         }
         Duration took = Duration.ofNanos(System.nanoTime() - start);
@@ -56,10 +54,8 @@ record AgentInstallation(Instrumentation instrumentation, AgentSource source, Du
 
     /** The one warning printed after a dynamic self-attach on JDK 21+. */
     static String dynamicAttachWarning() {
-        return "[DeliveryKit] WARNING: the boundary engine attached its Java agent to this running JVM. JDK 21+"
-                + " warns about dynamically loaded agents and a future JDK will refuse them. Fix: add "
-                + javaagentOption() + " to the JVM options (with Maven: surefire <argLine>), or "
-                + DYNAMIC_LOADING_FLAG + " to allow dynamic loading explicitly.";
+        return AgentMessages.dynamicAttach(javaagentOption(), DYNAMIC_LOADING_FLAG)
+                .sentences();
     }
 
     /** {@code -javaagent:} with the kit's jar if it runs from one, or a placeholder naming it. */

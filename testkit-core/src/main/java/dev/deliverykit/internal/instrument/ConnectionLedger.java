@@ -55,14 +55,7 @@ final class ConnectionLedger {
         String why = KILLED.get(connection);
         if (why != null) {
             ConnectionLedger.<RuntimeException>sneakyThrow(new SQLException(
-                    "DeliveryKit: " + operation + " on a connection"
-                            + " that " + why
-                            + " and the crash closed. It was handed out again after the crash: a connection"
-                            + " pool shared by the run and the restart gave recovery a connection of the dead process"
-                            + " without validating it. Fix: build that DataSource in scenario.restart(...) (a fresh pool for"
-                            + " the fresh process), or use a pool that validates connections on borrow (HikariCP pools are"
-                            + " evicted by the kit).",
-                    "08003"));
+                    AgentMessages.killedConnectionReused(operation, why).sentences(), "08003"));
         }
     }
 

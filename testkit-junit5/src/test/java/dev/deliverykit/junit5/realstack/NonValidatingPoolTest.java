@@ -48,13 +48,10 @@ class NonValidatingPoolTest {
         assertThat(failure).isInstanceOf(DataAccessResourceFailureException.class);
         assertThat(failure.getCause())
                 .isInstanceOf(SQLException.class)
-                .hasMessage("DeliveryKit: Connection.createStatement() on a connection that belonged to the process"
-                        + " that crashed at hit 1 of after statement matching /^INSERT/ (it used the DataSource"
-                        + " dev.deliverykit.junit5.realstack.fixtures.NaivePool) and the crash closed. It"
-                        + " was handed out again after the crash: a connection pool shared by the run and the restart"
-                        + " gave recovery a connection of the dead process without validating it. Fix: build that"
-                        + " DataSource in scenario.restart(...) (a fresh pool for the fresh process), or use a pool"
-                        + " that validates connections on borrow (HikariCP pools are evicted by the kit).");
+                .hasMessageStartingWith("DeliveryKit: Connection.createStatement() on a connection that belonged to"
+                        + " the process that crashed at hit 1 of after statement matching /^INSERT/ (it used the"
+                        + " DataSource dev.deliverykit.junit5.realstack.fixtures.NaivePool) and the crash closed.")
+                .hasMessageContaining("Fix: build that DataSource in scenario.restart(...)");
         assertThat(((SQLException) failure.getCause()).getSQLState()).isEqualTo("08003");
     }
 }

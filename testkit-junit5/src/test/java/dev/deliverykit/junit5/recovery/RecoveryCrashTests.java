@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -253,7 +254,8 @@ class RecoveryCrashTests {
         assertThat(results.startedCases()).containsExactlyElementsOf(firstCrashes());
         assertThat(results)
                 .hasSingleFailedContainer()
-                .withMessage(
+                .withExceptionInstanceOf(ExtensionConfigurationException.class)
+                .withMessageStartingWith(
                         "@CrashSweep on OverTheCap.publishedOnce(CrashScenario): the recoveries of its 6 crash cases"
                                 + " reached 24 boundary hits to crash at, more than the cap of 10 (@CrashSweep(maxRecoveryCases ="
                                 + " 10)); no recovery crash case was run.\n"
@@ -262,9 +264,8 @@ class RecoveryCrashTests {
                                 + "  6 x crash before commit #2 in Relay.publish\n"
                                 + "  6 x crash after commit #2 in Relay.publish\n"
                                 + "  6 x crash before commit #3 in Relay.publish\n"
-                                + "Fix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries = ...),"
-                                + " which narrows the recovery crashes too, shorten the recovery, or raise"
-                                + " @CrashSweep(maxRecoveryCases = ...) or deliverykit.sweep.max-recovery-cases.");
+                                + "Fix: narrow the sweep")
+                .withMessageContaining("@CrashSweep(maxRecoveryCases = ...)");
     }
 
     @Test
@@ -274,23 +275,23 @@ class RecoveryCrashTests {
         assertThat(neverRestarts).hasNumberOfStartedCases(7).hasNumberOfSucceededCases(7);
         assertThat(neverRestarts)
                 .hasSingleFailedContainer()
-                .withMessage(
+                .withExceptionInstanceOf(AssertionError.class)
+                .withMessageStartingWith(
                         "@CrashSweep on NeverRestarts.publishedOnce(CrashScenario) crashes recoveries, but none of"
-                                + " its 6 crash cases called scenario.restart(...), so there is no recovery to crash and"
-                                + " crashRecovery would test nothing.\n"
-                                + "Fix: recover with scenario.restart(() -> ...) after scenario.run(...), or drop crashRecovery.");
+                                + " its 6 crash cases called scenario.restart(...)")
+                .withMessageContaining("\nFix: recover with scenario.restart(() -> ...)");
 
         CrashTestResults withoutCommits = run(RecoveryCrashTestCases.RecoveryWithoutCommits.class);
 
         assertThat(withoutCommits).hasNumberOfStartedCases(7).hasNumberOfSucceededCases(7);
         assertThat(withoutCommits)
                 .hasSingleFailedContainer()
-                .withMessage(
+                .withExceptionInstanceOf(AssertionError.class)
+                .withMessageStartingWith(
                         "@CrashSweep on RecoveryWithoutCommits.publishedOnce(CrashScenario): the recoveries of its 6"
-                                + " crash cases reached no boundary of the swept kinds (COMMITS), so there is nothing to crash at"
-                                + " in them and crashRecovery would test nothing. They recorded 0 hit(s) in all.\n"
-                                + "Fix: make the recovery inside scenario.restart(...) reach a commit or statement, widen kinds,"
-                                + " sql or boundaries, or drop crashRecovery.");
+                                + " crash cases reached no boundary of the swept kinds (COMMITS)")
+                .withMessageContaining(
+                        "They recorded 0 hit(s) in all.\nFix: make the recovery inside scenario.restart");
     }
 
     @Test

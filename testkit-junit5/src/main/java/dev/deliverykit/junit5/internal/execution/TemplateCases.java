@@ -199,10 +199,9 @@ sealed interface TemplateCases {
 
     private static List<CrashCase> crashCases(Method method, Sweep sweep, SweepState state) {
         if (!state.wasRecordInvocationStarted()) {
-            throw new ExtensionConfigurationException("@CrashSweep on " + ConfigurationErrors.describe(method) + ": the"
-                    + " recording invocation did not run (was one crash invocation rerun alone, by its unique id?), so"
-                    + " there are no crash cases to run. Fix: run the whole test, or rerun one case with -D"
-                    + DeliveryKitConfiguration.REPLAY + "='<replay key from its failure message>'.");
+            throw new ExtensionConfigurationException(
+                    TemplateMessages.noRecordingRun(ConfigurationErrors.describe(method))
+                            .sentences());
         }
         Optional<Recording> recording = state.recording();
         // No recording: the crash-free run failed (its invocation says why) or never called scenario.run.

@@ -4,7 +4,6 @@ import dev.deliverykit.CrashMode;
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.DeliverInOrder;
-import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.internal.config.ChildJvmOptions;
 import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
 import dev.deliverykit.junit5.internal.config.KitSettings;
@@ -129,12 +128,8 @@ final class TemplateChecks {
                 .map(value -> !value.equalsIgnoreCase("false"))
                 .orElse(true);
         if (!closes && (settings.reportEnabled() || settings.summaryEnabled())) {
-            throw new ExtensionConfigurationException("DeliveryKit writes its report when JUnit closes the root store,"
-                    + " but " + KitSettings.STORE_CLOSES_AUTOCLOSEABLE
-                    + " = false stops JUnit from closing AutoCloseable values."
-                    + " Fix: remove that setting, or turn the report off with "
-                    + DeliveryKitConfiguration.REPORT_ENABLED
-                    + " = false and " + DeliveryKitConfiguration.REPORT_SUMMARY + " = false.");
+            throw new ExtensionConfigurationException(
+                    TemplateMessages.storeNotClosed().sentences());
         }
     }
 

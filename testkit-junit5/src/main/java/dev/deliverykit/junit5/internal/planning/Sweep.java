@@ -102,14 +102,11 @@ public final class Sweep {
                             .toList());
         }
         if (points.isEmpty()) {
-            throw new AssertionError(
-                    "@CrashSweep on " + ConfigurationErrors.describe(declaration.method())
-                            + ": the crash-free run reached no"
-                            + " boundary of the swept kinds (" + declaration.kindsText()
-                            + "), so there is nothing to crash at and the sweep"
-                            + " would test nothing. It recorded "
-                            + recording.hits().size() + " hit(s) in all.\nFix: make the"
-                            + " workload inside scenario.run(...) reach a commit or statement, or widen kinds, sql or boundaries.");
+            throw new AssertionError(SweepMessages.nothingToCrash(
+                            ConfigurationErrors.describe(declaration.method()),
+                            declaration.kindsText(),
+                            recording.hits().size())
+                    .lines());
         }
         EquivalentCrashPoints classes = declaration
                 .exhaustive()
@@ -142,18 +139,16 @@ public final class Sweep {
                     .collect(Collectors.joining("\n"));
             boolean pruned = crashes && classes.pruned() > 0;
             int crashCases = cases.size() - failures;
-            throw new ExtensionConfigurationException("@CrashSweep on "
-                    + ConfigurationErrors.describe(declaration.method())
-                    + ": the crash-free run reached " + classes.points() + " boundary hits to crash at"
-                    + (pruned
-                            ? ", in " + crashCases + " classes of equivalent points: " + crashCases + " crash cases"
-                            : "")
-                    + (failures > 0 ? ", and " + failures + " failure cases (one per hit, faults = FAILURE)" : "")
-                    + ", more than the cap of " + declaration.maxCases() + " (" + declaration.maxCasesSource()
-                    + "); no crash case was run.\n"
-                    + (pruned ? "Crash cases" : "Hits") + " per boundary (most first):\n" + perBoundary
-                    + "\nFix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries = ...),"
-                    + " shorten the workload, or raise @CrashSweep(maxCases = ...) or deliverykit.sweep.max-cases.");
+            throw new ExtensionConfigurationException(SweepMessages.tooManyCases(
+                            ConfigurationErrors.describe(declaration.method()),
+                            classes.points(),
+                            pruned,
+                            crashCases,
+                            failures,
+                            declaration.maxCases(),
+                            declaration.maxCasesSource(),
+                            perBoundary)
+                    .lines());
         }
         return new SweepCases(cases, classes, mode, recording.outsideEffects());
     }

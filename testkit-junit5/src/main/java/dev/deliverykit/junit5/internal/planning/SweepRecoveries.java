@@ -8,7 +8,6 @@ import dev.deliverykit.boundary.EquivalentCrashPoints;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.junit5.CrashSweep;
-import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -92,10 +91,8 @@ public final class SweepRecoveries {
         }
         if (firstCrashes > 0 && recoveriesStarted == 0) {
             throw new AssertionError(
-                    "@CrashSweep on " + ConfigurationErrors.describe(declaration.method()) + " crashes recoveries,"
-                            + " but none of its " + firstCrashes + " crash cases called scenario.restart(...), so there"
-                            + " is no recovery to crash and crashRecovery would test nothing.\nFix: recover with"
-                            + " scenario.restart(() -> ...) after scenario.run(...), or drop crashRecovery.");
+                    SweepMessages.noRecoveryToCrash(ConfigurationErrors.describe(declaration.method()), firstCrashes)
+                            .lines());
         }
         List<CrashCase> cases = new ArrayList<>();
         Map<String, Integer> counts = new LinkedHashMap<>();
@@ -105,16 +102,15 @@ public final class SweepRecoveries {
             counts.put(recorded.first().displayName(), pairs.size());
         }
         if (cases.isEmpty() && !recoveries.isEmpty()) {
-            throw new AssertionError("@CrashSweep on " + ConfigurationErrors.describe(declaration.method())
-                    + ": the recoveries of"
-                    + " its " + recoveries.size() + " crash cases reached no boundary of the swept kinds ("
-                    + declaration.kindsText()
-                    + "), so there is nothing to crash at in them and crashRecovery would test nothing. They recorded "
-                    + recoveries.stream()
-                            .mapToInt(recorded -> recorded.recovery().hits().size())
-                            .sum()
-                    + " hit(s) in all.\nFix: make the recovery inside scenario.restart(...) reach a commit or"
-                    + " statement, widen kinds, sql or boundaries, or drop crashRecovery.");
+            throw new AssertionError(SweepMessages.recoveriesReachedNothing(
+                            ConfigurationErrors.describe(declaration.method()),
+                            recoveries.size(),
+                            declaration.kindsText(),
+                            recoveries.stream()
+                                    .mapToInt(recorded ->
+                                            recorded.recovery().hits().size())
+                                    .sum())
+                    .lines());
         }
         if (cases.size() > declaration.recoveryCrashes().cap()) {
             String perCrash = counts.entrySet().stream()
@@ -123,18 +119,14 @@ public final class SweepRecoveries {
                     .limit(Sweep.COUNTS_SHOWN)
                     .map(entry -> "  " + entry.getValue() + " x " + entry.getKey())
                     .collect(Collectors.joining("\n"));
-            throw new ExtensionConfigurationException("@CrashSweep on "
-                    + ConfigurationErrors.describe(declaration.method())
-                    + ": the recoveries of its " + recoveries.size() + " crash cases reached " + cases.size()
-                    + " boundary hits to crash at, more than the cap of "
-                    + declaration.recoveryCrashes().cap() + " ("
-                    + declaration.recoveryCrashes().capSource()
-                    + "); no recovery crash case was run.\nRecovery hits per crash case"
-                    + " (most first):\n" + perCrash
-                    + "\nFix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries ="
-                    + " ...), which narrows the recovery crashes too, shorten the recovery, or raise"
-                    + " @CrashSweep(maxRecoveryCases = ...) or " + DeliveryKitConfiguration.SWEEP_MAX_RECOVERY_CASES
-                    + ".");
+            throw new ExtensionConfigurationException(SweepMessages.tooManyRecoveryCases(
+                            ConfigurationErrors.describe(declaration.method()),
+                            recoveries.size(),
+                            cases.size(),
+                            declaration.recoveryCrashes().cap(),
+                            declaration.recoveryCrashes().capSource(),
+                            perCrash)
+                    .lines());
         }
         return cases;
     }

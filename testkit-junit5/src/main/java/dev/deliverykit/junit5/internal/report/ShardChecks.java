@@ -1,11 +1,9 @@
 package dev.deliverykit.junit5.internal.report;
 
-import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -22,11 +20,13 @@ final class ShardChecks {
         int count = shards.get(0).shard().count();
         for (ShardReport shard : shards) {
             if (shard.shard().count() != count) {
-                throw new IllegalArgumentException("the shards were split differently: "
-                        + shards.get(0).directory()
-                        + " is shard " + shards.get(0).shard().text() + " and " + shard.directory() + " is shard "
-                        + shard.shard().text() + ". Fix: merge the shards of one sharded run, whose jobs all set "
-                        + DeliveryKitConfiguration.SHARD + "=INDEX/" + count + ".");
+                throw new IllegalArgumentException(ShardMessages.splitDifferently(
+                                shards.get(0).directory(),
+                                shards.get(0).shard().text(),
+                                shard.directory(),
+                                shard.shard().text(),
+                                count)
+                        .sentences());
             }
         }
     }
@@ -35,11 +35,11 @@ final class ShardChecks {
     static void requireEveryShard(List<ShardReport> shards) {
         for (int i = 1; i < shards.size(); i++) {
             if (shards.get(i).shard().index() == shards.get(i - 1).shard().index()) {
-                throw new IllegalArgumentException(
-                        "shard " + shards.get(i).shard().text() + " is given twice: "
-                                + shards.get(i - 1).directory() + " and "
-                                + shards.get(i).directory()
-                                + ". Fix: give each shard's report directory once.");
+                throw new IllegalArgumentException(ShardMessages.givenTwice(
+                                shards.get(i).shard().text(),
+                                shards.get(i - 1).directory(),
+                                shards.get(i).directory())
+                        .sentences());
             }
         }
         int count = shards.get(0).shard().count();
@@ -49,27 +49,12 @@ final class ShardChecks {
                 .boxed()
                 .toList();
         if (!missing.isEmpty()) {
-            boolean one = missing.size() == 1;
-            throw new IllegalArgumentException((one ? "shard " : "shards ")
-                    + and(missing.stream().map(String::valueOf).toList()) + " of " + count
-                    + (one ? " is" : " are") + " missing: the directories given hold "
-                    + (shards.size() == 1 ? "shard " : "shards ")
-                    + and(shards.stream()
-                            .map(shard -> shard.shard().index() + " (" + shard.directory() + ")")
-                            .toList())
-                    + ". Fix: add the report director" + (one ? "y of the job" : "ies of the jobs")
-                    + " that ran with -D"
-                    + DeliveryKitConfiguration.SHARD + "="
-                    + missing.stream().map(index -> index + "/" + count).collect(Collectors.joining(", "))
-                    + (one ? " (rerun it if it has none)." : " (rerun those that have none)."));
+            List<String> given = shards.stream()
+                    .map(shard -> shard.shard().index() + " (" + shard.directory() + ")")
+                    .toList();
+            throw new IllegalArgumentException(
+                    ShardMessages.missingShards(missing, count, given).sentences());
         }
-    }
-
-    /** {@code 1}, {@code 1 and 3}, {@code 1, 2 and 4}. */
-    private static String and(List<String> texts) {
-        return texts.size() == 1
-                ? texts.get(0)
-                : String.join(", ", texts.subList(0, texts.size() - 1)) + " and " + texts.get(texts.size() - 1);
     }
 
     static void requireNewDirectory(Path out) {
@@ -81,11 +66,10 @@ final class ShardChecks {
             empty = entries.findAny().isEmpty();
         } catch (IOException e) {
             throw new IllegalArgumentException(
-                    out + " cannot be the output directory: " + e + ". Fix: give a new or empty directory.");
+                    ShardMessages.unusableOutput(out, e).sentences());
         }
         if (!empty) {
-            throw new IllegalArgumentException(out + " is not empty: the merge writes a new report directory, and"
-                    + " would mix its files with what is there. Fix: give a new or empty directory.");
+            throw new IllegalArgumentException(ShardMessages.outputNotEmpty(out).sentences());
         }
     }
 }

@@ -52,8 +52,7 @@ public final class ShardMerge {
      */
     public static Report merge(Path out, List<Path> directories) {
         if (directories.isEmpty()) {
-            throw new IllegalArgumentException("no shard's report directory was given. Fix: name the report directory"
-                    + " of every shard after the output directory.");
+            throw new IllegalArgumentException(ShardMessages.noDirectories().sentences());
         }
         List<ShardReport> shards = new ArrayList<>();
         for (Path directory : directories) {
@@ -149,12 +148,9 @@ public final class ShardMerge {
 
     private static long number(ShardReport shard, TestReport test, CaseRow row) {
         if (row.caseNumber().isEmpty() || row.caseNumber().getAsInt() < 1) {
-            throw new IllegalArgumentException(shard.directory().resolve(ShardReport.REPORT) + ": the case \""
-                    + row.displayName() + "\" of " + test.name() + " has no caseNumber,"
-                    + " so its place in an unsharded run is not known: it was replayed ("
-                    + DeliveryKitConfiguration.REPLAY
-                    + " ignores sharding), or an older kit wrote the report. Fix: merge the reports of the shards'"
-                    + " whole runs, without " + DeliveryKitConfiguration.REPLAY + ".");
+            throw new IllegalArgumentException(ShardMessages.noCaseNumber(
+                            shard.directory().resolve(ShardReport.REPORT), row.displayName(), test.name())
+                    .sentences());
         }
         return row.caseNumber().getAsInt();
     }
@@ -175,11 +171,12 @@ public final class ShardMerge {
         if (same && one.kind().equals("RECORD")) {
             return;
         }
-        throw new IllegalArgumentException("the shards ran different sweeps: case [" + kept.number() + "] of "
-                + test.name() + " is " + summary(kept) + " in "
-                + kept.from().named() + " and "
-                + summary(other) + " in " + other.from().named() + ". Fix: merge the shards of one run, all of the"
-                + " same code and settings, but for " + DeliveryKitConfiguration.SHARD + ".");
+        throw new IllegalArgumentException(ShardMessages.differentSweeps(
+                        kept.number(),
+                        test.name(),
+                        summary(kept) + " in " + kept.from().named(),
+                        summary(other) + " in " + other.from().named())
+                .sentences());
     }
 
     /** {@code "record boundaries (crash-free run)" (RECORD, 12 hits, PASSED)}. */
@@ -197,11 +194,9 @@ public final class ShardMerge {
         for (Map.Entry<Long, Row> entry : rows.entrySet()) {
             if (entry.getKey() != expected) {
                 int shard = shardOf(rows, expected, count);
-                throw new IllegalArgumentException("the shards' reports do not add up to one run: case [" + expected
-                        + "] of " + test + " is in none of them, though "
-                        + shards.get(shard - 1).named()
-                        + " should have run it; that shard's run was cut short, or ran other code or settings. Fix:"
-                        + " rerun that shard's job with the others' code and settings, then merge again.");
+                throw new IllegalArgumentException(
+                        ShardMessages.gap(expected, test, shards.get(shard - 1).named())
+                                .sentences());
             }
             expected++;
         }
@@ -243,14 +238,13 @@ public final class ShardMerge {
         Path copy = merged.resolve(target).normalize();
         if (!source.startsWith(shardDirectory) || !copy.startsWith(merged)) {
             throw new IllegalArgumentException(
-                    row.from().directory().resolve(ShardReport.REPORT) + " lists the attachment " + path
-                            + " outside its directory. Fix: merge the report directories as the kit wrote them.");
+                    ShardMessages.attachmentOutside(row.from().directory().resolve(ShardReport.REPORT), path)
+                            .sentences());
         }
         if (!Files.isRegularFile(source)) {
-            throw new IllegalArgumentException(row.from().directory().resolve(ShardReport.REPORT)
-                    + " lists the attachment "
-                    + path + ", which is not there. Fix: keep the whole report directory of each shard, attachments/"
-                    + " included (a CI artifact of the directory).");
+            throw new IllegalArgumentException(
+                    ShardMessages.attachmentMissing(row.from().directory().resolve(ShardReport.REPORT), path)
+                            .sentences());
         }
         copies.add(new Copy(source, copy));
         return target;

@@ -1,6 +1,5 @@
 package dev.deliverykit.junit5.internal.report;
 
-import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.internal.config.Shard;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,15 +25,14 @@ record ShardReport(Path directory, Shard shard, Report report) {
      *     to fix it
      */
     static ShardReport read(Path directory) {
-        String fix = " Fix: give the report directory of each shard's run (" + DeliveryKitConfiguration.REPORT_DIR
-                + ", default " + DeliveryKitConfiguration.DEFAULT_REPORT_DIR + "), such as a CI job's report artifact.";
         if (!Files.exists(directory)) {
-            throw new IllegalArgumentException(directory + ": no such directory." + fix);
+            throw new IllegalArgumentException(
+                    ShardMessages.noDirectory(directory).sentences());
         }
         Path file = directory.resolve(REPORT);
         if (!Files.isDirectory(directory) || !Files.isRegularFile(file)) {
             throw new IllegalArgumentException(
-                    directory + " is not a DeliveryKit report directory: it has no " + REPORT + "." + fix);
+                    ShardMessages.noReport(directory, REPORT).sentences());
         }
         Report report;
         try {
@@ -42,27 +40,25 @@ record ShardReport(Path directory, Shard shard, Report report) {
         } catch (IOException e) {
             throw new UncheckedIOException("could not read " + file, e);
         } catch (ReportJson.OtherFormat e) {
-            throw new IllegalArgumentException(file + " is not a DeliveryKit report of format " + Report.FORMAT
-                    + " (its format is \"" + e.format() + "\")." + fix);
+            throw new IllegalArgumentException(
+                    ShardMessages.otherFormat(file, Report.FORMAT, e.format()).sentences());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(file + " cannot be read: " + e.getMessage() + "." + fix);
+            throw new IllegalArgumentException(
+                    ShardMessages.unreadable(file, e.getMessage()).sentences());
         }
         if (report.mergedShards() > 0) {
-            throw new IllegalArgumentException(file + " is already merged from "
-                    + report.mergedShards() + " shards. Fix: merge the shards' own report"
-                    + " directories.");
+            throw new IllegalArgumentException(
+                    ShardMessages.alreadyMerged(file, report.mergedShards()).sentences());
         }
         Optional<String> shard = report.header().shard();
         if (shard.isEmpty()) {
-            throw new IllegalArgumentException(file + " is the report of an unsharded run (it ran without "
-                    + DeliveryKitConfiguration.SHARD + "), so it has no shard to merge. Fix: run each CI job with -D"
-                    + DeliveryKitConfiguration.SHARD + "=INDEX/COUNT, or use that report as it is.");
+            throw new IllegalArgumentException(ShardMessages.unsharded(file).sentences());
         }
         try {
             return new ShardReport(directory, Shard.parse(shard.get()), report);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                    file + " names the shard \"" + shard.get() + "\", which cannot be: " + e.getMessage() + "." + fix);
+            throw new IllegalArgumentException(ShardMessages.impossibleShard(file, shard.get(), e.getMessage())
+                    .sentences());
         }
     }
 }
