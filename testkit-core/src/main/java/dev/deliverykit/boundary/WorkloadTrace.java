@@ -12,8 +12,12 @@ import java.util.Set;
 final class WorkloadTrace {
 
     /** The kit's classes that call the workload: a frame of one of them is the first frame not shown. */
-    private static final Set<String> KIT_RUNNERS =
-            Set.of(BoundaryEngine.class.getName(), ChildMain.class.getName(), ChildRun.class.getName());
+    private static final Set<String> KIT_RUNNERS = Set.of(
+            BoundaryEngine.class.getName(),
+            InProcessRuns.class.getName(),
+            ChildProcessRuns.class.getName(),
+            ChildMain.class.getName(),
+            ChildRun.class.getName());
 
     private WorkloadTrace() {}
 
