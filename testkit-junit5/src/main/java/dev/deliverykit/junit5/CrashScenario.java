@@ -8,7 +8,7 @@ import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.ProcessWorkload;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.junit5.internal.execution.CrashRun;
-import dev.deliverykit.junit5.internal.planning.CrashCase;
+import dev.deliverykit.junit5.internal.planning.KitCase;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -147,7 +147,7 @@ public final class CrashScenario extends Scenario {
 
     /** Whether this is a sweep's crash-free recording run, in which {@link #run} crashes nowhere. */
     public boolean isCrashFree() {
-        return run.crashCase() instanceof CrashCase.RecordBoundaries;
+        return run.crashCase() instanceof KitCase.RecordBoundaries;
     }
 
     /** {@link CrashMode#IN_PROCESS} or {@link CrashMode#CHILD_PROCESS}: the annotation's mode, else the configured default. */

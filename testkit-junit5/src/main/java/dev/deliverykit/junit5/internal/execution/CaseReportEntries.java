@@ -3,7 +3,7 @@ package dev.deliverykit.junit5.internal.execution;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.deliverykit.junit5.internal.config.KitSettings;
-import dev.deliverykit.junit5.internal.planning.CrashCase;
+import dev.deliverykit.junit5.internal.planning.KitCase;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
@@ -46,11 +46,11 @@ public final class CaseReportEntries {
 
     /** Publishes the case's name, its replay key and, when the report is written, the file URI of report.html. */
     static void publish(
-            ExtensionContext invocation, CrashCase crashCase, List<String> afterDeath, Optional<Path> report) {
+            ExtensionContext invocation, KitCase crashCase, List<String> afterDeath, Optional<Path> report) {
         Map<String, String> entries = new LinkedHashMap<>();
         entries.put(CASE, crashCase.displayName());
         entries.put(REPLAY, crashCase.replayKey().toString());
-        if (crashCase instanceof CrashCase.CrashAtHit hit && !hit.equivalents().isEmpty()) {
+        if (crashCase instanceof KitCase.CrashAtHit hit && !hit.equivalents().isEmpty()) {
             entries.put(EQUIVALENTS, String.join("\n", hit.equivalents()));
         }
         if (!afterDeath.isEmpty()) {

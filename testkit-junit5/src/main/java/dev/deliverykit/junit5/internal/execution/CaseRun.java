@@ -5,8 +5,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.invariant.Verdict;
-import dev.deliverykit.junit5.internal.planning.CrashCase;
 import dev.deliverykit.junit5.internal.planning.DeclaredInvariants;
+import dev.deliverykit.junit5.internal.planning.KitCase;
 import dev.deliverykit.junit5.internal.report.CaseEntry;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +49,7 @@ public abstract sealed class CaseRun permits CrashRun, DeliveryRun {
     }
 
     /** The case. */
-    public abstract CrashCase crashCase();
+    public abstract KitCase crashCase();
 
     /** The failure of a test that never started its workload. */
     abstract String neverRan();

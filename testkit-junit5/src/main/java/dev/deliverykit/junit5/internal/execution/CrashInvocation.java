@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.deliverykit.junit5.internal.config.ChildJvmOptions;
 import dev.deliverykit.junit5.internal.config.KitSettings;
-import dev.deliverykit.junit5.internal.planning.CrashCase;
+import dev.deliverykit.junit5.internal.planning.KitCase;
 import dev.deliverykit.junit5.internal.report.CaseEntry;
 import java.util.List;
 import java.util.Objects;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 @API(status = INTERNAL, since = "0.1")
 public final class CrashInvocation implements TestTemplateInvocationContext {
 
-    private final CrashCase crashCase;
+    private final KitCase crashCase;
     private final OptionalInt caseNumber;
     private final KitSettings settings;
     private final ChildJvmOptions childOptions;
@@ -38,7 +38,7 @@ public final class CrashInvocation implements TestTemplateInvocationContext {
      *     shard; empty for a replayed case, which runs alone
      */
     CrashInvocation(
-            CrashCase crashCase,
+            KitCase crashCase,
             OptionalInt caseNumber,
             KitSettings settings,
             ChildJvmOptions childOptions,
@@ -51,7 +51,7 @@ public final class CrashInvocation implements TestTemplateInvocationContext {
     }
 
     /** An invocation of {@code crashCase} that feeds no sweep. */
-    CrashInvocation(CrashCase crashCase, OptionalInt caseNumber, KitSettings settings, ChildJvmOptions childOptions) {
+    CrashInvocation(KitCase crashCase, OptionalInt caseNumber, KitSettings settings, ChildJvmOptions childOptions) {
         this(crashCase, caseNumber, settings, childOptions, Optional.empty());
     }
 
@@ -77,18 +77,18 @@ public final class CrashInvocation implements TestTemplateInvocationContext {
     @Override
     public void prepareInvocation(ExtensionContext context) {
         CaseEntry entry = CrashReport.of(context, settings).open(context, crashCase, caseNumber);
-        if (crashCase instanceof CrashCase.DeliverOrder order) {
+        if (crashCase instanceof KitCase.DeliverOrder order) {
             CaseRun.keep(context, new DeliveryRun(order, entry));
-        } else if (crashCase instanceof CrashCase.RecordBoundaries record) {
+        } else if (crashCase instanceof KitCase.RecordBoundaries record) {
             CaseRun.keep(context, new CrashRun(record, settings, childOptions, sweep, entry));
             sweep.ifPresent(SweepState::recordInvocationStarted);
-        } else if (crashCase instanceof CrashCase.Crashing crashing) {
+        } else if (crashCase instanceof KitCase.EngineCase crashing) {
             CaseRun.keep(context, new CrashRun(crashing, settings, childOptions, sweep, entry));
         }
     }
 
     /** The case. */
-    CrashCase crashCase() {
+    KitCase crashCase() {
         return crashCase;
     }
 }

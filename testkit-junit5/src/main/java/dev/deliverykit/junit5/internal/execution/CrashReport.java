@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.deliverykit.junit5.Guarantee;
 import dev.deliverykit.junit5.internal.config.KitSettings;
 import dev.deliverykit.junit5.internal.config.Shard;
-import dev.deliverykit.junit5.internal.planning.CrashCase;
+import dev.deliverykit.junit5.internal.planning.KitCase;
 import dev.deliverykit.junit5.internal.report.CaseEntry;
 import dev.deliverykit.junit5.internal.report.CaseOutcome;
 import dev.deliverykit.junit5.internal.report.CaseRows;
@@ -71,7 +71,7 @@ public final class CrashReport implements AutoCloseable {
      * Opens the row of the invocation whose context this is; {@code caseNumber} is its number in an unsharded run of
      * its test, if known (see {@link CrashInvocation}).
      */
-    synchronized CaseEntry open(ExtensionContext invocation, CrashCase crashCase, OptionalInt caseNumber) {
+    synchronized CaseEntry open(ExtensionContext invocation, KitCase crashCase, OptionalInt caseNumber) {
         String template =
                 invocation.getParent().map(ExtensionContext::getUniqueId).orElse(invocation.getUniqueId());
         Optional<Path> attachments = settings.reportEnabled()

@@ -20,7 +20,7 @@ import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.internal.config.ChildJvmOptions;
 import dev.deliverykit.junit5.internal.config.KitSettings;
-import dev.deliverykit.junit5.internal.planning.CrashCase;
+import dev.deliverykit.junit5.internal.planning.KitCase;
 import dev.deliverykit.junit5.internal.report.CaseEntry;
 import dev.deliverykit.junit5.internal.rerun.RerunCaseFile;
 import dev.deliverykit.junit5.internal.rerun.RerunClassPath;
@@ -44,13 +44,13 @@ import org.opentest4j.AssertionFailedError;
 /**
  * The run of a {@link CrashAt} or {@link CrashSweep} case on the boundary engine: the workload once (crashing,
  * or recording in a sweep's crash-free run), then any number of recoveries. In a sweep that crashes recoveries,
- * a crash case records its first recovery, and a {@link CrashCase.CrashPair} crashes its first recovery in this
+ * a crash case records its first recovery, and a {@link KitCase.CrashPair} crashes its first recovery in this
  * JVM and then runs it again.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class CrashRun extends CaseRun {
 
-    private final CrashCase.Crashing crashing;
+    private final KitCase.EngineCase crashing;
     private final KitSettings settings;
     private final ChildJvmOptions childOptions;
     private final Optional<SweepState> sweep;
@@ -69,7 +69,7 @@ public final class CrashRun extends CaseRun {
      * crashes recoveries, a crash case's recording of its first recovery.
      */
     CrashRun(
-            CrashCase.Crashing crashing,
+            KitCase.EngineCase crashing,
             KitSettings settings,
             ChildJvmOptions childOptions,
             Optional<SweepState> sweep,
@@ -82,7 +82,7 @@ public final class CrashRun extends CaseRun {
     }
 
     @Override
-    public CrashCase.Crashing crashCase() {
+    public KitCase.EngineCase crashCase() {
         return crashing;
     }
 
@@ -188,7 +188,7 @@ public final class CrashRun extends CaseRun {
      */
     private void requireInvariantsThatCanFail() {
         Optional<AssertionFailedError> vacuous = Optional.empty();
-        if (crashing instanceof CrashCase.RecordBoundaries && recording != null) {
+        if (crashing instanceof KitCase.RecordBoundaries && recording != null) {
             VacuousInvariants.Reading reading = VacuousInvariants.read(declared());
             sweep.ifPresent(state -> state.readAfterRecording(reading.fieldsWithRows()));
             vacuous = VacuousInvariants.afterCrashFreeRun(recording, reading, crashing.mode());
@@ -226,7 +226,7 @@ public final class CrashRun extends CaseRun {
 
     private void inChildJvm(Function<WatchList, Recording> record, Function<CrashPlan, CrashResult> crashAt) {
         try {
-            if (crashing instanceof CrashCase.RecordBoundaries recordCase) {
+            if (crashing instanceof KitCase.RecordBoundaries recordCase) {
                 Recording made = record.apply(recordCase.watch());
                 childOutput = made.childResult();
                 keep(made);
@@ -268,7 +268,7 @@ public final class CrashRun extends CaseRun {
     private void runInThisJvm(Workload workload) {
         BoundaryEngine engine = BoundaryEngine.get();
         try {
-            if (crashing instanceof CrashCase.RecordBoundaries record) {
+            if (crashing instanceof KitCase.RecordBoundaries record) {
                 keep(engine.record(record.watch(), workload));
             } else if (crashing.workloadCrash().isPresent()) {
                 crash = engine.crashInProcess(
@@ -305,7 +305,7 @@ public final class CrashRun extends CaseRun {
 
     /** The sweep that this crash case tells of its first recovery, if the sweep crashes recoveries. */
     private Optional<SweepState> recoveriesRecorded() {
-        return crashing instanceof CrashCase.CrashAtHit hit && hit.fault() == Fault.CRASH
+        return crashing instanceof KitCase.CrashAtHit hit && hit.fault() == Fault.CRASH
                 ? sweep.filter(state -> state.recoveryWatch().isPresent())
                 : Optional.empty();
     }
@@ -318,7 +318,7 @@ public final class CrashRun extends CaseRun {
     /**
      * Runs the recovery in this JVM: a fresh process for the dead workload (new objects, the same files). The first
      * call of a crash case in a sweep that crashes recoveries records the boundaries the recovery reaches; that of a
-     * {@link CrashCase.CrashPair} crashes the recovery at its hit, then runs it again as the next fresh process.
+     * {@link KitCase.CrashPair} crashes the recovery at its hit, then runs it again as the next fresh process.
      */
     public void restart(Workload recovery) throws Exception {
         Objects.requireNonNull(recovery, "recovery");
@@ -333,17 +333,17 @@ public final class CrashRun extends CaseRun {
             crashed = crash != null && verdict().isEmpty();
         }
         Optional<SweepState> recorded = recoveriesRecorded();
-        if (first && crashed && crashing instanceof CrashCase.CrashPair pair) {
+        if (first && crashed && crashing instanceof KitCase.CrashPair pair) {
             crashRecovery(pair, recovery);
         } else if (first && crashed && recorded.isPresent()) {
-            recordRecovery((CrashCase.CrashAtHit) crashing, recorded.get(), recovery);
+            recordRecovery((KitCase.CrashAtHit) crashing, recorded.get(), recovery);
             return;
         }
         recovery.run();
     }
 
     /** The recovery as a crash-free recording run in this JVM: its hits become the sweep's recovery crash cases. */
-    private void recordRecovery(CrashCase.CrashAtHit first, SweepState state, Workload recovery) throws Exception {
+    private void recordRecovery(KitCase.CrashAtHit first, SweepState state, Workload recovery) throws Exception {
         state.recoveryStarted();
         Recording made;
         try {
@@ -367,7 +367,7 @@ public final class CrashRun extends CaseRun {
     }
 
     /** The recovery crashing in this JVM, as the in-process crash of a fresh process, at {@code pair}'s hit. */
-    private void crashRecovery(CrashCase.CrashPair pair, Workload recovery) {
+    private void crashRecovery(KitCase.CrashPair pair, Workload recovery) {
         try {
             entry().recoveryCrashed(BoundaryEngine.get()
                     .crashInProcess(
@@ -416,10 +416,10 @@ public final class CrashRun extends CaseRun {
     /** What ran before the invariants: the run, and the recovery only if one ran. */
     @Override
     synchronized String afterWhat() {
-        String run = crashing instanceof CrashCase.RecordBoundaries ? "the crash-free run" : crashing.displayName();
+        String run = crashing instanceof KitCase.RecordBoundaries ? "the crash-free run" : crashing.displayName();
         if (restarts == 0) {
             return run + " (no recovery ran):";
         }
-        return run + (crashing instanceof CrashCase.CrashPair ? " and the second recovery:" : " and recovery:");
+        return run + (crashing instanceof KitCase.CrashPair ? " and the second recovery:" : " and recovery:");
     }
 }

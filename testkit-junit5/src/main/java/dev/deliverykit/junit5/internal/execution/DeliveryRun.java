@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.deliverykit.Workload;
 import dev.deliverykit.junit5.DeliverInOrder;
-import dev.deliverykit.junit5.internal.planning.CrashCase;
+import dev.deliverykit.junit5.internal.planning.KitCase;
 import dev.deliverykit.junit5.internal.report.CaseEntry;
 import dev.deliverykit.order.DeliveryResult;
 import java.util.Objects;
@@ -15,16 +15,16 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class DeliveryRun extends CaseRun {
 
-    private final CrashCase.DeliverOrder deliverOrder;
+    private final KitCase.DeliverOrder deliverOrder;
     private DeliveryResult delivered;
 
-    DeliveryRun(CrashCase.DeliverOrder deliverOrder, CaseEntry entry) {
+    DeliveryRun(KitCase.DeliverOrder deliverOrder, CaseEntry entry) {
         super(entry);
         this.deliverOrder = Objects.requireNonNull(deliverOrder, "deliverOrder");
     }
 
     @Override
-    public CrashCase.DeliverOrder crashCase() {
+    public KitCase.DeliverOrder crashCase() {
         return deliverOrder;
     }
 

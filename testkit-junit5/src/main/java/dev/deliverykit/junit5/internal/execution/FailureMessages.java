@@ -2,7 +2,7 @@ package dev.deliverykit.junit5.internal.execution;
 
 import dev.deliverykit.CrashMode;
 import dev.deliverykit.junit5.DeliveryKitConfiguration;
-import dev.deliverykit.junit5.internal.planning.CrashCase;
+import dev.deliverykit.junit5.internal.planning.KitCase;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
@@ -30,10 +30,7 @@ final class FailureMessages {
      * output of the case's child JVM (if any); aborts pass through unchanged.
      */
     static Throwable withCase(
-            Throwable failure,
-            CrashCase crashCase,
-            Optional<AssertionFailedError> declared,
-            Optional<Path> childOutput) {
+            Throwable failure, KitCase crashCase, Optional<AssertionFailedError> declared, Optional<Path> childOutput) {
         if (failure instanceof TestAbortedException) {
             return failure;
         }
@@ -78,8 +75,8 @@ final class FailureMessages {
     }
 
     /** The lines every failure of the case ends with. */
-    public static String block(CrashCase crashCase) {
-        boolean crashing = crashCase instanceof CrashCase.Crashing && crashCase.mode() == CrashMode.IN_PROCESS;
+    public static String block(KitCase crashCase) {
+        boolean crashing = crashCase instanceof KitCase.EngineCase && crashCase.mode() == CrashMode.IN_PROCESS;
         return "DeliveryKit case: " + crashCase.displayName() + (crashing ? " (in process)" : "") + "\n"
                 + "Replay only this case: -D" + DeliveryKitConfiguration.REPLAY + "='" + crashCase.replayKey() + "'";
     }

@@ -6,7 +6,7 @@ import dev.deliverykit.Fault;
 import dev.deliverykit.boundary.EquivalentCrashPoints;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.boundary.WatchList;
-import dev.deliverykit.junit5.internal.planning.CrashCase;
+import dev.deliverykit.junit5.internal.planning.KitCase;
 import dev.deliverykit.junit5.internal.planning.RecordedRecovery;
 import dev.deliverykit.junit5.internal.planning.SweepCases;
 import dev.deliverykit.junit5.internal.report.CaseEntry;
@@ -66,7 +66,7 @@ public final class SweepState {
     /** What the recording invocation's row says of a sweep's cases. */
     private static SweepCounts counts(SweepCases sweep) {
         int failures = (int) sweep.cases().stream()
-                .filter(crashCase -> crashCase instanceof CrashCase.CrashAtHit hit && hit.fault() == Fault.FAILURE)
+                .filter(crashCase -> crashCase instanceof KitCase.CrashAtHit hit && hit.fault() == Fault.FAILURE)
                 .count();
         int crashes = sweep.cases().size() - failures;
         EquivalentCrashPoints classes = sweep.classes();
@@ -111,7 +111,7 @@ public final class SweepState {
     }
 
     /** A crash case's first recovery completed, reaching these hits. */
-    synchronized void recoveryRecorded(CrashCase.CrashAtHit first, Recording recovery) {
+    synchronized void recoveryRecorded(KitCase.CrashAtHit first, Recording recovery) {
         recoveries.add(new RecordedRecovery(first, recovery));
     }
 

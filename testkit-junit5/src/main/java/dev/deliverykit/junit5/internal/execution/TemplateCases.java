@@ -7,7 +7,7 @@ import dev.deliverykit.junit5.internal.config.ChildJvmOptions;
 import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
 import dev.deliverykit.junit5.internal.config.KitSettings;
 import dev.deliverykit.junit5.internal.config.Shard;
-import dev.deliverykit.junit5.internal.planning.CrashCase;
+import dev.deliverykit.junit5.internal.planning.KitCase;
 import dev.deliverykit.junit5.internal.planning.Sweep;
 import dev.deliverykit.junit5.internal.planning.SweepCases;
 import java.lang.reflect.Method;
@@ -43,7 +43,7 @@ sealed interface TemplateCases {
     ConditionEvaluationResult condition(ExtensionContext context);
 
     /** The cases of a {@code @CrashAt} or {@code @DeliverInOrder} test, listed before any runs. */
-    record Listed(KitSettings settings, List<CrashCase> cases, ChildJvmOptions childOptions) implements TemplateCases {
+    record Listed(KitSettings settings, List<KitCase> cases, ChildJvmOptions childOptions) implements TemplateCases {
 
         @Override
         public Stream<TestTemplateInvocationContext> invocations(ExtensionContext context) {
@@ -102,7 +102,7 @@ sealed interface TemplateCases {
                 Optional<SweepState> recoveriesRecorded =
                         sweep.recoveries().enabled() ? Optional.of(state) : Optional.empty();
                 Stream<TestTemplateInvocationContext> crashes = Stream.of(state).flatMap(recorded -> {
-                    List<CrashCase> cases = crashCases(context.getRequiredTestMethod(), sweep, recorded);
+                    List<KitCase> cases = crashCases(context.getRequiredTestMethod(), sweep, recorded);
                     int first = numbered.getAndAdd(cases.size()) + 1;
                     // Every crash case sees its sweep's state: what the crash-free run left, and its recoveries if
                     // recorded.
@@ -168,7 +168,7 @@ sealed interface TemplateCases {
      * run is not sharded), each numbered as in an unsharded run, where {@code cases} start at {@code firstNumber}.
      */
     private static Stream<TestTemplateInvocationContext> inShard(
-            List<? extends CrashCase> cases,
+            List<? extends KitCase> cases,
             int firstNumber,
             KitSettings settings,
             ChildJvmOptions childOptions,
@@ -197,7 +197,7 @@ sealed interface TemplateCases {
                 + (cases == 1 ? "shard 1" : "shards 1 to " + cases) + ")");
     }
 
-    private static List<CrashCase> crashCases(Method method, Sweep sweep, SweepState state) {
+    private static List<KitCase> crashCases(Method method, Sweep sweep, SweepState state) {
         if (!state.wasRecordInvocationStarted()) {
             throw new ExtensionConfigurationException(
                     TemplateMessages.noRecordingRun(ConfigurationErrors.describe(method))

@@ -9,8 +9,8 @@ import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
 import dev.deliverykit.junit5.internal.config.KitSettings;
 import dev.deliverykit.junit5.internal.planning.Catalogues;
 import dev.deliverykit.junit5.internal.planning.CrashAtCases;
-import dev.deliverykit.junit5.internal.planning.CrashCase;
 import dev.deliverykit.junit5.internal.planning.DeclaredInvariants;
+import dev.deliverykit.junit5.internal.planning.KitCase;
 import dev.deliverykit.junit5.internal.planning.OrderCases;
 import dev.deliverykit.junit5.internal.planning.Sweep;
 import java.lang.annotation.Annotation;
@@ -67,7 +67,7 @@ final class TemplateChecks {
         requireStoreClosing(context, settings);
         DeclaredInvariants.requireValid(context);
         if (order.isPresent()) {
-            List<CrashCase> cases = OrderCases.of(method, order.get());
+            List<KitCase> cases = OrderCases.of(method, order.get());
             requireIsolationIfParallel(context, method, feature);
             return new TemplateCases.Listed(settings, cases, ChildJvmOptions.of(settings, List.of(), List.of()));
         }
@@ -84,7 +84,7 @@ final class TemplateChecks {
                             List.<String[]>of(declared.childJvmOptions()),
                             List.<String[]>of(declared.childJvmOptionsDropped())));
         }
-        List<CrashCase> cases = CrashAtCases.of(method, crashAts, catalogues, settings);
+        List<KitCase> cases = CrashAtCases.of(method, crashAts, catalogues, settings);
         if (cases.stream().anyMatch(crashCase -> crashCase.mode() == CrashMode.IN_PROCESS)) {
             requireIsolationIfParallel(context, method, feature);
         }

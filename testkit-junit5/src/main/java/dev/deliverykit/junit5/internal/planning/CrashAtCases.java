@@ -33,9 +33,9 @@ public final class CrashAtCases {
      *
      * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException on any element that cannot work
      */
-    public static List<CrashCase> of(
+    public static List<KitCase> of(
             Method method, List<CrashAt> annotations, Optional<Catalogues> catalogues, KitSettings settings) {
-        List<CrashCase.CrashAtHit> listed = new ArrayList<>();
+        List<KitCase.CrashAtHit> listed = new ArrayList<>();
         WatchList catalogueWatch = catalogues.map(Catalogues::watchList).orElse(WatchList.of());
         for (CrashAt annotation : annotations) {
             WatchList watch = settings.seeingThrough(catalogueWatch, annotation.seeThrough(), "@CrashAt", method);
@@ -64,8 +64,8 @@ public final class CrashAtCases {
             }
             for (CrashMode mode : modes) {
                 for (Boundary boundary : boundaries) {
-                    CrashCase.CrashAtHit crash =
-                            CrashCase.CrashAtHit.of(boundary, annotation.occurrence(), mode, watch, Optional.empty());
+                    KitCase.CrashAtHit crash =
+                            KitCase.CrashAtHit.of(boundary, annotation.occurrence(), mode, watch, Optional.empty());
                     listed.add(annotation.fault() == Fault.FAILURE ? crash.failing() : crash);
                 }
             }
@@ -74,9 +74,9 @@ public final class CrashAtCases {
         Map<ReplayKey, Set<CrashMode>> modes = new HashMap<>();
         listed.forEach(crash -> modes.computeIfAbsent(crash.replayKey(), key -> EnumSet.noneOf(CrashMode.class))
                 .add(crash.mode()));
-        Map<ReplayKey, CrashCase> cases = new LinkedHashMap<>();
-        for (CrashCase.CrashAtHit listedCase : listed) {
-            CrashCase.CrashAtHit crash =
+        Map<ReplayKey, KitCase> cases = new LinkedHashMap<>();
+        for (KitCase.CrashAtHit listedCase : listed) {
+            KitCase.CrashAtHit crash =
                     modes.get(listedCase.replayKey()).size() > 1 ? listedCase.withModeInReplayKey() : listedCase;
             if (cases.put(crash.replayKey(), crash) != null) {
                 throw ConfigurationErrors.of(

@@ -22,10 +22,10 @@ import org.apiguardian.api.API;
  * One invocation of a kit test template, one of four: a sweep's crash-free run that records the boundaries
  * ({@link RecordBoundaries}), a crash at one hit of one boundary ({@link CrashAtHit}), such a crash followed by a
  * crash of the recovery ({@link CrashPair}), or a delivery in one forced order ({@link DeliverOrder}). The first
- * three run the workload on the boundary engine ({@link Crashing}).
+ * three run the workload on the boundary engine ({@link EngineCase}).
  */
 @API(status = INTERNAL, since = "0.1")
-public sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverOrder {
+public sealed interface KitCase permits KitCase.EngineCase, KitCase.DeliverOrder {
 
     /** Identifies the case for {@code -Ddeliverykit.replay}. */
     ReplayKey replayKey();
@@ -59,7 +59,7 @@ public sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverO
     }
 
     /** A case whose workload runs on the boundary engine, recording or crashing. */
-    sealed interface Crashing extends CrashCase permits RecordBoundaries, CrashAtHit, CrashPair {
+    sealed interface EngineCase extends KitCase permits RecordBoundaries, CrashAtHit, CrashPair {
 
         /** Where the workload crashes: empty for a recording. */
         default Optional<CrashAtHit> workloadCrash() {
@@ -73,7 +73,7 @@ public sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverO
      * @param mode in this JVM or in a child JVM
      * @param watch what the run records
      */
-    record RecordBoundaries(CrashMode mode, WatchList watch) implements Crashing {
+    record RecordBoundaries(CrashMode mode, WatchList watch) implements EngineCase {
 
         public RecordBoundaries {
             Objects.requireNonNull(mode, "mode");
@@ -120,7 +120,7 @@ public sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverO
             ReplayKey.Crash replayKey,
             List<String> equivalents,
             Fault fault)
-            implements Crashing {
+            implements EngineCase {
 
         private static final int SQL_SHOWN = 48;
 
@@ -238,7 +238,7 @@ public sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverO
      * @param recovery the first recovery's crash, hits counted from the recovery's start; in process, its key
      *     naming no mode
      */
-    record CrashPair(CrashAtHit first, CrashAtHit recovery) implements Crashing {
+    record CrashPair(CrashAtHit first, CrashAtHit recovery) implements EngineCase {
 
         public CrashPair {
             Objects.requireNonNull(first, "first");
@@ -282,7 +282,7 @@ public sealed interface CrashCase permits CrashCase.Crashing, CrashCase.DeliverO
      * @param delivery the runner, at the test's entry point
      * @param order the order of this invocation
      */
-    record DeliverOrder(OrderedDelivery delivery, DeliveryOrder order) implements CrashCase {
+    record DeliverOrder(OrderedDelivery delivery, DeliveryOrder order) implements KitCase {
 
         public DeliverOrder {
             Objects.requireNonNull(delivery, "delivery");

@@ -26,7 +26,7 @@ public final class OrderCases {
      *
      * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException on any element that cannot work
      */
-    public static List<CrashCase> of(Method method, DeliverInOrder annotation) {
+    public static List<KitCase> of(Method method, DeliverInOrder annotation) {
         EntryPoint entryPoint;
         String element = "@DeliverInOrder(entryPoint = " + ConfigurationErrors.literal(annotation.entryPoint()) + ")";
         try {
@@ -76,7 +76,7 @@ public final class OrderCases {
                         "list each message the workload sends once");
             }
         }
-        Map<DeliveryOrder, CrashCase> cases = new LinkedHashMap<>();
+        Map<DeliveryOrder, KitCase> cases = new LinkedHashMap<>();
         for (String text : annotation.orders()) {
             DeliveryOrder order;
             try {
@@ -88,7 +88,7 @@ public final class OrderCases {
                         e,
                         "write message ids separated by commas, for example \"A3,A1,A2,A3\"");
             }
-            if (cases.put(order, new CrashCase.DeliverOrder(delivery, order)) != null) {
+            if (cases.put(order, new KitCase.DeliverOrder(delivery, order)) != null) {
                 throw ConfigurationErrors.of(
                         "@DeliverInOrder(orders = " + ConfigurationErrors.literal(text) + ")",
                         method,
@@ -109,7 +109,7 @@ public final class OrderCases {
                         "give at most " + DeliveryOrder.MAX_PERMUTED_IDS + " distinct ids, or list orders explicitly");
             }
             for (DeliveryOrder order : permutations) {
-                cases.putIfAbsent(order, new CrashCase.DeliverOrder(delivery, order));
+                cases.putIfAbsent(order, new KitCase.DeliverOrder(delivery, order));
             }
         }
         requireWithinCap(method, annotation, cases.size());

@@ -13,4 +13,4 @@ import org.apiguardian.api.API;
  * @param recovery every hit its first {@code scenario.restart(...)} reached
  */
 @API(status = INTERNAL, since = "0.1")
-public record RecordedRecovery(CrashCase.CrashAtHit first, Recording recovery) {}
+public record RecordedRecovery(KitCase.CrashAtHit first, Recording recovery) {}

@@ -64,8 +64,8 @@ public final class Sweep {
     }
 
     /** The first invocation: a crash-free run recording every boundary of the swept kinds. */
-    public CrashCase.RecordBoundaries recordCase() {
-        return new CrashCase.RecordBoundaries(mode, declaration.recordWatch());
+    public KitCase.RecordBoundaries recordCase() {
+        return new KitCase.RecordBoundaries(mode, declaration.recordWatch());
     }
 
     /** The cases a replay key names, and the keys this sweep could replay. */
@@ -112,10 +112,10 @@ public final class Sweep {
                 .exhaustive()
                 .map(why -> EquivalentCrashPoints.none(points, why))
                 .orElseGet(() -> EquivalentCrashPoints.of(recording, isCrashPoint, mode));
-        List<CrashCase> cases = new ArrayList<>();
+        List<KitCase> cases = new ArrayList<>();
         if (declaration.faults().contains(Fault.CRASH)) {
             for (List<BoundaryHit> members : classes.classes()) {
-                CrashCase.CrashAtHit first = crashAt(identities.get(members.get(0)));
+                KitCase.CrashAtHit first = crashAt(identities.get(members.get(0)));
                 cases.add(first.standingFor(members.stream()
                         .skip(1)
                         .map(hit -> crashAt(identities.get(hit)).point())
@@ -154,12 +154,12 @@ public final class Sweep {
     }
 
     /** The case at a recorded point, keyed by its place and its occurrence there. */
-    private CrashCase.CrashAtHit crashAt(SweepPoints.Point point) {
+    private KitCase.CrashAtHit crashAt(SweepPoints.Point point) {
         return keyed(declaration.crashAt(point, mode));
     }
 
     /** The case with the mode in its replay key when the sweep runs in two modes. */
-    CrashCase.CrashAtHit keyed(CrashCase.CrashAtHit crash) {
+    KitCase.CrashAtHit keyed(KitCase.CrashAtHit crash) {
         return keysNameMode ? crash.withModeInReplayKey() : crash;
     }
 }

@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1")
 public record SweepCases(
-        List<CrashCase> cases, EquivalentCrashPoints classes, CrashMode mode, List<String> outsideEffects) {
+        List<KitCase> cases, EquivalentCrashPoints classes, CrashMode mode, List<String> outsideEffects) {
 
     public SweepCases {
         cases = List.copyOf(cases);

@@ -231,9 +231,9 @@ record SweepDeclaration(
     }
 
     /** The crash, in {@code mode}, at a recorded point, keyed by its place and its occurrence there. */
-    CrashCase.CrashAtHit crashAt(SweepPoints.Point point, CrashMode mode) {
+    KitCase.CrashAtHit crashAt(SweepPoints.Point point, CrashMode mode) {
         BoundaryHit hit = point.hit();
-        return CrashCase.CrashAtHit.of(
+        return KitCase.CrashAtHit.of(
                 point.boundary(),
                 point.occurrence(),
                 mode,

@@ -48,7 +48,7 @@ public final class SweepRecoveries {
      * and filters select, in the order the hits happened. Every recorded recovery hit becomes a case here and only
      * here.
      */
-    List<CrashCase.CrashPair> casesAfter(CrashCase.CrashAtHit first, Recording recovery) {
+    List<KitCase.CrashPair> casesAfter(KitCase.CrashAtHit first, Recording recovery) {
         List<BoundaryHit> points = recovery.hits().stream()
                 .filter(hit -> declaration.swept(hit.boundary()))
                 .toList();
@@ -60,9 +60,9 @@ public final class SweepRecoveries {
                         recovery, hit -> declaration.swept(hit.boundary()), CrashMode.IN_PROCESS));
         Map<BoundaryHit, SweepPoints.Point> identities = new IdentityHashMap<>();
         SweepPoints.of(recovery.hits()).forEach(point -> identities.put(point.hit(), point));
-        List<CrashCase.CrashPair> pairs = new ArrayList<>();
+        List<KitCase.CrashPair> pairs = new ArrayList<>();
         for (List<BoundaryHit> members : classes.classes()) {
-            pairs.add(new CrashCase.CrashPair(
+            pairs.add(new KitCase.CrashPair(
                     first,
                     declaration
                             .crashAt(identities.get(members.get(0)), CrashMode.IN_PROCESS)
@@ -78,14 +78,14 @@ public final class SweepRecoveries {
 
     /**
      * Every recovery crash case of the sweep, from what its crash cases recorded of their recoveries
-     * ({@link #casesAfter(CrashCase.CrashAtHit, Recording)}): those of the first crash case, then those of the
+     * ({@link #casesAfter(KitCase.CrashAtHit, Recording)}): those of the first crash case, then those of the
      * next.
      *
      * @throws ExtensionConfigurationException if there are more than the cap
      * @throws AssertionError if no crash case called {@code scenario.restart(...)}, or no recovery reached a
      *     boundary of the swept kinds: crashing recoveries would test nothing
      */
-    public List<CrashCase> all(List<RecordedRecovery> recoveries, int firstCrashes, int recoveriesStarted) {
+    public List<KitCase> all(List<RecordedRecovery> recoveries, int firstCrashes, int recoveriesStarted) {
         if (!declaration.recoveryCrashes().enabled()) {
             return List.of();
         }
@@ -94,10 +94,10 @@ public final class SweepRecoveries {
                     SweepMessages.noRecoveryToCrash(ConfigurationErrors.describe(declaration.method()), firstCrashes)
                             .lines());
         }
-        List<CrashCase> cases = new ArrayList<>();
+        List<KitCase> cases = new ArrayList<>();
         Map<String, Integer> counts = new LinkedHashMap<>();
         for (RecordedRecovery recorded : recoveries) {
-            List<CrashCase.CrashPair> pairs = casesAfter(recorded.first(), recorded.recovery());
+            List<KitCase.CrashPair> pairs = casesAfter(recorded.first(), recorded.recovery());
             cases.addAll(pairs);
             counts.put(recorded.first().displayName(), pairs.size());
         }

@@ -30,7 +30,7 @@ public final class SweepReplay {
     }
 
     /** The case a replay key names, if this sweep could have produced it. */
-    public Optional<CrashCase.Crashing> caseFor(ReplayKey key) {
+    public Optional<KitCase.EngineCase> caseFor(ReplayKey key) {
         if (key instanceof ReplayKey.CrashFree) {
             return Optional.of(sweep.recordCase());
         }
@@ -42,7 +42,7 @@ public final class SweepReplay {
             return crashAt(pair.first(), sweep.mode())
                     .map(sweep::keyed)
                     .flatMap(first -> crashAt(pair.recovery(), CrashMode.IN_PROCESS)
-                            .map(recovery -> new CrashCase.CrashPair(first, recovery)));
+                            .map(recovery -> new KitCase.CrashPair(first, recovery)));
         }
         if (!(key instanceof ReplayKey.Crash crash)
                 || crash.mode().filter(wanted -> wanted != sweep.mode()).isPresent()) {
@@ -57,12 +57,12 @@ public final class SweepReplay {
     }
 
     /** The crash a key names, in {@code crashMode}, if this sweep crashes there. */
-    private Optional<CrashCase.CrashAtHit> crashAt(ReplayKey.Crash crash, CrashMode crashMode) {
+    private Optional<KitCase.CrashAtHit> crashAt(ReplayKey.Crash crash, CrashMode crashMode) {
         if (crash.target() == ReplayKey.Target.BOUNDARY) {
             return declaration.catalogueBoundaries().stream()
                     .filter(boundary -> boundary.name().equals(crash.point()))
                     .findFirst()
-                    .map(boundary -> CrashCase.CrashAtHit.of(
+                    .map(boundary -> KitCase.CrashAtHit.of(
                             boundary, crash.occurrence(), crashMode, declaration.catalogueWatch(), Optional.empty()));
         }
         Selector selector;
@@ -73,7 +73,7 @@ public final class SweepReplay {
         }
         Boundary boundary = Boundary.of(selector);
         return declaration.swept(boundary)
-                ? Optional.of(CrashCase.CrashAtHit.of(
+                ? Optional.of(KitCase.CrashAtHit.of(
                         boundary, crash.occurrence(), crashMode, declaration.plainWatch(), Optional.empty()))
                 : Optional.empty();
     }

@@ -6,8 +6,8 @@ import dev.deliverykit.boundary.BoundaryHit;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.invariant.InvariantResult;
-import dev.deliverykit.junit5.internal.planning.CrashCase;
 import dev.deliverykit.junit5.internal.planning.DeclaredInvariants;
+import dev.deliverykit.junit5.internal.planning.KitCase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +40,7 @@ public final class CaseEntry {
     private final String templateId;
     private final String uniqueId;
     private final OptionalInt caseNumber;
-    private final CrashCase crashCase;
+    private final KitCase crashCase;
     private final Optional<Path> attachmentDirectory;
     private final BiConsumer<String, Path> attached;
     private final long startedNanos = System.nanoTime();
@@ -70,7 +70,7 @@ public final class CaseEntry {
             String templateId,
             String uniqueId,
             OptionalInt caseNumber,
-            CrashCase crashCase,
+            KitCase crashCase,
             Optional<Path> attachmentDirectory,
             BiConsumer<String, Path> attached) {
         this.testClass = testClass;
@@ -225,7 +225,7 @@ public final class CaseEntry {
     }
 
     /** The case. */
-    public CrashCase crashCase() {
+    public KitCase crashCase() {
         return crashCase;
     }
 

@@ -7,7 +7,7 @@ import dev.deliverykit.boundary.Selector;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.invariant.Violation;
 import dev.deliverykit.junit5.internal.config.KitVersion;
-import dev.deliverykit.junit5.internal.planning.CrashCase;
+import dev.deliverykit.junit5.internal.planning.KitCase;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -57,10 +57,10 @@ public final class CaseRows {
     }
 
     private static CaseRow row(CaseEntry entry, Path directory) {
-        CrashCase crashCase = entry.crashCase();
-        Optional<CrashCase.CrashAtHit> crash =
-                crashCase instanceof CrashCase.Crashing crashing ? crashing.workloadCrash() : Optional.empty();
-        Optional<Boundary> boundary = crash.map(CrashCase.CrashAtHit::boundary);
+        KitCase crashCase = entry.crashCase();
+        Optional<KitCase.CrashAtHit> crash =
+                crashCase instanceof KitCase.EngineCase crashing ? crashing.workloadCrash() : Optional.empty();
+        Optional<Boundary> boundary = crash.map(KitCase.CrashAtHit::boundary);
         Map<String, CaseRow.InvariantCell> invariants = new LinkedHashMap<>();
         entry.invariants()
                 .forEach((name, result) -> invariants.put(
@@ -86,10 +86,10 @@ public final class CaseRows {
                 selector(boundary),
                 within(boundary),
                 crash.isPresent() ? OptionalInt.of(crash.get().occurrence()) : OptionalInt.empty(),
-                crashCase instanceof CrashCase.CrashPair pair
+                crashCase instanceof KitCase.CrashPair pair
                         ? Optional.of(recovery(pair.recovery(), entry))
                         : Optional.empty(),
-                crashCase instanceof CrashCase.DeliverOrder order
+                crashCase instanceof KitCase.DeliverOrder order
                         ? Optional.of(order.order().toString())
                         : Optional.empty(),
                 crashCase.mode().name(),
@@ -108,11 +108,11 @@ public final class CaseRows {
     }
 
     /** The points a case stands for: a crash's equivalent points, or a pair's recovery points after one crash. */
-    private static List<String> equivalents(CrashCase crashCase) {
-        if (crashCase instanceof CrashCase.CrashPair pair) {
+    private static List<String> equivalents(KitCase crashCase) {
+        if (crashCase instanceof KitCase.CrashPair pair) {
             return pair.recovery().equivalents();
         }
-        return crashCase instanceof CrashCase.CrashAtHit hit ? hit.equivalents() : List.of();
+        return crashCase instanceof KitCase.CrashAtHit hit ? hit.equivalents() : List.of();
     }
 
     /** {@code selector} as a replay key has it: the spec without its place. */
@@ -136,7 +136,7 @@ public final class CaseRows {
     }
 
     /** Where a case that crashes its recovery too crashed the recovery: boundary, selector, hit and crash site. */
-    private static CaseRow.Recovery recovery(CrashCase.CrashAtHit crash, CaseEntry entry) {
+    private static CaseRow.Recovery recovery(KitCase.CrashAtHit crash, CaseEntry entry) {
         Optional<Boundary> boundary = Optional.of(crash.boundary());
         return new CaseRow.Recovery(
                 crash.boundary().name(),
