@@ -104,8 +104,12 @@ public record Place(String typeName, String methodName) {
         return ofFrame(qualified.substring(0, dot), qualified.substring(dot + 1));
     }
 
-    /** The place of a frame's class and method name, if it is a method; lambdas as in {@link #ofFrame(String)}. */
-    static Optional<Place> ofFrame(String className, String frameMethod) {
+    /**
+     * The place of a frame's class and method name, if it is a method; lambdas as in {@link #ofFrame(String)}, and a
+     * proxy's frame ({@code OrderService$$SpringCGLIB$$0}) as its user class's ({@link ProxyClasses}).
+     */
+    static Optional<Place> ofFrame(String frameClass, String frameMethod) {
+        String className = ProxyClasses.userClass(frameClass);
         String method = frameMethod;
         if (method.startsWith(LAMBDA)) {
             int end = method.indexOf('$', LAMBDA.length());
@@ -118,11 +122,12 @@ public record Place(String typeName, String methodName) {
 
     /**
      * Whether a frame of {@code className}'s method {@code frameMethod} is this place: the method itself, or a
-     * lambda written in it ({@code lambda$publishPending$0}). Compares without allocating: it runs at every hit of a
-     * scoped boundary, for each frame.
+     * lambda written in it ({@code lambda$publishPending$0}), on the class or a proxy of it ({@link ProxyClasses}):
+     * a {@code @Transactional} method's proxy commits after the method returned. Compares without allocating: it runs
+     * at every hit of a scoped boundary, for each frame.
      */
     boolean isFrame(String className, String frameMethod) {
-        return className.equals(typeName) && isThisMethod(frameMethod);
+        return ProxyClasses.isClassOrProxy(className, typeName) && isThisMethod(frameMethod);
     }
 
     /**
@@ -130,7 +135,8 @@ public record Place(String typeName, String methodName) {
      * mistyped package, or a simple name, probably meant.
      */
     boolean isLookalike(String className, String frameMethod) {
-        return isThisMethod(frameMethod) && simpleName(className).equals(simpleName(typeName));
+        return isThisMethod(frameMethod)
+                && simpleName(ProxyClasses.userClass(className)).equals(simpleName(typeName));
     }
 
     private boolean isThisMethod(String frameMethod) {

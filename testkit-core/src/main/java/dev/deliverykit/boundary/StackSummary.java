@@ -42,7 +42,8 @@ import javax.sql.DataSource;
  * </ul>
  * The helpers and seen-through frames passed before the site are its "via", in call order, a run of
  * consecutive seen-through frames by its outermost frame (the method the code called). When no frame is user
- * code, the innermost helper or seen-through frame is the site.
+ * code, the innermost helper or seen-through frame is the site. A generated proxy's frame is named after the class
+ * it proxies ({@link ProxyClasses}).
  */
 final class StackSummary {
 
@@ -388,6 +389,6 @@ final class StackSummary {
         String where = file == null
                 ? "Unknown Source"
                 : frame.getLineNumber() >= 0 ? file + ":" + frame.getLineNumber() : file;
-        return frame.getClassName() + "." + frame.getMethodName() + "(" + where + ")";
+        return ProxyClasses.userClass(frame.getClassName()) + "." + frame.getMethodName() + "(" + where + ")";
     }
 }
