@@ -48,9 +48,9 @@ class NaiveModulithListenerIsCaughtTest {
     static List<String> cases(String mode) {
         return List.of(
                 "record boundaries (crash-free run)" + mode,
-                "crash before commit #1 in OrderService$$SpringCGLIB$$0.placeOrder"
+                "crash before commit #1 in OrderService.placeOrder"
                         + " (via CglibAopProxy$DynamicAdvisedInterceptor.intercept)" + mode,
-                "crash after commit #1 in OrderService$$SpringCGLIB$$0.placeOrder"
+                "crash after commit #1 in OrderService.placeOrder"
                         + " (via CglibAopProxy$DynamicAdvisedInterceptor.intercept)" + mode,
                 "crash before commit #2 in DataSourceTransactionManager.doCommit" + mode, // Modulith: processing
                 "crash after commit #2 in DataSourceTransactionManager.doCommit" + mode,

@@ -43,13 +43,13 @@ class ForgetfulInboxIsCaughtTest {
                 .hasNumberOfAbortedCases(0);
         assertThat(results.failedCases())
                 .containsExactly(
-                        "[7] crash after commit #1 in ForgetfulShippingInbox$$SpringCGLIB$$0.receive"
+                        "[7] crash after commit #1 in ForgetfulShippingInbox.receive"
                                 + " (via CglibAopProxy$DynamicAdvisedInterceptor.intercept)",
                         "[8] crash before statement \"UPDATE outbox SET sent = TRUE WHERE message_id =…\" #1"
                                 + " in Outbox.markSent (via JdbcTemplate.update)",
-                        "[9] crash before commit #1 in Outbox$$SpringCGLIB$$0.markSent"
+                        "[9] crash before commit #1 in Outbox.markSent"
                                 + " (via CglibAopProxy$DynamicAdvisedInterceptor.intercept)",
-                        "[14] crash after commit #1 in ForgetfulShippingInbox$$SpringCGLIB$$0.receive"
+                        "[14] crash after commit #1 in ForgetfulShippingInbox.receive"
                                 + " (via CglibAopProxy$DynamicAdvisedInterceptor.intercept) (child JVM)",
                         "[1] crash at entry of com.example.shop.Outbox#markSent(java.lang.String) #1",
                         "[2] crash at entry of com.example.shop.Outbox#markSent(java.lang.String) #1 (child JVM)");
