@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.BoundaryCatalogue;
 import dev.deliverykit.boundary.BrokerBoundaries;
+import dev.deliverykit.boundary.SpringBoundaries;
 import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.junit5.BoundaryCatalogueSource;
 import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
@@ -45,23 +46,33 @@ public final class Catalogues {
                     context.getRequiredTestClass(), BoundaryCatalogueSource.class, context.getEnclosingTestClasses());
         }
         Optional<Catalogues> declared = annotation.map(Catalogues::load);
-        BoundaryCatalogue brokers =
-                BrokerBoundaries.onClassPath(context.getRequiredTestClass().getClassLoader());
-        if (brokers.names().isEmpty()) {
-            return declared;
-        }
-        return Optional.of(declared.map(found -> found.and(brokers))
-                .orElseGet(() -> new Catalogues(BUILT_IN, new LinkedHashMap<>()).and(brokers)));
+        ClassLoader loader = context.getRequiredTestClass().getClassLoader();
+        return withBuiltIn(
+                withBuiltIn(declared, BrokerBoundaries.onClassPath(loader), BROKERS),
+                SpringBoundaries.onClassPath(loader),
+                SPRING);
     }
 
     /** How messages name the broker clients' boundaries, which every test has when a client is on its class path. */
-    private static final String BUILT_IN = "the broker clients' boundaries (BrokerBoundaries)";
+    private static final String BROKERS = "the broker clients' boundaries (BrokerBoundaries)";
 
-    /** These catalogues and the broker clients' boundaries; a name of the test's own catalogue wins. */
-    private Catalogues and(BoundaryCatalogue brokers) {
+    /** How messages name Spring's and Modulith's boundaries, which every test has when Modulith is on its class path. */
+    private static final String SPRING = "Spring's and Spring Modulith's boundaries (SpringBoundaries)";
+
+    private static Optional<Catalogues> withBuiltIn(
+            Optional<Catalogues> found, BoundaryCatalogue builtIn, String name) {
+        if (builtIn.names().isEmpty()) {
+            return found;
+        }
+        return Optional.of(found.map(catalogues -> catalogues.and(builtIn, name))
+                .orElseGet(() -> new Catalogues(name, new LinkedHashMap<>()).and(builtIn, name)));
+    }
+
+    /** These catalogues and a built-in one called {@code name}; a name of the test's own catalogue wins. */
+    private Catalogues and(BoundaryCatalogue builtIn, String name) {
         Map<String, Boundary> all = new LinkedHashMap<>(byName);
-        brokers.boundaries().forEach(boundary -> all.putIfAbsent(boundary.name(), boundary));
-        return new Catalogues(source.equals(BUILT_IN) ? source : source + " and " + BUILT_IN, all);
+        builtIn.boundaries().forEach(boundary -> all.putIfAbsent(boundary.name(), boundary));
+        return new Catalogues(source.equals(name) ? source : source + " and " + name, all);
     }
 
     static Catalogues load(BoundaryCatalogueSource annotation) {

@@ -10,6 +10,7 @@ import dev.deliverykit.boundary.BrokerBoundaries;
 import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.Place;
 import dev.deliverykit.boundary.Selector;
+import dev.deliverykit.boundary.SpringBoundaries;
 import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.order.DeliveryOrder;
 import dev.deliverykit.order.OrderedDelivery;
@@ -202,8 +203,10 @@ public sealed interface KitCase permits KitCase.EngineCase, KitCase.DeliverOrder
         /** {@code at boundary-2}, {@code after commit}, {@code before statement "INSERT INTO outbox(...) VALU…"}. */
         String where() {
             if (boundary.isNamed()) {
-                // A broker client's boundary reads as a place: "after the Kafka broker acknowledged".
-                return BrokerBoundaries.words(boundary.name()).orElse("at " + boundary.name());
+                // A built-in boundary reads as a place: "after the Kafka broker acknowledged".
+                return BrokerBoundaries.words(boundary.name())
+                        .or(() -> SpringBoundaries.words(boundary.name()))
+                        .orElse("at " + boundary.name());
             }
             Selector selector =
                     boundary.selector() instanceof Selector.Within within ? within.selector() : boundary.selector();
