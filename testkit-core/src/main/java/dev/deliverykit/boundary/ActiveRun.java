@@ -127,7 +127,7 @@ final class ActiveRun implements BoundarySink {
         if (context == null || context.process() != this) {
             return;
         }
-        observed(call.operation(), () -> {
+        observed(call, () -> {
             boolean autoCommit = ledger.autoCommit(call);
             synchronized (this) {
                 if (death.died()) {
@@ -164,7 +164,7 @@ final class ActiveRun implements BoundarySink {
         if (context == null || context.process() != this) {
             return; // a watched method on a thread outside the process is not this process's boundary
         }
-        observed(call.signature(), () -> {
+        observed(call, () -> {
             synchronized (this) {
                 // Only a method this run watches counts: earlier runs' weaving stays in classes they watched.
                 WatchedBoundary[] matched = table.matching(call);
@@ -204,7 +204,7 @@ final class ActiveRun implements BoundarySink {
         if (!member) {
             return; // another process's, or a thread of none: not this run's effect
         }
-        observed(call.describe(), () -> {
+        observed(call, () -> {
             synchronized (this) {
                 if (call.timing() == OutsideCall.Timing.BEFORE) {
                     awaitHandOvers();
@@ -220,17 +220,28 @@ final class ActiveRun implements BoundarySink {
 
     /**
      * Runs what observes a call of the process, then, outside the lock, what it says to do (throw the crash, a
-     * refused or failed call's throwable, or halt); a failure of the observing itself is the kit's.
+     * refused or failed call's throwable, or halt); a failure of the observing itself is the kit's. The call is
+     * described only then, so that observing one builds no text.
      */
-    private void observed(String where, Supplier<Runnable> observe) {
+    private void observed(Object call, Supplier<Runnable> observe) {
         Runnable then;
         try {
             then = observe.get();
         } catch (RuntimeException | Error bug) {
-            kitFailure(where, bug);
+            kitFailure(describe(call), bug);
             return;
         }
         then.run();
+    }
+
+    private static String describe(Object call) {
+        if (call instanceof MethodCall method) {
+            return method.signature();
+        }
+        if (call instanceof OutsideCall outside) {
+            return outside.describe();
+        }
+        return call instanceof JdbcCall jdbc ? jdbc.operation() : String.valueOf(call);
     }
 
     @Override

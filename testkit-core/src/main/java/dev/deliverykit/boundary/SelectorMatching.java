@@ -1,13 +1,8 @@
 package dev.deliverykit.boundary;
 
-import dev.deliverykit.internal.instrument.JdbcCall;
-import dev.deliverykit.internal.instrument.MethodCall;
 import dev.deliverykit.internal.instrument.MethodTarget;
-import dev.deliverykit.internal.instrument.OutsideCall;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -17,53 +12,17 @@ import java.util.regex.PatternSyntaxException;
  */
 final class SelectorMatching {
 
-    /** How many SQL texts a regular-expression selector remembers its answer for (runs repeat the same few). */
-    private static final int REMEMBERED_SQL_TEXTS = 1024;
-    /** How many regular expressions are kept compiled with their answers (selectors repeat across runs). */
-    private static final int REMEMBERED_PATTERNS = 1024;
-
-    private static final Map<String, SqlPattern> PATTERNS = new ConcurrentHashMap<>();
-
     private SelectorMatching() {}
 
-    /** A compiled SQL pattern and the answers it gave. */
-    private static final class SqlPattern {
-        final Pattern pattern;
-        final Map<String, Boolean> foundIn = new ConcurrentHashMap<>();
-
-        SqlPattern(Pattern pattern) {
-            this.pattern = pattern;
-        }
-
-        boolean foundIn(String sql) {
-            Boolean found = foundIn.get(sql);
-            if (found == null) {
-                found = pattern.matcher(sql).find();
-                if (foundIn.size() < REMEMBERED_SQL_TEXTS) {
-                    foundIn.put(sql, found);
-                }
-            }
-            return found;
-        }
-    }
-
     /**
-     * The compiled pattern of a statement selector's regular expression.
+     * The compiled pattern of a statement selector's regular expression; a run compiles each of its selectors once
+     * ({@link CompiledSelector}).
      *
      * @throws IllegalArgumentException if it does not compile
      */
-    static void sqlPattern(String regex) {
-        compiled(regex);
-    }
-
-    private static SqlPattern compiled(String regex) {
-        SqlPattern known = PATTERNS.get(regex);
-        if (known != null) {
-            return known;
-        }
-        SqlPattern fresh;
+    static Pattern sqlPattern(String regex) {
         try {
-            fresh = new SqlPattern(Pattern.compile(regex, Pattern.CASE_INSENSITIVE));
+            return Pattern.compile(regex, Pattern.CASE_INSENSITIVE);
         } catch (PatternSyntaxException e) {
             throw new IllegalArgumentException(
                     "the SQL pattern \"" + regex + "\" is not a valid regular expression: "
@@ -71,11 +30,6 @@ final class SelectorMatching {
                             + " beforeStatementExactly / afterStatementExactly",
                     e);
         }
-        if (PATTERNS.size() < REMEMBERED_PATTERNS) {
-            SqlPattern raced = PATTERNS.putIfAbsent(regex, fresh);
-            return raced == null ? fresh : raced;
-        }
-        return fresh;
     }
 
     /** The occurrence the selector is limited to, or 0 for every occurrence. */
@@ -119,54 +73,6 @@ final class SelectorMatching {
     static MethodTarget methodTarget(Selector.Method method) {
         return new MethodTarget(
                 method.typeName(), method.methodName(), method.parameterTypes().orElse(null));
-    }
-
-    /** Whether the call matches, ignoring the selector's occurrence and place (the run counts and checks them). */
-    static boolean matches(Selector selector, JdbcCall call) {
-        Selector base = base(selector);
-        Selector.Timing timing =
-                call.timing() == JdbcCall.Timing.BEFORE ? Selector.Timing.BEFORE : Selector.Timing.AFTER;
-        if (base instanceof Selector.TransactionEnd end) {
-            return end.timing() == timing
-                    && call.transactionEnd()
-                            == (end.end() == Selector.End.COMMIT
-                                    ? JdbcCall.TransactionEnd.COMMIT
-                                    : JdbcCall.TransactionEnd.ROLLBACK);
-        }
-        if (!(base instanceof Selector.Statement statement)
-                || statement.timing() != timing
-                || call.kind() != JdbcCall.Kind.STATEMENT
-                || call.sql() == null) {
-            return false;
-        }
-        return statement.match() == Selector.SqlMatch.EXACT
-                ? statement.sql().equals(call.sql())
-                : compiled(statement.sql()).foundIn(call.sql());
-    }
-
-    /** Whether the method call matches, ignoring the selector's occurrence and place. */
-    static boolean matches(Selector selector, MethodCall call) {
-        if (!(base(selector) instanceof Selector.Method method)) {
-            return false;
-        }
-        Selector.MethodPoint at = switch (call.point()) {
-            case ENTRY -> Selector.MethodPoint.ENTRY;
-            case NORMAL_EXIT -> Selector.MethodPoint.NORMAL_EXIT;
-            case EXCEPTIONAL_EXIT -> Selector.MethodPoint.EXCEPTIONAL_EXIT;
-        };
-        return at == method.point()
-                && method.typeName().equals(call.typeName())
-                && method.methodName().equals(call.methodName())
-                && method.parameterTypes()
-                        .map(types -> types.equals(call.parameterTypes()))
-                        .orElse(true);
-    }
-
-    /** Whether the call that leaves the JVM matches, ignoring the selector's occurrence and place. */
-    static boolean matches(Selector selector, OutsideCall call) {
-        return base(selector) instanceof Selector.Outside outside
-                && outside.effect().name().equals(call.kind().name())
-                && outside.timing().name().equals(call.timing().name());
     }
 
     /** The selectors before and after every kind of call that leaves the JVM. */

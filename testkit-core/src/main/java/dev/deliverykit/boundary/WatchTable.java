@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Predicate;
 
 /**
  * What one run watches and what each kind of call matches: the boundaries given (named ones, transaction ends,
@@ -33,22 +32,42 @@ final class WatchTable {
             transactionEndBoundaries(true, false),
             transactionEndBoundaries(true, true));
 
+    private static final JdbcCall.TransactionEnd[] TRANSACTION_END_KINDS = JdbcCall.TransactionEnd.values();
+    private static final JdbcCall.Timing[] JDBC_TIMINGS = JdbcCall.Timing.values();
+    private static final OutsideCall.Kind[] OUTSIDE_KINDS = OutsideCall.Kind.values();
+    private static final OutsideCall.Timing[] OUTSIDE_TIMINGS = OutsideCall.Timing.values();
+    private static final CompiledSelector[] NO_SELECTORS = new CompiledSelector[0];
+
     private final WatchList watch;
     /** The boundaries given, in the order they were given. */
     private final List<WatchedBoundary> watched = new ArrayList<>();
 
     private final Map<String, WatchedBoundary> byName = new HashMap<>();
+
+    /** The selectors of the boundaries given, compiled, in the order they were given; per family. */
+    private final CompiledSelector[] jdbcSelectors;
+
+    private final CompiledSelector[] methodSelectors;
+    /** Whether statements before / after are watched (a selector or every statement): else only their ends count. */
+    private final boolean statementsBefore;
+
+    private final boolean statementsAfter;
+    /**
+     * What a JDBC call matches whose SQL does not matter (a commit, a rollback, a statement when no statement is
+     * watched at its timing), per transaction end and timing: worked out once per run.
+     */
+    private final WatchedBoundary[][] matchedTransactionEnds;
     /** Per SQL text: what its statement matches before / after. */
     private final Map<String, WatchedBoundary[]> matchedBeforeStatement = new HashMap<>();
 
     private final Map<String, WatchedBoundary[]> matchedAfterStatement = new HashMap<>();
-    /** Per method and point: what the call matches. */
-    private final Map<MethodPoint, WatchedBoundary[]> matchedMethods = new HashMap<>();
-    /** Per kind and timing of a call that leaves the JVM: what it matches. */
-    private final WatchedBoundary[][] matchedOutside = new WatchedBoundary[OutsideCall.Kind.values().length * 2][];
+    /** Per kind and timing of a call that leaves the JVM: what it matches, worked out once per run. */
+    private final WatchedBoundary[][] matchedOutside;
 
-    /** Per method selector that ends a hand-over to an I/O thread ({@link BrokerBoundaries}), where it starts. */
-    private final Map<Selector.Method, Selector.Method> handOvers = new HashMap<>();
+    /** The methods that start and end a hand-over to an I/O thread ({@link BrokerBoundaries}) a watched method ends. */
+    private final CompiledSelector[] handOverStarts;
+
+    private final CompiledSelector[] handOverEnds;
 
     /** Whether a watched boundary is a call that leaves the JVM. */
     private final boolean watchesOutside;
@@ -65,15 +84,57 @@ final class WatchTable {
             watch(transactionEnd, false);
         }
         this.armed = plan == null ? null : watch(plan.boundary(), false);
-        boolean outside = false;
+        List<CompiledSelector> jdbc = new ArrayList<>();
+        List<CompiledSelector> methods = new ArrayList<>();
+        List<CompiledSelector> outside = new ArrayList<>();
+        List<CompiledSelector> starts = new ArrayList<>();
+        List<CompiledSelector> ends = new ArrayList<>();
+        boolean before = watch.statementsBefore();
+        boolean after = watch.statementsAfter();
         for (WatchedBoundary candidate : watched) {
-            Selector.Method method = SelectorMatching.method(candidate.boundary.selector());
-            if (method != null) {
-                BrokerBoundaries.handOverStart(method).ifPresent(start -> handOvers.put(method, start));
+            CompiledSelector compiled = CompiledSelector.of(candidate);
+            switch (compiled.family) {
+                case STATEMENT -> {
+                    jdbc.add(compiled);
+                    if (SelectorMatching.base(candidate.boundary.selector()) instanceof Selector.Statement statement) {
+                        before |= statement.timing() == Selector.Timing.BEFORE;
+                        after |= statement.timing() == Selector.Timing.AFTER;
+                    }
+                }
+                case TRANSACTION_END -> jdbc.add(compiled);
+                case METHOD -> {
+                    methods.add(compiled);
+                    Selector.Method method = SelectorMatching.method(candidate.boundary.selector());
+                    BrokerBoundaries.handOverStart(method).ifPresent(start -> {
+                        starts.add(CompiledSelector.of(start));
+                        ends.add(compiled);
+                    });
+                }
+                case OUTSIDE -> outside.add(compiled);
             }
-            outside |= SelectorMatching.base(candidate.boundary.selector()) instanceof Selector.Outside;
         }
-        this.watchesOutside = outside;
+        this.jdbcSelectors = jdbc.toArray(NO_SELECTORS);
+        this.methodSelectors = methods.toArray(NO_SELECTORS);
+        this.handOverStarts = starts.toArray(NO_SELECTORS);
+        this.handOverEnds = ends.toArray(NO_SELECTORS);
+        this.statementsBefore = before;
+        this.statementsAfter = after;
+        this.watchesOutside = !outside.isEmpty();
+        this.matchedTransactionEnds = new WatchedBoundary[TRANSACTION_END_KINDS.length * 2][];
+        for (JdbcCall.TransactionEnd end : TRANSACTION_END_KINDS) {
+            for (JdbcCall.Timing timing : JDBC_TIMINGS) {
+                JdbcCall call = new JdbcCall(JdbcCall.Kind.COMMIT, timing, null, end, null, "");
+                matchedTransactionEnds[end.ordinal() * 2 + timing.ordinal()] = matching(jdbcSelectors, call);
+            }
+        }
+        this.matchedOutside = new WatchedBoundary[OUTSIDE_KINDS.length * 2][];
+        CompiledSelector[] outsideSelectors = outside.toArray(NO_SELECTORS);
+        for (OutsideCall.Kind kind : OUTSIDE_KINDS) {
+            for (OutsideCall.Timing timing : OUTSIDE_TIMINGS) {
+                OutsideCall call = new OutsideCall(kind, timing, "", false);
+                matchedOutside[kind.ordinal() * 2 + timing.ordinal()] = matching(outsideSelectors, call);
+            }
+        }
     }
 
     /** The boundary of the plan, or {@code null} for a recording. */
@@ -88,7 +149,7 @@ final class WatchTable {
 
     /** Whether a watched method ends a hand-over to an I/O thread. */
     boolean watchesHandOvers() {
-        return !handOvers.isEmpty();
+        return handOverEnds.length > 0;
     }
 
     private static List<Boundary> transactionEnds(boolean before, boolean after) {
@@ -121,25 +182,33 @@ final class WatchTable {
 
     /**
      * The watched boundaries that a JDBC call matches, in the order they were given, then the one that
-     * watches every statement of its SQL text; worked out once per SQL text and timing.
+     * watches every statement of its SQL text; worked out once per run, or once per SQL text and timing.
      */
     WatchedBoundary[] matching(JdbcCall call) {
-        if (call.kind() != JdbcCall.Kind.STATEMENT || call.sql() == null) {
-            return matching(w -> SelectorMatching.matches(w.boundary.selector(), call));
-        }
         boolean before = call.timing() == JdbcCall.Timing.BEFORE;
-        return (before ? matchedBeforeStatement : matchedAfterStatement)
-                .computeIfAbsent(call.sql(), sql -> statementMatches(call, before));
+        if (call.kind() != JdbcCall.Kind.STATEMENT
+                || call.sql() == null
+                || !(before ? statementsBefore : statementsAfter)) {
+            return matchedTransactionEnds[
+                    call.transactionEnd().ordinal() * 2 + call.timing().ordinal()];
+        }
+        Map<String, WatchedBoundary[]> known = before ? matchedBeforeStatement : matchedAfterStatement;
+        WatchedBoundary[] matched = known.get(call.sql());
+        if (matched == null) {
+            matched = statementMatches(call, before);
+            known.put(call.sql(), matched);
+        }
+        return matched;
     }
 
     private WatchedBoundary[] statementMatches(JdbcCall call, boolean before) {
-        WatchedBoundary[] given = matching(w -> SelectorMatching.matches(w.boundary.selector(), call));
+        WatchedBoundary[] given = matching(jdbcSelectors, call);
         if (!(before ? watch.statementsBefore() : watch.statementsAfter())
                 || call.sql().isBlank()) {
             return given; // blank SQL, which drivers accept, is no statement to crash at
         }
         WatchedBoundary every = watch(everyStatement(call.sql(), before), true);
-        if (!every.everyStatement || !SelectorMatching.matches(every.boundary.selector(), call)) {
+        if (!every.everyStatement || !CompiledSelector.of(every).matches(call)) {
             return given; // the same boundary was given explicitly and is matched already
         }
         WatchedBoundary[] all = Arrays.copyOf(given, given.length + 1);
@@ -160,32 +229,57 @@ final class WatchTable {
         return boundary;
     }
 
-    /** The watched boundaries a method call matches, worked out once per method and point. */
+    /**
+     * The watched boundaries a method call matches: the run's few method selectors compared in turn, allocating
+     * only when a call matches more than one.
+     */
     WatchedBoundary[] matching(MethodCall call) {
-        return matchedMethods.computeIfAbsent(
-                new MethodPoint(call.typeName(), call.methodName(), call.parameterTypes(), call.point()),
-                point -> matching(w -> SelectorMatching.matches(w.boundary.selector(), call)));
-    }
-
-    /** The watched boundaries a call that leaves the JVM matches, worked out once per kind and timing. */
-    WatchedBoundary[] matching(OutsideCall call) {
-        int index = call.kind().ordinal() * 2 + call.timing().ordinal();
-        WatchedBoundary[] known = matchedOutside[index];
-        if (known == null) {
-            known = matching(w -> SelectorMatching.matches(w.boundary.selector(), call));
-            matchedOutside[index] = known;
+        CompiledSelector first = null;
+        int count = 0;
+        for (CompiledSelector selector : methodSelectors) {
+            if (selector.matches(call)) {
+                if (first == null) {
+                    first = selector;
+                }
+                count++;
+            }
         }
-        return known;
+        if (count == 0) {
+            return NONE;
+        }
+        if (count == 1) {
+            return first.alone;
+        }
+        WatchedBoundary[] all = new WatchedBoundary[count];
+        int next = 0;
+        for (CompiledSelector selector : methodSelectors) {
+            if (selector.matches(call)) {
+                all[next++] = selector.watched;
+            }
+        }
+        return all;
     }
 
-    private record MethodPoint(
-            String typeName, String methodName, List<String> parameterTypes, MethodCall.Point point) {}
+    /** The watched boundaries a call that leaves the JVM matches, worked out once per run. */
+    WatchedBoundary[] matching(OutsideCall call) {
+        return matchedOutside[call.kind().ordinal() * 2 + call.timing().ordinal()];
+    }
 
-    private WatchedBoundary[] matching(Predicate<WatchedBoundary> matches) {
+    private static WatchedBoundary[] matching(CompiledSelector[] selectors, JdbcCall call) {
         List<WatchedBoundary> found = new ArrayList<>();
-        for (WatchedBoundary candidate : watched) {
-            if (matches.test(candidate)) {
-                found.add(candidate);
+        for (CompiledSelector selector : selectors) {
+            if (selector.matches(call)) {
+                found.add(selector.watched);
+            }
+        }
+        return found.isEmpty() ? NONE : found.toArray(NONE);
+    }
+
+    private static WatchedBoundary[] matching(CompiledSelector[] selectors, OutsideCall call) {
+        List<WatchedBoundary> found = new ArrayList<>();
+        for (CompiledSelector selector : selectors) {
+            if (selector.matches(call)) {
+                found.add(selector.watched);
             }
         }
         return found.isEmpty() ? NONE : found.toArray(NONE);
@@ -193,8 +287,8 @@ final class WatchTable {
 
     /** Whether the method call starts a hand-over that a watched method ends. */
     boolean startsAHandOver(MethodCall call) {
-        for (Selector.Method start : handOvers.values()) {
-            if (SelectorMatching.matches(start, call)) {
+        for (CompiledSelector start : handOverStarts) {
+            if (start.matches(call)) {
                 return true;
             }
         }
@@ -203,8 +297,8 @@ final class WatchTable {
 
     /** Whether the method call is of a watched method that ends a hand-over. */
     boolean endsAHandOver(MethodCall call) {
-        for (Selector.Method end : handOvers.keySet()) {
-            if (end.typeName().equals(call.typeName()) && end.methodName().equals(call.methodName())) {
+        for (CompiledSelector end : handOverEnds) {
+            if (end.sameMethod(call)) {
                 return true;
             }
         }

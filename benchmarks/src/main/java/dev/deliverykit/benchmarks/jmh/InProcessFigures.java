@@ -128,8 +128,28 @@ public final class InProcessFigures {
                 "6 events, agent installed and woven, no run");
         JmhRuns.Job bare =
                 new JmhRuns.Job(ArmedPipelineBenchmark.class, "withoutAgent", List.of(), "6 events, JVM without agent");
-        Map<JmhRuns.Job, Measurement> m = jmh.measure(List.of(armed, idle, bare));
-        return List.of(
+        List<JmhRuns.Job> jobs = new ArrayList<>(List.of(armed, idle, bare));
+        List<JmhRuns.Job[]> families = new ArrayList<>();
+        for (String[] family : HOT_PATH_FAMILIES) {
+            JmhRuns.Job familyArmed = new JmhRuns.Job(
+                    HotPathFamilyBenchmark.class,
+                    family[0] + "Armed",
+                    withAgent,
+                    "200 " + family[1] + " in one armed run, every family watched");
+            JmhRuns.Job familyBare = new JmhRuns.Job(
+                    HotPathFamilyBenchmark.class,
+                    family[0] + "WithoutAgent",
+                    List.of(),
+                    "200 " + family[1] + ", JVM without agent");
+            families.add(new JmhRuns.Job[] {familyArmed, familyBare});
+            jobs.add(familyArmed);
+            jobs.add(familyBare);
+        }
+        JmhRuns.Job emptyRun =
+                new JmhRuns.Job(HotPathFamilyBenchmark.class, "emptyRun", withAgent, "an armed run around no calls");
+        jobs.add(emptyRun);
+        Map<JmhRuns.Job, Measurement> m = jmh.measure(jobs);
+        List<Figure> figures = new ArrayList<>(List.of(
                 Figure.ratio(
                         "B3",
                         "reference pipeline, 6 events (advance, relay, apply) per engine run armed at a"
@@ -141,8 +161,30 @@ public final class InProcessFigures {
                         "B3 idle",
                         "the same batch with the agent installed and woven but no run active",
                         m.get(idle),
-                        m.get(bare)));
+                        m.get(bare))));
+        for (int i = 0; i < families.size(); i++) {
+            String[] family = HOT_PATH_FAMILIES.get(i);
+            figures.add(Figure.info(
+                    "B3 " + family[2],
+                    "200 " + family[1] + " in one engine run armed at a boundary they never hit, every family"
+                            + " watched (the run's own start and end included; see B3 empty run)",
+                    m.get(families.get(i)[0]),
+                    m.get(families.get(i)[1])));
+        }
+        figures.add(Figure.info(
+                "B3 empty run",
+                "an armed run around no calls, every family watched, against 200 prepared statements without agent",
+                m.get(emptyRun),
+                m.get(families.get(0)[1])));
+        return figures;
     }
+
+    /** B3's woven families: benchmark method prefix, what is called, the figure's name. */
+    private static final List<String[]> HOT_PATH_FAMILIES = List.of(
+            new String[] {"statements", "prepared SELECT 1 statements", "JDBC statement"},
+            new String[] {"commits", "commits", "commit"},
+            new String[] {"submits", "executor submits (waited for)", "executor submit"},
+            new String[] {"fileWrites", "one-byte file writes", "outside effect"});
 
     /** B5: events per second against raw commits per second, normalised per commit. */
     public List<Figure> b5() {

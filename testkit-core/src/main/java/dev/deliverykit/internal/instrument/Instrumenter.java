@@ -54,6 +54,7 @@ public final class Instrumenter {
     });
     private boolean weaverInstalled;
     private boolean jdbcInstalled;
+    private boolean jdkInstalled;
     private volatile EntryPointWeaving entryPoints;
 
     private final Retransformation retransformation;
@@ -99,8 +100,10 @@ public final class Instrumenter {
     }
 
     /**
-     * Weaves the JDBC calls from {@code premain}'s daemon thread. A first run that starts meanwhile waits in
-     * {@link #ensureJdbc()} (same lock); a failure is kept as a problem, which that run reports.
+     * Weaves the JDBC calls from {@code premain}'s daemon thread, and nothing else: the JDK's executors, threads,
+     * sockets, files and HTTP client wait for the first run ({@link #ensureJdbc()}), so that a JVM that never runs a
+     * crash test pays for none of them. A first run that starts meanwhile waits (same lock); a failure is kept as a
+     * problem, which that run reports.
      */
     static void weaveJdbcEarly() {
         Instrumenter instrumenter;
@@ -110,15 +113,29 @@ public final class Instrumenter {
             return; // the first run obtains the agent again and reports why it cannot
         }
         try {
-            instrumenter.ensureJdbc();
+            synchronized (instrumenter) {
+                instrumenter.weaveJdbcCalls();
+            }
         } catch (RuntimeException | Error e) {
             instrumenter.problems.add(
                     new InstrumentationProblem("JDBC weaving (started at JVM start by -javaagent)", "-", false, e));
         }
     }
 
-    /** Weaves the JDBC calls into every Statement and Connection implementation, loaded or not (once). */
+    /**
+     * Weaves what every run needs, once: the JDBC calls into every Statement and Connection implementation, loaded
+     * or not, and the JDK's executors, threads and calls that leave the JVM ({@link JdkWeaving}).
+     */
     public synchronized void ensureJdbc() {
+        weaveJdbcCalls();
+        if (!jdkInstalled) {
+            jdkInstalled = true;
+            JdkWeaving.install(instrumentation(), problems, retransformation);
+        }
+    }
+
+    /** Weaves the JDBC calls into every Statement and Connection implementation, loaded or not (once). */
+    private void weaveJdbcCalls() {
         if (jdbcInstalled) {
             return;
         }
@@ -132,7 +149,6 @@ public final class Instrumenter {
             }
         }
         retransformation.retransform(loaded);
-        JdkWeaving.install(instrumentation(), problems, retransformation);
     }
 
     /**

@@ -2,7 +2,9 @@ package dev.deliverykit.internal.instrument;
 
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -39,44 +41,37 @@ final class JdkWeaving {
                 problems,
                 ExecutorWeaver::transformer,
                 "a JDK executor (tasks it runs are not tracked as the process's)");
-        List<Class<?>> executors = new ArrayList<>();
-        for (String name : ExecutorWeaver.METHODS.keySet()) {
-            try {
-                // Initialised (so linked) first: retransforming a class that another thread is linking at the same
-                // time is a JVM race (JDK-8277444) that can crash the JVM; at JVM start ForkJoinWorkerThread and
-                // ScheduledThreadPoolExecutor are often loaded but not linked.
-                executors.add(Class.forName(name.replace('/', '.'), true, null));
-            } catch (ClassNotFoundException impossible) {
-                throw new IllegalStateException(impossible);
-            }
-        }
-        retransformation.retransform(executors);
-        weaveOutsideEffects(instrumentation, problems, retransformation);
-    }
-
-    /**
-     * Weaves the JDK's sockets, files and HTTP client (see {@link OutsideEffectWeaver}), through the bridge the
-     * executors use. Without it a run does not see what its process sends outside the JVM.
-     */
-    private static void weaveOutsideEffects(
-            Instrumentation instrumentation, List<InstrumentationProblem> problems, Retransformation retransformation) {
         addJdkTransformer(
                 instrumentation,
                 problems,
                 OutsideEffectWeaver::transformer,
                 "a JDK socket, file or HTTP client class (calls that leave the JVM are not seen)");
+        // Only the classes loaded by now are retransformed: the transformers weave the others as they load, so a
+        // run does not load the HTTP client or file channels that its process never uses.
+        Set<String> woven = new HashSet<>();
+        ExecutorWeaver.METHODS.keySet().forEach(name -> woven.add(name.replace('/', '.')));
+        OutsideEffectWeaver.METHODS.keySet().forEach(name -> woven.add(name.replace('/', '.')));
+        retransformation.retransform(loaded(instrumentation, woven));
+    }
+
+    /**
+     * The loaded classes of these binary names, each initialised (so linked) first: retransforming a class that
+     * another thread is linking at the same time is a JVM race (JDK-8277444) that can crash the JVM; at JVM start
+     * ForkJoinWorkerThread and ScheduledThreadPoolExecutor are often loaded but not linked.
+     */
+    private static List<Class<?>> loaded(Instrumentation instrumentation, Set<String> names) {
         List<Class<?>> classes = new ArrayList<>();
-        for (String name : OutsideEffectWeaver.METHODS.keySet()) {
-            try {
-                // Initialised first, as the executors are (JDK-8277444).
-                ClassLoader loader =
-                        name.startsWith("jdk/internal/net/http/") ? ClassLoader.getPlatformClassLoader() : null;
-                classes.add(Class.forName(name.replace('/', '.'), true, loader));
-            } catch (ClassNotFoundException | LinkageError absent) {
-                // a JDK without this class (java.net.http left out of a custom runtime): nothing to weave there
+        for (Class<?> type : instrumentation.getAllLoadedClasses()) {
+            String name = type.getName();
+            if (!type.isArray() && names.contains(name)) {
+                try {
+                    classes.add(Class.forName(name, true, type.getClassLoader()));
+                } catch (ClassNotFoundException | LinkageError unusable) {
+                    // a class that cannot be initialised is used by nobody: nothing to weave there
+                }
             }
         }
-        retransformation.retransform(classes);
+        return classes;
     }
 
     /** Adds a transformer of JDK classes; its errors are kept as problems of {@code what}, retransforming. */
