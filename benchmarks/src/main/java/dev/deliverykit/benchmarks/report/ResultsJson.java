@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The results as JSON, for machines: the environment of the run and every figure with both sides'
- * median, quartiles and run count, the checked value, the target bounds and the verdict.
+ * The results as JSON, for machines: the environment of the run, every figure with both sides' median,
+ * quartiles and run count, the checked value, the target bounds and the verdict, and the steps that failed.
  *
  * <pre>{@code
- * ResultsJson.write(Path.of("target/benchmarks/results.json"), environment, figures, notes);
+ * ResultsJson.write(Path.of("target/benchmarks/results.json"), environment, figures, failedSteps, notes);
  * }</pre>
  */
 public final class ResultsJson {
@@ -25,10 +25,16 @@ public final class ResultsJson {
     private ResultsJson() {}
 
     /** Writes the file, creating its directory. */
-    public static void write(Path file, Map<String, Object> environment, List<Figure> figures, List<String> notes) {
+    public static void write(
+            Path file,
+            Map<String, Object> environment,
+            List<Figure> figures,
+            List<FailedStep> failed,
+            List<String> notes) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("environment", environment);
         root.put("figures", figures.stream().map(ResultsJson::figure).toList());
+        root.put("failed", failed.stream().map(ResultsJson::failed).toList());
         root.put("notes", notes);
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
@@ -64,6 +70,14 @@ public final class ResultsJson {
             out.put("target", bounds);
         });
         out.put("verdict", figure.verdict().name());
+        return out;
+    }
+
+    private static Map<String, Object> failed(FailedStep step) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("step", step.step());
+        out.put("figures", step.figures().stream().sorted().toList());
+        out.put("reason", step.reason());
         return out;
     }
 
