@@ -149,7 +149,7 @@ public final class SpringProcess implements BeforeEachCallback, AfterEachCallbac
         settling.await(limit);
     }
 
-    private ConfigurableApplicationContext start() {
+    ConfigurableApplicationContext start() {
         Map<String, Object> values = new LinkedHashMap<>();
         properties.forEach((name, value) -> {
             String resolved = value.get();
