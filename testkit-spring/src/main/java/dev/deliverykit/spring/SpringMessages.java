@@ -1,0 +1,38 @@
+package dev.deliverykit.spring;
+
+import java.time.Duration;
+import java.util.List;
+
+/** What {@link SpringProcess} says when it is misused or its application does not settle: each message once. */
+final class SpringMessages {
+
+    private SpringMessages() {}
+
+    static String outsideACase(String method) {
+        return "SpringProcess." + method + " runs only inside a @CrashAt or @CrashSweep test method: it starts the"
+                + " application inside the case's scenario. Register the SpringProcess with @RegisterExtension on a"
+                + " field of the test class and call " + method + " from the test method.";
+    }
+
+    static String notRegistered(String method) {
+        return "SpringProcess." + method + " was called on a SpringProcess that JUnit does not know: register it"
+                + " with @RegisterExtension on a field of the test class (withProperty and awaitingAtMost return a"
+                + " new SpringProcess; register the one they return).";
+    }
+
+    static String notSettled(Duration limit, List<String> busy) {
+        return "The Spring application did not settle within " + limit + ": " + String.join("; ", busy)
+                + ". Raise the limit with SpringProcess.awaitingAtMost(...), or make the listener finish (a"
+                + " publication whose listener keeps failing is left FAILED, not waited for).";
+    }
+
+    static String nullProperty(String name) {
+        return "SpringProcess.withProperty(\"" + name + "\", ...): the value's supplier returned null. Give the"
+                + " property a value, or leave it out.";
+    }
+
+    static String noSources() {
+        return "SpringProcess.of() needs the application's class (its @SpringBootApplication or @Configuration"
+                + " class), e.g. SpringProcess.of(ShopApplication.class).";
+    }
+}

@@ -1,0 +1,249 @@
+package dev.deliverykit.spring;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.deliverykit.junit5.CrashScenario;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.MapPropertySource;
+
+/**
+ * A Spring Boot application as the process of a crash case: {@link #run} starts it inside {@code scenario.run} (so
+ * the case's boundaries fire in its start, its work and its asynchronous listeners), {@link #recover} starts a fresh
+ * one on the same databases inside {@code scenario.restart}, and each waits until the application has settled: its
+ * task executors idle and, with Spring Modulith's JDBC registry, no event publication still in flight.
+ *
+ * <pre>{@code
+ * @RegisterExtension
+ * final SpringProcess shop = SpringProcess.of(ShopApplication.class)
+ *         .withProperty("spring.datasource.url", () -> "jdbc:h2:file:" + dir.resolve("shop"));
+ *
+ * @CrashSweep(kinds = SweepKind.COMMITS)
+ * void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) {
+ *     shop.run(app -> app.getBean(OrderService.class).placeOrder("o-1", 1250)); // dies at the case's crash
+ *     shop.recover();                                                         // resubmits what is incomplete
+ * }
+ * }</pre>
+ *
+ * <p>Properties given with {@link #withProperty} win over the application's own (application.properties, the
+ * environment); by default the application has no web server and no banner. The contexts a workload or a recovery
+ * started are closed when it has ended (died or not), outside what the case crashes; any still open at the end of
+ * the test method are closed then. Register it with {@code @RegisterExtension} (a field: instance or static).
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class SpringProcess implements BeforeEachCallback, AfterEachCallback {
+
+    /** What a case does with its application, once started (and before the wait for its asynchronous work). */
+    @FunctionalInterface
+    public interface Work {
+        void accept(ConfigurableApplicationContext application) throws Exception;
+    }
+
+    private static final Duration DEFAULT_LIMIT = Duration.ofSeconds(30);
+
+    private final Class<?>[] sources;
+    private final Map<String, Supplier<String>> properties;
+    private final Duration limit;
+
+    private volatile ExtensionContext testMethod;
+    private final List<ConfigurableApplicationContext> started = new CopyOnWriteArrayList<>();
+
+    private SpringProcess(Class<?>[] sources, Map<String, Supplier<String>> properties, Duration limit) {
+        this.sources = sources;
+        this.properties = properties;
+        this.limit = limit;
+    }
+
+    /** The application of these classes (its {@code @SpringBootApplication} or {@code @Configuration} classes). */
+    public static SpringProcess of(Class<?>... sources) {
+        if (sources.length == 0) {
+            throw new IllegalArgumentException(SpringMessages.noSources());
+        }
+        return new SpringProcess(sources.clone(), Map.of(), DEFAULT_LIMIT);
+    }
+
+    /** A property that wins over the application's own; a new process, this one unchanged. */
+    public SpringProcess withProperty(String name, String value) {
+        Objects.requireNonNull(value, "value");
+        return withProperty(name, () -> value);
+    }
+
+    /**
+     * A property read each time an application starts (a {@code @TempDir} field is set by then), that wins over the
+     * application's own; a new process, this one unchanged.
+     */
+    public SpringProcess withProperty(String name, Supplier<String> value) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, "value");
+        Map<String, Supplier<String>> more = new LinkedHashMap<>(properties);
+        more.put(name, value);
+        return new SpringProcess(sources, Map.copyOf(more), limit);
+    }
+
+    /** How long {@link #run} and {@link #recover} wait for the application to settle (30 s unless set). */
+    public SpringProcess awaitingAtMost(Duration limit) {
+        if (limit.isNegative() || limit.isZero()) {
+            throw new IllegalArgumentException("awaitingAtMost needs a positive duration, not " + limit);
+        }
+        return new SpringProcess(sources, properties, limit);
+    }
+
+    /**
+     * Runs the case's workload: starts the application, runs {@code work} on it and waits until it has settled, all
+     * inside {@code scenario.run}, so the process dies at the case's crash wherever it is; then closes it.
+     *
+     * @throws IllegalStateException outside a {@code @CrashAt} or {@code @CrashSweep} test method
+     */
+    public void run(Work work) {
+        Objects.requireNonNull(work, "work");
+        CrashScenario scenario = scenario("run");
+        scenario.run(() -> live(work, false));
+        closeStarted();
+    }
+
+    /**
+     * The fresh process after the crash: inside {@code scenario.restart}, starts the application on the same
+     * databases, resubmits Spring Modulith's incomplete event publications and waits until it has settled; then closes
+     * it.
+     */
+    public void recover() throws Exception {
+        recover(application -> {});
+    }
+
+    /** As {@link #recover()}, and runs {@code work} on the fresh application before the wait. */
+    public void recover(Work work) throws Exception {
+        Objects.requireNonNull(work, "work");
+        CrashScenario scenario = scenario("recover");
+        scenario.restart(() -> live(work, true));
+        closeStarted();
+    }
+
+    private void live(Work work, boolean resubmit) throws Exception {
+        ConfigurableApplicationContext application = start();
+        Settling settling = new Settling(application);
+        if (resubmit) {
+            settling.resubmitIncompletePublications();
+        }
+        work.accept(application);
+        settling.await(limit);
+    }
+
+    ConfigurableApplicationContext start() {
+        Map<String, Object> values = new LinkedHashMap<>();
+        properties.forEach((name, value) -> {
+            String resolved = value.get();
+            if (resolved == null) {
+                throw new IllegalStateException(SpringMessages.nullProperty(name));
+            }
+            values.put(name, resolved);
+        });
+        SpringApplicationBuilder builder = new SpringApplicationBuilder(sources)
+                .web(WebApplicationType.NONE)
+                .bannerMode(Banner.Mode.OFF)
+                .registerShutdownHook(false)
+                .logStartupInfo(false)
+                .listeners(new HighestPrecedence(values));
+        ConfigurableApplicationContext application = builder.build().run();
+        started.add(application);
+        return application;
+    }
+
+    /**
+     * The properties as the environment's first property source: above application.properties and the command line.
+     * A class, not a lambda: Spring reads the event type from the listener's generic interface.
+     */
+    private static final class HighestPrecedence implements ApplicationListener<ApplicationEnvironmentPreparedEvent> {
+        private final Map<String, Object> values;
+
+        HighestPrecedence(Map<String, Object> values) {
+            this.values = values;
+        }
+
+        @Override
+        public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
+            event.getEnvironment()
+                    .getPropertySources()
+                    .addFirst(new MapPropertySource("deliverykit.springProcess", values));
+        }
+    }
+
+    private CrashScenario scenario(String method) {
+        ExtensionContext context = testMethod;
+        if (context == null) {
+            throw new IllegalStateException(SpringMessages.notRegistered(method + "()"));
+        }
+        try {
+            Method resolve = SpringProcess.class.getDeclaredMethod("resolve", CrashScenario.class);
+            return (CrashScenario) context.getExecutableInvoker().invoke(resolve);
+        } catch (ParameterResolutionException e) {
+            throw new IllegalStateException(SpringMessages.outsideACase(method + "()"), e);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The case's scenario, as JUnit resolves a test method's parameter: the kit's own resolver makes it. */
+    @SuppressWarnings("unused") // invoked through JUnit's ExecutableInvoker
+    private static CrashScenario resolve(CrashScenario scenario) {
+        return scenario;
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        testMethod = context;
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        testMethod = null;
+        closeStarted();
+    }
+
+    /**
+     * Closes the contexts the workload or the recovery started, once it has ended: their shutdown is no part of what
+     * a case crashes (a process may die at any point before it). After an in-process crash a context's connections
+     * are closed and its threads stopped, so its shutdown may fail; that failure says nothing about the code under
+     * test.
+     */
+    private void closeStarted() {
+        List<ConfigurableApplicationContext> left = new ArrayList<>(started);
+        started.removeAll(left);
+        for (ConfigurableApplicationContext application : left) {
+            try {
+                application.close();
+            } catch (RuntimeException ignored) {
+                // the dead process's leftovers
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SpringProcess" + Arrays.toString(sources);
+    }
+
+    static void park() {
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+    }
+}

@@ -1,0 +1,112 @@
+package dev.deliverykit.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
+
+/** What SpringProcess starts, and what it says when it is misused or its application does not settle. */
+class SpringProcessTest {
+
+    /** An application with nothing but a task executor: no database, starts fast. */
+    @Configuration(proxyBeanMethods = false)
+    static class Plain {
+        @Bean
+        ThreadPoolTaskExecutor blocker() {
+            return new ThreadPoolTaskExecutor();
+        }
+    }
+
+    @RegisterExtension
+    final SpringProcess registered = SpringProcess.of(Plain.class);
+
+    @Test
+    void propertiesGivenToTheProcessWinOverApplicationProperties() {
+        SpringProcess process = SpringProcess.of(Plain.class)
+                .withProperty("shop.greeting", "from withProperty")
+                .withProperty("shop.supplied", () -> "read at start");
+
+        try (ConfigurableApplicationContext application = process.start()) {
+            assertThat(application.getEnvironment().getProperty("shop.greeting"))
+                    .isEqualTo("from withProperty");
+            assertThat(application.getEnvironment().getProperty("shop.supplied"))
+                    .isEqualTo("read at start");
+        }
+    }
+
+    @Test
+    void runOutsideACaseSaysWhereItRuns() {
+        assertThatThrownBy(() -> registered.run(application -> {}))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("SpringProcess.run() runs only inside a @CrashAt or @CrashSweep test method: it starts"
+                        + " the application inside the case's scenario. Register the SpringProcess with"
+                        + " @RegisterExtension on a field of the test class and call run() from the test method.");
+    }
+
+    @Test
+    void aProcessJUnitDoesNotKnowSaysToRegisterIt() {
+        SpringProcess unregistered = registered.awaitingAtMost(Duration.ofSeconds(5));
+
+        assertThatThrownBy(unregistered::recover)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("SpringProcess.recover() was called on a SpringProcess that JUnit does not know: register"
+                        + " it with @RegisterExtension on a field of the test class (withProperty and awaitingAtMost"
+                        + " return a new SpringProcess; register the one they return).");
+    }
+
+    @Test
+    void anApplicationThatDoesNotSettleSaysWhatIsBusyAndHowToWaitLonger() throws InterruptedException {
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (ConfigurableApplicationContext application =
+                SpringProcess.of(Plain.class).start()) {
+            application.getBean(ThreadPoolTaskExecutor.class).execute(() -> {
+                running.countDown();
+                awaitQuietly(release);
+            });
+            running.await();
+
+            assertThatThrownBy(() -> new Settling(application).await(Duration.ofMillis(1)))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage("The Spring application did not settle within PT0.001S: task executor 'blocker' has"
+                            + " 1 running and 0 queued tasks. Raise the limit with SpringProcess.awaitingAtMost(...),"
+                            + " or make the listener finish (a publication whose listener keeps failing is left"
+                            + " FAILED, not waited for).");
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void aPropertyWhoseSupplierGivesNullIsRefused() {
+        SpringProcess process = SpringProcess.of(Plain.class).withProperty("shop.url", () -> null);
+
+        assertThatThrownBy(process::start)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("SpringProcess.withProperty(\"shop.url\", ...): the value's supplier returned null. Give"
+                        + " the property a value, or leave it out.");
+    }
+
+    @Test
+    void aProcessNeedsItsApplicationClass() {
+        assertThatThrownBy(SpringProcess::of)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("SpringProcess.of() needs the application's class (its @SpringBootApplication or"
+                        + " @Configuration class), e.g. SpringProcess.of(ShopApplication.class).");
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
