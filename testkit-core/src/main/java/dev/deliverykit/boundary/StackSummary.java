@@ -148,11 +148,17 @@ final class StackSummary {
      * @param seeThrough packages and classes to see through in this run, besides {@link #SEEN_THROUGH}
      */
     static Site here(boolean inJdbcCall, List<String> seeThrough) {
-        return WALKER.walk(stream -> site(
+        Site own = WALKER.walk(stream -> site(
                 stream.dropWhile(frame -> isKit(frame.getDeclaringClass()))
                         .skip(inJdbcCall ? 1 : 0)
                         .iterator(),
                 seeThrough));
+        if (own.atUserCode()) {
+            return own;
+        }
+        List<StackFrame> handing = HandingStack.current();
+        Site handed = handing.isEmpty() ? own : site(handing.iterator(), seeThrough);
+        return handed.atUserCode() ? handed : own;
     }
 
     /** Reads frames only up to the site and {@value #FRAMES} frames past it: a stack can be hundreds deep. */
@@ -189,13 +195,16 @@ final class StackSummary {
     }
 
     /**
-     * Whether {@code place} is on the workload's part of the current stack ({@link #workload}), walking only up to
+     * Whether {@code place} is on the workload's part of the current stack ({@link #workload}) or of the frames that
+     * handed the current task over ({@link HandingStack}), walking only up to
      * the first frame of it; while it is not, the first frame that looks like what it meant.
      */
     static PlaceCheck check(Place place) {
         return WALKER.walk(stream -> {
             String lookalike = null;
-            for (Iterator<StackFrame> frames = workload(stream).iterator(); frames.hasNext(); ) {
+            for (Iterator<StackFrame> frames = Stream.concat(workload(stream), HandingStack.current().stream())
+                            .iterator();
+                    frames.hasNext(); ) {
                 StackFrame frame = frames.next();
                 if (place.isFrame(frame.getClassName(), frame.getMethodName())) {
                     return PlaceCheck.ON_STACK;
@@ -210,9 +219,12 @@ final class StackSummary {
         });
     }
 
-    /** Every place on the workload's part of the current stack ({@link #workload}), innermost first, each once. */
+    /**
+     * Every place on the workload's part of the current stack ({@link #workload}), and of the frames that handed
+     * the current task over ({@link HandingStack}), innermost first, each once.
+     */
     static List<Place> places() {
-        return WALKER.walk(stream -> workload(stream)
+        return WALKER.walk(stream -> Stream.concat(workload(stream), HandingStack.current().stream())
                 .map(frame -> PLACES.get(frame.getDeclaringClass())
                         .computeIfAbsent(frame.getMethodName(), method -> Place.ofFrame(frame.getClassName(), method)))
                 .flatMap(Optional::stream)
@@ -279,7 +291,12 @@ final class StackSummary {
         return false;
     }
 
-    private static boolean isIgnored(Class<?> type) {
+    /** Whether a class is seen through in every run ({@link #SEEN_THROUGH}). */
+    static boolean isSeenThrough(String className) {
+        return matchesAny(className, SEEN_THROUGH);
+    }
+
+    static boolean isIgnored(Class<?> type) {
         String name = type.getName();
         if (name.startsWith("java.")
                 || name.startsWith("javax.")
@@ -299,7 +316,7 @@ final class StackSummary {
                 || DataSource.class.isAssignableFrom(type);
     }
 
-    private static boolean isKit(Class<?> type) {
+    static boolean isKit(Class<?> type) {
         String name = type.getName();
         boolean kitPackage =
                 name.startsWith("dev.deliverykit.boundary.") || name.startsWith("dev.deliverykit.internal.instrument.");

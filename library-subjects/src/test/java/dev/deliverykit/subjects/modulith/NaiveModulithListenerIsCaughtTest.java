@@ -52,13 +52,19 @@ class NaiveModulithListenerIsCaughtTest {
                         + " (via CglibAopProxy$DynamicAdvisedInterceptor.intercept)" + mode,
                 "crash after commit #1 in OrderService.placeOrder"
                         + " (via CglibAopProxy$DynamicAdvisedInterceptor.intercept)" + mode,
-                "crash before commit #2 in DataSourceTransactionManager.doCommit" + mode, // Modulith: processing
-                "crash after commit #2 in DataSourceTransactionManager.doCommit" + mode,
-                "crash before commit #3 in DataSourceTransactionManager.doCommit" + mode, // the listener's
-                "crash after commit #3 in DataSourceTransactionManager.doCommit" + mode,
-                "crash before commit #4 in DataSourceTransactionManager.doCommit" + mode, // Modulith: completed
-                "crash after commit #4 in DataSourceTransactionManager.doCommit" + mode);
+                "crash before commit #1 in NaiveShipping.on" + VIA + mode, // Modulith: processing
+                "crash after commit #1 in NaiveShipping.on" + VIA + mode,
+                "crash before commit #2 in NaiveShipping.on" + VIA + mode, // the listener's
+                "crash after commit #2 in NaiveShipping.on" + VIA + mode,
+                "crash before commit #3 in NaiveShipping.on" + VIA + mode, // Modulith: completed
+                "crash after commit #3 in NaiveShipping.on" + VIA + mode);
     }
+
+    /**
+     * The listener's proxy hands its invocation to the executor: the commits on the executor's thread are named
+     * after the listener's method, and counted there.
+     */
+    private static final String VIA = " (via CglibAopProxy$DynamicAdvisedInterceptor.intercept)";
 
     /** The cases of both modes, numbered as JUnit numbers them: in this JVM first, then as real process exits. */
     static List<String> numbered(List<String> inProcess, List<String> inChildJvms) {
@@ -80,14 +86,17 @@ class NaiveModulithListenerIsCaughtTest {
         assertThat(results.failedCases()).containsExactly(CASES.get(6), CASES.get(7), CASES.get(15), CASES.get(16));
         assertThat(results).hasNumberOfStartedCases(18).hasNumberOfSucceededCases(14);
         assertThat(results).hasFailedCase(CASES.get(15)).withMessage("""
-                        1 of 3 invariants declared with @CheckInvariant violated after crash after commit #3 in \
-                        DataSourceTransactionManager.doCommit (child JVM) and recovery:
+                        1 of 3 invariants declared with @CheckInvariant violated after crash after commit #2 in \
+                        NaiveShipping.on (via CglibAopProxy$DynamicAdvisedInterceptor.intercept) (child JVM) and \
+                        recovery:
                         [ModulithSweep.shippedExactlyOnce] every order shipped exactly once: violated \
                         (checked 1 intent key, 2 effect rows)
                           duplicate effect: 1 key
                             o-1: found 2 effects, expected exactly 1
 
-                        DeliveryKit case: crash after commit #3 in DataSourceTransactionManager.doCommit (child JVM)
-                        Replay only this case: -Ddeliverykit.replay='selector=after-commit;hit=3;mode=child-process'""");
+                        DeliveryKit case: crash after commit #2 in NaiveShipping.on \
+                        (via CglibAopProxy$DynamicAdvisedInterceptor.intercept) (child JVM)
+                        Replay only this case: -Ddeliverykit.replay='selector=after-commit;\
+                        within=dev.deliverykit.subjects.modulith.NaiveShipping#on;hit=2;mode=child-process'""");
     }
 }

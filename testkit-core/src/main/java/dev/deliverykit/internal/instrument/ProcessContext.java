@@ -2,6 +2,8 @@ package dev.deliverykit.internal.instrument;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import java.lang.StackWalker.StackFrame;
+import java.util.List;
 import org.apiguardian.api.API;
 
 /**
@@ -16,10 +18,16 @@ public final class ProcessContext {
 
     private final BoundarySink process;
     private final boolean task;
+    private final List<StackFrame> handedBy;
 
     ProcessContext(BoundarySink process, boolean task) {
+        this(process, task, List.of());
+    }
+
+    ProcessContext(BoundarySink process, boolean task, List<StackFrame> handedBy) {
         this.process = process;
         this.task = task;
+        this.handedBy = handedBy;
     }
 
     /** The run this flow belongs to. */
@@ -30,5 +38,14 @@ public final class ProcessContext {
     /** Whether this flow is a task an executor runs for the process (else a thread's own code). */
     public boolean isTask() {
         return task;
+    }
+
+    /**
+     * For a task, the frames of the thread that handed it to the executor when it did, innermost first, from the
+     * first frame outside the kit and the JDK; empty for a thread's own code. A task that framework code hands over
+     * (Spring's asynchronous listener invocation) is named by the user's code that led to it.
+     */
+    public List<StackFrame> handedBy() {
+        return handedBy;
     }
 }

@@ -2,6 +2,8 @@ package dev.deliverykit.internal.instrument;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import java.lang.StackWalker.StackFrame;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apiguardian.api.API;
 
@@ -51,9 +53,9 @@ public final class Processes {
     }
 
     /** Makes the calling thread run a task of {@code process}; returns what to restore with {@link #leave}. */
-    static ProcessContext enterTask(BoundarySink process) {
+    static ProcessContext enterTask(BoundarySink process, List<StackFrame> handedBy) {
         ProcessContext previous = CONTEXT.get();
-        CONTEXT.set(new ProcessContext(process, true));
+        CONTEXT.set(new ProcessContext(process, true, handedBy));
         return previous;
     }
 
