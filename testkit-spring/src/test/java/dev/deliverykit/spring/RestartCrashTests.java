@@ -34,6 +34,7 @@ class RestartCrashTests {
     @TempDir
     Path reports;
 
+    // tag::restart-sweep[]
     @CrashTestKitOnly
     static class RestartCrashTestCases extends ShopSweep {
         RestartCrashTestCases() {
@@ -48,6 +49,7 @@ class RestartCrashTests {
             placeCrashAndRecover();
         }
     }
+    // end::restart-sweep[]
 
     @Test
     void aRestartDyingAfterModulithMarkedThePublicationResubmittedLeavesItToNoLaterRestart() {
