@@ -31,6 +31,11 @@ final class SpringMessages {
                 + " property a value, or leave it out.";
     }
 
+    static String notPositive(Duration limit) {
+        return "SpringProcess.awaitingAtMost(" + limit + "): the wait needs a positive duration, e.g."
+                + " awaitingAtMost(Duration.ofSeconds(60)).";
+    }
+
     static String noSources() {
         return "SpringProcess.of() needs the application's class (its @SpringBootApplication or @Configuration"
                 + " class), e.g. SpringProcess.of(ShopApplication.class).";

@@ -104,7 +104,7 @@ public final class SpringProcess implements BeforeEachCallback, AfterEachCallbac
     /** How long {@link #run} and {@link #recover} wait for the application to settle (30 s unless set). */
     public SpringProcess awaitingAtMost(Duration limit) {
         if (limit.isNegative() || limit.isZero()) {
-            throw new IllegalArgumentException("awaitingAtMost needs a positive duration, not " + limit);
+            throw new IllegalArgumentException(SpringMessages.notPositive(limit));
         }
         return new SpringProcess(sources, properties, limit);
     }

@@ -27,6 +27,7 @@ class NaiveListenerTests {
     @TempDir
     Path reports;
 
+    // tag::naive-sweep[]
     @CrashTestKitOnly
     static class NaiveListenerTestCases extends ShopSweep {
         NaiveListenerTestCases() {
@@ -40,6 +41,7 @@ class NaiveListenerTests {
             placeCrashAndRecover();
         }
     }
+    // end::naive-sweep[]
 
     @Test
     void theNaiveListenerShipsTwiceWhenTheProcessDiesBetweenItsCommitAndModulithsCompletion() {

@@ -23,6 +23,7 @@ abstract class ShopSweep {
     @CheckInvariant
     final Invariant everyPublicationCompleted = ShopInvariants.everyPublicationCompleted(() -> dir);
 
+    // tag::process[]
     @RegisterExtension
     final SpringProcess shop;
 
@@ -34,4 +35,5 @@ abstract class ShopSweep {
         shop.run(app -> app.getBean(OrderService.class).placeOrder("o-1", 1250)); // dies at the case's crash
         shop.recover(); // a fresh application on the same file: resubmits what is incomplete
     }
+    // end::process[]
 }

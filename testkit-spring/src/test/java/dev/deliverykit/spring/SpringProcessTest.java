@@ -102,6 +102,14 @@ class SpringProcessTest {
                         + " @Configuration class), e.g. SpringProcess.of(ShopApplication.class).");
     }
 
+    @Test
+    void aWaitNeedsAPositiveDuration() {
+        assertThatThrownBy(() -> registered.awaitingAtMost(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("SpringProcess.awaitingAtMost(PT0S): the wait needs a positive duration, e.g."
+                        + " awaitingAtMost(Duration.ofSeconds(60)).");
+    }
+
     private static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await();
