@@ -51,9 +51,11 @@ public final class RerunJvmPool implements AutoCloseable {
 
     /**
      * A running child started with {@code jvmOptions}, waiting for its case file on standard input: one started
-     * ahead if there is one, else a new one. Then starts the children for the next cases.
+     * ahead if there is one, else a new one. Then starts the children for the next cases, telling them
+     * {@code templateUniqueId}: the next case is most often another case of the same template, whose discovery a
+     * child started ahead runs while it waits.
      */
-    synchronized ChildProcess take(List<String> jvmOptions, Duration timeout) {
+    synchronized ChildProcess take(List<String> jvmOptions, Duration timeout, String templateUniqueId) {
         Objects.requireNonNull(jvmOptions, "jvmOptions");
         if (closed) {
             throw new IllegalStateException("DeliveryKit failure: a child JVM was asked for after the run ended");
@@ -69,11 +71,11 @@ public final class RerunJvmPool implements AutoCloseable {
             }
         }
         if (child == null) {
-            child = start(jvmOptions, timeout);
+            child = start(jvmOptions, timeout, List.of());
         }
         stopWaitingOthers(ready);
         while (ready.size() < parallelism - 1) {
-            ready.add(start(jvmOptions, timeout));
+            ready.add(start(jvmOptions, timeout, List.of(templateUniqueId)));
         }
         child.restartTimeout();
         return child;
@@ -90,10 +92,11 @@ public final class RerunJvmPool implements AutoCloseable {
         }
     }
 
-    private static ChildProcess start(List<String> jvmOptions, Duration timeout) {
+    private static ChildProcess start(List<String> jvmOptions, Duration timeout, List<String> templateAhead) {
         return ChildJvm.mainClass(RerunMain.class)
                 .classPath(RerunClassPath.get())
                 .jvmArgs(jvmOptions.toArray(new String[0]))
+                .args(templateAhead.toArray(new String[0]))
                 .timeout(timeout)
                 .start();
     }

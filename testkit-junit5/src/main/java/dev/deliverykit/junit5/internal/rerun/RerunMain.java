@@ -74,8 +74,12 @@ public final class RerunMain {
 
     private RerunMain() {}
 
+    /** {@code RerunMain [templateUniqueId]}: the template whose discovery to run while waiting, if any. */
     public static void main(String[] args) throws IOException {
         Launcher launcher = LauncherFactory.create(); // before the case is known: a child may be started ahead
+        if (args.length > 0) {
+            discoverAhead(launcher, args[0]);
+        }
         String caseFile = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
         if (caseFile == null) {
             Runtime.getRuntime().halt(0); // started ahead and never needed: the run is over
@@ -108,6 +112,31 @@ public final class RerunMain {
         System.err.println(outcomes.describe(file));
         System.err.flush();
         Runtime.getRuntime().halt(NO_WORKLOAD_EXIT_CODE);
+    }
+
+    /**
+     * Discovers the test template of the case that started this child ahead, and throws the plan away: it loads
+     * the test class and what JUnit Jupiter and the kit need to discover it while this child waits, so that the
+     * case, most often another of the same template, does not pay for it. Discovery initialises no test class and
+     * runs nothing of the test; a template that is not found here costs only the time it took.
+     */
+    static void discoverAhead(Launcher launcher, String templateUniqueId) {
+        try {
+            launcher.discover(LauncherDiscoveryRequestBuilder.request()
+                    .selectors(DiscoverySelectors.selectUniqueId(templateUniqueId))
+                    .configurationParameters(Map.of(
+                            KitSettings.RERUN,
+                            "true",
+                            DeliveryKitConfiguration.REPORT_ENABLED,
+                            "false",
+                            DeliveryKitConfiguration.REPORT_SUMMARY,
+                            "false",
+                            KitSettings.PARALLEL_ENABLED,
+                            "false"))
+                    .build());
+        } catch (RuntimeException e) {
+            // only a head start: the case's own discovery reports what is wrong
+        }
     }
 
     /** The system properties this JVM's command line gives ({@code -Dkey=value}): they win over the test JVM's. */

@@ -51,7 +51,7 @@ public final class RerunStarter implements ChildStarter {
         command.addAll(options.added());
         Path file = run.plan().resolveSibling("case.properties");
         caseFile.withRun(run, inherited.runtimeProperties()).write(file);
-        ChildProcess child = pool.take(command, settings.childTimeout());
+        ChildProcess child = pool.take(command, settings.childTimeout(), caseFile.templateUniqueId());
         child.sendLine(file.toString());
         return child;
     }
