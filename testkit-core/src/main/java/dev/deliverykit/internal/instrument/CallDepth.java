@@ -11,6 +11,12 @@ final class CallDepth {
 
     private int depth;
 
+    /** The last outside call entered on the thread whose exit has not come yet, and whose call it is. */
+    private Object outsideTarget;
+
+    private int outsideKind = -1;
+    private OutsideFrames.Caller outsideCaller;
+
     private CallDepth() {}
 
     /** The calling thread's depth. */
@@ -42,5 +48,34 @@ final class CallDepth {
     /** Whether the thread is inside a woven call (or unobserved work). */
     boolean inside() {
         return depth > 0;
+    }
+
+    /**
+     * Whose call a call that leaves the JVM is ({@link OutsideFrames#caller()}), walking the stack at most once per
+     * call: the exit of a call reuses what its entry found, as the frames below the JDK's method are the same.
+     */
+    OutsideFrames.Caller callerOf(Object target, int code) {
+        int kind = code / 2;
+        boolean exit = (code & 1) != 0;
+        if (exit && outsideCaller != null && outsideKind == kind && outsideTarget == target) {
+            OutsideFrames.Caller known = outsideCaller;
+            forgetOutsideCall();
+            return known;
+        }
+        OutsideFrames.Caller caller = OutsideFrames.caller();
+        if (exit) {
+            forgetOutsideCall();
+        } else {
+            outsideTarget = target;
+            outsideKind = kind;
+            outsideCaller = caller;
+        }
+        return caller;
+    }
+
+    private void forgetOutsideCall() {
+        outsideTarget = null;
+        outsideKind = -1;
+        outsideCaller = null;
     }
 }

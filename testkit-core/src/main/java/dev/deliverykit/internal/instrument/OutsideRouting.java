@@ -27,7 +27,7 @@ final class OutsideRouting {
             if (call == null) {
                 return;
             }
-            OutsideFrames.Caller caller = OutsideFrames.caller();
+            OutsideFrames.Caller caller = depth.callerOf(target, code);
             if (caller != OutsideFrames.Caller.INFRASTRUCTURE) {
                 current.outside(caller == OutsideFrames.Caller.BROKER_CLIENT ? call.byABrokerClient() : call);
             }
