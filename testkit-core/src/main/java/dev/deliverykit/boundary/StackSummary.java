@@ -306,7 +306,7 @@ final class StackSummary {
                 || name.startsWith("net.bytebuddy.")) {
             return true;
         }
-        if (isKit(type)) {
+        if (isKit(type) || isKitModule(name) && KIT_MODULE.get(type)) {
             return true;
         }
         return Statement.class.isAssignableFrom(type)
@@ -323,6 +323,31 @@ final class StackSummary {
         // Same package, other code source: a test fixture next to the kit is code under test.
         return kitPackage && Objects.equals(type.getProtectionDomain().getCodeSource(), KIT);
     }
+
+    private static boolean isKitModule(String name) {
+        return name.startsWith("dev.deliverykit.junit5.") || name.startsWith("dev.deliverykit.spring.");
+    }
+
+    /**
+     * The JUnit extension's and testkit-spring's own classes, never a site (a restart's frames pass through them),
+     * told from their tests' fixtures in the same packages by their code source.
+     */
+    private static final ClassValue<Boolean> KIT_MODULE = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            String anchor = type.getName().startsWith("dev.deliverykit.junit5.")
+                    ? "dev.deliverykit.junit5.CrashScenario"
+                    : "dev.deliverykit.spring.SpringProcess";
+            try {
+                Class<?> module = Class.forName(anchor, false, type.getClassLoader());
+                return Objects.equals(
+                        module.getProtectionDomain().getCodeSource(),
+                        type.getProtectionDomain().getCodeSource());
+            } catch (ClassNotFoundException e) {
+                return false;
+            }
+        }
+    };
 
     /** A method with a functional parameter; a lambda's frame by the methods of its enclosing name. */
     private static boolean isHelper(StackFrame frame) {
