@@ -113,13 +113,22 @@ public final class Instrumenter {
             return; // the first run obtains the agent again and reports why it cannot
         }
         try {
-            synchronized (instrumenter) {
-                instrumenter.weaveJdbcCalls();
+            if (isKitChild()) {
+                instrumenter.ensureJdbc(); // a kit child always runs: weave the JDK too, while its main starts
+            } else {
+                synchronized (instrumenter) {
+                    instrumenter.weaveJdbcCalls();
+                }
             }
         } catch (RuntimeException | Error e) {
             instrumenter.problems.add(
                     new InstrumentationProblem("JDBC weaving (started at JVM start by -javaagent)", "-", false, e));
         }
+    }
+
+    /** Whether this JVM is a child the kit started for a case (its main class is the kit's), not a test JVM. */
+    private static boolean isKitChild() {
+        return System.getProperty("sun.java.command", "").startsWith("dev.deliverykit.");
     }
 
     /**
