@@ -1,5 +1,6 @@
 package dev.deliverykit.spring;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
@@ -7,7 +8,8 @@ import dev.deliverykit.spring.shop.IdempotentShop;
 
 /**
  * Spring Modulith used correctly (an idempotent {@code @ApplicationModuleListener}), started by {@link SpringProcess},
- * survives a crash at every commit of placing an order and delivering its event: every case green.
+ * survives a crash at every commit of placing an order and delivering its event, in the test's JVM and as a real
+ * process exit: every case green.
  */
 class IdempotentListenerCrashTest extends ShopSweep {
 
@@ -15,7 +17,9 @@ class IdempotentListenerCrashTest extends ShopSweep {
         super(IdempotentShop.class);
     }
 
-    @CrashSweep(kinds = SweepKind.COMMITS)
+    @CrashSweep(
+            kinds = SweepKind.COMMITS,
+            mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
     void aPlacedOrderShipsExactlyOnce(CrashScenario scenario) throws Exception {
         placeCrashAndRecover();
     }
