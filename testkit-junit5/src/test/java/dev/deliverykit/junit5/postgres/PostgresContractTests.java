@@ -20,6 +20,7 @@ import dev.deliverykit.junit5.postgres.contract.ReservationPipelineAdapter;
 import dev.deliverykit.junit5.postgres.contract.WarehouseReceiverAdapter;
 import dev.deliverykit.junit5.postgres.reservation.DedupWarehouse;
 import dev.deliverykit.junit5.postgres.reservation.NaiveWarehouse;
+import dev.deliverykit.junit5.realstack.RealStack;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * guarantees the reference warehouse without dedup breaks on SQLite (docs/contracts.md), the others keep all of theirs.
  * One launcher run of every contract test class, so that their child JVMs are started ahead for each other.
  */
+@RealStack
 class PostgresContractTests {
 
     /** Keeps the server up across the fixture runs below. */

@@ -17,6 +17,7 @@ import dev.deliverykit.junit5.postgres.reservation.ReservationOutbox;
 import dev.deliverykit.junit5.postgres.reservation.ReservationService;
 import dev.deliverykit.junit5.postgres.reservation.Warehouse;
 import dev.deliverykit.junit5.postgres.reservation.WarehouseClient;
+import dev.deliverykit.junit5.realstack.RealStack;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
@@ -43,6 +44,7 @@ import org.opentest4j.AssertionFailedError;
  * boundaries, recovered by new objects (resubmit, then resend pending rows), judged only by a class-level
  * "exactly once per key" invariant. The effect count N is read back with plain JDBC after every case.
  */
+@RealStack
 class PostgresDeliveryMatrixTest {
 
     /** Keeps the server up across the fixture runs below. */

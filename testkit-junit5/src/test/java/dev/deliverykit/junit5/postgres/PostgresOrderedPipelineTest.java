@@ -15,6 +15,7 @@ import dev.deliverykit.junit5.postgres.pipeline.FlowConsumer;
 import dev.deliverykit.junit5.postgres.pipeline.FlowEvent;
 import dev.deliverykit.junit5.postgres.pipeline.FlowProducer;
 import dev.deliverykit.junit5.postgres.pipeline.FlowRelay;
+import dev.deliverykit.junit5.realstack.RealStack;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * new objects (re-advance A1, relay until idle, drain A) and reads the state again; the test compares the whole
  * table with the contract's.
  */
+@RealStack
 class PostgresOrderedPipelineTest {
 
     /** Keeps the server up across the fixture runs below. */

@@ -2,6 +2,7 @@ package dev.deliverykit.junit5.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.deliverykit.junit5.realstack.RealStack;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The shared server: reachable on 127.0.0.1 only, data under target/embedded-pg, a fresh schema per call. */
+@RealStack
 class PostgresServerTest {
 
     @BeforeAll

@@ -15,6 +15,7 @@ import dev.deliverykit.junit5.postgres.reservation.DedupWarehouse;
 import dev.deliverykit.junit5.postgres.reservation.NaiveWarehouse;
 import dev.deliverykit.junit5.postgres.reservation.ReservationService;
 import dev.deliverykit.junit5.postgres.reservation.Warehouse;
+import dev.deliverykit.junit5.realstack.RealStack;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * catalogue names the send to the warehouse as a method boundary: the reservation service's default sweep, pruned
  * and exhaustive, catches the mark-first variant at the same cells and passes the atomic-receipt variant both ways.
  */
+@RealStack
 class PrunedPostgresSweepsTest {
 
     /** Keeps the server up across the fixture runs below. */

@@ -41,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * plain JDBC after the run). Every fixture crashes after its order's commit, so the order row is the one thing that
  * must survive, as after a real exit.
  */
+@RealStack
 class CarryOnAfterDeathTest {
 
     /** The fixtures' database directory: the outer test's, so that it can read the file back after the run. */

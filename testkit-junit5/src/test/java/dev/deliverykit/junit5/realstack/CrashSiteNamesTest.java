@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * its caller when the test sees through the outbox's data-access class, by annotation or by configuration
  * parameter (docs/boundaries.md, "Where a crash happened").
  */
+@RealStack
 class CrashSiteNamesTest {
 
     private static final String OUTBOX = "dev.deliverykit.junit5.realstack.fixtures.Outbox";

@@ -26,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * dying process, a crash on one of them is a crash (not "Crash swallowed") fired on that thread, and a
  * sweep over two orders is the same in five repetitions and passes.
  */
+@RealStack
 class ExecutorDeliveryTest {
 
     @TempDir

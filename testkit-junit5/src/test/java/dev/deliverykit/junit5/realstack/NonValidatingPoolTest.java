@@ -22,6 +22,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * it to recovery again, and recovery's first use of it fails at once with the kit's message naming what
  * happened and the fix, instead of whatever the driver says about a closed connection.
  */
+@RealStack
 class NonValidatingPoolTest {
 
     @TempDir

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * run are not the process's, so such a case fails loudly with the thread outside the process, never
  * with anything else; which cases overlap depends on the scheduling, so only that is asserted.
  */
+@RealStack
 class ParallelNeighboursTest {
 
     /** The nested sweep's outcomes, one line per case; filled by {@link NestedSweepTestCases}. */

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * pool opens them on its own connection-adder thread, at moments that vary from run to run. That thread changes
  * nothing, so the sweep is pruned the same way every time.
  */
+@RealStack
 class PoolHelperThreadTest {
 
     @TempDir

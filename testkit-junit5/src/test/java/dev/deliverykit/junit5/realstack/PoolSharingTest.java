@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Spring outbox passes in full, and each case's outcome and message are the same in five repetitions in one
  * build (after a crash the pool must hand out fresh physical connections, not the ones the crash closed).
  */
+@RealStack
 class PoolSharingTest {
 
     @TempDir

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * points with the same invariant cells; on pools shared by the run and its restart too, and a relay that delivers on
  * executor threads is not pruned at all.
  */
+@RealStack
 class PrunedSpringSweepsTest {
 
     @TempDir

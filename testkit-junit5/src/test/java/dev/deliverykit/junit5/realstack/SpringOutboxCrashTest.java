@@ -31,6 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * alarm from Spring's roll-back-and-rethrow; the mark-first relay and the relay that forgives a failed send
  * are caught.
  */
+@RealStack
 class SpringOutboxCrashTest {
 
     @TempDir

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * test up to its workload and dies there. The same cases pass and fail as in the test's JVM, but for the relay
  * that carries on after a failed send, which only an in-process crash can make look like one.
  */
+@RealStack
 class SpringOutboxInChildJvmsTest {
 
     @TempDir
