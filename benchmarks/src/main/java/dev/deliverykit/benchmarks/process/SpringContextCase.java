@@ -89,7 +89,7 @@ public final class SpringContextCase {
             Samples one = samples.get(ONE);
             Measurement childOne = Measurement.ofSamples("child-JVM case, " + ONE + ", " + cases(), "ms", one.child);
             figures.add(Figure.info(
-                    "B12, parallelism 1",
+                    "B12 parallelism 1",
                     FIGURE + ", " + ONE,
                     childOne,
                     Measurement.ofSamples("in-process case, " + ONE + ", " + cases(), "ms", one.inProcess)));
