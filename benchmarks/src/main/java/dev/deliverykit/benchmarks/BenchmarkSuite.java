@@ -9,6 +9,7 @@ import dev.deliverykit.benchmarks.process.JUnitToolComparison;
 import dev.deliverykit.benchmarks.process.PrunedSweep;
 import dev.deliverykit.benchmarks.process.RealProcessCrash;
 import dev.deliverykit.benchmarks.process.ShardedSweep;
+import dev.deliverykit.benchmarks.process.SpringContextCase;
 import dev.deliverykit.benchmarks.report.FailedStep;
 import dev.deliverykit.benchmarks.report.Figure;
 import dev.deliverykit.benchmarks.report.LoadAverage;
@@ -33,7 +34,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * The one entry point: measures B1 to B11, prints the Markdown table and writes {@code results.json} and
+ * The one entry point: measures B1 to B12, prints the Markdown table and writes {@code results.json} and
  * {@code results.md} into the output directory.
  *
  * <pre>
@@ -46,7 +47,8 @@ import java.util.function.Supplier;
 public final class BenchmarkSuite {
 
     /** Every figure, in order. */
-    public static final List<String> ALL = List.of("B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11");
+    public static final List<String> ALL =
+            List.of("B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11", "B12");
 
     private BenchmarkSuite() {}
 
@@ -124,7 +126,11 @@ public final class BenchmarkSuite {
                 new Step(
                         "B11 a sample-like sweep pruned against the same sweep at every point",
                         Set.of("B11"),
-                        () -> new PrunedSweep(settings).measure()));
+                        () -> new PrunedSweep(settings).measure()),
+                new Step(
+                        "B12 a Spring Boot application's crash case in a child JVM against in this JVM",
+                        Set.of("B12"),
+                        () -> new SpringContextCase(settings).measure()));
         return steps.stream()
                 .filter(step -> step.figures().stream().anyMatch(only::contains))
                 .toList();

@@ -10,9 +10,9 @@ import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
 import java.nio.file.Path;
+import dev.deliverykit.spring.SpringProcess;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 // tag::crash-test[]
@@ -38,42 +38,39 @@ class OrderReachesShippingCrashTest {
             .intentsIn(shop, "orders", "order_id")
             .effectsIn(shop, "shipment", "order_id");
 
+    /**
+     * The application on this case's database, started inside each case's workload and its recovery: properties
+     * given here win over application.properties.
+     */
+    @RegisterExtension
+    final SpringProcess application = SpringProcess.of(sources())
+            .withProperty("spring.datasource.url", this::url)
+            // a crash in this JVM closes the transaction's connection, and Spring logs the failed rollback at
+            // ERROR with both stack traces: expected here, so not logged
+            .withProperty("logging.level.org.springframework.transaction.interceptor", "off")
+            .withProperty("logging.level.org.springframework.jdbc.support", "off")
+            .withProperty("logging.level.root", "warn");
+
     @CrashSweep(
             kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
             sql = "^(INSERT|UPDATE|DELETE)",
             mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
     void aPlacedOrderIsShippedExactlyOnce(CrashScenario scenario) throws Exception {
-        scenario.run(this::placeOrderAndRelay); // the application starts and dies at this case's commit or statement
-        scenario.restart(this::placeOrderAndRelay); // a new application on the same database: the caller retries
+        application.run(this::placeOrderAndRelay); // the application starts and dies at this case's commit or statement
+        application.recover(this::placeOrderAndRelay); // a new application on the same database: the caller retries
     }
 
     @CrashAt(
             selector = "method-entry:com.example.shop.Outbox#markSent(java.lang.String)",
             mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
     void aCrashBeforeTheMarkShipsNothingTwice(CrashScenario scenario) throws Exception {
-        scenario.run(this::placeOrderAndRelay);
-        scenario.restart(this::placeOrderAndRelay);
+        application.run(this::placeOrderAndRelay);
+        application.recover(this::placeOrderAndRelay);
     }
 
-    void placeOrderAndRelay() {
-        try (ConfigurableApplicationContext application = start()) {
-            application.getBean(OrderService.class).placeOrder("o-1", "alice", 1250);
-            application.getBean(OutboxRelay.class).relayPending();
-        }
-    }
-
-    /** The application on this case's database: command-line arguments win over application.properties. */
-    ConfigurableApplicationContext start() {
-        return new SpringApplicationBuilder(sources())
-                .web(WebApplicationType.NONE)
-                .run(
-                        "--spring.datasource.url=" + url(),
-                        // a crash in this JVM closes the transaction's connection, and Spring logs the failed
-                        // rollback at ERROR with both stack traces: expected here, so not logged
-                        "--logging.level.org.springframework.transaction.interceptor=off",
-                        "--logging.level.org.springframework.jdbc.support=off",
-                        "--logging.level.root=warn",
-                        "--spring.main.banner-mode=off");
+    void placeOrderAndRelay(ConfigurableApplicationContext context) {
+        context.getBean(OrderService.class).placeOrder("o-1", "alice", 1250);
+        context.getBean(OutboxRelay.class).relayPending();
     }
 
     Class<?>[] sources() {
