@@ -1,8 +1,10 @@
 package dev.deliverykit.spring;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -74,9 +76,9 @@ final class ContractApplication implements AutoCloseable {
 
     /** The rows of {@code sql} on the application's data source, each value as text, outside any transaction. */
     List<List<String>> rows(String sql) {
-        return new JdbcTemplate(application.getBean(javax.sql.DataSource.class)).query(sql, (row, number) -> {
+        return new JdbcTemplate(application.getBean(DataSource.class)).query(sql, (row, number) -> {
             int columns = row.getMetaData().getColumnCount();
-            java.util.ArrayList<String> values = new java.util.ArrayList<>(columns);
+            ArrayList<String> values = new ArrayList<>(columns);
             for (int column = 1; column <= columns; column++) {
                 values.add(row.getString(column));
             }

@@ -29,8 +29,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  *                 .delivered("SELECT order_id FROM shipment");
  *     }
  *
- *     public DatabaseFactory databases() {                     // Modulith's JDBC registry does not run on SQLite
- *         return (name, site) -> "jdbc:h2:file:" + site.directory().resolve(name) + ";WRITE_DELAY=0;AUTO_SERVER=TRUE";
+ *     public DatabaseFactory databases() {   // Modulith's JDBC registry does not run on SQLite: an H2 file per run
+ *         return (name, site) -> "jdbc:h2:file:" + site.directory().resolve(name)
+ *                 + ";WRITE_DELAY=0;AUTO_SERVER=TRUE";                      // a child JVM may open it too
  *     }
  * }
  * }</pre>

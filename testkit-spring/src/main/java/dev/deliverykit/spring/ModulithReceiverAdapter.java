@@ -31,8 +31,9 @@ import org.apiguardian.api.API;
  *                 .effects("SELECT 'tenantA', order_id FROM shipment");
  *     }
  *
- *     public DatabaseFactory databases() {                     // Modulith's JDBC registry does not run on SQLite
- *         return (name, site) -> "jdbc:h2:file:" + site.directory().resolve(name) + ";WRITE_DELAY=0;AUTO_SERVER=TRUE";
+ *     public DatabaseFactory databases() {   // Modulith's JDBC registry does not run on SQLite: an H2 file per run
+ *         return (name, site) -> "jdbc:h2:file:" + site.directory().resolve(name)
+ *                 + ";WRITE_DELAY=0;AUTO_SERVER=TRUE";                      // a child JVM may open it too
  *     }
  * }
  * }</pre>
