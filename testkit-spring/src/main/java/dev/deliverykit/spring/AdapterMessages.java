@@ -1,0 +1,16 @@
+package dev.deliverykit.spring;
+
+/** What the Modulith contract adapters say when they are built incompletely: each message once. */
+final class AdapterMessages {
+
+    private AdapterMessages() {}
+
+    static String adapterNeeds(String adapter, String what) {
+        return adapter + " needs " + what + "(...): give it where the contract test's adapter() builds the adapter.";
+    }
+
+    static String notAFieldName(String field) {
+        return "an event's key is one of its fields, named as in Java (it is read from the publication's JSON), got \""
+                + field + "\".";
+    }
+}

@@ -1,0 +1,117 @@
+package dev.deliverykit.spring;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * One process of a contract adapter's Spring application: started on the check run's database, with Modulith's
+ * incomplete publications resubmitted, as a restarted application's operator does, and waited for until it has
+ * settled. A contract drives the process itself (its own {@code scenario.run}), so this is {@link SpringProcess}'s
+ * start without its JUnit extension.
+ */
+final class ContractApplication implements AutoCloseable {
+
+    private final ConfigurableApplicationContext application;
+    private final Duration limit;
+
+    private ContractApplication(ConfigurableApplicationContext application, Duration limit) {
+        this.application = application;
+        this.limit = limit;
+    }
+
+    /** Starts the application of {@code sources} with {@code properties} first, then resubmits and settles. */
+    static ContractApplication start(Class<?>[] sources, Map<String, Object> properties, Duration limit) {
+        ConfigurableApplicationContext application = new SpringApplicationBuilder(sources)
+                .web(WebApplicationType.NONE)
+                .bannerMode(Banner.Mode.OFF)
+                .registerShutdownHook(false)
+                .logStartupInfo(false)
+                .listeners(new HighestPrecedence(properties))
+                .build()
+                .run();
+        ContractApplication started = new ContractApplication(application, limit);
+        try {
+            started.resubmitAndSettle();
+        } catch (RuntimeException | Error e) {
+            started.close();
+            throw e;
+        }
+        return started;
+    }
+
+    ConfigurableApplicationContext context() {
+        return application;
+    }
+
+    /** Modulith's incomplete publications resubmitted (its relay, after a restart), then the wait until settled. */
+    void resubmitAndSettle() {
+        Settling settling = new Settling(application);
+        settling.resubmitIncompletePublications();
+        settling.await(limit);
+    }
+
+    /** Waits until the listeners the last work started have settled. */
+    void settle() {
+        new Settling(application).await(limit);
+    }
+
+    /** Publishes {@code event} in a transaction of the application's: Modulith stores its publications in it. */
+    void publishInATransaction(Object event) {
+        new TransactionTemplate(application.getBean(PlatformTransactionManager.class))
+                .executeWithoutResult(status -> application.publishEvent(event));
+    }
+
+    /** The rows of {@code sql} on the application's data source, each value as text, outside any transaction. */
+    List<List<String>> rows(String sql) {
+        return new JdbcTemplate(application.getBean(DataSource.class)).query(sql, (row, number) -> {
+            int columns = row.getMetaData().getColumnCount();
+            ArrayList<String> values = new ArrayList<>(columns);
+            for (int column = 1; column <= columns; column++) {
+                values.add(row.getString(column));
+            }
+            return List.copyOf(values);
+        });
+    }
+
+    /**
+     * Closes the context. After an in-process crash its connections are refused and its threads stopped, so its
+     * shutdown may fail; that failure says nothing about the code under test.
+     */
+    @Override
+    public void close() {
+        try {
+            application.close();
+        } catch (RuntimeException ignored) {
+            // the dead process's leftovers
+        }
+    }
+
+    /** The properties as the environment's first property source; a class, for Spring reads the event type. */
+    private static final class HighestPrecedence implements ApplicationListener<ApplicationEnvironmentPreparedEvent> {
+        private final Map<String, Object> values;
+
+        HighestPrecedence(Map<String, Object> values) {
+            this.values = values;
+        }
+
+        @Override
+        public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
+            event.getEnvironment()
+                    .getPropertySources()
+                    .addFirst(new MapPropertySource("deliverykit.contractApplication", values));
+        }
+    }
+}
