@@ -3,13 +3,19 @@ package dev.deliverykit.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.deliverykit.spring.shop.NaiveShop;
+import dev.deliverykit.spring.shop.ShopInvariants;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 
 /** What SpringProcess starts, and what it says when it is misused or its application does not settle. */
@@ -81,6 +87,27 @@ class SpringProcessTest {
                             + " FAILED, not waited for).");
         } finally {
             release.countDown();
+        }
+    }
+
+    @Test
+    void theWaitReadsModulithsJdbcRegistryForThePublicationsItsProcessStored(@TempDir Path dir) {
+        try (ConfigurableApplicationContext application = SpringProcess.of(NaiveShop.class)
+                .withProperty("spring.datasource.url", ShopInvariants.url(dir))
+                .start()) {
+            Settling settling = new Settling(application);
+            application
+                    .getBean(JdbcTemplate.class)
+                    .update("INSERT INTO EVENT_PUBLICATION (ID, EVENT_TYPE, LISTENER_ID, PUBLICATION_DATE,"
+                            + " SERIALIZED_EVENT, STATUS) VALUES (RANDOM_UUID(), 'OrderPlaced', 'shipping',"
+                            + " CURRENT_TIMESTAMP, '{}', 'PROCESSING')");
+
+            assertThat(settling.busy())
+                    .singleElement(InstanceOfAssertFactories.STRING)
+                    .startsWith("event publication ")
+                    .endsWith(" to shipping is incomplete (PROCESSING)");
+            // left by an earlier process: only a resubmission, on an executor, is waited for
+            assertThat(new Settling(application).busy()).isEmpty();
         }
     }
 
