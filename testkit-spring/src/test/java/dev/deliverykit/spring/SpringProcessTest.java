@@ -17,6 +17,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
+import unconfigured.UnconfiguredTestClass;
 
 /** What SpringProcess starts, and what it says when it is misused or its application does not settle. */
 class SpringProcessTest {
@@ -119,6 +120,28 @@ class SpringProcessTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("SpringProcess.withProperty(\"shop.url\", ...): the value's supplier returned null. Give"
                         + " the property a value, or leave it out.");
+    }
+
+    @Test
+    void theApplicationOfASpringBootTestNeedsASpringBootTest() {
+        assertThatThrownBy(() -> BootTestApplication.of(SpringProcessTest.class))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage(
+                        "SpringProcess.ofSpringBootTest() is registered on dev.deliverykit.spring.SpringProcessTest,"
+                                + " which is not a @SpringBootTest: the process is the application of the test"
+                                + " class's @SpringBootTest. Annotate the test class with @SpringBootTest, or name"
+                                + " the application: SpringProcess.of(ShopApplication.class).");
+    }
+
+    @Test
+    void aSpringBootTestWithoutAnApplicationSaysWhereToNameIt() {
+        assertThatThrownBy(() -> BootTestApplication.of(UnconfiguredTestClass.class))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("SpringProcess.ofSpringBootTest() found no application for"
+                        + " unconfigured.UnconfiguredTestClass: its @SpringBootTest names no classes, and no"
+                        + " @SpringBootConfiguration class is in its package or above. Name the application in"
+                        + " @SpringBootTest(classes = ShopApplication.class), or put its @SpringBootApplication class"
+                        + " in the test class's package or above.");
     }
 
     @Test
