@@ -36,6 +36,19 @@ final class SpringMessages {
                 + " awaitingAtMost(Duration.ofSeconds(60)).";
     }
 
+    static String notASpringBootTest(Class<?> testClass) {
+        return "SpringProcess.ofSpringBootTest() is registered on " + testClass.getName() + ", which is not a"
+                + " @SpringBootTest: the process is the application of the test class's @SpringBootTest. Annotate the"
+                + " test class with @SpringBootTest, or name the application: SpringProcess.of(ShopApplication.class).";
+    }
+
+    static String noConfiguration(Class<?> testClass) {
+        return "SpringProcess.ofSpringBootTest() found no application for " + testClass.getName() + ": its"
+                + " @SpringBootTest names no classes, and no @SpringBootConfiguration class is in its package or above."
+                + " Name the application in @SpringBootTest(classes = ShopApplication.class), or put its"
+                + " @SpringBootApplication class in the test class's package or above.";
+    }
+
     static String noSources() {
         return "SpringProcess.of() needs the application's class (its @SpringBootApplication or @Configuration"
                 + " class), e.g. SpringProcess.of(ShopApplication.class).";

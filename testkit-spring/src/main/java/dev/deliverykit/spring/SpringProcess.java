@@ -2,7 +2,9 @@ package dev.deliverykit.spring;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
+import dev.deliverykit.junit5.CrashSweep;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,9 +19,12 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.platform.commons.support.AnnotationSupport;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -27,6 +32,7 @@ import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEven
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.MapPropertySource;
+import org.springframework.util.ClassUtils;
 
 /**
  * A Spring Boot application as the process of a crash case: {@link #run} starts it inside {@code scenario.run} (so
@@ -46,13 +52,20 @@ import org.springframework.core.env.MapPropertySource;
  * }
  * }</pre>
  *
+ * <p>{@link #ofSpringBootTest()} is the application of the test class's {@code @SpringBootTest} instead, started the
+ * same way (never through Spring's test context cache). In a {@code @SpringBootTest} class, the test's own context,
+ * if Spring has loaded it, is paused while each {@code @CrashAt} or {@code @CrashSweep} case runs (its schedulers and
+ * listener containers stopped), so that it does not race the case on the same database.
+ *
  * <p>Properties given with {@link #withProperty} win over the application's own (application.properties, the
- * environment); by default the application has no web server and no banner. The contexts a workload or a recovery
- * started are closed when it has ended (died or not), outside what the case crashes; any still open at the end of
- * the test method are closed then. Register it with {@code @RegisterExtension} (a field: instance or static).
+ * environment, a {@code @SpringBootTest}'s properties); by default the application has no web server and no banner.
+ * The contexts a workload or a recovery started are closed when it has ended (died or not), outside what the case
+ * crashes; any still open at the end of the test method are closed then. Register it with {@code @RegisterExtension}
+ * (a field: instance or static).
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class SpringProcess implements BeforeEachCallback, AfterEachCallback {
+public final class SpringProcess
+        implements BeforeEachCallback, BeforeTestExecutionCallback, AfterTestExecutionCallback, AfterEachCallback {
 
     /** What a case does with its application, once started (and before the wait for its asynchronous work). */
     @FunctionalInterface
@@ -60,13 +73,22 @@ public final class SpringProcess implements BeforeEachCallback, AfterEachCallbac
         void accept(ConfigurableApplicationContext application) throws Exception;
     }
 
+    /** An application's configuration classes and the properties its test gives it, lowest precedence first. */
+    record Sources(Class<?>[] classes, Map<String, Object> properties) {}
+
     private static final Duration DEFAULT_LIMIT = Duration.ofSeconds(30);
 
+    private static final String SPRING_BOOT_TEST = "org.springframework.boot.test.context.SpringBootTest";
+
+    /** The application's classes; none: the test class's {@code @SpringBootTest}, read when a test method starts. */
     private final Class<?>[] sources;
+
     private final Map<String, Supplier<String>> properties;
     private final Duration limit;
 
     private volatile ExtensionContext testMethod;
+    private volatile Sources springBootTest;
+    private volatile Runnable resumeTestContext;
     private final List<ConfigurableApplicationContext> started = new CopyOnWriteArrayList<>();
 
     private SpringProcess(Class<?>[] sources, Map<String, Supplier<String>> properties, Duration limit) {
@@ -81,6 +103,17 @@ public final class SpringProcess implements BeforeEachCallback, AfterEachCallbac
             throw new IllegalArgumentException(SpringMessages.noSources());
         }
         return new SpringProcess(sources.clone(), Map.of(), DEFAULT_LIMIT);
+    }
+
+    /**
+     * The application of the test class's {@code @SpringBootTest}: its {@code classes}, else the
+     * {@code @SpringBootConfiguration} found from the test class's package upwards, as Spring Boot finds it, with the
+     * annotation's {@code properties} (under those of {@link #withProperty}). Started fresh in each {@link #run} and
+     * {@link #recover}, like {@link #of}: the context Spring's test support caches for the test class is not the
+     * process, and no case leaves one in that cache.
+     */
+    public static SpringProcess ofSpringBootTest() {
+        return new SpringProcess(new Class<?>[0], Map.of(), DEFAULT_LIMIT);
     }
 
     /** A property that wins over the application's own; a new process, this one unchanged. */
@@ -150,7 +183,11 @@ public final class SpringProcess implements BeforeEachCallback, AfterEachCallbac
     }
 
     ConfigurableApplicationContext start() {
-        Map<String, Object> values = new LinkedHashMap<>();
+        Sources app = sources.length > 0 ? new Sources(sources, Map.of()) : springBootTest;
+        if (app == null) {
+            throw new IllegalStateException(SpringMessages.notRegistered("run()"));
+        }
+        Map<String, Object> values = new LinkedHashMap<>(app.properties());
         properties.forEach((name, value) -> {
             String resolved = value.get();
             if (resolved == null) {
@@ -158,7 +195,7 @@ public final class SpringProcess implements BeforeEachCallback, AfterEachCallbac
             }
             values.put(name, resolved);
         });
-        SpringApplicationBuilder builder = new SpringApplicationBuilder(sources)
+        SpringApplicationBuilder builder = new SpringApplicationBuilder(app.classes())
                 .web(WebApplicationType.NONE)
                 .bannerMode(Banner.Mode.OFF)
                 .registerShutdownHook(false)
@@ -212,12 +249,46 @@ public final class SpringProcess implements BeforeEachCallback, AfterEachCallbac
     @Override
     public void beforeEach(ExtensionContext context) {
         testMethod = context;
+        if (sources.length == 0) {
+            if (!ClassUtils.isPresent(SPRING_BOOT_TEST, SpringProcess.class.getClassLoader())) {
+                throw new IllegalStateException(SpringMessages.notASpringBootTest(context.getRequiredTestClass()));
+            }
+            springBootTest = BootTestApplication.of(context.getRequiredTestClass());
+        }
+    }
+
+    /**
+     * Pauses the test's own context for a case: here, after Spring's test support prepared the test method (it
+     * restarts a paused context it is asked for).
+     */
+    @Override
+    public void beforeTestExecution(ExtensionContext context) {
+        Method method = context.getRequiredTestMethod();
+        if (ClassUtils.isPresent(SPRING_BOOT_TEST, SpringProcess.class.getClassLoader())
+                && (AnnotationSupport.isAnnotated(method, CrashSweep.class)
+                        || AnnotationSupport.isAnnotated(method, CrashAt.class))) {
+            resumeTestContext = TestContextPause.pause(context);
+        }
+    }
+
+    @Override
+    public void afterTestExecution(ExtensionContext context) {
+        Runnable resume = resumeTestContext;
+        resumeTestContext = null;
+        if (resume != null) {
+            resume.run();
+        }
     }
 
     @Override
     public void afterEach(ExtensionContext context) {
         testMethod = null;
-        closeStarted();
+        springBootTest = null;
+        try {
+            closeStarted();
+        } finally {
+            afterTestExecution(context);
+        }
     }
 
     /**
@@ -240,7 +311,7 @@ public final class SpringProcess implements BeforeEachCallback, AfterEachCallbac
 
     @Override
     public String toString() {
-        return "SpringProcess" + Arrays.toString(sources);
+        return sources.length == 0 ? "SpringProcess[@SpringBootTest]" : "SpringProcess" + Arrays.toString(sources);
     }
 
     static void park() {

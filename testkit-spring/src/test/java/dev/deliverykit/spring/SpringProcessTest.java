@@ -3,14 +3,21 @@ package dev.deliverykit.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.deliverykit.spring.shop.NaiveShop;
+import dev.deliverykit.spring.shop.ShopInvariants;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
+import unconfigured.UnconfiguredTestClass;
 
 /** What SpringProcess starts, and what it says when it is misused or its application does not settle. */
 class SpringProcessTest {
@@ -85,6 +92,27 @@ class SpringProcessTest {
     }
 
     @Test
+    void theWaitReadsModulithsJdbcRegistryForThePublicationsItsProcessStored(@TempDir Path dir) {
+        try (ConfigurableApplicationContext application = SpringProcess.of(NaiveShop.class)
+                .withProperty("spring.datasource.url", ShopInvariants.url(dir))
+                .start()) {
+            Settling settling = new Settling(application);
+            application
+                    .getBean(JdbcTemplate.class)
+                    .update("INSERT INTO EVENT_PUBLICATION (ID, EVENT_TYPE, LISTENER_ID, PUBLICATION_DATE,"
+                            + " SERIALIZED_EVENT, STATUS) VALUES (RANDOM_UUID(), 'OrderPlaced', 'shipping',"
+                            + " CURRENT_TIMESTAMP, '{}', 'PROCESSING')");
+
+            assertThat(settling.busy())
+                    .singleElement(InstanceOfAssertFactories.STRING)
+                    .startsWith("event publication ")
+                    .endsWith(" to shipping is incomplete (PROCESSING)");
+            // left by an earlier process: only a resubmission, on an executor, is waited for
+            assertThat(new Settling(application).busy()).isEmpty();
+        }
+    }
+
+    @Test
     void aPropertyWhoseSupplierGivesNullIsRefused() {
         SpringProcess process = SpringProcess.of(Plain.class).withProperty("shop.url", () -> null);
 
@@ -92,6 +120,28 @@ class SpringProcessTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("SpringProcess.withProperty(\"shop.url\", ...): the value's supplier returned null. Give"
                         + " the property a value, or leave it out.");
+    }
+
+    @Test
+    void theApplicationOfASpringBootTestNeedsASpringBootTest() {
+        assertThatThrownBy(() -> BootTestApplication.of(SpringProcessTest.class))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage(
+                        "SpringProcess.ofSpringBootTest() is registered on dev.deliverykit.spring.SpringProcessTest,"
+                                + " which is not a @SpringBootTest: the process is the application of the test"
+                                + " class's @SpringBootTest. Annotate the test class with @SpringBootTest, or name"
+                                + " the application: SpringProcess.of(ShopApplication.class).");
+    }
+
+    @Test
+    void aSpringBootTestWithoutAnApplicationSaysWhereToNameIt() {
+        assertThatThrownBy(() -> BootTestApplication.of(UnconfiguredTestClass.class))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("SpringProcess.ofSpringBootTest() found no application for"
+                        + " unconfigured.UnconfiguredTestClass: its @SpringBootTest names no classes, and no"
+                        + " @SpringBootConfiguration class is in its package or above. Name the application in"
+                        + " @SpringBootTest(classes = ShopApplication.class), or put its @SpringBootApplication class"
+                        + " in the test class's package or above.");
     }
 
     @Test

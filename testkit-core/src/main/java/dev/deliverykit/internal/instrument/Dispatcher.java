@@ -118,6 +118,16 @@ public final class Dispatcher {
         CallDepth.unobserved(work);
     }
 
+    /**
+     * Runs {@code work} (the kit's own calls on a thread of the process, such as a wait's reads) without producing
+     * events; refused first, as the process's own calls are, if the process died, so that a wait ends with it.
+     * {@code operation} names the work in what the dead process tried.
+     */
+    public static void unobservedInProcess(String operation, Runnable work) {
+        enterGuarded(operation);
+        CallDepth.unobserved(work);
+    }
+
     // ---- called by woven code (see DispatcherCalls); the argument order suits the injected bytecode ----
 
     /** Entry to {@code execute*}: whether the exit must balance the depth. */
