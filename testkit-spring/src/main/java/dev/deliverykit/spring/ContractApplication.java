@@ -5,13 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
-import org.springframework.boot.Banner;
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
-import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.core.env.MapPropertySource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -34,14 +28,7 @@ final class ContractApplication implements AutoCloseable {
 
     /** Starts the application of {@code sources} with {@code properties} first, then resubmits and settles. */
     static ContractApplication start(Class<?>[] sources, Map<String, Object> properties, Duration limit) {
-        ConfigurableApplicationContext application = new SpringApplicationBuilder(sources)
-                .web(WebApplicationType.NONE)
-                .bannerMode(Banner.Mode.OFF)
-                .registerShutdownHook(false)
-                .logStartupInfo(false)
-                .listeners(new HighestPrecedence(properties))
-                .build()
-                .run();
+        ConfigurableApplicationContext application = ApplicationStart.start(sources, properties);
         ContractApplication started = new ContractApplication(application, limit);
         try {
             started.resubmitAndSettle();
@@ -96,22 +83,6 @@ final class ContractApplication implements AutoCloseable {
             application.close();
         } catch (RuntimeException ignored) {
             // the dead process's leftovers
-        }
-    }
-
-    /** The properties as the environment's first property source; a class, for Spring reads the event type. */
-    private static final class HighestPrecedence implements ApplicationListener<ApplicationEnvironmentPreparedEvent> {
-        private final Map<String, Object> values;
-
-        HighestPrecedence(Map<String, Object> values) {
-            this.values = values;
-        }
-
-        @Override
-        public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
-            event.getEnvironment()
-                    .getPropertySources()
-                    .addFirst(new MapPropertySource("deliverykit.contractApplication", values));
         }
     }
 }

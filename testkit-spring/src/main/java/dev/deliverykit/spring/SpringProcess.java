@@ -25,13 +25,7 @@ import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.platform.commons.support.AnnotationSupport;
-import org.springframework.boot.Banner;
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
-import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.core.env.MapPropertySource;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -195,34 +189,9 @@ public final class SpringProcess
             }
             values.put(name, resolved);
         });
-        SpringApplicationBuilder builder = new SpringApplicationBuilder(app.classes())
-                .web(WebApplicationType.NONE)
-                .bannerMode(Banner.Mode.OFF)
-                .registerShutdownHook(false)
-                .logStartupInfo(false)
-                .listeners(new HighestPrecedence(values));
-        ConfigurableApplicationContext application = builder.build().run();
+        ConfigurableApplicationContext application = ApplicationStart.start(app.classes(), values);
         started.add(application);
         return application;
-    }
-
-    /**
-     * The properties as the environment's first property source: above application.properties and the command line.
-     * A class, not a lambda: Spring reads the event type from the listener's generic interface.
-     */
-    private static final class HighestPrecedence implements ApplicationListener<ApplicationEnvironmentPreparedEvent> {
-        private final Map<String, Object> values;
-
-        HighestPrecedence(Map<String, Object> values) {
-            this.values = values;
-        }
-
-        @Override
-        public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
-            event.getEnvironment()
-                    .getPropertySources()
-                    .addFirst(new MapPropertySource("deliverykit.springProcess", values));
-        }
     }
 
     private CrashScenario scenario(String method) {

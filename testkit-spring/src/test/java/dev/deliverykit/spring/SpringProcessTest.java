@@ -12,6 +12,8 @@ import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -45,6 +47,17 @@ class SpringProcessTest {
                     .isEqualTo("from withProperty");
             assertThat(application.getEnvironment().getProperty("shop.supplied"))
                     .isEqualTo("read at start");
+        }
+    }
+
+    @Test
+    void loggingLevelsGivenToTheProcessApplyFromItsStart() {
+        SpringProcess process = SpringProcess.of(Plain.class).withProperty("logging.level.deliverykit.probe", "error");
+
+        try (ConfigurableApplicationContext application = process.start()) {
+            Logger probe = LoggerFactory.getLogger("deliverykit.probe");
+            assertThat(probe.isErrorEnabled()).isTrue();
+            assertThat(probe.isWarnEnabled()).isFalse();
         }
     }
 

@@ -1,0 +1,59 @@
+package dev.deliverykit.spring;
+
+import java.util.Map;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.MapPropertySource;
+
+/**
+ * Starts an application as the kit's processes do ({@link SpringProcess}, the contract adapters): no web server, no
+ * banner, no shutdown hook (the kit closes what it started), and the kit's properties above every other source.
+ */
+final class ApplicationStart {
+
+    private ApplicationStart() {}
+
+    /** Starts the application of {@code sources}; {@code properties} win over application.properties and the rest. */
+    static ConfigurableApplicationContext start(Class<?>[] sources, Map<String, Object> properties) {
+        return new SpringApplicationBuilder(sources)
+                .web(WebApplicationType.NONE)
+                .bannerMode(Banner.Mode.OFF)
+                .registerShutdownHook(false)
+                .logStartupInfo(false)
+                .listeners(new HighestPrecedence(Map.copyOf(properties)))
+                .build()
+                .run();
+    }
+
+    /**
+     * The properties as the environment's first property source: above application.properties and the command line.
+     * Ordered after Boot's config data (+10), so that the source stays first, and before its logging system (+20),
+     * so that logging levels given here apply. A class, not a lambda: Spring reads the event type from the listener's
+     * generic interface.
+     */
+    static final class HighestPrecedence implements ApplicationListener<ApplicationEnvironmentPreparedEvent>, Ordered {
+
+        static final String SOURCE = "deliverykit.properties";
+
+        private final Map<String, Object> values;
+
+        HighestPrecedence(Map<String, Object> values) {
+            this.values = values;
+        }
+
+        @Override
+        public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
+            event.getEnvironment().getPropertySources().addFirst(new MapPropertySource(SOURCE, values));
+        }
+
+        @Override
+        public int getOrder() {
+            return Ordered.HIGHEST_PRECEDENCE + 15;
+        }
+    }
+}
