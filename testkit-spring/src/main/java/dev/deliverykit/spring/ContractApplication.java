@@ -21,22 +21,26 @@ final class ContractApplication implements AutoCloseable {
     private final ConfigurableApplicationContext application;
     private final Duration limit;
 
+    /** Made as the process starts, so that what it finds incomplete then is an earlier process's, not this one's. */
+    private final Settling settling;
+
     private ContractApplication(ConfigurableApplicationContext application, Duration limit) {
         this.application = application;
         this.limit = limit;
+        this.settling = new Settling(application);
     }
 
     /** Starts the application of {@code sources} with {@code properties} first, then resubmits and settles. */
     static ContractApplication start(Class<?>[] sources, Map<String, Object> properties, Duration limit) {
         ConfigurableApplicationContext application = ApplicationStart.start(sources, properties);
-        ContractApplication started = new ContractApplication(application, limit);
         try {
+            ContractApplication started = new ContractApplication(application, limit);
             started.resubmitAndSettle();
+            return started;
         } catch (RuntimeException | Error e) {
-            started.close();
+            closeQuietly(application);
             throw e;
         }
-        return started;
     }
 
     ConfigurableApplicationContext context() {
@@ -45,14 +49,13 @@ final class ContractApplication implements AutoCloseable {
 
     /** Modulith's incomplete publications resubmitted (its relay, after a restart), then the wait until settled. */
     void resubmitAndSettle() {
-        Settling settling = new Settling(application);
         settling.resubmitIncompletePublications();
         settling.await(limit);
     }
 
     /** Waits until the listeners the last work started have settled. */
     void settle() {
-        new Settling(application).await(limit);
+        settling.await(limit);
     }
 
     /** Publishes {@code event} in a transaction of the application's: Modulith stores its publications in it. */
@@ -79,6 +82,10 @@ final class ContractApplication implements AutoCloseable {
      */
     @Override
     public void close() {
+        closeQuietly(application);
+    }
+
+    private static void closeQuietly(ConfigurableApplicationContext application) {
         try {
             application.close();
         } catch (RuntimeException ignored) {
