@@ -11,6 +11,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apiguardian.api.API;
 
@@ -59,6 +60,14 @@ public final class ChildProcess implements AutoCloseable {
     /** Whether the child is still running. */
     public boolean isAlive() {
         return process.isAlive();
+    }
+
+    /**
+     * Completes when the child has exited, whoever waits for it: for work that needs what the child left behind,
+     * such as a file the JVM writes as it exits, without taking the child's result from its owner.
+     */
+    public CompletableFuture<Void> onExit() {
+        return process.onExit().thenApply(exited -> null);
     }
 
     /** The operating system's id of the child. */

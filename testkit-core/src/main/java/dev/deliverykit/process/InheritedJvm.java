@@ -27,7 +27,8 @@ import org.apiguardian.api.API;
  *
  * <p>Left out, because they would break the child or belong to this JVM alone: a debugger agent
  * ({@code -agentlib:jdwp}, {@code -Xrunjdwp}, {@code -Xdebug}: its port is taken), {@code -Djava.io.tmpdir} (every child
- * gets its own temporary directory, removed after it exits), and the properties the JVM sets itself
+ * gets its own temporary directory, removed after it exits), {@code -XX:DumpLoadedClassList} (the child would write
+ * over this JVM's list), and the properties the JVM sets itself
  * ({@code java.*}, {@code jdk.*}, {@code sun.*}, {@code os.*}, {@code user.*}, {@code file.*}, {@code line.separator},
  * {@code path.separator}, {@code native.encoding}, {@code stdout.encoding}, {@code stderr.encoding}) unless they were
  * given on the command line.
@@ -40,6 +41,7 @@ public final class InheritedJvm {
             "-Xrunjdwp",
             "-Xdebug",
             "-Djava.io.tmpdir=",
+            "-XX:DumpLoadedClassList=",
             "-Ddeliverykit.child.plan=",
             "-Ddeliverykit.child.report=");
     private static final List<String> JVM_OWNED_PROPERTY_PREFIXES =

@@ -45,6 +45,19 @@ class ChildJvmTest {
     }
 
     @Test
+    void onExitCompletesOnceTheChildExitedAndLeavesItsResultToItsOwner() {
+        ChildProcess child =
+                ChildJvm.mainClass(EchoChild.class).args("5", "done").start();
+
+        child.onExit().join();
+
+        assertThat(child.isAlive()).isFalse();
+        ChildResult result = child.awaitExit();
+        assertThat(result.exitCode()).isEqualTo(5);
+        assertThat(result.stdoutLines()).containsExactly("5", "done");
+    }
+
+    @Test
     void childOutlivingItsTimeoutIsKilledAndTheFailureSaysSo() {
         ChildProcess child = ChildJvm.mainClass(HangingChild.class)
                 .timeout(Duration.ofSeconds(3))

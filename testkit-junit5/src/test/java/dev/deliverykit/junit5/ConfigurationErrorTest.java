@@ -524,6 +524,13 @@ class ConfigurationErrorTest {
     }
 
     @Test
+    void aBadClassDataSharingParameter() {
+        assertConfigurationErrorStartingWith(
+                run(PlainCrashTestCases.class, DeliveryKitConfiguration.CHILD_CLASS_DATA_SHARING, "sometimes"),
+                badParameter("deliverykit.child.class-data-sharing", "sometimes", "expected true or false"));
+    }
+
+    @Test
     void storeClosingTurnedOffWouldLoseTheReport() {
         assertConfigurationErrorStartingWith(
                 run(PlainCrashTestCases.class, "junit.jupiter.extensions.store.close.autocloseable.enabled", "false"),

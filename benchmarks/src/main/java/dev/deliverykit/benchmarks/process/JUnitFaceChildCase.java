@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * B2 through the JUnit face: B2's crash case as a user runs it in {@code CHILD_PROCESS} mode ({@link ChildCrashAtCase},
@@ -18,9 +17,10 @@ import java.util.Optional;
  * end of cases 2..n as the launcher reports them: the child JVM (rerun of the method up to {@code scenario.run},
  * workload, halt), recovery and check in this JVM, the report. With {@code deliverykit.child.parallelism} 1 every
  * case starts its child; with the default (the number of cores) the next case's child starts while a case runs.
- * With an AppCDS archive of the kit's child (given through {@code deliverykit.child.jvm-options}) as context rows.
- * One run of each variant per {@link #round}, interleaved with {@link RealProcessCrash}'s children, whose bare
- * JUnit child is the baseline.
+ * The kit's defaults share the children's classes ({@code deliverykit.child.class-data-sharing}, an archive made
+ * from the first child of the untimed round, in a directory of this run); context rows switch it off. One run of
+ * each variant per {@link #round}, interleaved with {@link RealProcessCrash}'s children, whose bare JUnit child is
+ * the baseline.
  */
 final class JUnitFaceChildCase {
 
@@ -28,54 +28,24 @@ final class JUnitFaceChildCase {
     private static final String CASE_FIGURE = "a @CrashAt(mode = CHILD_PROCESS) case at apply.after-commit with B2's"
             + " lambda workload, run through the JUnit launcher (child reruns the method and halts; this JVM recovers"
             + " and checks), per case";
+    private static final String UNSHARED = "without class-data sharing";
 
     private final LauncherRun launcher;
     private final int cores = Runtime.getRuntime().availableProcessors();
     private final Map<String, Map<String, String>> variants = new LinkedHashMap<>();
     private final Map<String, List<Double>> samples = new LinkedHashMap<>();
-    private final Optional<CdsArchive> archive;
 
-    private JUnitFaceChildCase(Path reports, Optional<CdsArchive> archive) {
+    /** The variants, the children's archives in {@code archives}. */
+    JUnitFaceChildCase(Path reports, Path archives) {
         this.launcher = LauncherRun.of(ChildCrashAtCase.class, reports);
-        this.archive = archive;
-        variants.put(defaults(), Map.of());
-        variants.put("parallelism 1", Map.of(DeliveryKitConfiguration.CHILD_PARALLELISM, "1"));
-        archive.ifPresent(cds -> {
-            String options = String.join(" ", cds.useFlags());
-            variants.put(defaults() + " + AppCDS", Map.of(DeliveryKitConfiguration.CHILD_JVM_OPTIONS, options));
-            variants.put(
-                    "parallelism 1 + AppCDS",
-                    Map.of(
-                            DeliveryKitConfiguration.CHILD_PARALLELISM,
-                            "1",
-                            DeliveryKitConfiguration.CHILD_JVM_OPTIONS,
-                            options));
-        });
+        String directory = DeliveryKitConfiguration.CHILD_CLASS_DATA_SHARING_DIRECTORY;
+        String sharing = DeliveryKitConfiguration.CHILD_CLASS_DATA_SHARING;
+        String parallelism = DeliveryKitConfiguration.CHILD_PARALLELISM;
+        variants.put(defaults(), Map.of(directory, archives.toString()));
+        variants.put("parallelism 1", Map.of(directory, archives.toString(), parallelism, "1"));
+        variants.put(defaults() + ", " + UNSHARED, Map.of(sharing, "false"));
+        variants.put("parallelism 1, " + UNSHARED, Map.of(sharing, "false", parallelism, "1"));
         variants.keySet().forEach(name -> samples.put(name, new ArrayList<>()));
-    }
-
-    /** Without AppCDS. */
-    static JUnitFaceChildCase withoutCds(Path reports) {
-        return new JUnitFaceChildCase(reports, Optional.empty());
-    }
-
-    /**
-     * With AppCDS rows: trains a static archive on the kit's child of {@link ChildCrashAtCase} (one run of the class
-     * with the children's class list dumped, one child at a time) into {@code archives}.
-     */
-    static JUnitFaceChildCase withCds(Path reports, Path archives) {
-        LauncherRun training = LauncherRun.of(ChildCrashAtCase.class, reports);
-        CdsArchive archive = CdsArchive.train(
-                archives,
-                "kit-child",
-                flags -> training.run(
-                        Map.of(
-                                DeliveryKitConfiguration.CHILD_PARALLELISM,
-                                "1",
-                                DeliveryKitConfiguration.CHILD_JVM_OPTIONS,
-                                String.join(" ", flags)),
-                        ChildCrashAtCase.CASES));
-        return new JUnitFaceChildCase(reports, Optional.of(archive));
     }
 
     /** One run of every variant; its cases 2..n are kept if {@code timed}. */
@@ -91,32 +61,28 @@ final class JUnitFaceChildCase {
 
     /** The rows, against {@code bare}, B2's bare JUnit child. */
     List<Figure> figures(Measurement bare) {
-        List<Figure> figures = new ArrayList<>();
         Measurement byDefault = measurement(defaults());
         Measurement one = measurement("parallelism 1");
-        figures.add(Figure.ratio("B2 JUnit face", CASE_FIGURE + ", " + defaults(), byDefault, bare, TARGET));
-        figures.add(Figure.ratio("B2 JUnit face, parallelism 1", CASE_FIGURE + ", parallelism 1", one, bare, TARGET));
-        if (archive.isPresent()) {
-            Measurement cdsDefault = measurement(defaults() + " + AppCDS");
-            Measurement cdsOne = measurement("parallelism 1 + AppCDS");
-            figures.add(Figure.info(
-                    "B2 JUnit face AppCDS",
-                    CASE_FIGURE + ", " + defaults() + ", children with an AppCDS archive (-XX:SharedArchiveFile"
-                            + " through deliverykit.child.jvm-options)",
-                    cdsDefault,
-                    bare));
-            figures.add(Figure.info(
-                    "B2 JUnit face AppCDS effect",
-                    "the same case with AppCDS children against without, " + defaults(),
-                    cdsDefault,
-                    byDefault));
-            figures.add(Figure.info(
-                    "B2 JUnit face AppCDS effect, parallelism 1",
-                    "the same case with AppCDS children against without, parallelism 1",
-                    cdsOne,
-                    one));
-        }
-        return figures;
+        Measurement unshared = measurement(defaults() + ", " + UNSHARED);
+        Measurement unsharedOne = measurement("parallelism 1, " + UNSHARED);
+        return List.of(
+                Figure.ratio("B2 JUnit face", CASE_FIGURE + ", " + defaults(), byDefault, bare, TARGET),
+                Figure.ratio("B2 JUnit face, parallelism 1", CASE_FIGURE + ", parallelism 1", one, bare, TARGET),
+                Figure.info(
+                        "B2 JUnit face " + UNSHARED,
+                        CASE_FIGURE + ", " + defaults() + ", deliverykit.child.class-data-sharing=false",
+                        unshared,
+                        bare),
+                Figure.info(
+                        "B2 JUnit face sharing effect",
+                        "the same case with the kit's class-data sharing against without, " + defaults(),
+                        byDefault,
+                        unshared),
+                Figure.info(
+                        "B2 JUnit face sharing effect, parallelism 1",
+                        "the same case with the kit's class-data sharing against without, parallelism 1",
+                        one,
+                        unsharedOne));
     }
 
     private Measurement measurement(String variant) {

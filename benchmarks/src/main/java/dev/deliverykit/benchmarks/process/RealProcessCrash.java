@@ -53,9 +53,8 @@ public final class RealProcessCrash {
                 Scratch archives = Scratch.create("b2-cds");
                 Scratch reports = Scratch.create("b2-reports")) {
             Optional<String> noCds = CdsArchive.unavailableBecause();
-            JUnitFaceChildCase junitFace = noCds.isEmpty()
-                    ? JUnitFaceChildCase.withCds(reports.root(), archives.root())
-                    : JUnitFaceChildCase.withoutCds(reports.root());
+            JUnitFaceChildCase junitFace =
+                    new JUnitFaceChildCase(reports.root(), archives.root().resolve("kit"));
             List<String> c1AndSerial = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
             List<JvmFlags> crashVariants = new ArrayList<>();
             crashVariants.add(JvmFlags.of(KIT_DEFAULTS));

@@ -21,13 +21,15 @@ import java.util.Map;
  * the in-process cases' of the same tests in the same runs. With the kit's defaults (children started ahead) and, as
  * context rows, with {@code deliverykit.child.parallelism=1}, whose children start when their case does: their split
  * of the first process's time (JVM start to the test method, the method to a started application) says what a child
- * case pays for. The two settings alternate within a round, their order swapped every round.
+ * case pays for, and with the kit's class-data sharing switched off. The settings alternate within a round, their
+ * order reversed every round; the untimed first round makes the children's archive.
  */
 public final class SpringContextCase {
 
     private static final Target TARGET = Target.atMost(1.5, "x");
     private static final String DEFAULTS = "default parallelism";
     private static final String ONE = "parallelism 1";
+    private static final String UNSHARED = "without class-data sharing";
     private static final String FIGURE = "a crash case whose process is a Spring Boot application (Modulith's JDBC"
             + " registry, H2 file; SpringProcess starts it, a fresh one recovers), @CrashAt right after the order's"
             + " commit, through the JUnit launcher, per case; value = the child-JVM case over the in-process case of the"
@@ -52,13 +54,18 @@ public final class SpringContextCase {
     /** The B12 rows. */
     public List<Figure> measure() {
         Map<String, Map<String, String>> variants = new LinkedHashMap<>();
-        variants.put(DEFAULTS, Map.of());
-        if (!settings.smoke()) {
-            variants.put(ONE, Map.of(DeliveryKitConfiguration.CHILD_PARALLELISM, "1"));
-        }
         Map<String, Samples> samples = new LinkedHashMap<>();
-        variants.keySet().forEach(name -> samples.put(name, new Samples()));
-        try (Scratch reports = Scratch.create("b12-reports")) {
+        try (Scratch reports = Scratch.create("b12-reports");
+                Scratch archives = Scratch.create("b12-cds")) {
+            String directory = DeliveryKitConfiguration.CHILD_CLASS_DATA_SHARING_DIRECTORY;
+            variants.put(DEFAULTS, Map.of(directory, archives.root().toString()));
+            if (!settings.smoke()) {
+                variants.put(
+                        ONE,
+                        Map.of(directory, archives.root().toString(), DeliveryKitConfiguration.CHILD_PARALLELISM, "1"));
+                variants.put(UNSHARED, Map.of(DeliveryKitConfiguration.CHILD_CLASS_DATA_SHARING, "false"));
+            }
+            variants.keySet().forEach(name -> samples.put(name, new Samples()));
             LauncherRun launcher = LauncherRun.of(SpringCrashAtCase.class, reports.root());
             int rounds = settings.processWarmupRounds() + settings.shardRounds();
             for (int round = 0; round < rounds; round++) {
@@ -85,6 +92,14 @@ public final class SpringContextCase {
                 Measurement.ofSamples("child-JVM case, " + DEFAULTS + ", " + cases(), "ms", byDefault.child),
                 inProcess,
                 TARGET));
+        if (samples.containsKey(UNSHARED)) {
+            figures.add(Figure.info(
+                    "B12 sharing effect",
+                    "the child-JVM case with the kit's class-data sharing against without (" + DEFAULTS + ")",
+                    Measurement.ofSamples("child-JVM case, " + DEFAULTS + ", " + cases(), "ms", byDefault.child),
+                    Measurement.ofSamples(
+                            "child-JVM case, " + UNSHARED + ", " + cases(), "ms", samples.get(UNSHARED).child)));
+        }
         if (samples.containsKey(ONE)) {
             Samples one = samples.get(ONE);
             Measurement childOne = Measurement.ofSamples("child-JVM case, " + ONE + ", " + cases(), "ms", one.child);

@@ -40,6 +40,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * @param siteSeeThrough packages and classes every kit test sees through when it names a crash site
  * @param shard the shard of every test's cases this run runs, if the run is sharded
  * @param sweepExhaustive whether every sweep crashes at every recorded point, equivalent or not
+ * @param childArchiveDirectory where the child JVMs' class-data-sharing archives are kept; empty: no sharing
  */
 @API(status = INTERNAL, since = "0.1")
 public record KitSettings(
@@ -58,7 +59,8 @@ public record KitSettings(
         boolean childRerun,
         List<String> siteSeeThrough,
         Optional<Shard> shard,
-        boolean sweepExhaustive) {
+        boolean sweepExhaustive,
+        Optional<Path> childArchiveDirectory) {
 
     /** The configuration parameter that tells the kit in a rerun JVM that it reruns one case of the test JVM. */
     public static final String RERUN = "deliverykit.child.rerun";
@@ -105,7 +107,8 @@ public record KitSettings(
                 value(context, RERUN).map(Boolean::parseBoolean).orElse(false),
                 siteSeeThrough(context),
                 shard(context),
-                flag(context, DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, false));
+                flag(context, DeliveryKitConfiguration.SWEEP_EXHAUSTIVE, false),
+                childArchiveDirectory(context));
     }
 
     /**
@@ -213,6 +216,22 @@ public record KitSettings(
             return false;
         }
         throw bad(key, text.get(), "expected true or false");
+    }
+
+    private static Optional<Path> childArchiveDirectory(ExtensionContext context) {
+        if (!flag(context, DeliveryKitConfiguration.CHILD_CLASS_DATA_SHARING)) {
+            return Optional.empty();
+        }
+        String text = value(context, DeliveryKitConfiguration.CHILD_CLASS_DATA_SHARING_DIRECTORY)
+                .orElse(DeliveryKitConfiguration.DEFAULT_CHILD_CLASS_DATA_SHARING_DIRECTORY);
+        try {
+            return Optional.of(Path.of(text));
+        } catch (InvalidPathException e) {
+            throw bad(
+                    DeliveryKitConfiguration.CHILD_CLASS_DATA_SHARING_DIRECTORY,
+                    text,
+                    "expected a directory path (" + e.getReason() + ")");
+        }
     }
 
     private static int childParallelism(ExtensionContext context) {

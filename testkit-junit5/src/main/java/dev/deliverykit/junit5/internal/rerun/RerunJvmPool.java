@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.deliverykit.junit5.internal.config.KitSettings;
 import dev.deliverykit.process.ChildJvm;
 import dev.deliverykit.process.ChildProcess;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -21,13 +23,16 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * The child JVMs of {@code CHILD_PROCESS} cases, started ahead: with a parallelism of N, up to N - 1 children wait,
  * started and with the JUnit launcher loaded, for the next cases, so that a child's start-up runs while the case
  * before it runs. Cases still run one after the other, in order, so the report and the display names are those of
- * a run without children started ahead (parallelism 1). Kept in the root store; closing it kills the children that
- * were never used.
+ * a run without children started ahead (parallelism 1). Children share the classes of their jars through
+ * {@link RerunArchive} unless switched off. Kept in the root store; closing it kills the children that were never
+ * used.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class RerunJvmPool implements AutoCloseable {
 
     private final int parallelism;
+    private final Optional<Path> archiveDirectory;
+    private RerunArchive archive;
     private final Map<List<String>, Deque<ChildProcess>> waiting = new LinkedHashMap<>();
     private boolean closed;
 
@@ -39,14 +44,17 @@ public final class RerunJvmPool implements AutoCloseable {
         return context.getRoot()
                 .getStore(NAMESPACE)
                 .getOrComputeIfAbsent(
-                        RerunJvmPool.class, key -> new RerunJvmPool(settings.childParallelism()), RerunJvmPool.class);
+                        RerunJvmPool.class,
+                        key -> new RerunJvmPool(settings.childParallelism(), settings.childArchiveDirectory()),
+                        RerunJvmPool.class);
     }
 
-    RerunJvmPool(int parallelism) {
+    RerunJvmPool(int parallelism, Optional<Path> archiveDirectory) {
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
         }
         this.parallelism = parallelism;
+        this.archiveDirectory = Objects.requireNonNull(archiveDirectory, "archiveDirectory");
     }
 
     /**
@@ -92,13 +100,21 @@ public final class RerunJvmPool implements AutoCloseable {
         }
     }
 
-    private static ChildProcess start(List<String> jvmOptions, Duration timeout, List<String> templateAhead) {
-        return ChildJvm.mainClass(RerunMain.class)
-                .classPath(RerunClassPath.get())
-                .jvmArgs(jvmOptions.toArray(new String[0]))
+    private ChildProcess start(List<String> jvmOptions, Duration timeout, List<String> templateAhead) {
+        if (archive == null) {
+            archive = RerunArchive.of(archiveDirectory, RerunClassPath.get());
+        }
+        List<String> options = new ArrayList<>(jvmOptions);
+        List<String> sharing = archive.optionsFor(jvmOptions);
+        options.addAll(sharing);
+        ChildProcess child = ChildJvm.mainClass(RerunMain.class)
+                .classPath(archive.classPath())
+                .jvmArgs(options.toArray(new String[0]))
                 .args(templateAhead.toArray(new String[0]))
                 .timeout(timeout)
                 .start();
+        archive.started(child, sharing);
+        return child;
     }
 
     /** Kills the children that were never used. */
