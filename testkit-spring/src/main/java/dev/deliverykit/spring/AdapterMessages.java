@@ -13,4 +13,11 @@ final class AdapterMessages {
         return "an event's key is one of its fields, named as in Java (it is read from the publication's JSON), got \""
                 + field + "\".";
     }
+
+    static String eventKeyNotRunOn(String field, String product) {
+        return "ModulithOutboxAdapter.eventKey(\"" + field + "\") reads the event's key from the publication's JSON"
+                + " with SQL that runs on H2 and PostgreSQL, and the application's database is " + product + ". Give"
+                + " outboxRows(sql) instead of eventKey(...): a query of event_publication that returns the event's "
+                + field + ", one row per publication, with your database's JSON function.";
+    }
 }

@@ -1,5 +1,8 @@
 package dev.deliverykit.spring;
 
+import dev.deliverykit.boundary.KitCalls;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +20,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * start without its JUnit extension.
  */
 final class ContractApplication implements AutoCloseable {
+
+    private static final String PRODUCT_READ = "the contract adapter's read of the database's product name";
 
     private final ConfigurableApplicationContext application;
     private final Duration limit;
@@ -74,6 +79,19 @@ final class ContractApplication implements AutoCloseable {
             }
             return List.copyOf(values);
         });
+    }
+
+    /** The product name of the application's database as its JDBC driver reports it, read outside the kit's watch. */
+    String databaseProduct() {
+        String[] product = new String[1];
+        KitCalls.unobserved(PRODUCT_READ, () -> {
+            try (Connection connection = application.getBean(DataSource.class).getConnection()) {
+                product[0] = connection.getMetaData().getDatabaseProductName();
+            } catch (SQLException e) {
+                throw new IllegalStateException(PRODUCT_READ + " failed: " + e.getMessage(), e);
+            }
+        });
+        return product[0];
     }
 
     /**

@@ -68,70 +68,82 @@ public final class ModulithOutboxAdapter implements TransactionalOutboxAdapter {
     private final Recording recording;
     private final String intents;
     private final String outboxRows;
+
+    /** The event's field that {@link #outboxRows} reads, or null when the test gave its own query. */
+    private final String eventKey;
+
     private final String delivered;
 
     private ModulithOutboxAdapter(
-            ModulithApplication application, Recording recording, String intents, String outboxRows, String delivered) {
+            ModulithApplication application,
+            Recording recording,
+            String intents,
+            String outboxRows,
+            String eventKey,
+            String delivered) {
         this.application = application;
         this.recording = recording;
         this.intents = intents;
         this.outboxRows = outboxRows;
+        this.eventKey = eventKey;
         this.delivered = delivered;
     }
 
     /** The application of these classes; then give {@link #recording}, {@link #intents} and {@link #delivered}. */
     public static ModulithOutboxAdapter of(Class<?>... sources) {
-        return new ModulithOutboxAdapter(ModulithApplication.of(sources), null, null, null, null);
+        return new ModulithOutboxAdapter(ModulithApplication.of(sources), null, null, null, null, null);
     }
 
     /** How a caller records an intent, such as {@code placeOrder(intent.key(), ...)}. */
     public ModulithOutboxAdapter recording(Recording recording) {
         return new ModulithOutboxAdapter(
-                application, Objects.requireNonNull(recording, "recording"), intents, outboxRows, delivered);
+                application, Objects.requireNonNull(recording, "recording"), intents, outboxRows, eventKey, delivered);
     }
 
     /** The business state: one row per intent recorded, one column, its key ({@code SELECT order_id FROM orders}). */
     public ModulithOutboxAdapter intents(String sql) {
-        return new ModulithOutboxAdapter(application, recording, sql, outboxRows, delivered);
+        return new ModulithOutboxAdapter(application, recording, sql, outboxRows, eventKey, delivered);
     }
 
     /**
-     * The outbox rows read from the registry: one per publication, the event's JSON field {@code field} as the key,
-     * with H2's {@code REGEXP_SUBSTR} (on another database give {@link #outboxRows(String)}). With several listeners of
-     * the event, give {@link #outboxRows(String)} with a {@code WHERE listener_id = ...}: each listener has its own.
+     * The outbox rows read from the registry: one per publication, the event's JSON field {@code field} (a string or a
+     * number) as the key, with SQL that runs on H2 and PostgreSQL; on another database the check fails as the
+     * application starts, saying so: give {@link #outboxRows(String)} there. With several listeners of the event, give
+     * {@link #outboxRows(String)} with a {@code WHERE listener_id = ...}: each listener has its own.
      */
     public ModulithOutboxAdapter eventKey(String field) {
         if (!field.matches("[A-Za-z_$][A-Za-z0-9_$]*")) {
             throw new IllegalArgumentException(AdapterMessages.notAFieldName(field));
         }
-        return outboxRows("SELECT REGEXP_SUBSTR(serialized_event, '\"" + field + "\":\"?([^\",}]*)', 1, 1, '', 1)"
-                + " FROM event_publication");
+        return new ModulithOutboxAdapter(application, recording, intents, EventKeySql.of(field), field, delivered);
     }
 
     /** The outbox rows: one row per publication in {@code EVENT_PUBLICATION}, one column, the intent's key. */
     public ModulithOutboxAdapter outboxRows(String sql) {
-        return new ModulithOutboxAdapter(application, recording, intents, sql, delivered);
+        return new ModulithOutboxAdapter(application, recording, intents, sql, null, delivered);
     }
 
     /** What the listener delivered: one row per delivery (a shipment), one column, the intent's key. */
     public ModulithOutboxAdapter delivered(String sql) {
-        return new ModulithOutboxAdapter(application, recording, intents, outboxRows, sql);
+        return new ModulithOutboxAdapter(application, recording, intents, outboxRows, eventKey, sql);
     }
 
     /** A property that wins over the application's own. */
     public ModulithOutboxAdapter withProperty(String name, String value) {
         return new ModulithOutboxAdapter(
-                application.withProperty(name, value), recording, intents, outboxRows, delivered);
+                application.withProperty(name, value), recording, intents, outboxRows, eventKey, delivered);
     }
 
     /** The property that takes the database's JDBC URL ({@code spring.datasource.url} unless set). */
     public ModulithOutboxAdapter withUrlProperty(String name) {
-        return new ModulithOutboxAdapter(application.withUrlProperty(name), recording, intents, outboxRows, delivered);
+        return new ModulithOutboxAdapter(
+                application.withUrlProperty(name), recording, intents, outboxRows, eventKey, delivered);
     }
 
     /** How long each wait for the application to settle may take (30 s unless set). */
     public ModulithOutboxAdapter awaitingAtMost(Duration limit) {
-        return new ModulithOutboxAdapter(application.awaitingAtMost(limit), recording, intents, outboxRows, delivered);
+        return new ModulithOutboxAdapter(
+                application.awaitingAtMost(limit), recording, intents, outboxRows, eventKey, delivered);
     }
 
     @Override
@@ -143,6 +155,14 @@ public final class ModulithOutboxAdapter implements TransactionalOutboxAdapter {
     public Producer start(Databases databases) {
         Recording recorder = given(recording, "recording");
         ContractApplication process = application.start(databases);
+        if (eventKey != null) { // fail here, saying why, not later on the check's read with an SQL error
+            try {
+                EventKeySql.requireRunsOn(eventKey, process.databaseProduct());
+            } catch (RuntimeException e) {
+                process.close();
+                throw e;
+            }
+        }
         return new Producer() {
             @Override
             public void record(Intent intent) throws Exception {
