@@ -32,9 +32,35 @@ class ModulithContractTests {
 
     @Test
     void theRetrySafeShopKeepsEveryOutboxCheck() {
-        CrashTestResults results =
-                CrashTestKit.reportingTo(reports).run(ModulithContractTestCases.RetrySafeShopOutboxTestCases.class);
+        theRetrySafeShopKeptEveryOutboxCheck(
+                CrashTestKit.reportingTo(reports).run(ModulithContractTestCases.RetrySafeShopOutboxTestCases.class));
+    }
 
+    @Test
+    void anOrderServiceThatFailsTheCallersRetryIsCaught() {
+        CrashTestResults results =
+                CrashTestKit.reportingTo(reports).run(ModulithContractTestCases.PlainOrderServiceOutboxTestCases.class);
+
+        theOrderServiceThatFailsTheCallersRetryWasCaught(results);
+        assertThat(results.failureOf("aRetriedIntentIsRecordedOnce(Path)").orElseThrow())
+                .hasMessageStartingWith("PreparedStatementCallback; SQL [INSERT INTO orders (order_id, amount_cents)"
+                        + " VALUES (?, ?)]; Unique index or primary key violation");
+    }
+
+    @Test
+    void theIdempotentListenerKeepsEveryReceiverCheckItPromises() {
+        theIdempotentListenerKeptEveryReceiverCheckItPromises(CrashTestKit.reportingTo(reports)
+                .run(ModulithContractTestCases.IdempotentListenerReceiverTestCases.class));
+    }
+
+    @Test
+    void theNaiveListenerIsCaught() {
+        theNaiveListenerWasCaught(
+                CrashTestKit.reportingTo(reports).run(ModulithContractTestCases.NaiveListenerReceiverTestCases.class));
+    }
+
+    /** The verdicts of the retry-safe shop's outbox contract, on any database. */
+    static void theRetrySafeShopKeptEveryOutboxCheck(CrashTestResults results) {
         // 3 tests, the real process exit, 21 cases of the recording sweep (the order, then its delivery, Modulith's
         // marks and the listener's statements and commits) and 3 of the relay sweep
         assertThat(results.startedCases())
@@ -55,11 +81,8 @@ class ModulithContractTests {
                                 + " (via DefaultListableBeanFactory$1.ifAvailable)");
     }
 
-    @Test
-    void anOrderServiceThatFailsTheCallersRetryIsCaught() {
-        CrashTestResults results =
-                CrashTestKit.reportingTo(reports).run(ModulithContractTestCases.PlainOrderServiceOutboxTestCases.class);
-
+    /** The verdicts of the outbox contract of the order service that fails a retry, on any database. */
+    static void theOrderServiceThatFailsTheCallersRetryWasCaught(CrashTestResults results) {
         // the retry of an order already saved throws on its primary key: every case where the order committed
         List<String> failed = new ArrayList<>(List.of(
                 "aRetriedIntentIsRecordedOnce(Path)",
@@ -69,16 +92,10 @@ class ModulithContractTests {
         failed.addAll(delivery(8, "IdempotentShipping", true));
         assertThat(results.failedCases()).containsExactlyInAnyOrderElementsOf(failed);
         assertThat(results).hasNumberOfStartedCases(28).hasNumberOfSucceededCases(10);
-        assertThat(results.failureOf("aRetriedIntentIsRecordedOnce(Path)").orElseThrow())
-                .hasMessageStartingWith("PreparedStatementCallback; SQL [INSERT INTO orders (order_id, amount_cents)"
-                        + " VALUES (?, ?)]; Unique index or primary key violation");
     }
 
-    @Test
-    void theIdempotentListenerKeepsEveryReceiverCheckItPromises() {
-        CrashTestResults results = CrashTestKit.reportingTo(reports)
-                .run(ModulithContractTestCases.IdempotentListenerReceiverTestCases.class);
-
+    /** The verdicts of the idempotent listener's receiver contract, on any database. */
+    static void theIdempotentListenerKeptEveryReceiverCheckItPromises(CrashTestResults results) {
         // 2 tests, the real process exit and 19 cases of the sweep: the event's publication, then its delivery
         assertThat(results).hasNumberOfStartedCases(22).hasNumberOfSucceededCases(22);
         assertThat(results.startedCases())
@@ -89,11 +106,8 @@ class ModulithContractTests {
                 .isEqualTo(3);
     }
 
-    @Test
-    void theNaiveListenerIsCaught() {
-        CrashTestResults results =
-                CrashTestKit.reportingTo(reports).run(ModulithContractTestCases.NaiveListenerReceiverTestCases.class);
-
+    /** The verdicts of the naive listener's receiver contract, on any database. */
+    static void theNaiveListenerWasCaught(CrashTestResults results) {
         // once the event's publication committed, the first process's delivery (or the restart's resubmission of it)
         // and the sender's retry, a second event of the same key, each ship
         List<String> failed = new ArrayList<>(List.of(

@@ -34,7 +34,7 @@ class StatementSweepTests {
         List<String> statements = List.of(
                 "\"CREATE TABLE IF NOT EXISTS orders (order_id VARC…\" #1" + start,
                 "\"CREATE TABLE IF NOT EXISTS processed_order (orde…\" #1" + start,
-                "\"CREATE TABLE IF NOT EXISTS shipment (id BIGINT A…\" #1" + start,
+                "\"CREATE TABLE IF NOT EXISTS shipment (id BIGINT G…\" #1" + start,
                 "\"CREATE TABLE IF NOT EXISTS EVENT_PUBLICATION ( I…\" #1" + start,
                 "\"CREATE INDEX IF NOT EXISTS EVENT_PUBLICATION_BY_…\" #1" + start,
                 "\"CREATE INDEX IF NOT EXISTS EVENT_PUBLICATION_BY_…\" #1" + start,
