@@ -36,6 +36,10 @@ import org.springframework.context.ConfigurableApplicationContext;
  * }
  * }</pre>
  *
+ * <p>The database is any that Modulith's JDBC registry runs on (with {@link #eventKey}, H2 or PostgreSQL): an H2 file
+ * per run, as above, or a PostgreSQL schema per run (the URL's {@code ?currentSchema=}, as {@code DatabaseFactory}'s
+ * Javadoc shows).
+ *
  * <p>Each process of the contract is a fresh application on the run's one database ({@value #DATABASE}), its URL
  * given as {@code spring.datasource.url} (or {@link #withUrlProperty}), winning over application.properties. It
  * starts by resubmitting Modulith's incomplete publications and waiting until the application has settled (its

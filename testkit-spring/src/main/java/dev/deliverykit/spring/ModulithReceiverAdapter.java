@@ -38,6 +38,9 @@ import org.apiguardian.api.API;
  * }
  * }</pre>
  *
+ * <p>The database is any that Modulith's JDBC registry runs on: an H2 file per run, as above, or a PostgreSQL schema
+ * per run (the URL's {@code ?currentSchema=}, as {@code DatabaseFactory}'s Javadoc shows).
+ *
  * <p><b>The answer is read from the effects.</b> A listener returns nothing. The adapter answers
  * {@link Answer#EXECUTED} when the effects of the request's tenant and key grew while its event was delivered, and
  * {@link Answer#REPLAYED} when they did not; it never answers {@link Answer#CONFLICT}. So: a listener cannot keep
