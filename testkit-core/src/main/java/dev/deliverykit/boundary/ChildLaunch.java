@@ -6,10 +6,12 @@ import dev.deliverykit.process.ChildJvm;
 import dev.deliverykit.process.ChildProcess;
 import dev.deliverykit.process.InheritedJvm;
 import java.lang.reflect.Modifier;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -32,6 +34,11 @@ import org.apiguardian.api.API;
  * class path, environment and working directory; {@link #withoutInherited(String...)} drops inherited options by
  * prefix. The command line is: inherited options, the kit's agent (unless inherited), the quick-start options,
  * then {@link #jvmArgs(String...)}.
+ *
+ * <p><b>Shared classes.</b> Children share the classes of their jars through a class-data-sharing archive
+ * ({@link ChildJvm#classDataSharing}), kept in {@value #DEFAULT_CLASS_DATA_SHARING_DIRECTORY} unless
+ * {@link #withClassDataSharingIn(Path)}, {@link #withoutClassDataSharing()} or the parent's system properties
+ * {@value #CLASS_DATA_SHARING_PROPERTY} and {@value #CLASS_DATA_SHARING_DIRECTORY_PROPERTY} say otherwise.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ChildLaunch {
@@ -45,12 +52,26 @@ public final class ChildLaunch {
     /** Set to {@code false} in the parent JVM to start every child without {@link #QUICK_START_OPTIONS}. */
     public static final String QUICK_START_PROPERTY = "deliverykit.child.quickStart";
 
+    /**
+     * Set to {@code false} in the parent JVM to start every child without class-data sharing (see
+     * {@link ChildJvm#classDataSharing}) unless its launch says otherwise.
+     */
+    public static final String CLASS_DATA_SHARING_PROPERTY = "deliverykit.child.class-data-sharing";
+
+    /** The directory of the children's class-data-sharing archives, in the parent JVM's system properties. */
+    public static final String CLASS_DATA_SHARING_DIRECTORY_PROPERTY = "deliverykit.child.class-data-sharing.directory";
+
+    /** The directory of the archives unless {@value #CLASS_DATA_SHARING_DIRECTORY_PROPERTY} says otherwise. */
+    public static final String DEFAULT_CLASS_DATA_SHARING_DIRECTORY = "target/deliverykit-cds";
+
     private final Class<? extends ProcessWorkload> workload;
     private final List<String> args;
     private final List<String> jvmArgs;
     private final Duration timeout;
     private final boolean quickStart;
     private final List<String> droppedInherited;
+    /** Where the children share classes; empty: not at all; null: as the system properties say. */
+    private final Optional<Path> sharing;
 
     private ChildLaunch(
             Class<? extends ProcessWorkload> workload,
@@ -58,13 +79,15 @@ public final class ChildLaunch {
             List<String> jvmArgs,
             Duration timeout,
             boolean quickStart,
-            List<String> droppedInherited) {
+            List<String> droppedInherited,
+            Optional<Path> sharing) {
         this.workload = workload;
         this.args = List.copyOf(args);
         this.jvmArgs = List.copyOf(jvmArgs);
         this.timeout = timeout;
         this.quickStart = quickStart;
         this.droppedInherited = List.copyOf(droppedInherited);
+        this.sharing = sharing;
     }
 
     /**
@@ -87,17 +110,17 @@ public final class ChildLaunch {
             throw new IllegalArgumentException(
                     SetupMessages.notRunnableInChild(workload).sentences());
         }
-        return new ChildLaunch(workload, List.of(), List.of(), DEFAULT_TIMEOUT, true, List.of());
+        return new ChildLaunch(workload, List.of(), List.of(), DEFAULT_TIMEOUT, true, List.of(), null);
     }
 
     /** The workload's arguments, replacing any given before. */
     public ChildLaunch args(String... arguments) {
-        return new ChildLaunch(workload, List.of(arguments), jvmArgs, timeout, quickStart, droppedInherited);
+        return new ChildLaunch(workload, List.of(arguments), jvmArgs, timeout, quickStart, droppedInherited, sharing);
     }
 
     /** Extra JVM options for the child, replacing any given before. */
     public ChildLaunch jvmArgs(String... options) {
-        return new ChildLaunch(workload, args, List.of(options), timeout, quickStart, droppedInherited);
+        return new ChildLaunch(workload, args, List.of(options), timeout, quickStart, droppedInherited, sharing);
     }
 
     /** How long the child may live. */
@@ -106,12 +129,12 @@ public final class ChildLaunch {
         if (limit.isZero() || limit.isNegative()) {
             throw new IllegalArgumentException("timeout must be positive, got " + limit);
         }
-        return new ChildLaunch(workload, args, jvmArgs, limit, quickStart, droppedInherited);
+        return new ChildLaunch(workload, args, jvmArgs, limit, quickStart, droppedInherited, sharing);
     }
 
     /** The child starts with the JVM's own defaults (C2 too), for a workload that runs long enough to profit. */
     public ChildLaunch withoutQuickStart() {
-        return new ChildLaunch(workload, args, jvmArgs, timeout, false, droppedInherited);
+        return new ChildLaunch(workload, args, jvmArgs, timeout, false, droppedInherited, sharing);
     }
 
     /**
@@ -121,7 +144,35 @@ public final class ChildLaunch {
     public ChildLaunch withoutInherited(String... prefixes) {
         List<String> dropped = new ArrayList<>(droppedInherited);
         dropped.addAll(List.of(prefixes));
-        return new ChildLaunch(workload, args, jvmArgs, timeout, quickStart, dropped);
+        return new ChildLaunch(workload, args, jvmArgs, timeout, quickStart, dropped, sharing);
+    }
+
+    /**
+     * The child shares the classes of its jars with this JVM's other children through archives kept in
+     * {@code directory} ({@link ChildJvm#classDataSharing}). By default it does, in
+     * {@value #DEFAULT_CLASS_DATA_SHARING_DIRECTORY}, unless the system properties {@value #CLASS_DATA_SHARING_PROPERTY}
+     * ({@code false}) or {@value #CLASS_DATA_SHARING_DIRECTORY_PROPERTY} say otherwise.
+     */
+    public ChildLaunch withClassDataSharingIn(Path directory) {
+        Objects.requireNonNull(directory, "directory");
+        return new ChildLaunch(workload, args, jvmArgs, timeout, quickStart, droppedInherited, Optional.of(directory));
+    }
+
+    /** The child starts without class-data sharing, whatever the system properties say. */
+    public ChildLaunch withoutClassDataSharing() {
+        return new ChildLaunch(workload, args, jvmArgs, timeout, quickStart, droppedInherited, Optional.empty());
+    }
+
+    /** Where the child shares classes, if it does. */
+    public Optional<Path> classDataSharing() {
+        if (sharing != null) {
+            return sharing;
+        }
+        if ("false".equalsIgnoreCase(System.getProperty(CLASS_DATA_SHARING_PROPERTY))) {
+            return Optional.empty();
+        }
+        return Optional.of(Path.of(
+                System.getProperty(CLASS_DATA_SHARING_DIRECTORY_PROPERTY, DEFAULT_CLASS_DATA_SHARING_DIRECTORY)));
     }
 
     /** The prefixes of inherited options left out. */
@@ -171,11 +222,14 @@ public final class ChildLaunch {
                 List<String> mainArgs = new ArrayList<>(
                         List.of(run.plan().toString(), run.report().toString(), workload.getName()));
                 mainArgs.addAll(args);
-                return ChildJvm.mainClass(ChildMain.class)
+                ChildJvm child = ChildJvm.mainClass(ChildMain.class)
                         .args(mainArgs.toArray(new String[0]))
                         .jvmArgs(commandLine(InheritedJvm.ofThisJvm().without(droppedInherited), run.agentOptions())
                                 .toArray(new String[0]))
-                        .timeout(timeout)
+                        .timeout(timeout);
+                return classDataSharing()
+                        .map(child::classDataSharing)
+                        .orElse(child)
                         .start();
             }
 

@@ -38,6 +38,7 @@ public final class ChildJvm {
     private final Duration timeout;
     private final Path workingDirectory;
     private final String classPath;
+    private final Path sharingDirectory;
 
     private ChildJvm(
             String mainClass,
@@ -45,13 +46,15 @@ public final class ChildJvm {
             List<String> jvmArgs,
             Duration timeout,
             Path workingDirectory,
-            String classPath) {
+            String classPath,
+            Path sharingDirectory) {
         this.mainClass = mainClass;
         this.args = List.copyOf(args);
         this.jvmArgs = List.copyOf(jvmArgs);
         this.timeout = timeout;
         this.workingDirectory = workingDirectory;
         this.classPath = classPath;
+        this.sharingDirectory = sharingDirectory;
     }
 
     /** A child that runs {@code main} of {@code mainClass}. */
@@ -65,17 +68,17 @@ public final class ChildJvm {
         if (mainClass.isBlank()) {
             throw new IllegalArgumentException("main class name must not be blank");
         }
-        return new ChildJvm(mainClass, List.of(), List.of(), DEFAULT_TIMEOUT, null, null);
+        return new ChildJvm(mainClass, List.of(), List.of(), DEFAULT_TIMEOUT, null, null, null);
     }
 
     /** The program arguments, replacing any given before. */
     public ChildJvm args(String... args) {
-        return new ChildJvm(mainClass, List.of(args), jvmArgs, timeout, workingDirectory, classPath);
+        return new ChildJvm(mainClass, List.of(args), jvmArgs, timeout, workingDirectory, classPath, sharingDirectory);
     }
 
     /** JVM options such as {@code -Xshare:auto} or {@code -javaagent:...}, replacing any given before. */
     public ChildJvm jvmArgs(String... jvmArgs) {
-        return new ChildJvm(mainClass, args, List.of(jvmArgs), timeout, workingDirectory, classPath);
+        return new ChildJvm(mainClass, args, List.of(jvmArgs), timeout, workingDirectory, classPath, sharingDirectory);
     }
 
     /** How long the child may live from its start; past it the child is killed and the wait fails. */
@@ -84,13 +87,19 @@ public final class ChildJvm {
         if (timeout.isZero() || timeout.isNegative()) {
             throw new IllegalArgumentException("timeout must be positive, got " + timeout);
         }
-        return new ChildJvm(mainClass, args, jvmArgs, timeout, workingDirectory, classPath);
+        return new ChildJvm(mainClass, args, jvmArgs, timeout, workingDirectory, classPath, sharingDirectory);
     }
 
     /** The child's working directory; this JVM's by default. */
     public ChildJvm workingDirectory(Path directory) {
         return new ChildJvm(
-                mainClass, args, jvmArgs, timeout, Objects.requireNonNull(directory, "directory"), classPath);
+                mainClass,
+                args,
+                jvmArgs,
+                timeout,
+                Objects.requireNonNull(directory, "directory"),
+                classPath,
+                sharingDirectory);
     }
 
     /**
@@ -102,7 +111,27 @@ public final class ChildJvm {
         if (classPath.isBlank()) {
             throw new IllegalArgumentException("the class path of a child JVM must not be blank");
         }
-        return new ChildJvm(mainClass, args, jvmArgs, timeout, workingDirectory, classPath);
+        return new ChildJvm(mainClass, args, jvmArgs, timeout, workingDirectory, classPath, sharingDirectory);
+    }
+
+    /**
+     * Shares the classes of the class path's jars with this JVM's other children of the same class path, through a
+     * class-data-sharing archive (AppCDS) kept in {@code directory} for later runs too: the first such child lists
+     * the classes it loads, the archive is made from the list in the background once it has exited, and children
+     * started after that map it and start faster. The child's class path then has its jars first, where no file of
+     * its directories has the name of a jar's entry (else nothing is shared). Nothing is shared either on a JVM
+     * other than HotSpot, or when the child's options already say how to share classes ({@code -Xshare},
+     * {@code -XX:SharedArchiveFile} and the like). {@link #command()} shows neither.
+     */
+    public ChildJvm classDataSharing(Path directory) {
+        return new ChildJvm(
+                mainClass,
+                args,
+                jvmArgs,
+                timeout,
+                workingDirectory,
+                classPath,
+                Objects.requireNonNull(directory, "directory"));
     }
 
     /**
@@ -110,14 +139,23 @@ public final class ChildJvm {
      * {@link #start()} puts right after the {@code java} executable (that directory exists only once it starts).
      */
     public List<String> command() {
+        return command(givenClassPath(), List.of());
+    }
+
+    private List<String> command(String childClassPath, List<String> sharingOptions) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs);
+        command.addAll(sharingOptions);
         command.add("-cp");
-        command.add(classPath != null ? classPath : System.getProperty("java.class.path"));
+        command.add(childClassPath);
         command.add(mainClass);
         command.addAll(args);
         return command;
+    }
+
+    private String givenClassPath() {
+        return classPath != null ? classPath : System.getProperty("java.class.path");
     }
 
     /**
@@ -126,8 +164,11 @@ public final class ChildJvm {
      * @throws ChildProcessException if the JVM cannot be started
      */
     public ChildProcess start() {
+        ClassDataSharing sharing =
+                sharingDirectory == null ? null : ClassDataSharing.of(sharingDirectory, givenClassPath());
+        List<String> sharingOptions = sharing == null ? List.of() : sharing.optionsFor(jvmArgs);
+        List<String> command = command(sharing == null ? givenClassPath() : sharing.classPath(), sharingOptions);
         Path temporary = ChildTemporaryDirectory.create();
-        List<String> command = command();
         // First, so that a -Djava.io.tmpdir among the child's own options still wins.
         command.add(1, "-Djava.io.tmpdir=" + temporary);
         ProcessBuilder builder = new ProcessBuilder(command);
@@ -135,7 +176,11 @@ public final class ChildJvm {
             builder.directory(new File(workingDirectory.toString()));
         }
         try {
-            return new ChildProcess(describe(), builder.start(), timeout, temporary);
+            ChildProcess child = new ChildProcess(describe(), builder.start(), timeout, temporary);
+            if (sharing != null) {
+                sharing.started(child, sharingOptions);
+            }
+            return child;
         } catch (IOException e) {
             ChildTemporaryDirectory.remove(temporary);
             throw new ChildProcessException(

@@ -2,6 +2,7 @@ package dev.deliverykit.junit5;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.boundary.ChildLaunch;
 import org.apiguardian.api.API;
 
 /**
@@ -127,24 +128,26 @@ public final class DeliveryKitConfiguration {
 
     /**
      * {@code true} (default) or {@code false}: whether the child JVMs of {@link dev.deliverykit.CrashMode#CHILD_PROCESS}
-     * cases share the classes of their jars through a class-data-sharing archive (AppCDS), so that they start
+     * cases (those that rerun the test and those of {@code scenario.run(SomeWorkload.class, ...)}) share the classes
+     * of their jars through a class-data-sharing archive (AppCDS), so that they start
      * faster. The first child of a class path with no archive lists the classes it loads; once it has exited, the
      * archive is made from that list in the background, and later children, in this run and in later runs with the
      * same jars and JDK, map it. The jars come first on the children's class path, which is done only where no file
      * of a class directory has the name of a jar's entry; otherwise, on a JVM other than HotSpot, or when the
      * children's options already name an archive or {@code -Xshare}, children start without it. Key: {@value}.
      */
-    public static final String CHILD_CLASS_DATA_SHARING = "deliverykit.child.class-data-sharing";
+    public static final String CHILD_CLASS_DATA_SHARING = ChildLaunch.CLASS_DATA_SHARING_PROPERTY;
 
     /**
      * The directory where the children's class-data-sharing archives are kept between runs (the six most recently
      * used), for example one a CI cache keeps: {@value #DEFAULT_CHILD_CLASS_DATA_SHARING_DIRECTORY} by default, apart
      * from the report (which CI keeps as an artifact), and removed by {@code mvn clean}. Key: {@value}.
      */
-    public static final String CHILD_CLASS_DATA_SHARING_DIRECTORY = "deliverykit.child.class-data-sharing.directory";
+    public static final String CHILD_CLASS_DATA_SHARING_DIRECTORY = ChildLaunch.CLASS_DATA_SHARING_DIRECTORY_PROPERTY;
 
     /** The archives' directory when {@value #CHILD_CLASS_DATA_SHARING_DIRECTORY} is not set: {@value}. */
-    public static final String DEFAULT_CHILD_CLASS_DATA_SHARING_DIRECTORY = "target/deliverykit-cds";
+    public static final String DEFAULT_CHILD_CLASS_DATA_SHARING_DIRECTORY =
+            ChildLaunch.DEFAULT_CLASS_DATA_SHARING_DIRECTORY;
 
     /**
      * Reruns exactly one case: the replay key printed in a failure message and in the report, for example

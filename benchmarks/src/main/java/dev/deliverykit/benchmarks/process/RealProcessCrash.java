@@ -13,6 +13,7 @@ import dev.deliverykit.boundary.ChildLaunch;
 import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.process.ChildJvm;
+import dev.deliverykit.process.ClassDataSharing;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,8 +26,9 @@ import java.util.Optional;
  * with exit code 73 at {@code apply.after-commit}; the parent recovers from the files and checks), timed
  * whole from the parent, against a bare child JVM that runs one trivial JUnit test through the JUnit
  * Platform launcher. The crash child starts as the kit starts it (C1 only, {@code ChildLaunch}'s quick-start
- * options); it is also timed with the JVM's own defaults, and with more start-up options: an AppCDS archive
- * trained on the same child, the serial collector, and both. Variants run interleaved, round after round,
+ * options, and the kit's class-data sharing); it is also timed, without the kit's sharing, with the JVM's own
+ * defaults, and with more start-up options: an AppCDS archive trained on the same child, the serial collector,
+ * and both. Variants run interleaved, round after round,
  * after an untimed warm-up round. The same case through the kit's JUnit face, as a user runs it in
  * {@code CHILD_PROCESS} mode, is timed per case in the same rounds ({@link JUnitFaceChildCase}).
  */
@@ -34,7 +36,7 @@ public final class RealProcessCrash {
 
     private static final Target TARGET = Target.atMost(1.25, "x");
     /** The crash child as the kit starts it: its quick-start options (C1 only), nothing else. */
-    private static final String KIT_DEFAULTS = "kit defaults (C1 only)";
+    private static final String KIT_DEFAULTS = "kit defaults (C1 only, class-data sharing)";
     /** The crash child with the JVM's own defaults ({@code ChildLaunch.withoutQuickStart()}). */
     private static final String JVM_DEFAULTS = "JVM defaults (withoutQuickStart)";
 
@@ -62,7 +64,9 @@ public final class RealProcessCrash {
             baselineVariants.add(JvmFlags.of("default options"));
             if (noCds.isEmpty()) {
                 CdsArchive crashArchive = CdsArchive.train(
-                        archives.root(), "crash-child", flags -> crashCase(scratch, JvmFlags.of("training", flags)));
+                        archives.root(),
+                        "crash-child",
+                        flags -> crashCase(scratch, JvmFlags.of("training", flags), archives.root()));
                 CdsArchive junitArchive = CdsArchive.train(
                         archives.root(), "junit-child", flags -> bareJUnitChild(JvmFlags.of("training", flags)));
                 if (settings.everyStartupVariant()) {
@@ -86,11 +90,17 @@ public final class RealProcessCrash {
             Map<JvmFlags, List<Double>> baseline = new LinkedHashMap<>();
             crashVariants.forEach(v -> crash.put(v, new ArrayList<>()));
             baselineVariants.forEach(v -> baseline.put(v, new ArrayList<>()));
+            Path kitArchives = archives.root().resolve("kit");
             int rounds = settings.processWarmupRounds() + settings.processRounds();
             for (int round = 0; round < rounds; round++) {
                 boolean timed = round >= settings.processWarmupRounds();
+                if (round == settings.processWarmupRounds()) {
+                    // the kit's archive, listed by the first crash child, is made before any timed child starts
+                    ClassDataSharing.dumped(kitArchives, System.getProperty("java.class.path"))
+                            .join();
+                }
                 for (JvmFlags variant : crashVariants) {
-                    double millis = crashCase(scratch, variant);
+                    double millis = crashCase(scratch, variant, kitArchives);
                     if (timed) {
                         crash.get(variant).add(millis);
                     }
@@ -153,13 +163,17 @@ public final class RealProcessCrash {
     }
 
     /** One timed real-process crash case: child crash, recovery and check in this JVM. */
-    private double crashCase(Scratch scratch, JvmFlags flags) {
+    private double crashCase(Scratch scratch, JvmFlags flags, Path kitArchives) {
         String dir = scratch.next().toString();
         long start = System.nanoTime();
-        ChildLaunch launch = ChildLaunch.of(CrashCaseProcess.class)
+        ChildLaunch configured = ChildLaunch.of(CrashCaseProcess.class)
                 .args(dir)
                 .jvmArgs(flags.with(agent.option()))
                 .timeout(TimedChild.TIMEOUT);
+        // only the kit's defaults share classes: the other variants are what they say
+        ChildLaunch launch = KIT_DEFAULTS.equals(flags.name())
+                ? configured.withClassDataSharingIn(kitArchives)
+                : configured.withoutClassDataSharing();
         CrashResult crash = BoundaryEngine.get()
                 .crashInChildProcess(
                         CrashPlan.at(OrderedBoundaries.catalogue(), OrderedBoundaries.APPLY_AFTER_COMMIT),

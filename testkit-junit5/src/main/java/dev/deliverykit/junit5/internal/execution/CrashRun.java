@@ -146,11 +146,14 @@ public final class CrashRun extends CaseRun {
     /** Runs a process workload: in a child JVM for a {@code CHILD_PROCESS} case, else in this JVM. */
     public synchronized void run(Class<? extends ProcessWorkload> workload, String... args) {
         Objects.requireNonNull(workload, "workload");
-        ChildLaunch launch = ChildLaunch.of(workload)
+        ChildLaunch configured = ChildLaunch.of(workload)
                 .args(args)
                 .timeout(settings.childTimeout())
                 .jvmArgs(childOptions.added().toArray(new String[0]))
                 .withoutInherited(childOptions.dropped().toArray(new String[0]));
+        ChildLaunch launch = settings.childArchiveDirectory()
+                .map(configured::withClassDataSharingIn)
+                .orElseGet(configured::withoutClassDataSharing);
         List<String> arguments = List.of(args);
         if (inItsChild()) {
             ProcessWorkload instance = ReflectionSupport.newInstance(workload);

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * The child JVMs of {@code CHILD_PROCESS} cases, started ahead: with a parallelism of N, up to N - 1 children wait,
  * started and with the JUnit launcher loaded, for the next cases, so that a child's start-up runs while the case
  * before it runs. Cases still run one after the other, in order, so the report and the display names are those of
- * a run without children started ahead (parallelism 1). Children share the classes of their jars through
- * {@link RerunArchive} unless switched off. Kept in the root store; closing it kills the children that were never
+ * a run without children started ahead (parallelism 1). Children share the classes of their jars
+ * ({@link ChildJvm#classDataSharing}) unless switched off. Kept in the root store; closing it kills the children that were never
  * used.
  */
 @API(status = INTERNAL, since = "0.1")
@@ -32,7 +32,6 @@ public final class RerunJvmPool implements AutoCloseable {
 
     private final int parallelism;
     private final Optional<Path> archiveDirectory;
-    private RerunArchive archive;
     private final Map<List<String>, Deque<ChildProcess>> waiting = new LinkedHashMap<>();
     private boolean closed;
 
@@ -101,20 +100,12 @@ public final class RerunJvmPool implements AutoCloseable {
     }
 
     private ChildProcess start(List<String> jvmOptions, Duration timeout, List<String> templateAhead) {
-        if (archive == null) {
-            archive = RerunArchive.of(archiveDirectory, RerunClassPath.get());
-        }
-        List<String> options = new ArrayList<>(jvmOptions);
-        List<String> sharing = archive.optionsFor(jvmOptions);
-        options.addAll(sharing);
-        ChildProcess child = ChildJvm.mainClass(RerunMain.class)
-                .classPath(archive.classPath())
-                .jvmArgs(options.toArray(new String[0]))
+        ChildJvm child = ChildJvm.mainClass(RerunMain.class)
+                .classPath(RerunClassPath.get())
+                .jvmArgs(jvmOptions.toArray(new String[0]))
                 .args(templateAhead.toArray(new String[0]))
-                .timeout(timeout)
-                .start();
-        archive.started(child, sharing);
-        return child;
+                .timeout(timeout);
+        return archiveDirectory.map(child::classDataSharing).orElse(child).start();
     }
 
     /** Kills the children that were never used. */

@@ -12,10 +12,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Child JVMs for {@link RerunArchiveTests}: a sweep over two commits, four children (the recording, three crashes). */
-final class RerunArchiveTestCases {
+/** Child JVMs for {@link RerunClassDataSharingTests}: a sweep over two commits, four children (the recording, three crashes). */
+final class RerunClassDataSharingTestCases {
 
-    private RerunArchiveTestCases() {}
+    private RerunClassDataSharingTestCases() {}
 
     @CrashTestKitOnly
     static class TwoCommits {

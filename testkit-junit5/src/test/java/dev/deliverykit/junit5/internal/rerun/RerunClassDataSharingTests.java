@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
+import dev.deliverykit.process.ClassDataSharing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * makes the archive from its first child, a later run's children map it, and the user's own sharing options win.
  * Which classes a child took from the archive is read from its class-loading log ({@code -Xlog:class+load}).
  */
-class RerunArchiveTests {
+class RerunClassDataSharingTests {
 
     /** A class of a jar of this build's class path, loaded by every child before its case. */
     private static final String LAUNCHER = "org.junit.platform.launcher.core.LauncherFactory";
@@ -33,7 +33,7 @@ class RerunArchiveTests {
         Path archives = dir.resolve("cds");
 
         CrashTestResults first = run(archives, dir.resolve("first"));
-        RerunArchive.of(Optional.of(archives), RerunClassPath.get()).dumped().join();
+        ClassDataSharing.dumped(archives, RerunClassPath.get()).join();
         CrashTestResults second = run(archives, dir.resolve("second"));
 
         assertThat(first.failures()).isEmpty();
@@ -57,7 +57,7 @@ class RerunArchiveTests {
         CrashTestResults results = CrashTestKit.reportingTo(dir.resolve("reports"))
                 .with(DeliveryKitConfiguration.CHILD_CLASS_DATA_SHARING_DIRECTORY, archives.toString())
                 .with(DeliveryKitConfiguration.CHILD_JVM_OPTIONS, "-Xshare:off")
-                .run(RerunArchiveTestCases.TwoCommits.class);
+                .run(RerunClassDataSharingTestCases.TwoCommits.class);
 
         assertThat(results).hasNumberOfStartedCases(4).hasNumberOfSucceededCases(4);
         assertThat(archives).doesNotExist();
@@ -71,7 +71,7 @@ class RerunArchiveTests {
                 .with(DeliveryKitConfiguration.CHILD_CLASS_DATA_SHARING, "false")
                 .with(DeliveryKitConfiguration.CHILD_PARALLELISM, "1")
                 .with(DeliveryKitConfiguration.CHILD_JVM_OPTIONS, classLoadLog(dir.resolve("logs-off")))
-                .run(RerunArchiveTestCases.TwoCommits.class);
+                .run(RerunClassDataSharingTestCases.TwoCommits.class);
 
         assertThat(results).hasNumberOfStartedCases(4).hasNumberOfSucceededCases(4);
         assertThat(reports.resolveSibling("off-cds")).doesNotExist();
@@ -85,7 +85,7 @@ class RerunArchiveTests {
                 .with(DeliveryKitConfiguration.CHILD_CLASS_DATA_SHARING_DIRECTORY, archives.toString())
                 .with(DeliveryKitConfiguration.CHILD_PARALLELISM, "1")
                 .with(DeliveryKitConfiguration.CHILD_JVM_OPTIONS, classLoadLog(logs))
-                .run(RerunArchiveTestCases.TwoCommits.class);
+                .run(RerunClassDataSharingTestCases.TwoCommits.class);
     }
 
     private static String classLoadLog(Path logs) {
@@ -100,8 +100,8 @@ class RerunArchiveTests {
     /** Where each child, oldest first, loaded {@link #LAUNCHER} from, as its log says. */
     private static List<String> launcherSources(Path logs) throws IOException {
         try (Stream<Path> files = Files.list(logs)) {
-            return files.sorted(RerunArchiveTests::byAge)
-                    .map(RerunArchiveTests::launcherLine)
+            return files.sorted(RerunClassDataSharingTests::byAge)
+                    .map(RerunClassDataSharingTests::launcherLine)
                     .toList();
         }
     }

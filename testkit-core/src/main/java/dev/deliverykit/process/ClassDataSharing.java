@@ -1,10 +1,7 @@
-package dev.deliverykit.junit5.internal.rerun;
+package dev.deliverykit.process;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.deliverykit.process.ChildJvm;
-import dev.deliverykit.process.ChildProcess;
-import dev.deliverykit.process.ChildResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,8 +27,9 @@ import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
- * The class-data-sharing archive (AppCDS) of the rerun children of this JVM: the classes a child loads from the
- * jars of its class path, parsed and verified once and mapped by every later child, which starts faster.
+ * The class-data-sharing archive (AppCDS) of this JVM's children of one class path ({@link ChildJvm#classDataSharing}):
+ * the classes a child loads from the jars of its class path, parsed and verified once and mapped by every later
+ * child, which starts faster.
  *
  * <p>The archive is made from a child: the first child of a class path with no archive yet lists the classes it
  * loads ({@code -XX:DumpLoadedClassList}); once it has exited, {@code java -Xshare:dump} archives them, in the
@@ -48,7 +46,7 @@ import org.apiguardian.api.API;
  * without it ({@code -Xshare:auto}); the JVM's complaint about it is silenced ({@code -Xlog:cds=off}).
  */
 @API(status = INTERNAL, since = "0.1")
-public final class RerunArchive {
+public final class ClassDataSharing {
 
     static final int KEPT = 6;
 
@@ -62,7 +60,7 @@ public final class RerunArchive {
             "-XX:AOT");
     private static final Duration DUMP_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration AT_EXIT = Duration.ofSeconds(30);
-    private static final Map<Path, RerunArchive> BY_DIRECTORY = new ConcurrentHashMap<>();
+    private static final Map<List<String>, ClassDataSharing> BY_DIRECTORY_AND_CLASS_PATH = new ConcurrentHashMap<>();
 
     private final Path directory;
     private final String originalClassPath;
@@ -72,21 +70,31 @@ public final class RerunArchive {
     private final AtomicBoolean touched = new AtomicBoolean();
     private volatile CompletableFuture<Void> dump = CompletableFuture.completedFuture(null);
 
-    private RerunArchive(Path directory, String classPath, Optional<JarsFirst> layout) {
+    private ClassDataSharing(Path directory, String classPath, Optional<JarsFirst> layout) {
         this.directory = directory;
         this.originalClassPath = classPath;
-        Optional<String> keyed = layout.filter(jars -> !jars.jars().isEmpty()).flatMap(RerunArchive::keyOf);
+        Optional<String> keyed = layout.filter(jars -> !jars.jars().isEmpty()).flatMap(ClassDataSharing::keyOf);
         this.layout = keyed.isPresent() ? layout : Optional.empty();
         this.key = keyed.orElse("");
     }
 
-    /** This JVM's archive for the children's {@code classPath} in {@code directory}; empty: none, at all. */
-    static RerunArchive of(Optional<Path> directory, String classPath) {
-        if (directory.isEmpty() || !hotSpot()) {
-            return new RerunArchive(null, classPath, Optional.empty());
+    /** This JVM's archive for children of {@code classPath} kept in {@code directory}. */
+    static ClassDataSharing of(Path directory, String classPath) {
+        if (!hotSpot()) {
+            return new ClassDataSharing(null, classPath, Optional.empty());
         }
-        Path absolute = directory.get().toAbsolutePath().normalize();
-        return BY_DIRECTORY.computeIfAbsent(absolute, dir -> new RerunArchive(dir, classPath, JarsFirst.of(classPath)));
+        Path absolute = directory.toAbsolutePath().normalize();
+        return BY_DIRECTORY_AND_CLASS_PATH.computeIfAbsent(
+                List.of(absolute.toString(), classPath),
+                key -> new ClassDataSharing(absolute, classPath, JarsFirst.of(classPath)));
+    }
+
+    /**
+     * The dump that the first child of {@code classPath} sharing through {@code directory} started in this JVM, done
+     * or not: for a test that needs the archive made before its next child starts.
+     */
+    public static CompletableFuture<Void> dumped(Path directory, String classPath) {
+        return of(directory, classPath).dump;
     }
 
     /** The children's class path: the jars first where the archive is made, else the class path as it is. */
@@ -125,7 +133,7 @@ public final class RerunArchive {
     /** After {@code child} started with {@code options}: once a listing child has exited, dumps the archive. */
     void started(ChildProcess child, List<String> options) {
         if (options.stream().anyMatch(option -> option.startsWith("-XX:DumpLoadedClassList="))) {
-            dump = child.onExit().thenRunAsync(this::dump, RerunArchive::runOnDaemon);
+            dump = child.onExit().thenRunAsync(this::dump, ClassDataSharing::runOnDaemon);
             // a run of one case ends before its dump: finish it, or its files are left half made
             Runtime.getRuntime().addShutdownHook(new Thread(this::awaitDumpAtExit, "deliverykit-child-archive-exit"));
         }
@@ -139,11 +147,6 @@ public final class RerunArchive {
         } catch (ExecutionException | TimeoutException ignored) {
             // the JVM exits anyway; the next run lists its classes again
         }
-    }
-
-    /** The dump started by the last listing child, done or not: for tests that need the archive. */
-    CompletableFuture<Void> dumped() {
-        return dump;
     }
 
     /** The archive's file for this class path and JDK. */
@@ -162,7 +165,8 @@ public final class RerunArchive {
             if (Files.isRegularFile(archive()) || !wholeLines(classList)) {
                 return; // another JVM made it meanwhile, or the child listed nothing
             }
-            ChildResult result = ChildJvm.mainClass(RerunMain.class)
+            // -Xshare:dump exits once the archive is written; the main class is never run
+            ChildResult result = ChildJvm.mainClass(ClassDataSharing.class)
                     .classPath(layout.orElseThrow().jarClassPath())
                     .jvmArgs("-Xshare:dump", "-XX:SharedClassListFile=" + classList, "-XX:SharedArchiveFile=" + partial)
                     .timeout(DUMP_TIMEOUT)
@@ -213,19 +217,19 @@ public final class RerunArchive {
         List<Path> files;
         try (Stream<Path> listed = Files.list(directory)) {
             files = listed.sorted(
-                            Comparator.comparing(RerunArchive::lastModified).reversed())
+                            Comparator.comparing(ClassDataSharing::lastModified).reversed())
                     .toList();
         }
         files.stream()
                 .filter(file -> file.getFileName().toString().endsWith(".jsa"))
                 .skip(KEPT)
-                .forEach(RerunArchive::deleteQuietly);
+                .forEach(ClassDataSharing::deleteQuietly);
         FileTime anHourAgo = FileTime.from(Instant.now().minus(Duration.ofHours(1)));
         files.stream()
                 .filter(file -> file.getFileName().toString().endsWith(".classlist")
                         || file.getFileName().toString().endsWith(".jsa.part"))
                 .filter(file -> lastModified(file).compareTo(anHourAgo) < 0)
-                .forEach(RerunArchive::deleteQuietly);
+                .forEach(ClassDataSharing::deleteQuietly);
     }
 
     private static FileTime lastModified(Path file) {

@@ -1,6 +1,4 @@
-package dev.deliverykit.junit5.internal.rerun;
-
-import static org.apiguardian.api.API.Status.INTERNAL;
+package dev.deliverykit.process;
 
 import java.io.File;
 import java.io.IOException;
@@ -19,7 +17,6 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
-import org.apiguardian.api.API;
 
 /**
  * A class path with its jars moved before its other entries (class directories), where the move changes nothing a
@@ -33,8 +30,7 @@ import org.apiguardian.api.API;
  * @param jars the jars, in their order
  * @param others the directories and whatever else the class path names, in their order
  */
-@API(status = INTERNAL, since = "0.1")
-public record JarsFirst(List<Path> jars, List<Path> others) {
+record JarsFirst(List<Path> jars, List<Path> others) {
 
     private static final Pattern VERSIONED = Pattern.compile("^META-INF/versions/[0-9]+/");
 
@@ -49,7 +45,7 @@ public record JarsFirst(List<Path> jars, List<Path> others) {
      * name), so that the order decides which one a program sees, or when an entry cannot be read (nothing can be
      * said of it).
      */
-    public static Optional<JarsFirst> of(String classPath) {
+    static Optional<JarsFirst> of(String classPath) {
         List<Path> jars = new ArrayList<>();
         List<Path> others = new ArrayList<>();
         for (String entry : classPath.split(File.pathSeparator)) {
@@ -76,14 +72,14 @@ public record JarsFirst(List<Path> jars, List<Path> others) {
     }
 
     /** The class path, jars first. */
-    public String classPath() {
+    String classPath() {
         return Stream.concat(jars.stream(), others.stream())
                 .map(Path::toString)
                 .collect(Collectors.joining(File.pathSeparator));
     }
 
     /** The jars alone, as a class path: what an archive of this class path is made from. */
-    public String jarClassPath() {
+    String jarClassPath() {
         return jars.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
     }
 

@@ -1,4 +1,4 @@
-package dev.deliverykit.junit5.internal.rerun;
+package dev.deliverykit.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
