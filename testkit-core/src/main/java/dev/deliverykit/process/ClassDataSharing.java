@@ -39,7 +39,7 @@ import org.apiguardian.api.API;
  * most recently used {@value #KEPT} archives are kept. The jars come first on the children's class path
  * ({@link JarsFirst}), as the JVM archives nothing from behind a directory.
  *
- * <p>Nothing is shared, and the children start as without it, when it is switched off, on a JVM other than HotSpot,
+ * <p>Nothing is shared, and the children start as without it, on a JVM other than HotSpot,
  * when the children's options already say how to share classes ({@code -Xshare}, {@code -XX:SharedArchiveFile} and
  * the like: the user's choice wins), when moving the jars first could change what a child sees, or when the dump
  * failed once for the key (its output is left in {@code <key>.failed}). A child that cannot map the archive runs

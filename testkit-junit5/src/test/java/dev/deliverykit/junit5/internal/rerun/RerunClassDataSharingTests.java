@@ -65,16 +65,17 @@ class RerunClassDataSharingTests {
 
     @Test
     void switchedOffNoChildListsItsClasses() throws IOException {
-        Path reports = dir.resolve("off");
+        Path archives = dir.resolve("off-cds");
 
-        CrashTestResults results = CrashTestKit.reportingTo(reports)
+        CrashTestResults results = CrashTestKit.reportingTo(dir.resolve("off"))
                 .with(DeliveryKitConfiguration.CHILD_CLASS_DATA_SHARING, "false")
+                .with(DeliveryKitConfiguration.CHILD_CLASS_DATA_SHARING_DIRECTORY, archives.toString())
                 .with(DeliveryKitConfiguration.CHILD_PARALLELISM, "1")
                 .with(DeliveryKitConfiguration.CHILD_JVM_OPTIONS, classLoadLog(dir.resolve("logs-off")))
                 .run(RerunClassDataSharingTestCases.TwoCommits.class);
 
         assertThat(results).hasNumberOfStartedCases(4).hasNumberOfSucceededCases(4);
-        assertThat(reports.resolveSibling("off-cds")).doesNotExist();
+        assertThat(archives).doesNotExist();
         assertThat(launcherSources(dir.resolve("logs-off")))
                 .hasSize(4)
                 .noneMatch(source -> source.contains("shared objects file"));
