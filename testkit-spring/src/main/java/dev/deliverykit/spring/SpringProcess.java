@@ -46,8 +46,10 @@ import org.springframework.util.ClassUtils;
  * }
  * }</pre>
  *
- * <p>{@link #ofSpringBootTest()} is the application of the test class's {@code @SpringBootTest} instead, started the
- * same way (never through Spring's test context cache). In a {@code @SpringBootTest} class, the test's own context,
+ * <p>{@link #ofSpringBootTest()} is the application of the test class's {@code @SpringBootTest} instead, prepared as
+ * Spring Boot's test support prepares the test's own context (its properties and arguments, active profiles, property
+ * files, context initializers and customizers: {@code @DynamicPropertySource}, {@code @Import}, {@code @MockitoBean},
+ * ...), with no web server, and started the same way (never through Spring's test context cache). In a {@code @SpringBootTest} class, the test's own context,
  * if Spring has loaded it, is paused while each {@code @CrashAt} or {@code @CrashSweep} case runs (its schedulers and
  * listener containers stopped), so that it does not race the case on the same database.
  *
@@ -67,8 +69,8 @@ public final class SpringProcess
         void accept(ConfigurableApplicationContext application) throws Exception;
     }
 
-    /** An application's configuration classes and the properties its test gives it, lowest precedence first. */
-    record Sources(Class<?>[] classes, Map<String, Object> properties) {}
+    /** An application's configuration classes and what its test's configuration adds before it runs. */
+    record Sources(Class<?>[] classes, ApplicationStart.Preparation preparation) {}
 
     private static final Duration DEFAULT_LIMIT = Duration.ofSeconds(30);
 
@@ -177,11 +179,11 @@ public final class SpringProcess
     }
 
     ConfigurableApplicationContext start() {
-        Sources app = sources.length > 0 ? new Sources(sources, Map.of()) : springBootTest;
+        Sources app = sources.length > 0 ? new Sources(sources, ApplicationStart.Preparation.NONE) : springBootTest;
         if (app == null) {
             throw new IllegalStateException(SpringMessages.notRegistered("run()"));
         }
-        Map<String, Object> values = new LinkedHashMap<>(app.properties());
+        Map<String, Object> values = new LinkedHashMap<>();
         properties.forEach((name, value) -> {
             String resolved = value.get();
             if (resolved == null) {
@@ -189,7 +191,7 @@ public final class SpringProcess
             }
             values.put(name, resolved);
         });
-        ConfigurableApplicationContext application = ApplicationStart.start(app.classes(), values);
+        ConfigurableApplicationContext application = ApplicationStart.start(app.classes(), values, app.preparation());
         started.add(application);
         return application;
     }
