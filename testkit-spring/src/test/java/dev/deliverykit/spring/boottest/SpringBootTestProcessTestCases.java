@@ -3,6 +3,7 @@ package dev.deliverykit.spring.boottest;
 import dev.deliverykit.CrashMode;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.junit5.CheckInvariant;
+import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
@@ -59,6 +60,20 @@ class SpringBootTestProcessTestCases {
         shop.recover();
     }
     // end::spring-boot-test[]
+
+    @CrashAt(
+            selector = "after-commit within dev.deliverykit.spring.shop.OrderService#placeOrder",
+            mode = CrashMode.CHILD_PROCESS)
+    void inAChildJvm(CrashScenario scenario) throws Exception {
+        shop.run(app -> {
+            // the child JVM loaded the test's own context as well, and must have paused it before the case
+            if (ticker.isRunning()) {
+                throw new IllegalStateException("the child JVM's test context runs beside the case");
+            }
+            app.getBean(OrderService.class).placeOrder("o-1", 1250);
+        });
+        shop.recover();
+    }
 
     private void note(ConfigurableApplicationContext app) {
         testContextTicker = ticker;
