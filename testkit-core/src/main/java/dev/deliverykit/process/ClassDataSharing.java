@@ -59,6 +59,14 @@ public final class ClassDataSharing {
             "-XX:+AutoCreateSharedArchive",
             "-XX:AOT");
     private static final Duration DUMP_TIMEOUT = Duration.ofMinutes(3);
+    /** A class list line from which the dump generates classes without a class file (see {@link #dumpableLines}). */
+    static final String LAMBDA_FORM_INVOKER = "@lambda-form-invoker";
+    /**
+     * Part of every archive's key: archives made by a kit whose lists the dump read otherwise are never mapped (an
+     * archive made with {@value #LAMBDA_FORM_INVOKER} lines crashes children on JDK 17).
+     */
+    private static final String ARCHIVE_FORMAT = "2";
+
     private static final Duration AT_EXIT = Duration.ofSeconds(30);
     private static final Map<List<String>, ClassDataSharing> BY_DIRECTORY_AND_CLASS_PATH = new ConcurrentHashMap<>();
 
@@ -162,7 +170,7 @@ public final class ClassDataSharing {
         Path classList = classList();
         Path partial = directory.resolve(key + "-" + ProcessHandle.current().pid() + ".jsa.part");
         try {
-            if (Files.isRegularFile(archive()) || !wholeLines(classList)) {
+            if (Files.isRegularFile(archive()) || !dumpableLines(classList)) {
                 return; // another JVM made it meanwhile, or the child listed nothing
             }
             // -Xshare:dump exits once the archive is written; the main class is never run
@@ -200,16 +208,27 @@ public final class ClassDataSharing {
         }
     }
 
-    /** Drops a last line the child was writing when it died, which the dump would refuse. */
-    private static boolean wholeLines(Path classList) throws IOException {
+    /**
+     * Keeps the lines of the list that the dump may archive: not a last line the child was writing when it died,
+     * which the dump would refuse, and no {@value #LAMBDA_FORM_INVOKER} line. From those the dump generates
+     * {@code java.lang.invoke} classes (such as {@code BoundMethodHandle$Species_LIJ}) that no class file backs; a
+     * JDK 17 child that loads one from the archive while a class file transformer is installed (the kit's agent
+     * always is) dies in the JVM (SIGSEGV in {@code KlassFactory::check_shared_class_file_load_hook}).
+     */
+    private static boolean dumpableLines(Path classList) throws IOException {
         if (!Files.isRegularFile(classList)) {
             return false;
         }
         String text = Files.readString(classList, StandardCharsets.UTF_8);
-        if (!text.isEmpty() && !text.endsWith("\n")) {
-            Files.writeString(classList, text.substring(0, text.lastIndexOf('\n') + 1), StandardCharsets.UTF_8);
+        String whole = text.substring(0, text.lastIndexOf('\n') + 1);
+        StringBuilder kept = new StringBuilder(whole.length());
+        for (String line : whole.split("\n", -1)) {
+            if (!line.isEmpty() && !line.startsWith(LAMBDA_FORM_INVOKER)) {
+                kept.append(line).append('\n');
+            }
         }
-        return !text.isBlank();
+        Files.writeString(classList, kept, StandardCharsets.UTF_8);
+        return !kept.toString().isBlank();
     }
 
     /** Also the lists and half-made archives of JVMs killed while they made one, once they are an hour old. */
@@ -259,6 +278,7 @@ public final class ClassDataSharing {
     private static Optional<String> keyOf(JarsFirst layout) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            update(digest, ARCHIVE_FORMAT);
             update(digest, System.getProperty("java.home"));
             update(digest, System.getProperty("java.vm.version"));
             for (Path jar : layout.jars()) {

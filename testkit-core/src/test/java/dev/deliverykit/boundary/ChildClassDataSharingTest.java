@@ -45,6 +45,23 @@ class ChildClassDataSharingTest {
     }
 
     @Test
+    void aLaterChildThatBindsMethodHandleArgumentsRunsOnTheArchive() throws IOException {
+        // The dump would generate the BoundMethodHandle species the first child spun into the archive, and a JDK 17
+        // child loading one from there under the agent's class file transformer dies in the JVM (exit code 134).
+        CrashPlan atBound = CrashPlan.at(Selector.methodExit(MethodHandleSpeciesWorkload.class, "bound"));
+        Path archives = dir.resolve("cds");
+        Path first = Files.createDirectories(dir.resolve("first"));
+        Path second = Files.createDirectories(dir.resolve("second"));
+
+        crash(atBound, launch(MethodHandleSpeciesWorkload.class, archives, first));
+        ClassDataSharing.dumped(archives, System.getProperty("java.class.path")).join();
+        crash(atBound, launch(MethodHandleSpeciesWorkload.class, archives, second));
+
+        String jarClass = firstClassFromAJar(log(first));
+        assertThat(loadLine(log(second), jarClass)).contains("source: shared objects file");
+    }
+
+    @Test
     void aLaunchWithoutSharingListsNothing() throws IOException {
         Path logs = Files.createDirectories(dir.resolve("logs"));
 
@@ -64,14 +81,24 @@ class ChildClassDataSharingTest {
     }
 
     private static ChildLaunch launch(Path archives, Path logs) {
-        return ChildLaunch.of(JvmOptionsWorkload.class)
+        return launch(JvmOptionsWorkload.class, archives, logs);
+    }
+
+    private static ChildLaunch launch(Class<? extends ProcessWorkload> workload, Path archives, Path logs) {
+        return ChildLaunch.of(workload)
                 .withClassDataSharingIn(archives)
                 .jvmArgs("-Xlog:class+load=info:file=" + logs.resolve("child-%p.log"));
     }
 
     private static void crash(ChildLaunch launch) {
-        CrashResult result = BoundaryEngine.get().crashInChildProcess(AFTER_PRINTING, launch);
-        assertThat(result.childResult().orElseThrow().exitCode()).isEqualTo(BoundaryEngine.CRASH_EXIT_CODE);
+        crash(AFTER_PRINTING, launch);
+    }
+
+    private static void crash(CrashPlan plan, ChildLaunch launch) {
+        CrashResult result = BoundaryEngine.get().crashInChildProcess(plan, launch);
+        assertThat(result.childResult().orElseThrow().exitCode())
+                .as("%s", result.childResult().orElseThrow())
+                .isEqualTo(BoundaryEngine.CRASH_EXIT_CODE);
     }
 
     private static List<String> log(Path logs) throws IOException {
