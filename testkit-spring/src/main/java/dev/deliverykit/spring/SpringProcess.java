@@ -49,9 +49,10 @@ import org.springframework.util.ClassUtils;
  * <p>{@link #ofSpringBootTest()} is the application of the test class's {@code @SpringBootTest} instead, prepared as
  * Spring Boot's test support prepares the test's own context (its properties and arguments, active profiles, property
  * files, context initializers and customizers: {@code @DynamicPropertySource}, {@code @Import}, {@code @MockitoBean},
- * ...), with no web server, and started the same way (never through Spring's test context cache). In a {@code @SpringBootTest} class, the test's own context,
- * if Spring has loaded it, is paused while each {@code @CrashAt} or {@code @CrashSweep} case runs (its schedulers and
- * listener containers stopped), so that it does not race the case on the same database.
+ * ...), with no web server, and started the same way (never through Spring's test context cache). In a
+ * {@code @SpringBootTest} class, the test's own context, if Spring has loaded it, is paused while each
+ * {@code @CrashAt} or {@code @CrashSweep} case runs (its schedulers and listener containers stopped), so that it does
+ * not race the case on the same database.
  *
  * <p>Properties given with {@link #withProperty} win over the application's own (application.properties, the
  * environment, a {@code @SpringBootTest}'s properties); by default the application has no web server and no banner.

@@ -44,8 +44,8 @@ class SpringBootTestConfigurationTestCases {
     static final List<String> seen = new CopyOnWriteArrayList<>();
 
     static final String EXPECTED = "greeting from the crashtest profile, channel from @SpringBootTest's args,"
-            + " imported bean from @Import, extra from @TestPropertySource, label from the kit, ticker a mock, database the"
-            + " case's";
+            + " imported bean from @Import, extra from @TestPropertySource, label from the kit, ticker a mock,"
+            + " database the case's";
 
     @TempDir
     Path dir;
