@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * A watched boundary's selector compiled, once per run, into what a call is compared with: its family, its timing
+ * A watched boundary's selector compiled, once per watch ({@link CompiledWatch}), into what a call is compared with: its family, its timing
  * and point as the calls' own enums, a statement's compiled pattern, a method's names. Comparing a call with it
  * allocates nothing and looks nothing up, which matters because every JDBC call, watched method and outside call
  * of an armed run is compared with the selectors of its family. Immutable.
@@ -22,10 +22,11 @@ final class CompiledSelector {
         OUTSIDE
     }
 
-    /** The watched boundary, or {@code null} for a selector compiled only to compare calls with. */
-    final WatchedBoundary watched;
-    /** The watched boundary alone: what a call that matches only it matches, without allocating. */
-    final WatchedBoundary[] alone;
+    /**
+     * The index of its boundary in the order the boundaries were given ({@link CompiledWatch}), or -1 for a selector
+     * compiled only to compare calls with.
+     */
+    final int index;
 
     final Family family;
 
@@ -44,9 +45,8 @@ final class CompiledSelector {
     private final OutsideCall.Kind outsideKind;
     private final OutsideCall.Timing outsideTiming;
 
-    private CompiledSelector(WatchedBoundary watched, Selector base) {
-        this.watched = watched;
-        this.alone = watched == null ? null : new WatchedBoundary[] {watched};
+    private CompiledSelector(int index, Selector base) {
+        this.index = index;
         JdbcCall.Timing timing = null;
         JdbcCall.TransactionEnd transactionEnd = null;
         String exact = null;
@@ -96,14 +96,14 @@ final class CompiledSelector {
         this.outsideTiming = outside;
     }
 
-    /** The watched boundary's selector, compiled. */
-    static CompiledSelector of(WatchedBoundary watched) {
-        return new CompiledSelector(watched, SelectorMatching.base(watched.boundary.selector()));
+    /** The selector of the boundary at {@code index}, compiled. */
+    static CompiledSelector of(int index, Selector selector) {
+        return new CompiledSelector(index, SelectorMatching.base(selector));
     }
 
     /** A selector compiled without a boundary (where a hand-over starts), only to compare calls with. */
     static CompiledSelector of(Selector selector) {
-        return new CompiledSelector(null, SelectorMatching.base(selector));
+        return new CompiledSelector(-1, SelectorMatching.base(selector));
     }
 
     private static JdbcCall.Timing jdbcTiming(Selector.Timing timing) {

@@ -34,6 +34,8 @@ public final class WatchList {
     private final boolean transactionsBefore;
     private final boolean transactionsAfter;
     private final List<String> seeThrough;
+    /** {@link #forCrashRun()}, made when first asked for. */
+    private WatchList forCrashRun;
 
     WatchList(
             List<Boundary> boundaries,
@@ -127,9 +129,20 @@ public final class WatchList {
         return boundaries;
     }
 
-    /** What a crash run counts unless told otherwise: these boundaries, every statement's and transaction's "after". */
+    /**
+     * What a crash run counts unless told otherwise: these boundaries, every statement's and transaction's "after".
+     * The same list for every run of a plan, so that the runs share what is compiled from it ({@link CompiledWatch}).
+     */
     WatchList forCrashRun() {
-        return new WatchList(boundaries, statementsBefore, true, transactionsBefore, true, seeThrough);
+        if (statementsAfter && transactionsAfter) {
+            return this;
+        }
+        WatchList known = forCrashRun;
+        if (known == null) {
+            known = new WatchList(boundaries, statementsBefore, true, transactionsBefore, true, seeThrough);
+            forCrashRun = known; // immutable: a race makes two equal lists, one of them kept
+        }
+        return known;
     }
 
     boolean statementsBefore() {

@@ -82,6 +82,37 @@ class JdbcCrashInProcessTest {
     }
 
     @Test
+    void aPlanRunAgainCountsItsHitsAfresh() throws Exception {
+        createLedger(LedgerDatabase.SQLITE);
+        CrashPlan plan =
+                CrashPlan.at(Selector.afterStatement("^INSERT INTO outbox")).occurrence(2);
+
+        CrashResult first = ENGINE.crashInProcess(plan, twoDeposits(LedgerDatabase.SQLITE, true, "o"));
+        CrashResult second = ENGINE.crashInProcess(plan, twoDeposits(LedgerDatabase.SQLITE, true, "p"));
+
+        // Runs of one plan share what is compiled from its watch list, never its counts: each crashes at its own
+        // second insert, after its own first deposit.
+        assertThat(first.crashSite().occurrence()).isEqualTo(2);
+        assertThat(second.crashSite().occurrence()).isEqualTo(2);
+        assertThat(second.hitCounts()).isEqualTo(first.hitCounts());
+        assertThat(durableState(LedgerDatabase.SQLITE)).isEqualTo(new State(10, List.of("o1", "p1")));
+    }
+
+    @Test
+    void aPlanArmedAtAWatchedBoundarysNameWithAnotherSelectorIsRefusedBeforeTheRun() throws Exception {
+        createLedger(LedgerDatabase.SQLITE);
+        Boundary watched = Boundary.named("outbox-written", Selector.afterStatement("^INSERT INTO outbox"));
+        Boundary armed = Boundary.named("outbox-written", Selector.afterCommit());
+        CrashPlan plan = CrashPlan.at(armed).watching(WatchList.of(watched));
+
+        assertThatThrownBy(() -> ENGINE.crashInProcess(plan, twoDeposits(LedgerDatabase.SQLITE, true)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("two different boundaries are both named \"outbox-written\": after statement matching"
+                        + " /^INSERT INTO outbox/ and after commit; give them different names");
+        assertThat(durableState(LedgerDatabase.SQLITE)).isEqualTo(new State(0, List.of()));
+    }
+
+    @Test
     void sqliteCommitStatementBoundariesSeparateCommittedFromUncommitted() throws Exception {
         createLedger(LedgerDatabase.SQLITE);
         ENGINE.crashInProcess(
