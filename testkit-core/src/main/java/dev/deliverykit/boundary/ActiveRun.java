@@ -6,6 +6,7 @@ import dev.deliverykit.internal.instrument.MethodCall;
 import dev.deliverykit.internal.instrument.OutsideCall;
 import dev.deliverykit.internal.instrument.ProcessContext;
 import dev.deliverykit.internal.instrument.Processes;
+import java.lang.StackWalker.StackFrame;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -252,6 +253,11 @@ final class ActiveRun implements BoundarySink {
     @Override
     public void threadStarted(Thread thread) {
         death.threads().started(thread);
+    }
+
+    @Override
+    public List<StackFrame> handingFrames() {
+        return HandingStack.capture();
     }
 
     @Override

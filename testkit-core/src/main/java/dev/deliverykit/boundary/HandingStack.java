@@ -3,6 +3,8 @@ package dev.deliverykit.boundary;
 import dev.deliverykit.internal.instrument.ProcessContext;
 import dev.deliverykit.internal.instrument.Processes;
 import java.lang.StackWalker.StackFrame;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -15,23 +17,47 @@ import java.util.List;
  */
 final class HandingStack {
 
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
     private HandingStack() {}
 
-    /** The workload's part of the frames that handed the current task over, if framework code did; else empty. */
+    /**
+     * The workload's part of the calling thread's frames, as it hands a task over, if framework code does; else
+     * empty. Past the kit's and the JDK's frames at the top (the kit's hook, the executor's method) and up to the
+     * engine's frames that run the workload; the walk stops at the first frame that tells, as most tasks are handed
+     * over by the user's own code.
+     */
+    static List<StackFrame> capture() {
+        return WALKER.walk(stream -> {
+            Iterator<StackFrame> frames = stream.dropWhile(frame -> {
+                        String name = frame.getClassName();
+                        return name.startsWith("dev.deliverykit.internal.")
+                                || name.startsWith("dev.deliverykit.boundary.")
+                                || name.startsWith("java.")
+                                || name.startsWith("jdk.")
+                                || name.startsWith("sun.");
+                    })
+                    .takeWhile(frame -> !StackSummary.isKit(frame.getDeclaringClass()))
+                    .iterator();
+            List<StackFrame> kept = new ArrayList<>();
+            boolean framework = false;
+            while (frames.hasNext()) {
+                StackFrame frame = frames.next();
+                kept.add(frame);
+                if (!framework && !StackSummary.isIgnored(frame.getDeclaringClass())) {
+                    if (!StackSummary.isSeenThrough(frame.getClassName())) {
+                        return List.of(); // the user's code hands it over
+                    }
+                    framework = true;
+                }
+            }
+            return framework ? List.copyOf(kept) : List.of();
+        });
+    }
+
+    /** The frames kept when the current task was handed over ({@link #capture}); empty for a thread's own code. */
     static List<StackFrame> current() {
         ProcessContext context = Processes.current();
-        if (context == null || context.handedBy().isEmpty()) {
-            return List.of();
-        }
-        List<StackFrame> frames = context.handedBy().stream()
-                .takeWhile(frame -> !StackSummary.isKit(frame.getDeclaringClass()))
-                .toList();
-        return frames.stream()
-                        .filter(frame -> !StackSummary.isIgnored(frame.getDeclaringClass()))
-                        .findFirst()
-                        .filter(frame -> StackSummary.isSeenThrough(frame.getClassName()))
-                        .isPresent()
-                ? frames
-                : List.of();
+        return context == null ? List.of() : context.handedBy();
     }
 }

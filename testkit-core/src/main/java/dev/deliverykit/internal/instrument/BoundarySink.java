@@ -2,6 +2,8 @@ package dev.deliverykit.internal.instrument;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import java.lang.StackWalker.StackFrame;
+import java.util.List;
 import org.apiguardian.api.API;
 
 /**
@@ -52,6 +54,14 @@ public interface BoundarySink {
     /** Whether tasks that threads of this run hand to executors become part of its process. */
     default boolean adoptsTask() {
         return false;
+    }
+
+    /**
+     * What to keep of the calling thread's frames with a task it hands to an executor, to name the task's hits by
+     * ({@link ProcessContext#handedBy}); none by default.
+     */
+    default List<StackFrame> handingFrames() {
+        return List.of();
     }
 
     /** A thread of the process handed a task to an executor; it is pending until it starts. */

@@ -41,9 +41,9 @@ public final class ProcessContext {
     }
 
     /**
-     * For a task, the frames of the thread that handed it to the executor when it did, innermost first, from the
-     * first frame outside the kit and the JDK; empty for a thread's own code. A task that framework code hands over
-     * (Spring's asynchronous listener invocation) is named by the user's code that led to it.
+     * For a task, what its process kept of the frames of the thread that handed it to the executor when it did
+     * ({@link BoundarySink#handingFrames}), innermost first; empty for a thread's own code. A task that framework
+     * code hands over (Spring's asynchronous listener invocation) is named by the user's code that led to it.
      */
     public List<StackFrame> handedBy() {
         return handedBy;

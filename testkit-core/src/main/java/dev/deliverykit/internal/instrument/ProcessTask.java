@@ -12,15 +12,13 @@ import java.util.concurrent.Callable;
  */
 abstract sealed class ProcessTask permits ProcessTask.OfRunnable, ProcessTask.OfCallable {
 
-    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
-
     private final BoundarySink process;
     private final List<StackFrame> handedBy;
     private boolean pending;
 
     ProcessTask(BoundarySink process, boolean pending) {
         this.process = process;
-        this.handedBy = handingFrames();
+        this.handedBy = process.handingFrames();
         this.pending = pending;
         if (pending) {
             process.taskHandedOver();
@@ -35,22 +33,6 @@ abstract sealed class ProcessTask permits ProcessTask.OfRunnable, ProcessTask.Of
         }
         process.taskStarted(first);
         return Processes.enterTask(process, handedBy);
-    }
-
-    /**
-     * The handing thread's frames past the kit's and the JDK's at the top (the executor's method, the kit's hook):
-     * the names of the task's hits may come from them ({@link ProcessContext#handedBy}).
-     */
-    private static List<StackFrame> handingFrames() {
-        return WALKER.walk(frames -> frames.dropWhile(frame -> {
-                    String name = frame.getClassName();
-                    return name.startsWith("dev.deliverykit.internal.")
-                            || name.startsWith("dev.deliverykit.boundary.")
-                            || name.startsWith("java.")
-                            || name.startsWith("jdk.")
-                            || name.startsWith("sun.");
-                })
-                .toList());
     }
 
     final void end(ProcessContext previous) {
