@@ -70,13 +70,10 @@ final class WatchTable {
         if (call.kind() != JdbcCall.Kind.STATEMENT
                 || call.sql() == null
                 || !(before ? compiled.statementsBefore : compiled.statementsAfter)) {
-            int shape = call.transactionEnd().ordinal() * 2 + call.timing().ordinal();
-            WatchedBoundary[] matched = matchedTransactionEnds[shape];
-            if (matched == null) {
-                matched = boundaries(compiled.matchedTransactionEnds[shape], null);
-                matchedTransactionEnds[shape] = matched;
-            }
-            return matched;
+            return byShape(
+                    matchedTransactionEnds,
+                    compiled.matchedTransactionEnds,
+                    call.transactionEnd().ordinal() * 2 + call.timing().ordinal());
         }
         Map<String, WatchedBoundary[]> known = before ? matchedBeforeStatement : matchedAfterStatement;
         WatchedBoundary[] matched = known.get(call.sql());
@@ -130,11 +127,18 @@ final class WatchTable {
 
     /** The watched boundaries a call that leaves the JVM matches, worked out once per watch. */
     WatchedBoundary[] matching(OutsideCall call) {
-        int shape = call.kind().ordinal() * 2 + call.timing().ordinal();
-        WatchedBoundary[] matched = matchedOutside[shape];
+        return byShape(
+                matchedOutside,
+                compiled.matchedOutside,
+                call.kind().ordinal() * 2 + call.timing().ordinal());
+    }
+
+    /** The run's counters of what a call of {@code shape} matches, made from the compiled indexes when first asked. */
+    private WatchedBoundary[] byShape(WatchedBoundary[][] made, int[][] indexes, int shape) {
+        WatchedBoundary[] matched = made[shape];
         if (matched == null) {
-            matched = boundaries(compiled.matchedOutside[shape], null);
-            matchedOutside[shape] = matched;
+            matched = boundaries(indexes[shape], null);
+            made[shape] = matched;
         }
         return matched;
     }
