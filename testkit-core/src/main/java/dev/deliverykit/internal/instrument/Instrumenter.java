@@ -126,9 +126,29 @@ public final class Instrumenter {
         }
     }
 
-    /** Whether this JVM is a child the kit started for a case (its main class is the kit's), not a test JVM. */
+    /**
+     * The main classes the kit starts its case children with: testkit-core's {@code ChildMain} and testkit-junit5's
+     * {@code RerunMain} (named, not referenced: this room depends on neither).
+     */
+    static final List<String> KIT_CHILD_MAINS =
+            List.of("dev.deliverykit.boundary.ChildMain", "dev.deliverykit.junit5.internal.rerun.RerunMain");
+
+    /** Whether this JVM is a child the kit started for a case, not a test JVM. */
     private static boolean isKitChild() {
-        return System.getProperty("sun.java.command", "").startsWith("dev.deliverykit.");
+        return isKitChildCommand(System.getProperty("sun.java.command", ""));
+    }
+
+    /**
+     * Whether a JVM whose command (main class and arguments) is this one is a child the kit started for a case. Any
+     * other main, a test runner's or a user's, even in the kit's packages, gets no JDK weaving before its first run.
+     */
+    public static boolean isKitChildCommand(String command) {
+        for (String main : KIT_CHILD_MAINS) {
+            if (command.equals(main) || command.startsWith(main + " ")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
