@@ -8,9 +8,12 @@ import dev.deliverykit.benchmarks.process.AgentJar;
 import dev.deliverykit.benchmarks.report.Figure;
 import dev.deliverykit.benchmarks.report.Measurement;
 import dev.deliverykit.benchmarks.report.Target;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The figures measured with JMH: B1 and B6 (one interleaved group), B3, and B5. Every compared benchmark
@@ -114,21 +117,47 @@ public final class InProcessFigures {
         return figures;
     }
 
-    /** B3: a batch in an armed, never-hit run against the batch without the agent; idle agent for context. */
+    /**
+     * B3: a batch in an armed, never-hit run against the batch without the agent, with the SQLite files in memory
+     * ({@value #MEMORY_FILE_SYSTEM}) where there is one: on a disk, the {@code fsync} of each commit varies more
+     * between forks than the kit costs, and the ratio would tell the disk's mood. The batch on the disk and the idle
+     * agent are context rows.
+     */
     public List<Figure> b3() {
+        Optional<Path> memory = memoryFileSystem();
+        List<String> inMemory =
+                memory.map(dir -> List.of("-Djava.io.tmpdir=" + dir)).orElse(List.of());
+        String where = memory.map(dir -> ", SQLite files in " + dir).orElse("");
         JmhRuns.Job armed = new JmhRuns.Job(
                 ArmedPipelineBenchmark.class,
                 "armedRunNeverHit",
-                withAgent,
-                "6 events in one engine run armed at " + OrderedBoundaries.NEVER_REACHED_BY_THE_PIPELINE);
+                joined(withAgent, inMemory),
+                "6 events in one engine run armed at " + OrderedBoundaries.NEVER_REACHED_BY_THE_PIPELINE + where);
+        JmhRuns.Job bare = new JmhRuns.Job(
+                ArmedPipelineBenchmark.class, "withoutAgent", inMemory, "6 events, JVM without agent" + where);
         JmhRuns.Job idle = new JmhRuns.Job(
                 ArmedPipelineBenchmark.class,
                 "installedIdle",
-                withAgent,
-                "6 events, agent installed and woven, no run");
-        JmhRuns.Job bare =
-                new JmhRuns.Job(ArmedPipelineBenchmark.class, "withoutAgent", List.of(), "6 events, JVM without agent");
+                joined(withAgent, inMemory),
+                "6 events, agent installed and woven, no run" + where);
         List<JmhRuns.Job> jobs = new ArrayList<>(List.of(armed, idle, bare));
+        JmhRuns.Job armedOnDisk = null;
+        JmhRuns.Job bareOnDisk = null;
+        if (memory.isPresent()) {
+            armedOnDisk = new JmhRuns.Job(
+                    ArmedPipelineBenchmark.class,
+                    "armedRunNeverHit",
+                    withAgent,
+                    "6 events in one engine run armed at " + OrderedBoundaries.NEVER_REACHED_BY_THE_PIPELINE
+                            + ", SQLite files on the disk");
+            bareOnDisk = new JmhRuns.Job(
+                    ArmedPipelineBenchmark.class,
+                    "withoutAgent",
+                    List.of(),
+                    "6 events, JVM without agent, SQLite files on the disk");
+            jobs.add(armedOnDisk);
+            jobs.add(bareOnDisk);
+        }
         List<JmhRuns.Job[]> families = new ArrayList<>();
         for (String[] family : HOT_PATH_FAMILIES) {
             JmhRuns.Job familyArmed = new JmhRuns.Job(
@@ -153,7 +182,9 @@ public final class InProcessFigures {
                 Figure.ratio(
                         "B3",
                         "reference pipeline, 6 events (advance, relay, apply) per engine run armed at a"
-                                + " boundary it never hits (the whole reference catalogue watched)",
+                                + " boundary it never hits (the whole reference catalogue watched)"
+                                + memory.map(dir -> ", SQLite files in " + dir + " (no fsync)")
+                                        .orElse(""),
                         m.get(armed),
                         m.get(bare),
                         Target.atMost(1.05, "x")),
@@ -162,6 +193,14 @@ public final class InProcessFigures {
                         "the same batch with the agent installed and woven but no run active",
                         m.get(idle),
                         m.get(bare))));
+        if (armedOnDisk != null) {
+            figures.add(Figure.info(
+                    "B3 on the disk",
+                    "B3's batch and baseline with the SQLite files in java.io.tmpdir, as the other figures keep"
+                            + " them (on a disk, each commit waits for its fsync)",
+                    m.get(armedOnDisk),
+                    m.get(bareOnDisk)));
+        }
         for (int i = 0; i < families.size(); i++) {
             String[] family = HOT_PATH_FAMILIES.get(i);
             figures.add(Figure.info(
@@ -177,6 +216,20 @@ public final class InProcessFigures {
                 m.get(emptyRun),
                 m.get(families.get(0)[1])));
         return figures;
+    }
+
+    /** Where B3 keeps its SQLite files, if this machine has it: a file system in memory. */
+    static final String MEMORY_FILE_SYSTEM = "/dev/shm";
+
+    private static Optional<Path> memoryFileSystem() {
+        Path dir = Path.of(MEMORY_FILE_SYSTEM);
+        return Files.isDirectory(dir) && Files.isWritable(dir) ? Optional.of(dir) : Optional.empty();
+    }
+
+    private static List<String> joined(List<String> first, List<String> second) {
+        List<String> both = new ArrayList<>(first);
+        both.addAll(second);
+        return both;
     }
 
     /** B3's woven families: benchmark method prefix, what is called, the figure's name. */
