@@ -192,7 +192,13 @@ public final class InProcessFigures {
                         "B3 idle",
                         "the same batch with the agent installed and woven but no run active",
                         m.get(idle),
-                        m.get(bare))));
+                        m.get(bare)),
+                Figure.info(
+                        "B3 against idle",
+                        "the armed batch against the idle agent's: both JVMs started alike, so what differs between"
+                                + " JVMs without and with an agent is not in it",
+                        m.get(armed),
+                        m.get(idle))));
         if (armedOnDisk != null) {
             figures.add(Figure.info(
                     "B3 on the disk",
