@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The figures measured with JMH: B1 and B6 (one interleaved group), B3, and B5. Every compared benchmark
@@ -128,17 +129,19 @@ public final class InProcessFigures {
         List<String> inMemory =
                 memory.map(dir -> List.of("-Djava.io.tmpdir=" + dir)).orElse(List.of());
         String where = memory.map(dir -> ", SQLite files in " + dir).orElse("");
+        List<String> withAgentInMemory =
+                Stream.concat(withAgent.stream(), inMemory.stream()).toList();
         JmhRuns.Job armed = new JmhRuns.Job(
                 ArmedPipelineBenchmark.class,
                 "armedRunNeverHit",
-                joined(withAgent, inMemory),
+                withAgentInMemory,
                 "6 events in one engine run armed at " + OrderedBoundaries.NEVER_REACHED_BY_THE_PIPELINE + where);
         JmhRuns.Job bare = new JmhRuns.Job(
                 ArmedPipelineBenchmark.class, "withoutAgent", inMemory, "6 events, JVM without agent" + where);
         JmhRuns.Job idle = new JmhRuns.Job(
                 ArmedPipelineBenchmark.class,
                 "installedIdle",
-                joined(withAgent, inMemory),
+                withAgentInMemory,
                 "6 events, agent installed and woven, no run" + where);
         List<JmhRuns.Job> jobs = new ArrayList<>(List.of(armed, idle, bare));
         JmhRuns.Job armedOnDisk = null;
@@ -230,12 +233,6 @@ public final class InProcessFigures {
     private static Optional<Path> memoryFileSystem() {
         Path dir = Path.of(MEMORY_FILE_SYSTEM);
         return Files.isDirectory(dir) && Files.isWritable(dir) ? Optional.of(dir) : Optional.empty();
-    }
-
-    private static List<String> joined(List<String> first, List<String> second) {
-        List<String> both = new ArrayList<>(first);
-        both.addAll(second);
-        return both;
     }
 
     /** B3's woven families: benchmark method prefix, what is called, the figure's name. */
