@@ -129,38 +129,16 @@ public final class InProcessFigures {
         List<String> inMemory =
                 memory.map(dir -> List.of("-Djava.io.tmpdir=" + dir)).orElse(List.of());
         String where = memory.map(dir -> ", SQLite files in " + dir).orElse("");
-        List<String> withAgentInMemory =
-                Stream.concat(withAgent.stream(), inMemory.stream()).toList();
-        JmhRuns.Job armed = new JmhRuns.Job(
-                ArmedPipelineBenchmark.class,
-                "armedRunNeverHit",
-                withAgentInMemory,
-                "6 events in one engine run armed at " + OrderedBoundaries.NEVER_REACHED_BY_THE_PIPELINE + where);
-        JmhRuns.Job bare = new JmhRuns.Job(
-                ArmedPipelineBenchmark.class, "withoutAgent", inMemory, "6 events, JVM without agent" + where);
-        JmhRuns.Job idle = new JmhRuns.Job(
-                ArmedPipelineBenchmark.class,
-                "installedIdle",
-                withAgentInMemory,
-                "6 events, agent installed and woven, no run" + where);
+        JmhRuns.Job armed = job(Batch.ARMED, inMemory, where);
+        JmhRuns.Job bare = job(Batch.WITHOUT_AGENT, inMemory, where);
+        JmhRuns.Job idle = job(Batch.IDLE, inMemory, where);
         List<JmhRuns.Job> jobs = new ArrayList<>(List.of(armed, idle, bare));
-        JmhRuns.Job armedOnDisk = null;
-        JmhRuns.Job bareOnDisk = null;
-        if (memory.isPresent()) {
-            armedOnDisk = new JmhRuns.Job(
-                    ArmedPipelineBenchmark.class,
-                    "armedRunNeverHit",
-                    withAgent,
-                    "6 events in one engine run armed at " + OrderedBoundaries.NEVER_REACHED_BY_THE_PIPELINE
-                            + ", SQLite files on the disk");
-            bareOnDisk = new JmhRuns.Job(
-                    ArmedPipelineBenchmark.class,
-                    "withoutAgent",
-                    List.of(),
-                    "6 events, JVM without agent, SQLite files on the disk");
-            jobs.add(armedOnDisk);
-            jobs.add(bareOnDisk);
-        }
+        // the context: armed and bare with the files in java.io.tmpdir, where the other figures keep theirs
+        Optional<JmhRuns.Job[]> onDisk = memory.map(dir -> new JmhRuns.Job[] {
+            job(Batch.ARMED, List.of(), ", SQLite files on the disk"),
+            job(Batch.WITHOUT_AGENT, List.of(), ", SQLite files on the disk")
+        });
+        onDisk.ifPresent(pair -> jobs.addAll(List.of(pair)));
         List<JmhRuns.Job[]> families = new ArrayList<>();
         for (String[] family : HOT_PATH_FAMILIES) {
             JmhRuns.Job familyArmed = new JmhRuns.Job(
@@ -202,14 +180,12 @@ public final class InProcessFigures {
                                 + " JVMs without and with an agent is not in it",
                         m.get(armed),
                         m.get(idle))));
-        if (armedOnDisk != null) {
-            figures.add(Figure.info(
-                    "B3 on the disk",
-                    "B3's batch and baseline with the SQLite files in java.io.tmpdir, as the other figures keep"
-                            + " them (on a disk, each commit waits for its fsync)",
-                    m.get(armedOnDisk),
-                    m.get(bareOnDisk)));
-        }
+        onDisk.ifPresent(pair -> figures.add(Figure.info(
+                "B3 on the disk",
+                "B3's batch and baseline with the SQLite files in java.io.tmpdir, as the other figures keep"
+                        + " them (on a disk, each commit waits for its fsync)",
+                m.get(pair[0]),
+                m.get(pair[1]))));
         for (int i = 0; i < families.size(); i++) {
             String[] family = HOT_PATH_FAMILIES.get(i);
             figures.add(Figure.info(
@@ -225,6 +201,33 @@ public final class InProcessFigures {
                 m.get(emptyRun),
                 m.get(families.get(0)[1])));
         return figures;
+    }
+
+    /** The three ways B3 runs its batch of 6 events: a method of {@link ArmedPipelineBenchmark} each. */
+    private enum Batch {
+        ARMED(
+                "armedRunNeverHit",
+                true,
+                "6 events in one engine run armed at " + OrderedBoundaries.NEVER_REACHED_BY_THE_PIPELINE),
+        IDLE("installedIdle", true, "6 events, agent installed and woven, no run"),
+        WITHOUT_AGENT("withoutAgent", false, "6 events, JVM without agent");
+
+        final String method;
+        final boolean agent;
+        final String what;
+
+        Batch(String method, boolean agent, String what) {
+            this.method = method;
+            this.agent = agent;
+            this.what = what;
+        }
+    }
+
+    /** B3's batch run as {@code batch} with the JVM options {@code place} (where its files are), named {@code where}. */
+    private JmhRuns.Job job(Batch batch, List<String> place, String where) {
+        List<String> options = Stream.concat((batch.agent ? withAgent : List.<String>of()).stream(), place.stream())
+                .toList();
+        return new JmhRuns.Job(ArmedPipelineBenchmark.class, batch.method, options, batch.what + where);
     }
 
     /** Where B3 keeps its SQLite files, if this machine has it: a file system in memory. */
