@@ -59,8 +59,11 @@ final class JUnitFaceChildCase {
         });
     }
 
-    /** The rows, against {@code bare}, B2's bare JUnit child. */
-    List<Figure> figures(Measurement bare) {
+    /**
+     * The rows, against {@code bare}, B2's bare JUnit child, and, for context, against {@code plainWorkload}, a bare
+     * JUnit child that runs the same workload without the kit.
+     */
+    List<Figure> figures(Measurement bare, Measurement plainWorkload) {
         Measurement byDefault = measurement(defaults());
         Measurement one = measurement("parallelism 1");
         Measurement unshared = measurement(defaults() + ", " + UNSHARED);
@@ -68,6 +71,12 @@ final class JUnitFaceChildCase {
         return List.of(
                 Figure.ratio("B2 JUnit face", CASE_FIGURE + ", " + defaults(), byDefault, bare, TARGET),
                 Figure.ratio("B2 JUnit face, parallelism 1", CASE_FIGURE + ", parallelism 1", one, bare, TARGET),
+                Figure.info(
+                        "B2 JUnit face against the plain workload child",
+                        "the same case, " + defaults() + ", against B2's workload, recovery and check run as a plain"
+                                + " JUnit test in a bare child JVM without the kit",
+                        byDefault,
+                        plainWorkload),
                 Figure.info(
                         "B2 JUnit face " + UNSHARED,
                         CASE_FIGURE + ", " + defaults() + ", deliverykit.child.class-data-sharing=false",

@@ -1,6 +1,7 @@
 package dev.deliverykit.benchmarks.process;
 
 import dev.deliverykit.benchmarks.RunSettings;
+import dev.deliverykit.benchmarks.junit.PlainWorkloadCase;
 import dev.deliverykit.benchmarks.junit.TrivialCase;
 import dev.deliverykit.benchmarks.pipeline.CrashCase;
 import dev.deliverykit.benchmarks.pipeline.OrderedBoundaries;
@@ -28,7 +29,9 @@ import java.util.Optional;
  * Platform launcher. The crash child starts as the kit starts it (C1 only, {@code ChildLaunch}'s quick-start
  * options, and the kit's class-data sharing); it is also timed, without the kit's sharing, with the JVM's own
  * defaults, and with more start-up options: an AppCDS archive trained on the same child, the serial collector,
- * and both. Variants run interleaved, round after round,
+ * and both. A bare child JVM that runs B2's workload as a plain JUnit test, without the kit
+ * ({@link PlainWorkloadCase}), tells what the kit adds from what the workload costs in a fresh JVM. Variants run
+ * interleaved, round after round,
  * after an untimed warm-up round. The same case through the kit's JUnit face, as a user runs it in
  * {@code CHILD_PROCESS} mode, is timed per case in the same rounds ({@link JUnitFaceChildCase}).
  */
@@ -68,7 +71,9 @@ public final class RealProcessCrash {
                         "crash-child",
                         flags -> crashCase(scratch, JvmFlags.of("training", flags), archives.root()));
                 CdsArchive junitArchive = CdsArchive.train(
-                        archives.root(), "junit-child", flags -> bareJUnitChild(JvmFlags.of("training", flags)));
+                        archives.root(),
+                        "junit-child",
+                        flags -> bareJUnitChild(JvmFlags.of("training", flags), TrivialCase.class));
                 if (settings.everyStartupVariant()) {
                     crashVariants.add(JvmFlags.of(JVM_DEFAULTS));
                     crashVariants.add(JvmFlags.of("AppCDS", crashArchive.useFlags()));
@@ -90,6 +95,7 @@ public final class RealProcessCrash {
             Map<JvmFlags, List<Double>> baseline = new LinkedHashMap<>();
             crashVariants.forEach(v -> crash.put(v, new ArrayList<>()));
             baselineVariants.forEach(v -> baseline.put(v, new ArrayList<>()));
+            List<Double> plainWorkload = new ArrayList<>();
             Path kitArchives = archives.root().resolve("kit");
             int rounds = settings.processWarmupRounds() + settings.processRounds();
             for (int round = 0; round < rounds; round++) {
@@ -106,16 +112,35 @@ public final class RealProcessCrash {
                     }
                 }
                 for (JvmFlags variant : baselineVariants) {
-                    double millis = bareJUnitChild(variant);
+                    double millis = bareJUnitChild(variant, TrivialCase.class);
                     if (timed) {
                         baseline.get(variant).add(millis);
                     }
+                }
+                double plain = bareJUnitChild(baselineVariants.get(0), PlainWorkloadCase.class);
+                if (timed) {
+                    plainWorkload.add(plain);
                 }
                 junitFace.round(timed);
                 scratch.clear();
             }
             List<Figure> figures = figures(crash, baseline);
-            figures.addAll(junitFace.figures(figures.get(0).baseline()));
+            Measurement plain = Measurement.ofSamples(
+                    "bare JUnit child JVM, B2's workload, recovery and check without the kit, default options",
+                    "ms",
+                    plainWorkload);
+            figures.add(Figure.info(
+                    "B2 plain workload child",
+                    "B2's workload, recovery and check as a plain JUnit test in a bare child JVM, no kit: what the"
+                            + " user's code costs in a fresh JVM",
+                    plain,
+                    figures.get(0).baseline()));
+            figures.add(Figure.info(
+                    "B2 against the plain workload child",
+                    "B2's real-process crash case against the same workload run in a bare JUnit child without the kit",
+                    figures.get(0).measured(),
+                    plain));
+            figures.addAll(junitFace.figures(figures.get(0).baseline(), plain));
             return figures;
         }
     }
@@ -189,11 +214,11 @@ public final class RealProcessCrash {
         return (System.nanoTime() - start) / 1e6;
     }
 
-    /** One timed bare child JVM that runs one trivial JUnit test. */
-    private static double bareJUnitChild(JvmFlags flags) {
+    /** One timed bare child JVM that runs the one test of {@code testClass}. */
+    private static double bareJUnitChild(JvmFlags flags, Class<?> testClass) {
         return TimedChild.run(
                         ChildJvm.mainClass(JUnitCaseMain.class)
-                                .args(TrivialCase.class.getName(), "1")
+                                .args(testClass.getName(), "1")
                                 .jvmArgs(flags.with()),
                         0)
                 .millis();
