@@ -25,7 +25,20 @@ final class DyingProcess {
     static final String STOP_TIMEOUT_PROPERTY = "deliverykit.process.stop-timeout";
 
     private final Thread main;
+    /**
+     * Whether {@link #main} is inside a JDBC call: nearly every call of a run is the main thread's, so it is a flag
+     * and not an entry of {@link #inJdbc}, which costs a hash, an update and a signal at every statement.
+     */
+    private volatile boolean mainInJdbc;
+    /** The other threads inside a JDBC call. */
     private final Set<Thread> inJdbc = ConcurrentHashMap.newKeySet();
+    /**
+     * How many threads wait in {@link #awaitStopped} (changed only while holding {@link #changed}): a JDBC call's end
+     * signals only if one does. A waiter counts itself before it looks at who is inside a call, and a thread leaving
+     * one clears its mark before it looks at the count, so one of the two always sees the other.
+     */
+    private volatile int waiting;
+
     private final Set<Thread> startedThreads =
             Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
     private final Object changed = new Object();
@@ -48,12 +61,27 @@ final class DyingProcess {
 
     /** A thread of the process is inside a JDBC call that went through to the driver (every call: kept cheap). */
     void enteredJdbc() {
-        inJdbc.add(Thread.currentThread());
+        Thread current = Thread.currentThread();
+        if (current == main) {
+            mainInJdbc = true;
+        } else {
+            inJdbc.add(current);
+        }
     }
 
     /** The calling thread's outermost JDBC call ended. */
     void leftJdbc() {
-        if (inJdbc.remove(Thread.currentThread())) {
+        Thread current = Thread.currentThread();
+        boolean wasInside;
+        if (current == main) {
+            wasInside = mainInJdbc;
+            if (wasInside) {
+                mainInJdbc = false;
+            }
+        } else {
+            wasInside = inJdbc.remove(current);
+        }
+        if (wasInside && waiting > 0) {
             signal();
         }
     }
@@ -123,19 +151,24 @@ final class DyingProcess {
     List<String> awaitStopped(Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();
         synchronized (changed) {
-            while (true) {
-                List<String> busy = busy();
-                long left = deadline - System.nanoTime();
-                if (busy.isEmpty() || left <= 0) {
-                    return busy;
+            waiting++;
+            try {
+                while (true) {
+                    List<String> busy = busy();
+                    long left = deadline - System.nanoTime();
+                    if (busy.isEmpty() || left <= 0) {
+                        return busy;
+                    }
+                    try {
+                        // thread states change without a signal, hence short waits; JDBC exits and tasks signal
+                        changed.wait(Math.max(1, Math.min(5, left / 1_000_000)));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return busy;
+                    }
                 }
-                try {
-                    // Thread states change without a signal, so the wait is short; JDBC exits and task ends signal.
-                    changed.wait(Math.max(1, Math.min(5, left / 1_000_000)));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return busy;
-                }
+            } finally {
+                waiting--;
             }
         }
     }
@@ -143,6 +176,9 @@ final class DyingProcess {
     private List<String> busy() {
         List<String> busy = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
+        if (mainInJdbc && main != Thread.currentThread()) {
+            names.add(main.getName());
+        }
         for (Thread thread : inJdbc) {
             if (thread != Thread.currentThread()) {
                 names.add(thread.getName());
