@@ -33,9 +33,9 @@ final class DyingProcess {
     /** The other threads inside a JDBC call. */
     private final Set<Thread> inJdbc = ConcurrentHashMap.newKeySet();
     /**
-     * How many threads wait in {@link #awaitStopped} (changed only while holding {@link #changed}): a JDBC call's end
-     * signals only if one does. A waiter counts itself before it looks at who is inside a call, and a thread leaving
-     * one clears its mark before it looks at the count, so one of the two always sees the other.
+     * How many threads wait in {@link #awaitStopped} (changed only while holding {@link #changed}): the end of the
+     * main thread's call signals only if one does. A waiter counts itself before it reads {@link #mainInJdbc}, and
+     * the main thread clears the flag before it reads the count; both are volatile, so one of the two sees the other.
      */
     private volatile int waiting;
 
@@ -71,17 +71,14 @@ final class DyingProcess {
 
     /** The calling thread's outermost JDBC call ended. */
     void leftJdbc() {
-        Thread current = Thread.currentThread();
-        boolean wasInside;
-        if (current == main) {
-            wasInside = mainInJdbc;
-            if (wasInside) {
+        if (Thread.currentThread() == main) {
+            if (mainInJdbc) {
                 mainInJdbc = false;
+                if (waiting > 0) {
+                    signal();
+                }
             }
-        } else {
-            wasInside = inJdbc.remove(current);
-        }
-        if (wasInside && waiting > 0) {
+        } else if (inJdbc.remove(Thread.currentThread())) {
             signal();
         }
     }
