@@ -22,11 +22,13 @@ import java.util.stream.Stream;
  */
 public final class InProcessFigures {
 
+    private final RunSettings settings;
     private final JmhRuns jmh;
     private final List<String> withAgent;
 
     /** With these settings and agent jar. */
     public InProcessFigures(RunSettings settings, AgentJar agent) {
+        this.settings = settings;
         this.jmh = new JmhRuns(settings);
         this.withAgent = List.of(agent.option());
     }
@@ -64,7 +66,9 @@ public final class InProcessFigures {
         if (b6) {
             jobs.addAll(List.of(sweep, engineSweep, inTurn));
         }
-        Map<JmhRuns.Job, Measurement> m = jmh.measure(jobs);
+        // Every job of the group warms up as long as the sweep needs, so that both sides of B6's ratio are
+        // timed in the JIT's steady state and B1 reads the same with or without B6.
+        Map<JmhRuns.Job, Measurement> m = jmh.measure(jobs, settings.jmhSweepWarmups());
         List<Figure> figures = new ArrayList<>();
         if (b1) {
             figures.add(Figure.ratio(

@@ -56,11 +56,21 @@ public final class JmhRuns {
      * @throws IllegalStateException if a benchmark failed (JMH's error is the cause)
      */
     public Map<Job, Measurement> measure(List<Job> jobs) {
+        return measure(jobs, settings.jmhWarmups());
+    }
+
+    /**
+     * Measures every job, interleaved, each fork warming up {@code warmups} iterations; milliseconds per
+     * operation.
+     *
+     * @throws IllegalStateException if a benchmark failed (JMH's error is the cause)
+     */
+    public Map<Job, Measurement> measure(List<Job> jobs, int warmups) {
         Map<Job, SortedMap<Double, Long>> samples = new LinkedHashMap<>();
         jobs.forEach(job -> samples.put(job, new TreeMap<>()));
         for (int round = 0; round < settings.jmhRounds(); round++) {
             for (Job job : jobs) {
-                collect(job, samples.get(job));
+                collect(job, warmups, samples.get(job));
             }
         }
         Map<Job, Measurement> measurements = new LinkedHashMap<>();
@@ -68,12 +78,12 @@ public final class JmhRuns {
         return measurements;
     }
 
-    private void collect(Job job, SortedMap<Double, Long> into) {
+    private void collect(Job job, int warmups, SortedMap<Double, Long> into) {
         Options options = new OptionsBuilder()
                 .include("^" + Pattern.quote(job.benchmark().getName() + "." + job.method()) + "$")
                 .forks(settings.jmhForks())
                 .jvmArgs(job.jvmArgs().toArray(new String[0]))
-                .warmupIterations(settings.jmhWarmups())
+                .warmupIterations(warmups)
                 .warmupTime(TimeValue.milliseconds(settings.jmhIterationMillis()))
                 .measurementIterations(settings.jmhIterations())
                 .measurementTime(TimeValue.milliseconds(settings.jmhIterationMillis()))
