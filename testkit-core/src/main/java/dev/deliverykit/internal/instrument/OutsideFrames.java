@@ -35,12 +35,9 @@ public final class OutsideFrames {
             "org.apache.log4j.",
             "org.slf4j.",
             "org.jboss.logging.",
-            "org.tinylog.",
-            // test runners
-            "org.apache.maven.surefire.",
-            "org.junit.platform.",
-            "org.gradle.",
-            "com.intellij.rt.");
+            "org.tinylog.");
+    private static final List<String> TEST_RUNNERS =
+            List.of("org.apache.maven.surefire.", "org.junit.platform.", "org.gradle.", "com.intellij.rt.");
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     private static final String BRIDGE = ExecutorWeaver.BRIDGE.replace('/', '.');
     private static final CodeSource KIT =
@@ -115,17 +112,23 @@ public final class OutsideFrames {
                 || name.startsWith("com.sun.");
     }
 
-    private static boolean isDispatch(Class<?> type) {
+    /** Whether a frame is the kit's dispatch: the kit's own code, or the bridge woven into the JDK that calls it. */
+    static boolean isDispatch(Class<?> type) {
         return type.getName().equals(BRIDGE) || isKit(type);
     }
 
     private static boolean isInfrastructure(Class<?> type) {
         String name = type.getName();
-        return startsWithAny(name, INFRASTRUCTURE) || PoolFrames.isPoolClass(name) || isKit(type);
+        return startsWithAny(name, INFRASTRUCTURE) || isTestRunner(name) || PoolFrames.isPoolClass(name) || isKit(type);
+    }
+
+    /** Whether a class is a test runner's: surefire, the JUnit Platform, Gradle, IntelliJ. */
+    static boolean isTestRunner(String name) {
+        return startsWithAny(name, TEST_RUNNERS);
     }
 
     /** The kit's own classes, by code source: a test fixture in a kit package is code under test. */
-    private static boolean isKit(Class<?> type) {
+    static boolean isKit(Class<?> type) {
         return type.getName().startsWith("dev.deliverykit.")
                 && Objects.equals(type.getProtectionDomain().getCodeSource(), KIT);
     }

@@ -23,13 +23,21 @@ public final class PoolFrames {
             "oracle.ucp.",
             "com.alibaba.druid.pool.",
             "org.vibur.dbcp.");
-    private static final StackWalker WALKER = StackWalker.getInstance();
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
     private PoolFrames() {}
 
-    /** Whether a frame of a pool's own code is on the calling thread's stack. */
+    /**
+     * Whether a frame of a pool's own code is on the calling thread's stack, between the kit's dispatch on top and the
+     * first frame of the kit (which runs the workload or a task of it) or of a test runner below it. A pool calls
+     * neither, so its frames are above them; the runner's frames under a run are many and asked about at every
+     * connection a run opens.
+     */
     public static boolean onStack() {
-        return WALKER.walk(frames -> frames.anyMatch(frame -> isPoolCode(frame.getClassName())));
+        return WALKER.walk(frames -> frames.dropWhile(frame -> OutsideFrames.isDispatch(frame.getDeclaringClass()))
+                .takeWhile(frame -> !OutsideFrames.isKit(frame.getDeclaringClass())
+                        && !OutsideFrames.isTestRunner(frame.getClassName()))
+                .anyMatch(frame -> isPoolCode(frame.getClassName())));
     }
 
     /**
