@@ -24,7 +24,9 @@ public record AgentJar(Path path, Kind kind) {
         /** testkit-core's own jar: Premain-Class KitAgent. */
         KIT_JAR,
         /** byte-buddy-agent's jar, when no kit jar exists. */
-        BYTE_BUDDY_AGENT_JAR
+        BYTE_BUDDY_AGENT_JAR,
+        /** A one-class agent whose premain does nothing ({@link EmptyAgent}): what any agent costs. */
+        EMPTY_AGENT_JAR
     }
 
     /** Finds the jar on this JVM's class path. */

@@ -15,6 +15,8 @@ import java.util.Optional;
  * parent, interleaved, after an untimed warm-up round:
  * <ul>
  *   <li>no agent, the plain work (the baseline);</li>
+ *   <li>a one-class agent whose premain does nothing ({@link EmptyAgent}): what any {@code -javaagent} costs, the
+ *       floor under the kit's agent;</li>
  *   <li>{@code -javaagent:<kit jar>} loaded but never used (its premain still weaves the JDBC advice), and
  *       the same with {@code =lazy};</li>
  *   <li>{@code -javaagent} and the JVM's first engine run around the same work: the agent's premain started
@@ -56,12 +58,15 @@ public final class EngineStartup {
             }
             fastStart.add("-XX:TieredStopAtLevel=1");
             return measure(
-                    fastStart, noCds.isEmpty() ? "AppCDS + C1 only" : "C1 only (no AppCDS: " + noCds.get() + ")");
+                    fastStart,
+                    noCds.isEmpty() ? "AppCDS + C1 only" : "C1 only (no AppCDS: " + noCds.get() + ")",
+                    EmptyAgent.writeJar(archives.root()));
         }
     }
 
-    private List<Figure> measure(List<String> fastStart, String fastName) {
+    private List<Figure> measure(List<String> fastStart, String fastName, AgentJar emptyAgent) {
         List<Double> bare = new ArrayList<>();
+        List<Double> anyAgent = new ArrayList<>();
         List<Double> agentUnused = new ArrayList<>();
         List<Double> lazyAgentUnused = new ArrayList<>();
         List<Double> agentFirstRun = new ArrayList<>();
@@ -77,6 +82,7 @@ public final class EngineStartup {
         int rounds = settings.processWarmupRounds() + settings.processRounds();
         for (int round = 0; round < rounds; round++) {
             TimedChild.Run plain = child("plain");
+            TimedChild.Run empty = child("plain", emptyAgent.option());
             TimedChild.Run unused = child("plain", agent.option());
             TimedChild.Run lazyUnused = child("plain", agent.option() + "=lazy");
             TimedChild.Run javaagent = child("engine", agent.option());
@@ -87,6 +93,7 @@ public final class EngineStartup {
                 continue; // warm-up: page cache, JIT of the parent's process handling
             }
             bare.add(plain.millis());
+            anyAgent.add(empty.millis());
             agentUnused.add(unused.millis());
             lazyAgentUnused.add(lazyUnused.millis());
             agentFirstRun.add(javaagent.millis());
@@ -101,6 +108,9 @@ public final class EngineStartup {
             selfAttachFirstRunInChild.add(attach.number("first_run_ns") / 1e6);
         }
         Measurement baseline = Measurement.ofSamples("JVM without agent (2+2 SQLite commits)", "ms", bare);
+        Measurement empty = Measurement.ofSamples("JVM with a one-class -javaagent, unused", "ms", anyAgent);
+        Measurement unused = Measurement.ofSamples("JVM with -javaagent, unused", "ms", agentUnused);
+        Measurement firstRun = Measurement.ofSamples("JVM with -javaagent, first run", "ms", agentFirstRun);
         Measurement plainWork = Measurement.ofSamples("in child: the 2 commits without engine", "ms", plainWorkInChild);
         Measurement none = Measurement.ofSamples("in child: nothing to install", "ms", 0.0);
         return List.of(
@@ -108,9 +118,15 @@ public final class EngineStartup {
                         "B4",
                         "-javaagent:" + agent.path().getFileName() + " + the JVM's first engine run"
                                 + " (JDBC woven from JVM start by premain, the run waits for the rest), whole JVM",
-                        Measurement.ofSamples("JVM with -javaagent, first run", "ms", agentFirstRun),
+                        firstRun,
                         baseline,
                         Optional.of(TARGET)),
+                Figure.added(
+                        "B4 against any agent",
+                        "B4's JVM against the same JVM with a one-class agent whose premain does nothing",
+                        firstRun,
+                        empty,
+                        Optional.empty()),
                 Figure.added(
                         "B4 " + fastName,
                         "the same JVM as B4 started with " + fastName,
@@ -126,8 +142,21 @@ public final class EngineStartup {
                 Figure.added(
                         "B4 agent only",
                         "-javaagent loaded (JDBC weaving started), engine never used, whole JVM",
-                        Measurement.ofSamples("JVM with -javaagent, unused", "ms", agentUnused),
+                        unused,
                         baseline,
+                        Optional.empty()),
+                Figure.added(
+                        "B4 any agent",
+                        "a one-class -javaagent whose premain does nothing, whole JVM: what any agent costs, the floor"
+                                + " under B4 agent only",
+                        empty,
+                        baseline,
+                        Optional.empty()),
+                Figure.added(
+                        "B4 agent only, against any agent",
+                        "the kit's agent loaded and never used against the one-class agent",
+                        unused,
+                        empty,
                         Optional.empty()),
                 Figure.added(
                         "B4 agent only, lazy",
