@@ -108,8 +108,8 @@ public final class EngineStartup {
             selfAttachFirstRunInChild.add(attach.number("first_run_ns") / 1e6);
         }
         Measurement baseline = Measurement.ofSamples("JVM without agent (2+2 SQLite commits)", "ms", bare);
-        Measurement empty = Measurement.ofSamples("JVM with a one-class -javaagent, unused", "ms", anyAgent);
-        Measurement unused = Measurement.ofSamples("JVM with -javaagent, unused", "ms", agentUnused);
+        Measurement oneClassAgent = Measurement.ofSamples("JVM with a one-class -javaagent, unused", "ms", anyAgent);
+        Measurement unusedAgent = Measurement.ofSamples("JVM with -javaagent, unused", "ms", agentUnused);
         Measurement firstRun = Measurement.ofSamples("JVM with -javaagent, first run", "ms", agentFirstRun);
         Measurement plainWork = Measurement.ofSamples("in child: the 2 commits without engine", "ms", plainWorkInChild);
         Measurement none = Measurement.ofSamples("in child: nothing to install", "ms", 0.0);
@@ -125,7 +125,7 @@ public final class EngineStartup {
                         "B4 against any agent",
                         "B4's JVM against the same JVM with a one-class agent whose premain does nothing",
                         firstRun,
-                        empty,
+                        oneClassAgent,
                         Optional.empty()),
                 Figure.added(
                         "B4 " + fastName,
@@ -142,21 +142,21 @@ public final class EngineStartup {
                 Figure.added(
                         "B4 agent only",
                         "-javaagent loaded (JDBC weaving started), engine never used, whole JVM",
-                        unused,
+                        unusedAgent,
                         baseline,
                         Optional.empty()),
                 Figure.added(
                         "B4 any agent",
                         "a one-class -javaagent whose premain does nothing, whole JVM: what any agent costs, the floor"
                                 + " under B4 agent only",
-                        empty,
+                        oneClassAgent,
                         baseline,
                         Optional.empty()),
                 Figure.added(
                         "B4 agent only, against any agent",
                         "the kit's agent loaded and never used against the one-class agent",
-                        unused,
-                        empty,
+                        unusedAgent,
+                        oneClassAgent,
                         Optional.empty()),
                 Figure.added(
                         "B4 agent only, lazy",
