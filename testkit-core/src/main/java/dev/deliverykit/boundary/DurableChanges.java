@@ -1,6 +1,6 @@
 package dev.deliverykit.boundary;
 
-import dev.deliverykit.internal.instrument.Dispatcher;
+import dev.deliverykit.internal.instrument.EngineControls;
 import dev.deliverykit.internal.instrument.JdbcCall;
 import dev.deliverykit.internal.instrument.MethodCall;
 import dev.deliverykit.internal.instrument.OutsideCall;
@@ -103,7 +103,7 @@ final class DurableChanges implements RunLedger {
         }
         boolean[] autoCommit = {true};
         // Unobserved: a driver that asks its server makes no hit of the recording that a crash run would not make.
-        Dispatcher.unobserved(() -> {
+        EngineControls.unobserved(() -> {
             try {
                 autoCommit[0] = connection.getAutoCommit();
             } catch (SQLException | RuntimeException unknown) {

@@ -2,7 +2,7 @@ package dev.deliverykit.boundary;
 
 import dev.deliverykit.Fault;
 import dev.deliverykit.Workload;
-import dev.deliverykit.internal.instrument.Dispatcher;
+import dev.deliverykit.internal.instrument.EngineControls;
 import dev.deliverykit.internal.instrument.InstrumentationProblem;
 import dev.deliverykit.internal.instrument.Instrumenter;
 import dev.deliverykit.internal.instrument.ProcessContext;
@@ -85,9 +85,9 @@ final class InProcessRuns {
                 deadProcesses.add(justDied);
             }
             if (!deadProcesses.isEmpty()) {
-                Dispatcher.activateDead(deadProcesses.get(deadProcesses.size() - 1));
+                EngineControls.activateDead(deadProcesses.get(deadProcesses.size() - 1));
             } else if (receiving != null) {
-                Dispatcher.deactivateIf(receiving);
+                EngineControls.deactivateIf(receiving);
             }
         }
     }
@@ -117,7 +117,7 @@ final class InProcessRuns {
             MethodSelectors.instrumentFor(watch, plan);
             Throwable thrown = null;
             ProcessContext outside = run.enter();
-            Dispatcher.activate(run);
+            EngineControls.activate(run);
             try {
                 workload.run();
             } catch (Throwable t) {

@@ -2,7 +2,7 @@ package dev.deliverykit.boundary;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.deliverykit.internal.instrument.Dispatcher;
+import dev.deliverykit.internal.instrument.EngineControls;
 import java.util.Objects;
 import org.apiguardian.api.API;
 
@@ -26,6 +26,6 @@ public final class KitCalls {
     public static void unobserved(String operation, Runnable work) {
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(work, "work");
-        Dispatcher.unobservedInProcess(operation, work);
+        EngineControls.unobservedInProcess(operation, work);
     }
 }

@@ -1,6 +1,6 @@
 package dev.deliverykit.boundary;
 
-import dev.deliverykit.internal.instrument.Dispatcher;
+import dev.deliverykit.internal.instrument.EngineControls;
 import dev.deliverykit.internal.instrument.JdbcCall;
 import dev.deliverykit.internal.instrument.MethodCall;
 import dev.deliverykit.internal.instrument.OutsideCall;
@@ -88,7 +88,7 @@ final class ProcessDeath {
         died = true;
         crashOnMainFlow = onMainFlow;
         crashThread = site.threadName();
-        Dispatcher.processDied();
+        EngineControls.processDied();
         List<Object> victims = victims();
         List<Object> pools = new ArrayList<>(dataSources);
         return () -> {
@@ -114,8 +114,8 @@ final class ProcessDeath {
     private List<Object> victims() {
         Set<Object> victims = Collections.newSetFromMap(new IdentityHashMap<>());
         victims.addAll(connections);
-        for (Map.Entry<Object, Dispatcher.OpenedBy> known : Dispatcher.connections()) {
-            Dispatcher.OpenedBy openedBy = known.getValue();
+        for (Map.Entry<Object, EngineControls.OpenedBy> known : EngineControls.connections()) {
+            EngineControls.OpenedBy openedBy = known.getValue();
             Thread opener = openedBy.opener();
             boolean outsidersOwn =
                     openedBy.process() == null && opener != null && opener != mainThread && opener.isAlive();

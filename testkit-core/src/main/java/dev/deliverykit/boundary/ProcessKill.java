@@ -1,6 +1,6 @@
 package dev.deliverykit.boundary;
 
-import dev.deliverykit.internal.instrument.Dispatcher;
+import dev.deliverykit.internal.instrument.EngineControls;
 import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -25,7 +25,7 @@ final class ProcessKill {
     static Killed kill(List<Object> victims, List<Object> pools, List<String> survivingUrls, String process) {
         List<Throwable> failures = new ArrayList<>();
         int[] killed = {0};
-        Dispatcher.unobserved(() -> {
+        EngineControls.unobserved(() -> {
             for (Object pool : pools) {
                 evict(pool, failures);
             }
@@ -35,7 +35,7 @@ final class ProcessKill {
                     continue;
                 }
                 if (!isOpen(connection)) {
-                    Dispatcher.forget(connection); // closed for good: no later crash needs to look at it again
+                    EngineControls.forget(connection); // closed for good: no later crash needs to look at it again
                 } else if (!survives(connection, survivingUrls)) {
                     connections.add(connection);
                 }
@@ -46,7 +46,7 @@ final class ProcessKill {
                     kill(connection, failures);
                     killed[0]++;
                     // Only what was closed here: a connection behind a pool's wrapper went back to the pool open.
-                    Dispatcher.killed(connection, why);
+                    EngineControls.killed(connection, why);
                 }
             }
         });
@@ -59,7 +59,7 @@ final class ProcessKill {
      */
     static List<Throwable> killOne(Connection connection) {
         List<Throwable> failures = new ArrayList<>();
-        Dispatcher.unobserved(() -> {
+        EngineControls.unobserved(() -> {
             if (isOpen(connection)) {
                 kill(connection, failures);
             }

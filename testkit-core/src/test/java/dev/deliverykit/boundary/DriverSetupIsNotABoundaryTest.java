@@ -2,7 +2,7 @@ package dev.deliverykit.boundary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.deliverykit.internal.instrument.Dispatcher;
+import dev.deliverykit.internal.instrument.EngineControls;
 import dev.deliverykit.internal.instrument.Instrumenter;
 import dev.deliverykit.internal.instrument.MethodTarget;
 import java.nio.file.Path;
@@ -58,11 +58,11 @@ class DriverSetupIsNotABoundaryTest {
         assertThat(instrumenter.wasTransformed(LoadedBeforeTheRun.class.getName()))
                 .isTrue();
         List<String> seen = new ArrayList<>();
-        Dispatcher.activate(new MethodCallsOnly(call -> seen.add(call.point() + " " + call.signature())));
+        EngineControls.activate(new MethodCallsOnly(call -> seen.add(call.point() + " " + call.signature())));
         try {
             assertThat(loaded.call()).isEqualTo(2);
         } finally {
-            Dispatcher.deactivate();
+            EngineControls.deactivate();
         }
         assertThat(seen)
                 .containsExactly(

@@ -79,6 +79,16 @@ class DeliveryKitArchitectureTest {
     }
 
     @Test
+    void theDispatcherOnlyBridges() {
+        DeliveryKitRules.theDispatcherOnlyBridges(KIT).check(kit);
+    }
+
+    @Test
+    void theDispatchersStateIsPrivate() {
+        DeliveryKitRules.theDispatchersStateIsPrivate(KIT).check(kit);
+    }
+
+    @Test
     void extensionsArePackagePrivateFinalAndStateless() {
         DeliveryKitRules.extensionsArePackagePrivateFinalAndStateless(KIT).check(kit);
     }

@@ -4,6 +4,7 @@ import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -198,6 +199,28 @@ final class DeliveryKitRules {
                 .because("byte-buddy and ASM are relocated inside the agent jar for the weaver alone; code elsewhere"
                         + " that used them would tie the engine to the bytecode library and break when it is"
                         + " relocated or replaced");
+    }
+
+    static ArchRule theDispatcherOnlyBridges(String base) {
+        String instrument = base + ".internal.instrument";
+        return noClasses()
+                .that()
+                .resideOutsideOfPackage(instrument)
+                .should()
+                .accessClassesThat()
+                .haveFullyQualifiedName(instrument + ".Dispatcher")
+                .because("the Dispatcher is the bridge woven code calls, as Mockito's MockMethodDispatcher is: the"
+                        + " engine switches it through EngineControls, so that what steers the run and what the"
+                        + " woven code reads on its fast path cannot be changed from anywhere else");
+    }
+
+    static ArchRule theDispatchersStateIsPrivate(String base) {
+        return fields().that()
+                .areDeclaredIn(base + ".internal.instrument.Dispatcher")
+                .should()
+                .bePrivate()
+                .because("woven code in every loaded class reads the Dispatcher's switch on its fast path; state that"
+                        + " others can write there is a second way to steer a run, beside EngineControls");
     }
 
     static ArchRule extensionsArePackagePrivateFinalAndStateless(String base) {

@@ -198,6 +198,26 @@ class DeliveryKitRulesCatchViolationsTest {
     }
 
     @Test
+    void anEngineClassSwitchingTheDispatcherItselfIsCaught() {
+        String kit = FIXTURES + ".bridge";
+        assertViolations(
+                DeliveryKitRules::theDispatcherOnlyBridges,
+                kit,
+                "Method <" + kit + ".boundary.SwitchesItself.start()> sets field <" + kit
+                        + ".internal.instrument.Dispatcher.active> in (SwitchesItself.java:8)");
+    }
+
+    @Test
+    void aDispatcherWithAnOpenSwitchIsCaught() {
+        String kit = FIXTURES + ".bridge";
+        assertViolations(
+                DeliveryKitRules::theDispatchersStateIsPrivate,
+                kit,
+                "Field <" + kit + ".internal.instrument.Dispatcher.active> does not have modifier PRIVATE"
+                        + " in (Dispatcher.java:0)");
+    }
+
+    @Test
     void everyRuleSaysWhy() {
         List<Function<String, ArchRule>> rules = List.of(
                 DeliveryKitRules::layers,
@@ -206,6 +226,8 @@ class DeliveryKitRulesCatchViolationsTest {
                 DeliveryKitRules::reportKnowsNoJunit,
                 DeliveryKitRules::noInternalTypeInPublicSignatures,
                 DeliveryKitRules::bytecodeLibrariesOnlyInInstrument,
+                DeliveryKitRules::theDispatcherOnlyBridges,
+                DeliveryKitRules::theDispatchersStateIsPrivate,
                 DeliveryKitRules::extensionsArePackagePrivateFinalAndStateless,
                 DeliveryKitRules::publicClassesAreFinalUnlessAbstract,
                 DeliveryKitRules::publicTypesDeclareTheirApiStatus,

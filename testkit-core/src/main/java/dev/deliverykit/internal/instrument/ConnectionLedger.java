@@ -1,6 +1,6 @@
 package dev.deliverykit.internal.instrument;
 
-import dev.deliverykit.internal.instrument.Dispatcher.OpenedBy;
+import dev.deliverykit.internal.instrument.EngineControls.OpenedBy;
 import java.lang.ref.WeakReference;
 import java.sql.SQLException;
 import java.util.List;

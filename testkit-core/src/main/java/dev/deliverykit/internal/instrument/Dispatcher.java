@@ -2,10 +2,7 @@ package dev.deliverykit.internal.instrument;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import java.lang.ref.WeakReference;
 import java.sql.Connection;
-import java.util.List;
-import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
@@ -22,110 +19,34 @@ import org.apiguardian.api.API;
  * lock, no thread-local; the JIT inlines the call. One exception: an idle {@code prepareStatement} or
  * {@code prepareCall} remembers the new statement's SQL in a weak identity map (a small allocation and a
  * short lock), so that a statement prepared before a run, and executed in it, still hits its statement
- * boundaries. Everything else is the slow path, reached only while a
- * run is active. Ordered delivery's entry-point advice reads {@link DeliveryDispatcher#active} itself.
+ * boundaries. Everything else is the slow path, reached only while a run is active. Ordered delivery's
+ * entry-point advice reads {@link DeliveryDispatcher#active} itself. The bridge holds no control:
+ * {@link EngineControls} switches it on and off for the engine.
  *
  * <p><b>Nesting.</b> A connection pool's statement wraps the driver's statement, and a driver may call
  * its own public methods; both would be instrumented. A per-thread depth counter makes only the
- * outermost JDBC call an event. The engine's own clean-up calls run {@linkplain #unobserved nested}.
+ * outermost JDBC call an event. The engine's own clean-up calls run {@linkplain EngineControls#unobserved nested}.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class Dispatcher {
 
     /** Whether a run is active; the only field the woven code reads on the fast path. */
-    public static volatile boolean active;
+    private static volatile boolean active;
 
     private Dispatcher() {}
 
-    /** Starts delivering events to {@code runSink}. */
-    public static synchronized void activate(BoundarySink runSink) {
-        deliverTo(runSink, false);
-    }
-
-    /**
-     * Delivers events to the run of a dead process that outlived its run: only its own threads' calls (and those of
-     * other dead processes) reach it, to be refused; everyone else's go on untouched.
-     */
-    public static synchronized void activateDead(BoundarySink deadSink) {
-        // in one step under the lock: no call may pass unrefused between the run's end and its dead sink
-        deliverTo(deadSink, true);
-    }
-
-    private static void deliverTo(BoundarySink runSink, boolean deadProcess) {
-        RunSink.set(runSink, deadProcess);
+    /** For {@link EngineControls}, which alone switches the bridge on and off. */
+    static void switchOn() {
         active = true;
-        Processes.wrapTasks();
-        BootstrapBridge.outsideHook(OutsideRouting::outside);
     }
 
-    /** Stops delivering events; woven code is back on its fast path. */
-    public static synchronized void deactivate() {
-        Processes.stopWrappingTasks();
-        BootstrapBridge.outsideHook(null);
+    static void switchOff() {
         active = false;
-        RunSink.clear();
     }
 
-    /** Stops delivering events if {@code runSink} still receives them (a dead process that outlived its run). */
-    public static synchronized void deactivateIf(BoundarySink runSink) {
-        if (RunSink.current() == runSink) {
-            deactivate();
-        }
-    }
-
-    /** Whether {@code runSink} still receives the events (it may outlive its run, to refuse a dead process). */
-    public static boolean isActive(BoundarySink runSink) {
-        return active && RunSink.current() == runSink;
-    }
-
-    /** The run's process died: from now on result-set calls are checked too. */
-    public static void processDied() {
-        RunSink.processDied();
-    }
-
-    /**
-     * Who opened a connection: the thread (held weakly), the run whose process it belonged to, if any, and
-     * whether a connection pool opened it (for the pool, which outlives a process).
-     */
-    public record OpenedBy(WeakReference<Thread> thread, BoundarySink process, boolean byAPool) {
-
-        /** The thread that opened it, or {@code null} once that thread is gone. */
-        public Thread opener() {
-            return thread.get();
-        }
-    }
-
-    /**
-     * The crash closed {@code connection}; {@code why} says what it belonged to, for the message a later use
-     * outside the dead process gets (a pool that hands it out again without validating it).
-     */
-    public static void killed(Object connection, String why) {
-        ConnectionLedger.killed(connection, why);
-    }
-
-    /** Forgets a connection that is closed for good, so that later crashes do not look at it again. */
-    public static void forget(Object connection) {
-        ConnectionLedger.forget(connection);
-    }
-
-    /** Every live connection the weaving has seen constructed, with who opened it. */
-    public static List<Map.Entry<Object, OpenedBy>> connections() {
-        return ConnectionLedger.connections();
-    }
-
-    /** Runs {@code work} (the engine's own JDBC calls) without producing events or dead-process checks. */
-    public static void unobserved(Runnable work) {
-        CallDepth.unobserved(work);
-    }
-
-    /**
-     * Runs {@code work} (the kit's own calls on a thread of the process, such as a wait's reads) without producing
-     * events; refused first, as the process's own calls are, if the process died, so that a wait ends with it.
-     * {@code operation} names the work in what the dead process tried.
-     */
-    public static void unobservedInProcess(String operation, Runnable work) {
-        enterGuarded(operation);
-        CallDepth.unobserved(work);
+    /** Whether a run receives the events; for the bridge's collaborators, which run only behind it. */
+    static boolean switchedOn() {
+        return active;
     }
 
     // ---- called by woven code (see DispatcherCalls); the argument order suits the injected bytecode ----

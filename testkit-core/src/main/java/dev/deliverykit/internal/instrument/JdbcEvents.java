@@ -242,7 +242,7 @@ final class JdbcEvents {
     static void opened(Object connection) {
         ConnectionLedger.opened(connection);
         BoundarySink current = RunSink.current();
-        if (Dispatcher.active && current != null) {
+        if (Dispatcher.switchedOn() && current != null) {
             current.connectionCreated(connection);
         }
     }

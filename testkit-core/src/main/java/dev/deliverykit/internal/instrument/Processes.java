@@ -83,7 +83,7 @@ public final class Processes {
     /** A thread is about to start: if a thread of a process starts it, the process knows it. */
     private static void starting(Thread thread) {
         ProcessContext context = CONTEXT.get();
-        if (context != null && Dispatcher.active) {
+        if (context != null && Dispatcher.switchedOn()) {
             context.process().threadStarted(thread);
         }
     }
@@ -93,7 +93,7 @@ public final class Processes {
             return task; // wrapped once already (ScheduledThreadPoolExecutor.execute calls schedule)
         }
         ProcessContext context = CONTEXT.get();
-        if (context == null || !Dispatcher.active || !context.process().adoptsTask()) {
+        if (context == null || !Dispatcher.switchedOn() || !context.process().adoptsTask()) {
             return task;
         }
         boolean pending = !scheduled;

@@ -67,7 +67,7 @@ class WeaverTest {
 
     @AfterEach
     void deactivate() {
-        Dispatcher.deactivate();
+        EngineControls.deactivate();
     }
 
     @Test
@@ -260,7 +260,7 @@ class WeaverTest {
         Class<?> type = define(woven);
         Statement statement = (Statement) instantiate(type);
         Error crash = new Error("simulated crash after the statement");
-        Dispatcher.activate(new BoundarySink() {
+        EngineControls.activate(new BoundarySink() {
             @Override
             public void beforeJdbc(JdbcCall call) {
                 events.add(call.timing() + " " + call.kind() + " " + call.sql());
@@ -418,7 +418,7 @@ class WeaverTest {
     // ---- helpers -------------------------------------------------------------------------------------
 
     private void record() {
-        Dispatcher.activate(new BoundarySink() {
+        EngineControls.activate(new BoundarySink() {
             @Override
             public void beforeJdbc(JdbcCall call) {
                 events.add(call.timing() + " " + call.kind() + " " + call.sql());
