@@ -3,73 +3,55 @@ package dev.deliverykit.boundary;
 import dev.deliverykit.internal.instrument.BoundarySink;
 import dev.deliverykit.internal.instrument.JdbcCall;
 import dev.deliverykit.internal.instrument.MethodCall;
+import dev.deliverykit.internal.instrument.ObservedCall;
 import dev.deliverykit.internal.instrument.OutsideCall;
 import dev.deliverykit.internal.instrument.ProcessContext;
 import dev.deliverykit.internal.instrument.Processes;
 import java.lang.StackWalker.StackFrame;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * One active run: receives its process's calls from the dispatcher, counts the hits of what it watches
- * ({@link WatchTable}), keeps what its mode keeps ({@link RunLedger}), and at the armed hit kills the simulated
- * process (in-process, {@link ProcessDeath}), injects the failure, or hands the report to the child to halt.
+ * ({@link WatchTable}), keeps what its kind keeps ({@link RunLedger}), and at the armed hit does what its
+ * {@link RunKind} says: kills the simulated process (in-process, {@link ProcessDeath}), injects the failure, or hands
+ * the report to the child to halt. Sends wait at the {@link HandOverGate}; dead processes of earlier runs are
+ * refused through {@link DeadProcessCalls}.
  *
  * <p>All state is guarded by {@code this}; connections are closed and throwables thrown outside the
  * lock, so a driver's own locks are never taken while holding it.
  */
 final class ActiveRun implements BoundarySink {
 
-    /** What the run does at its armed hit, or that it has none and records. */
-    enum Mode {
-        CRASH_IN_PROCESS,
-        CRASH_HALT,
-        /** The call at the armed hit fails ({@link dev.deliverykit.Fault#FAILURE}); the process lives on. */
-        FAIL,
-        RECORD
-    }
-
     /** What to do outside the lock when there is nothing to do. */
     static final Runnable NOTHING = () -> {};
 
-    private final Mode mode;
-    private final CrashPlan plan;
-    private final WatchList watch;
-    private final Consumer<RunReport> halt;
+    private final RunKind kind;
     private final WatchTable table;
     private final RunLedger ledger;
     private final ProcessDeath death;
     private final IsolationBreaches breaches;
 
-    /** The process's threads between the start and the end of a hand-over: other threads' sends wait meanwhile. */
-    private final Set<Thread> handingOver = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final HandOverGate handOvers = new HandOverGate(this);
 
     private final RunHits hits;
     /** The workload's own flow on the main thread, set when the run enters the process. */
     private ProcessContext mainFlow;
 
     private int unknownSqlExecutions;
-    /** Whether the failure of a {@link Mode#FAIL} run was injected at its hit. */
+    /** Whether the failure of a {@link RunKind.Fail} run was injected at its hit. */
     private boolean injected;
 
-    ActiveRun(Mode mode, CrashPlan plan, WatchList watch, Consumer<RunReport> halt) {
-        this.mode = mode;
-        this.plan = plan;
-        this.watch = watch;
-        this.halt = halt;
-        this.table = new WatchTable(watch, plan);
-        this.ledger = RunLedger.of(mode);
-        this.death = new ProcessDeath(this, plan, watch.seeThrough());
-        this.breaches = new IsolationBreaches(watch.seeThrough());
-        this.hits = mode == Mode.RECORD
-                ? new RunHits(null, 0, watch.seeThrough(), ledger)
-                : new RunHits(table.armed(), plan.occurrence(), watch.seeThrough(), ledger);
+    ActiveRun(RunKind kind) {
+        this.kind = kind;
+        List<String> seeThrough = kind.watch().seeThrough();
+        this.table = kind.table();
+        this.ledger = RunLedger.of(kind);
+        this.death = new ProcessDeath(this, kind.survivors(), seeThrough);
+        this.breaches = new IsolationBreaches(seeThrough);
+        this.hits = kind instanceof RunKind.Armed armed
+                ? new RunHits(table.armed(), armed.plan().occurrence(), seeThrough, ledger)
+                : new RunHits(null, 0, seeThrough, ledger);
     }
 
     /**
@@ -88,9 +70,7 @@ final class ActiveRun implements BoundarySink {
     public void beforeJdbc(JdbcCall call) {
         ProcessContext context = Processes.current();
         boolean member = context != null && context.process() == this;
-        Optional<ProcessDeath> earlier = member ? Optional.empty() : zombie(context);
-        if (earlier.isPresent()) {
-            earlier.get().refuse(call).run();
+        if (!member && DeadProcessCalls.refusedAsEarlier(this, context, earlier -> earlier.refuse(call))) {
             return;
         }
         Runnable then;
@@ -109,7 +89,7 @@ final class ActiveRun implements BoundarySink {
                     if (call.kind() == JdbcCall.Kind.STATEMENT && call.sql() == null) {
                         unknownSqlExecutions++;
                     }
-                    then = isEvent(call) ? onEvent(call, null, null, table.matching(call), context) : NOTHING;
+                    then = isEvent(call) ? onEvent(call, table.matching(call), context) : NOTHING;
                 }
             }
         } catch (RuntimeException | Error bug) {
@@ -135,7 +115,7 @@ final class ActiveRun implements BoundarySink {
                     return NOTHING; // a call already running when the process died; its connection is closed now
                 }
                 ledger.after(call, autoCommit);
-                Runnable then = onEvent(call, null, null, table.matching(call), context);
+                Runnable then = onEvent(call, table.matching(call), context);
                 ledger.afterHitsOf(call);
                 return then;
             }
@@ -173,20 +153,19 @@ final class ActiveRun implements BoundarySink {
                     return call.point() == MethodCall.Point.ENTRY && matched.length > 0 ? death.refuse(call) : NOTHING;
                 }
                 if (call.point() == MethodCall.Point.ENTRY && table.startsAHandOver(call)) {
-                    handingOver.add(Thread.currentThread());
+                    handOvers.started();
                 }
                 if (matched.length > 0) {
                     ledger.method(call, true);
                 }
-                Runnable then = onEvent(null, call, null, matched, context);
+                Runnable then = onEvent(call, matched, context);
                 if (matched.length > 0) {
                     ledger.method(call, false);
                 }
                 // A halt is yet to come outside the lock: until then the held sends stay held.
-                boolean halting = mode == Mode.CRASH_HALT && then != NOTHING;
+                boolean halting = kind instanceof RunKind.Halt && then != NOTHING;
                 if (call.point() != MethodCall.Point.ENTRY && !halting && table.endsAHandOver(call)) {
-                    handingOver.remove(Thread.currentThread());
-                    notifyAll();
+                    handOvers.ended();
                 }
                 return then;
             }
@@ -196,25 +175,21 @@ final class ActiveRun implements BoundarySink {
     @Override
     public void outside(OutsideCall call) {
         ProcessContext context = Processes.current();
-        boolean member = context != null && context.process() == this;
-        Optional<ProcessDeath> earlier = member ? Optional.empty() : zombie(context);
-        if (earlier.isPresent()) {
-            earlier.get().refuse(call).run();
+        if (context == null || context.process() != this) {
+            // another process's (refused if it is dead), or a thread of none: not this run's effect
+            DeadProcessCalls.refusedAsEarlier(this, context, earlier -> earlier.refuse(call));
             return;
-        }
-        if (!member) {
-            return; // another process's, or a thread of none: not this run's effect
         }
         observed(call, () -> {
             synchronized (this) {
                 if (call.timing() == OutsideCall.Timing.BEFORE) {
-                    awaitHandOvers();
+                    handOvers.await(death::died);
                 }
                 if (death.died()) {
                     return death.refuse(call);
                 }
                 ledger.outside(call);
-                return onEvent(null, null, call, table.matching(call), context);
+                return onEvent(call, table.matching(call), context);
             }
         });
     }
@@ -224,25 +199,15 @@ final class ActiveRun implements BoundarySink {
      * refused or failed call's throwable, or halt); a failure of the observing itself is the kit's. The call is
      * described only then, so that observing one builds no text.
      */
-    private void observed(Object call, Supplier<Runnable> observe) {
+    private void observed(ObservedCall call, Supplier<Runnable> observe) {
         Runnable then;
         try {
             then = observe.get();
         } catch (RuntimeException | Error bug) {
-            kitFailure(describe(call), bug);
+            kitFailure(call.operation(), bug);
             return;
         }
         then.run();
-    }
-
-    private static String describe(Object call) {
-        if (call instanceof MethodCall method) {
-            return method.signature();
-        }
-        if (call instanceof OutsideCall outside) {
-            return outside.describe();
-        }
-        return call instanceof JdbcCall jdbc ? jdbc.operation() : String.valueOf(call);
     }
 
     @Override
@@ -280,17 +245,6 @@ final class ActiveRun implements BoundarySink {
         breaches.kitFailure(where, error);
     }
 
-    /**
-     * The death policy of the earlier run whose dead process the calling thread belongs to, if it does: its calls
-     * are refused as every call of a dead process is (pool maintenance and clean-up go on), without counting for
-     * this run.
-     */
-    private Optional<ProcessDeath> zombie(ProcessContext context) {
-        return context != null && context.process() instanceof ActiveRun earlier && earlier != this && earlier.crashed()
-                ? Optional.of(earlier.death)
-                : Optional.empty();
-    }
-
     /** Connection uses, opens and result-set calls are checked but are no boundaries. */
     private static boolean isEvent(JdbcCall call) {
         switch (call.kind()) {
@@ -308,51 +262,21 @@ final class ActiveRun implements BoundarySink {
         return call.kind() != JdbcCall.Kind.CONNECTION_OPEN && call.kind() != JdbcCall.Kind.GUARDED;
     }
 
-    /** How long a send waits for another thread's hand-over to end (a hand-over that itself waits for it: none). */
-    private static final long HAND_OVER_WAIT_MILLIS = 5_000;
-
-    /**
-     * Holds the calling thread's send while another thread of the process is handing a message over to an I/O
-     * thread, so that what the hand-over's end means does not depend on the I/O thread's timing. Called holding the
-     * lock; waiting releases it.
-     */
-    private void awaitHandOvers() {
-        long deadline = System.nanoTime() + HAND_OVER_WAIT_MILLIS * 1_000_000;
-        while (!death.died() && !handingOver.isEmpty() && !handingOver.contains(Thread.currentThread())) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return; // a hand-over that waits for this very send (a full buffer): let it through
-            }
-            try {
-                wait(Math.max(1, left / 1_000_000));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-    }
-
     /** Records the hits of a call's matches; returns what to do outside the lock (nothing, crash, fail or halt). */
-    private Runnable onEvent(
-            JdbcCall call, MethodCall method, OutsideCall outside, WatchedBoundary[] matched, ProcessContext context) {
-        BoundaryHit site = hits.record(matched, call != null);
+    private Runnable onEvent(ObservedCall call, WatchedBoundary[] matched, ProcessContext context) {
+        BoundaryHit site = hits.record(matched, call instanceof JdbcCall);
         if (site == null) {
             return NOTHING;
         }
-        if (mode == Mode.CRASH_HALT) {
+        if (kind instanceof RunKind.Halt halt) {
             RunReport report = report(RunReport.Outcome.CRASHED, null, List.of());
-            return () -> halt.accept(report);
+            return () -> halt.halt().accept(report);
         }
-        if (mode == Mode.FAIL) {
+        if (kind instanceof RunKind.Fail fail) {
             injected = true;
-            if (outside != null) {
-                return InjectedFailures.outside(plan.describe(), outside);
-            }
-            return call != null
-                    ? InjectedFailures.jdbc(plan.describe(), call)
-                    : InjectedFailures.method(plan.describe(), method);
+            return InjectedFailures.at(fail.plan().describe(), call);
         }
-        Runnable kill = death.kill(site, context == mainFlow);
+        Runnable kill = death.kill(((RunKind.Crash) kind).plan(), site, context == mainFlow);
         notifyAll(); // held sends wake to be refused
         return kill;
     }
@@ -401,29 +325,24 @@ final class ActiveRun implements BoundarySink {
         return death.died();
     }
 
+    /** The death policy of this run's process, for the runs after it that refuse its calls. */
+    ProcessDeath death() {
+        return death;
+    }
+
     @Override
     public boolean isDead() {
         return crashed();
     }
 
-    /** Whether this run's failure was injected ({@link Mode#FAIL}). */
+    /** Whether this run's failure was injected ({@link RunKind.Fail}). */
     synchronized boolean injected() {
         return injected;
     }
 
     /** What the run saw, for the engine's verdict or for a child's report file. */
     synchronized RunReport report(RunReport.Outcome outcome, String workloadFailure, List<String> problems) {
-        List<String> notes = new ArrayList<>();
-        if (unknownSqlExecutions > 0) {
-            notes.add(unknownSqlExecutions + " statement execution(s) had unknown SQL: they were prepared before"
-                    + " the engine instrumented the JDBC driver (this JVM's first engine run, as it ran without"
-                    + " -javaagent), so no statement selector could match them; start the JVM with "
-                    + "-javaagent:<testkit-core jar>, or prepare them after the first run");
-        }
-        WatchedBoundary armed = table.armed();
-        if (armed != null && !death.died() && armed.placeNeverOnStack()) {
-            notes.add(armed.whyPlaceNeverOnStack());
-        }
+        List<String> notes = RunNotes.of(unknownSqlExecutions, table.armed(), death.died());
         return new RunReport(
                 outcome,
                 hits.hits(),

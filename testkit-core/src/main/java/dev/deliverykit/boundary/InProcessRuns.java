@@ -1,6 +1,5 @@
 package dev.deliverykit.boundary;
 
-import dev.deliverykit.Fault;
 import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.EngineControls;
 import dev.deliverykit.internal.instrument.InstrumentationProblem;
@@ -37,17 +36,16 @@ final class InProcessRuns {
     CrashResult crash(CrashPlan plan, Workload workload) {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(workload, "workload");
-        WatchList watch = plan.watchList().forCrashRun();
-        boolean failure = plan.fault() == Fault.FAILURE;
-        ActiveRun run =
-                new ActiveRun(failure ? ActiveRun.Mode.FAIL : ActiveRun.Mode.CRASH_IN_PROCESS, plan, watch, null);
+        RunKind.Armed kind = RunKind.inThisJvm(plan, plan.watchList().forCrashRun());
+        WatchList watch = kind.watch();
+        ActiveRun run = new ActiveRun(kind);
         RunEnd end = runInThisJvm(run, watch, plan, workload);
         RunReport report = run.report(
                 outcome(run, end.thrown()),
                 end.thrown() == null ? null : end.thrown().toString(),
                 newProblems());
         RunReport noted = MethodSelectors.withMethodNotes(report, watch, plan);
-        return failure
+        return kind instanceof RunKind.Fail
                 ? RunVerdicts.failureInProcess(plan, noted, run, end)
                 : RunVerdicts.inProcess(plan, noted, run, end);
     }
@@ -96,7 +94,7 @@ final class InProcessRuns {
     Recording record(WatchList watch, Workload workload) {
         Objects.requireNonNull(watch, "watch");
         Objects.requireNonNull(workload, "workload");
-        ActiveRun run = new ActiveRun(ActiveRun.Mode.RECORD, null, watch, null);
+        ActiveRun run = new ActiveRun(new RunKind.Record(watch));
         RunEnd end = runInThisJvm(run, watch, null, workload);
         RunVerdicts.processIsolation(run, end, "the recording's workload returned");
         RunReport report = run.report(
@@ -137,15 +135,9 @@ final class InProcessRuns {
     /** Runs in the child JVM: the workload under the plan; halts at the hit, else reports and returns an exit code. */
     int runAsChild(RunFiles.ChildPlan childPlan, Workload workload, Path reportFile) {
         CrashPlan plan = childPlan.plan();
-        WatchList watch = plan == null ? childPlan.watch() : childPlan.watch().forCrashRun();
-        ActiveRun.Mode mode = plan == null
-                ? ActiveRun.Mode.RECORD
-                : plan.fault() == Fault.FAILURE ? ActiveRun.Mode.FAIL : ActiveRun.Mode.CRASH_HALT;
-        ActiveRun run = new ActiveRun(
-                mode,
-                plan,
-                watch,
-                report -> halt(plan, MethodSelectors.withMethodNotes(report, watch, plan), reportFile));
+        RunKind kind = RunKind.inAChild(childPlan, report -> halt(plan, childPlan.watch(), report, reportFile));
+        WatchList watch = kind.watch();
+        ActiveRun run = new ActiveRun(kind);
         Throwable thrown = runInThisJvm(run, watch, plan, workload).thrown();
         if (thrown != null) {
             System.err.print(WorkloadTrace.of(thrown));
@@ -155,8 +147,9 @@ final class InProcessRuns {
         return thrown == null ? 0 : 1;
     }
 
-    private void halt(CrashPlan plan, RunReport report, Path reportFile) {
-        RunReport withProblems = report.with(report.notes(), newProblems());
+    private void halt(CrashPlan plan, WatchList watch, RunReport report, Path reportFile) {
+        RunReport noted = MethodSelectors.withMethodNotes(report, watch.forCrashRun(), plan);
+        RunReport withProblems = noted.with(noted.notes(), newProblems());
         RunFiles.writeReport(reportFile, withProblems);
         System.out.flush();
         System.err.println(

@@ -2,6 +2,7 @@ package dev.deliverykit.boundary;
 
 import dev.deliverykit.internal.instrument.JdbcCall;
 import dev.deliverykit.internal.instrument.MethodCall;
+import dev.deliverykit.internal.instrument.ObservedCall;
 import dev.deliverykit.internal.instrument.OutsideCall;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
@@ -29,8 +30,16 @@ final class InjectedFailures {
 
     private InjectedFailures() {}
 
+    /** The failure of {@code call} at {@code where}, as its kind of call fails. */
+    static Runnable at(String where, ObservedCall call) {
+        if (call instanceof JdbcCall jdbc) {
+            return jdbc(where, jdbc);
+        }
+        return call instanceof OutsideCall outside ? outside(where, outside) : method(where, (MethodCall) call);
+    }
+
     /** The failure of a JDBC call at {@code where}: before it, nothing applied; after it, applied and unanswered. */
-    static Runnable jdbc(String where, JdbcCall call) {
+    private static Runnable jdbc(String where, JdbcCall call) {
         boolean after = call.timing() == JdbcCall.Timing.AFTER;
         boolean commit = call.transactionEnd() == JdbcCall.TransactionEnd.COMMIT;
         String what;
@@ -61,7 +70,7 @@ final class InjectedFailures {
      * The failure of a call that leaves the JVM at {@code where}, as the {@link IOException} of a broken connection or
      * a full disk: before it, nothing left; after it, the bytes left and the call fails before it returns.
      */
-    static Runnable outside(String where, OutsideCall call) {
+    private static Runnable outside(String where, OutsideCall call) {
         String what = call.timing() == OutsideCall.Timing.BEFORE
                 ? call.describe() + " failed before anything left the process"
                 : call.describe() + " left the process, then failed before it returned";
@@ -77,7 +86,7 @@ final class InjectedFailures {
      * effect happened) and fails as on a timeout. It throws the first checked exception the method declares that can be
      * made from a message (such as {@code JMSException}, {@code IOException}), else an {@link InjectedFailureException}.
      */
-    static Runnable method(String where, MethodCall call) {
+    private static Runnable method(String where, MethodCall call) {
         String what = switch (call.point()) {
             case ENTRY -> call.signature() + " failed before it ran";
             case NORMAL_EXIT ->

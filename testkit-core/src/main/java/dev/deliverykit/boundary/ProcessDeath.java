@@ -29,7 +29,6 @@ final class ProcessDeath {
     /** The run whose process this is: connections its process opened are told by it. */
     private final Object process;
 
-    private final CrashPlan plan;
     private final List<String> seeThrough;
     private final List<String> survivors;
     private final Thread mainThread;
@@ -41,6 +40,9 @@ final class ProcessDeath {
     /** Volatile: read without a lock on every call of a process thread. */
     private volatile boolean died;
 
+    /** The plan the process died at; set at the death. */
+    private CrashPlan diedAt;
+
     private String crashThread;
     private boolean crashOnMainFlow;
     /** What the dead process tried, each refused: distinct lines, at most {@link #AFTER_DEATH_LINES}. */
@@ -48,12 +50,14 @@ final class ProcessDeath {
 
     private int afterDeathUnlisted;
 
-    /** The death policy of {@code process}, whose main thread is the calling one; {@code plan} is null for a recording. */
-    ProcessDeath(Object process, CrashPlan plan, List<String> seeThrough) {
+    /**
+     * The death policy of {@code process}, whose main thread is the calling one; the connections to the databases
+     * of {@code survivors} are other processes' and live on.
+     */
+    ProcessDeath(Object process, List<String> survivors, List<String> seeThrough) {
         this.process = process;
-        this.plan = plan;
         this.seeThrough = seeThrough;
-        this.survivors = plan == null ? List.of() : plan.otherProcessDatabases();
+        this.survivors = survivors;
         this.mainThread = Thread.currentThread();
         this.threads = new DyingProcess(mainThread);
     }
@@ -81,10 +85,11 @@ final class ProcessDeath {
     }
 
     /**
-     * The process dies at {@code site} ({@code onMainFlow}: on the workload's own flow); returns what to do
-     * outside the locks: kill its connections and throw the crash.
+     * The process dies at {@code site}, the hit of {@code plan} ({@code onMainFlow}: on the workload's own flow);
+     * returns what to do outside the locks: kill its connections and throw the crash.
      */
-    synchronized Runnable kill(BoundaryHit site, boolean onMainFlow) {
+    synchronized Runnable kill(CrashPlan plan, BoundaryHit site, boolean onMainFlow) {
+        diedAt = plan;
         died = true;
         crashOnMainFlow = onMainFlow;
         crashThread = site.threadName();
@@ -167,12 +172,12 @@ final class ProcessDeath {
         String thread = Thread.currentThread().getName();
         rememberRefused(what + " on thread " + thread + at(stack) + " was refused");
         SimulatedCrash refused = new SimulatedCrash(
-                "The simulated process already died at " + plan.describe()
+                "The simulated process already died at " + diedAt.describe()
                         + " (on thread " + crashThread + "); " + what + " on thread " + thread
                         + " was refused before it "
                         + before + ": a dead process does nothing more.",
-                plan.boundary().name(),
-                plan.occurrence());
+                diedAt.boundary().name(),
+                diedAt.occurrence());
         return () -> {
             throw refused;
         };

@@ -12,9 +12,9 @@ import dev.deliverykit.internal.instrument.OutsideCall;
  */
 sealed interface RunLedger permits DurableChanges, RunLedger.Kept {
 
-    /** The ledger of a run in {@code mode}. */
-    static RunLedger of(ActiveRun.Mode mode) {
-        return mode == ActiveRun.Mode.RECORD ? new DurableChanges() : Kept.NOTHING;
+    /** The ledger of a run of {@code kind}: a recording keeps the durable changes. */
+    static RunLedger of(RunKind kind) {
+        return kind instanceof RunKind.Record ? new DurableChanges() : Kept.NOTHING;
     }
 
     /** Whether every hit shows its stack and the places on it (else only the crash site does). */

@@ -33,6 +33,11 @@ final class WatchTable {
 
     private final WatchedBoundary armed;
 
+    /** The table of a recording: it watches {@code watch} and is armed nowhere. */
+    static WatchTable recording(WatchList watch) {
+        return new WatchTable(watch, null);
+    }
+
     /** The table of a run that watches {@code watch} and, with a plan, is armed at the plan's boundary. */
     WatchTable(WatchList watch, CrashPlan plan) {
         this.compiled = CompiledWatch.of(watch, plan);

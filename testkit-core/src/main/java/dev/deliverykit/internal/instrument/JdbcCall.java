@@ -18,7 +18,8 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1")
 public record JdbcCall(
-        Kind kind, Timing timing, String sql, TransactionEnd transactionEnd, Object connection, String operation) {
+        Kind kind, Timing timing, String sql, TransactionEnd transactionEnd, Object connection, String operation)
+        implements ObservedCall {
 
     /** What kind of JDBC call. */
     public enum Kind {

@@ -16,13 +16,20 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1")
 public record MethodCall(
-        Point point, String typeName, String methodName, List<String> parameterTypes, Throwable thrown) {
+        Point point, String typeName, String methodName, List<String> parameterTypes, Throwable thrown)
+        implements ObservedCall {
 
     /** Where in the method. */
     public enum Point {
         ENTRY,
         NORMAL_EXIT,
         EXCEPTIONAL_EXIT
+    }
+
+    /** Its {@linkplain #signature() signature}. */
+    @Override
+    public String operation() {
+        return signature();
     }
 
     /** {@code com.acme.Relay#relay(java.lang.String,int)}. */

@@ -21,7 +21,7 @@ import org.apiguardian.api.API;
  * @param brokerClient whether a broker client made it for its own traffic (see {@link OutsideFrames.Caller})
  */
 @API(status = INTERNAL, since = "0.1")
-public record OutsideCall(Kind kind, Timing timing, String target, boolean brokerClient) {
+public record OutsideCall(Kind kind, Timing timing, String target, boolean brokerClient) implements ObservedCall {
 
     /** What kind of call leaves the JVM. */
     public enum Kind {
@@ -111,5 +111,11 @@ public record OutsideCall(Kind kind, Timing timing, String target, boolean broke
     /** {@code socket write to /127.0.0.1:9092}, {@code file write}. */
     public String describe() {
         return kind.words() + (target.isEmpty() ? "" : " to " + target);
+    }
+
+    /** What {@link #describe()} says. */
+    @Override
+    public String operation() {
+        return describe();
     }
 }
