@@ -66,7 +66,8 @@ class DispatcherFastPathTest {
 
     private static List<String> adviceSeenOn(Counter counter) {
         List<String> seen = new ArrayList<>();
-        EngineControls.activate(new MethodCallsOnly(call -> seen.add(call.point().name())));
+        EngineControls.activate(
+                new MethodCallsOnly(call -> seen.add(call.point().name())));
         try {
             counter.increment();
         } finally {

@@ -15,8 +15,7 @@ import org.apiguardian.api.API;
  * @param thrown what the method threw, for {@link Point#EXCEPTIONAL_EXIT}; {@code null} otherwise
  */
 @API(status = INTERNAL, since = "0.1")
-public record MethodCall(
-        Point point, String typeName, String methodName, List<String> parameterTypes, Throwable thrown)
+public record MethodCall(Point point, String typeName, String methodName, List<String> parameterTypes, Throwable thrown)
         implements ObservedCall {
 
     /** Where in the method. */

@@ -1,0 +1,93 @@
+package dev.deliverykit.schedule;
+
+import dev.deliverykit.internal.text.Message;
+import java.util.List;
+
+/** The messages of schedules planned or read wrong: the instances, the strategy, a replay key. */
+final class ScheduleMessages {
+
+    private ScheduleMessages() {}
+
+    /** {@code name} cannot stand in a replay key. */
+    static Message badInstanceName(String name) {
+        return Message.of(
+                "The instance name \"" + name + "\" cannot stand in a replay key",
+                "letters, digits, '.', '_' and '-', at least one",
+                "name the instance like relay-a or consumer-1");
+    }
+
+    /** The instance {@code name} has no step. */
+    static Message noSteps(String name) {
+        return Message.of(
+                "The instance \"" + name + "\" has no step",
+                "at least one step, the last one running to the instance's end",
+                "give it the steps its recording found");
+    }
+
+    /** Only {@code count} instances were given. */
+    static Message tooFewInstances(int count) {
+        return Message.of(
+                "A schedule orders several instances, and " + count + (count == 1 ? " was" : " were") + " given",
+                "two or more instances",
+                "add the other instances, or run a single one as an ordinary crash case");
+    }
+
+    /** Two instances are named {@code name}. */
+    static Message duplicateName(String name) {
+        return Message.of(
+                "Two instances are named \"" + name + "\"",
+                "a name of its own for each instance, as a schedule's name and key say which one goes",
+                "rename one of them, such as " + name + "-2");
+    }
+
+    /** A negative preemption bound. */
+    static Message negativeBound(int bound) {
+        return Message.of(
+                "The preemption bound " + bound + " is negative",
+                "0 or more (2 by default)",
+                "give a bound of 0 or more");
+    }
+
+    /** A depth or budget below one. */
+    static Message badSampling(int depth, int budget) {
+        return Message.of(
+                "Random priorities with depth " + depth + " and budget " + budget + " cannot draw a schedule",
+                "a depth of 1 or more and a budget of 1 or more",
+                "give both at least 1");
+    }
+
+    /** The exhaustive strategy considered more than {@code most} schedules. */
+    static Message tooManySchedules(int most) {
+        return Message.of(
+                "More than " + most + " schedules are within the preemption bound",
+                "an exhaustive strategy whose schedules can all be run",
+                "lower the preemption bound, watch fewer points, or draw schedules with random priorities and a"
+                        + " budget");
+    }
+
+    /** {@code turn} of {@code key} is no {@code instance:steps}. */
+    static Message malformedTurn(String key, String turn) {
+        return Message.of(
+                "The schedule key \"" + key + "\" has the turn \"" + turn + "\"",
+                "turns like relay-a:2, an instance's name and a number of steps of 1 or more, separated by commas",
+                "copy the key whole from the failure that printed it");
+    }
+
+    /** {@code name} of {@code key} is none of {@code names}. */
+    static Message unknownInstance(String key, String name, List<String> names) {
+        return Message.of(
+                "The schedule key \"" + key + "\" names the instance \"" + name + "\", and the test has "
+                        + String.join(", ", names),
+                "one of these names",
+                "copy the key whole from the failure that printed it, or rename the instance back");
+    }
+
+    /** {@code key} gives {@code instance} another number of steps than its recording found. */
+    static Message stepsDiffer(String key, String instance, int inKey, int recorded) {
+        return Message.of(
+                "The schedule key \"" + key + "\" gives " + instance + " " + inKey + (inKey == 1 ? " step" : " steps")
+                        + ", and its recording found " + recorded,
+                "the steps of the code the key was printed for",
+                "the code changed since the key was printed: run the whole sweep again and take the new key");
+    }
+}

@@ -1,0 +1,85 @@
+package dev.deliverykit.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ScheduleMessagesTests {
+
+    @Test
+    void badInstanceName() {
+        assertThat(ScheduleMessages.badInstanceName("relay a").sentences())
+                .isEqualTo("The instance name \"relay a\" cannot stand in a replay key. Expected letters, digits, '.',"
+                        + " '_' and '-', at least one. Fix: name the instance like relay-a or consumer-1.");
+    }
+
+    @Test
+    void noSteps() {
+        assertThat(ScheduleMessages.noSteps("relay-a").sentences())
+                .isEqualTo("The instance \"relay-a\" has no step. Expected at least one step, the last one running to"
+                        + " the instance's end. Fix: give it the steps its recording found.");
+    }
+
+    @Test
+    void tooFewInstances() {
+        assertThat(ScheduleMessages.tooFewInstances(1).sentences())
+                .isEqualTo("A schedule orders several instances, and 1 was given. Expected two or more instances."
+                        + " Fix: add the other instances, or run a single one as an ordinary crash case.");
+    }
+
+    @Test
+    void duplicateName() {
+        assertThat(ScheduleMessages.duplicateName("relay").sentences())
+                .isEqualTo("Two instances are named \"relay\". Expected a name of its own for each instance, as a"
+                        + " schedule's name and key say which one goes. Fix: rename one of them, such as relay-2.");
+    }
+
+    @Test
+    void negativeBound() {
+        assertThat(ScheduleMessages.negativeBound(-1).sentences())
+                .isEqualTo("The preemption bound -1 is negative. Expected 0 or more (2 by default). Fix: give a bound"
+                        + " of 0 or more.");
+    }
+
+    @Test
+    void badSampling() {
+        assertThat(ScheduleMessages.badSampling(0, 10).sentences())
+                .isEqualTo("Random priorities with depth 0 and budget 10 cannot draw a schedule. Expected a depth of 1"
+                        + " or more and a budget of 1 or more. Fix: give both at least 1.");
+    }
+
+    @Test
+    void tooManySchedules() {
+        assertThat(ScheduleMessages.tooManySchedules(100_000).sentences())
+                .isEqualTo("More than 100000 schedules are within the preemption bound. Expected an exhaustive"
+                        + " strategy whose schedules can all be run. Fix: lower the preemption bound, watch fewer"
+                        + " points, or draw schedules with random priorities and a budget.");
+    }
+
+    @Test
+    void malformedTurn() {
+        assertThat(ScheduleMessages.malformedTurn("relay-a:x", "relay-a:x").sentences())
+                .isEqualTo("The schedule key \"relay-a:x\" has the turn \"relay-a:x\". Expected turns like relay-a:2,"
+                        + " an instance's name and a number of steps of 1 or more, separated by commas. Fix: copy the"
+                        + " key whole from the failure that printed it.");
+    }
+
+    @Test
+    void unknownInstance() {
+        assertThat(ScheduleMessages.unknownInstance("relay-c:1", "relay-c", List.of("relay-a", "relay-b"))
+                        .sentences())
+                .isEqualTo("The schedule key \"relay-c:1\" names the instance \"relay-c\", and the test has relay-a,"
+                        + " relay-b. Expected one of these names. Fix: copy the key whole from the failure that"
+                        + " printed it, or rename the instance back.");
+    }
+
+    @Test
+    void stepsDiffer() {
+        assertThat(ScheduleMessages.stepsDiffer("relay-a:1,relay-b:2", "relay-a", 1, 2)
+                        .sentences())
+                .isEqualTo("The schedule key \"relay-a:1,relay-b:2\" gives relay-a 1 step, and its recording found 2."
+                        + " Expected the steps of the code the key was printed for. Fix: the code changed since the"
+                        + " key was printed: run the whole sweep again and take the new key.");
+    }
+}
