@@ -160,17 +160,16 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.Pair, Repla
             Objects.requireNonNull(mode, "mode");
             Objects.requireNonNull(fault, "fault");
             if (point.isEmpty()) {
-                throw new IllegalArgumentException(
-                        "a replay key names its " + ReplayKeyText.field(target) + ", got an empty one");
+                throw new IllegalArgumentException(ReplayKeyMessages.emptyPoint(ReplayKeyText.field(target)));
             }
             if (within.isPresent() && (target != Target.SELECTOR || within.get().isEmpty())) {
                 throw new IllegalArgumentException(
                         target != Target.SELECTOR
-                                ? "a place (within=) only goes with selector=SPEC: a catalogue boundary is a place already"
-                                : "a replay key names its place (within=), got an empty one");
+                                ? ReplayKeyMessages.placeOfABoundary()
+                                : ReplayKeyMessages.emptyPlace());
             }
             if (occurrence < 1) {
-                throw new IllegalArgumentException("hit must be a whole number from 1, got \"" + occurrence + "\"");
+                throw new IllegalArgumentException(ReplayKeyMessages.hitBelowOne(occurrence));
             }
         }
 

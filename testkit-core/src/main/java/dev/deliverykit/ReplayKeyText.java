@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
-/** The text form of {@link ReplayKey}s: field order, percent-encoding, and the messages for bad keys. */
+/** The text form of {@link ReplayKey}s: field order and percent-encoding; a bad key's messages are {@link ReplayKeyMessages}. */
 final class ReplayKeyText {
 
     private static final String BOUNDARY = "boundary";
@@ -29,15 +29,6 @@ final class ReplayKeyText {
             List.of(BOUNDARY, SELECTOR, WITHIN, CRASH, HIT, FAULT, MODE, ORDER, SEED);
     private static final Map<String, CrashMode> MODES =
             Map.of("in-process", CrashMode.IN_PROCESS, "child-process", CrashMode.CHILD_PROCESS);
-    private static final String FORMAT =
-            "boundary=NAME;hit=N, selector=SPEC;hit=N, selector=SPEC;within=Type#method;hit=N"
-                    + " (each with ;fault=failure for an injected failure, and with ;mode=in-process or"
-                    + " ;mode=child-process), crash=none or order=IDS, for example"
-                    + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3";
-
-    private static final String PAIR_FORMAT = "a pair such as"
-            + " selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=1 (optionally with"
-            + " ;mode=in-process or ;mode=child-process)";
 
     private ReplayKeyText() {}
 
@@ -86,29 +77,24 @@ final class ReplayKeyText {
             return parseOne(text);
         }
         if (first.stream().allMatch(String::isBlank)) {
-            throw new IllegalArgumentException(
-                    "a pair names its first crash before the " + RECOVERY + "* fields; expected " + PAIR_FORMAT);
+            throw new IllegalArgumentException(ReplayKeyMessages.pairWithoutFirstCrash());
         }
         ReplayKey crash = parseOne(String.join(";", first));
         ReplayKey recoveryCrash;
         try {
             recoveryCrash = parseOne(String.join(";", recovery));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("the recovery's fields (" + RECOVERY + "*): " + e.getMessage(), e);
+            throw new IllegalArgumentException(ReplayKeyMessages.unreadableRecovery(e.getMessage()), e);
         }
         if (!(crash instanceof ReplayKey.Crash firstCrash) || !(recoveryCrash instanceof ReplayKey.Crash atRecovery)) {
-            throw new IllegalArgumentException("a pair is a crash key followed by the recovery's crash key with"
-                    + " each field prefixed " + RECOVERY + "; expected " + PAIR_FORMAT);
+            throw new IllegalArgumentException(ReplayKeyMessages.pairOfNoCrashes());
         }
         if (firstCrash.fault() == Fault.FAILURE || atRecovery.fault() == Fault.FAILURE) {
-            throw new IllegalArgumentException("a pair crashes the workload, then its recovery: it names no"
-                    + " fault=failure; expected " + PAIR_FORMAT);
+            throw new IllegalArgumentException(ReplayKeyMessages.pairWithAFailure());
         }
         if (atRecovery.mode().isPresent()) {
-            throw new IllegalArgumentException(
-                    RECOVERY + MODE + "=" + modeText(atRecovery.mode().get())
-                            + ": a recovery always crashes in the test's JVM; a pair's mode=... is its first crash's; expected "
-                            + PAIR_FORMAT);
+            throw new IllegalArgumentException(ReplayKeyMessages.recoveryWithAMode(
+                    modeText(atRecovery.mode().get())));
         }
         return new ReplayKey.Pair(firstCrash, atRecovery);
     }
@@ -118,76 +104,65 @@ final class ReplayKeyText {
         for (String part : text.trim().split(";", -1)) {
             int equals = part.indexOf('=');
             if (equals <= 0) {
-                throw new IllegalArgumentException("\"" + part + "\" is not a field=value pair; expected " + FORMAT);
+                throw new IllegalArgumentException(ReplayKeyMessages.notAFieldValuePair(part));
             }
             String field = part.substring(0, equals).trim();
             if (!FIELD_ORDER.contains(field)) {
-                throw new IllegalArgumentException("unknown field \"" + field + "\"; known fields: "
-                        + String.join(", ", FIELD_ORDER) + "; expected " + FORMAT);
+                throw new IllegalArgumentException(ReplayKeyMessages.unknownField(field, FIELD_ORDER));
             }
             if (read.put(field, decode(part.substring(equals + 1))) != null) {
-                throw new IllegalArgumentException("field \"" + field + "\" appears twice; expected " + FORMAT);
+                throw new IllegalArgumentException(ReplayKeyMessages.fieldTwice(field));
             }
         }
         if (read.containsKey(SEED)) {
-            throw new IllegalArgumentException(
-                    "seed is reserved for seeded cases, which no test produces yet; expected " + FORMAT);
+            throw new IllegalArgumentException(ReplayKeyMessages.seedReserved());
         }
         if (read.containsKey(MODE)) {
             if (!MODES.containsKey(read.get(MODE))) {
-                throw new IllegalArgumentException(
-                        "mode must be in-process or child-process, got \"" + read.get(MODE) + "\"; expected " + FORMAT);
+                throw new IllegalArgumentException(ReplayKeyMessages.unknownMode(read.get(MODE)));
             }
             if (!read.containsKey(HIT)) {
-                throw new IllegalArgumentException("mode=" + read.get(MODE) + " only goes with boundary=NAME;hit=N or"
-                        + " selector=SPEC;hit=N; expected " + FORMAT);
+                throw new IllegalArgumentException(ReplayKeyMessages.modeWithoutHit(read.get(MODE)));
             }
         }
         if (read.containsKey(FAULT)) {
             if (!FAILURE.equals(read.get(FAULT))) {
-                throw new IllegalArgumentException("fault must be failure (a crash key names no fault), got \""
-                        + read.get(FAULT) + "\"; expected " + FORMAT);
+                throw new IllegalArgumentException(ReplayKeyMessages.unknownFault(read.get(FAULT)));
             }
             if (!read.containsKey(HIT)) {
-                throw new IllegalArgumentException("fault=failure only goes with boundary=NAME;hit=N or"
-                        + " selector=SPEC;hit=N; expected " + FORMAT);
+                throw new IllegalArgumentException(ReplayKeyMessages.faultWithoutHit());
             }
         }
         if (read.containsKey(ORDER)) {
             if (read.size() > 1) {
-                throw new IllegalArgumentException(
-                        "order=" + read.get(ORDER) + " stands alone (a delivery-order case);" + " expected " + FORMAT);
+                throw new IllegalArgumentException(ReplayKeyMessages.orderNotAlone(read.get(ORDER)));
             }
             return new ReplayKey.Order(read.get(ORDER));
         }
         int boundaries = (read.containsKey(BOUNDARY) ? 1 : 0) + (read.containsKey(SELECTOR) ? 1 : 0);
         if (read.containsKey(WITHIN) && !read.containsKey(SELECTOR)) {
-            throw new IllegalArgumentException("within=" + read.get(WITHIN) + " only goes with selector=SPEC, the"
-                    + " place whose hits hit=N counts; expected " + FORMAT);
+            throw new IllegalArgumentException(ReplayKeyMessages.withinWithoutSelector(read.get(WITHIN)));
         }
         if (read.containsKey(CRASH)) {
             if (!"none".equals(read.get(CRASH)) || boundaries > 0 || read.containsKey(HIT)) {
-                throw new IllegalArgumentException("crash=" + read.get(CRASH) + " stands alone as crash=none (a sweep's"
-                        + " crash-free run); expected " + FORMAT);
+                throw new IllegalArgumentException(ReplayKeyMessages.crashNotAlone(read.get(CRASH)));
             }
             return new ReplayKey.CrashFree();
         }
         if (boundaries != 1) {
-            throw new IllegalArgumentException(
-                    "a key names exactly one of boundary=NAME or selector=SPEC; expected " + FORMAT);
+            throw new IllegalArgumentException(ReplayKeyMessages.notOneTarget());
         }
         String hit = read.get(HIT);
         if (hit == null || !hit.matches("[1-9][0-9]{0,8}")) {
-            throw new IllegalArgumentException("hit must be a whole number from 1, got "
-                    + (hit == null ? "no hit field" : "\"" + hit + "\"") + "; expected " + FORMAT);
+            throw new IllegalArgumentException(ReplayKeyMessages.badHit(hit));
         }
         ReplayKey.Target target = read.containsKey(BOUNDARY) ? ReplayKey.Target.BOUNDARY : ReplayKey.Target.SELECTOR;
         String point = read.get(field(target));
         if (point.isEmpty()) {
-            throw new IllegalArgumentException(field(target) + " names nothing; expected " + FORMAT);
+            throw new IllegalArgumentException(ReplayKeyMessages.emptyTarget(field(target)));
         }
         if (read.containsKey(WITHIN) && read.get(WITHIN).isEmpty()) {
-            throw new IllegalArgumentException(WITHIN + " names no place; expected " + FORMAT);
+            throw new IllegalArgumentException(ReplayKeyMessages.emptyWithin());
         }
         return new ReplayKey.Crash(
                 target,
@@ -230,10 +205,7 @@ final class ReplayKeyText {
                 try {
                     text.append((char) Integer.parseInt(value.substring(i + 1, i + 3), 16));
                 } catch (NumberFormatException | IndexOutOfBoundsException e) {
-                    throw new IllegalArgumentException(
-                            "\"" + value + "\" has an invalid %-escape at position " + i
-                                    + "; expected %XX with two hex digits",
-                            e);
+                    throw new IllegalArgumentException(ReplayKeyMessages.badEscape(value, i), e);
                 }
                 i += 2;
             } else {

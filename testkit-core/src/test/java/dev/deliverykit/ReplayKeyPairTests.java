@@ -8,10 +8,6 @@ import org.junit.jupiter.api.Test;
 /** The key of a crash followed by a crash of its recovery: the first key, then its recovery's, prefixed. */
 class ReplayKeyPairTests {
 
-    private static final String PAIR_EXPECTED = "expected a pair such as"
-            + " selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=1 (optionally with"
-            + " ;mode=in-process or ;mode=child-process)";
-
     private static final ReplayKey.Pair PAIR =
             ReplayKey.pair(ReplayKey.selector("after-commit", 2), ReplayKey.selector("after-commit", 1));
 
@@ -55,19 +51,15 @@ class ReplayKeyPairTests {
     @Test
     void malformedPairsSayWhatIsExpected() {
         assertThatThrownBy(() -> ReplayKey.parse("recovery.selector=after-commit;recovery.hit=1"))
-                .hasMessage("a pair names its first crash before the recovery.* fields; " + PAIR_EXPECTED);
+                .hasMessage(ReplayKeyMessages.pairWithoutFirstCrash());
         assertThatThrownBy(
                         () -> ReplayKey.parse(
                                 "selector=after-commit;hit=2;recovery.selector=after-commit;recovery.hit=1;recovery.mode=in-process"))
-                .hasMessage(
-                        "recovery.mode=in-process: a recovery always crashes in the test's JVM; a pair's mode=... is"
-                                + " its first crash's; " + PAIR_EXPECTED);
+                .hasMessage(ReplayKeyMessages.recoveryWithAMode("in-process"));
         assertThatThrownBy(() -> ReplayKey.parse("crash=none;recovery.selector=after-commit;recovery.hit=1"))
-                .hasMessage("a pair is a crash key followed by the recovery's crash key with each field prefixed"
-                        + " recovery.; " + PAIR_EXPECTED);
+                .hasMessage(ReplayKeyMessages.pairOfNoCrashes());
         assertThatThrownBy(() -> ReplayKey.parse("selector=after-commit;hit=2;recovery.selector=after-commit"))
-                .hasMessageStartingWith(
-                        "the recovery's fields (recovery.*): hit must be a whole number from 1, got no hit field;");
+                .hasMessage(ReplayKeyMessages.unreadableRecovery(ReplayKeyMessages.badHit(null)));
         assertThatThrownBy(() -> ReplayKey.pair(
                         ReplayKey.selector("after-commit", 2),
                         ReplayKey.selector("after-commit", 1).withMode(CrashMode.IN_PROCESS)))

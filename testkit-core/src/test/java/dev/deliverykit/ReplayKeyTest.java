@@ -7,17 +7,12 @@ import dev.deliverykit.boundary.BoundaryCatalogue;
 import dev.deliverykit.boundary.CrashPlan;
 import dev.deliverykit.boundary.Selector;
 import dev.deliverykit.order.DeliveryOrder;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Replay keys print, parse back, and survive SQL and shell quoting; crash plans and delivery orders use them. */
 class ReplayKeyTest {
-
-    private static final String EXPECTED = "expected boundary=NAME;hit=N, selector=SPEC;hit=N,"
-            + " selector=SPEC;within=Type#method;hit=N (each with ;fault=failure for an injected failure, and with"
-            + " ;mode=in-process or ;mode=child-process), crash=none"
-            + " or order=IDS, for example boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or"
-            + " order=A3,A1,A2,A3";
 
     @Test
     void catalogueKeysNameTheBoundaryAndTheHit() {
@@ -74,13 +69,12 @@ class ReplayKeyTest {
         assertThatThrownBy(() -> CrashPlan.selectorOf(ReplayKey.selectorWithin("after-commit", "Relay.send", 1)))
                 .hasMessageStartingWith("\"Relay.send\" is not a place: it has no #;");
         assertThatThrownBy(() -> ReplayKey.parse("boundary=a;within=com.acme.Relay#send;hit=1"))
-                .hasMessage("within=com.acme.Relay#send only goes with selector=SPEC, the place whose hits hit=N"
-                        + " counts; " + EXPECTED);
+                .hasMessage(ReplayKeyMessages.withinWithoutSelector("com.acme.Relay#send"));
         assertThatThrownBy(() -> ReplayKey.parse("selector=after-commit;within=;hit=1"))
-                .hasMessage("within names no place; " + EXPECTED);
+                .hasMessage(ReplayKeyMessages.emptyWithin());
         assertThatThrownBy(() -> new ReplayKey.Crash(
                         ReplayKey.Target.BOUNDARY, "a", Optional.of("com.acme.Relay#send"), 1, Optional.empty()))
-                .hasMessage("a place (within=) only goes with selector=SPEC: a catalogue boundary is a place already");
+                .hasMessage(ReplayKeyMessages.placeOfABoundary());
     }
 
     @Test
@@ -113,34 +107,31 @@ class ReplayKeyTest {
 
     @Test
     void malformedKeysSayWhatIsExpected() {
-        assertThatThrownBy(() -> ReplayKey.parse("boundary=a"))
-                .hasMessage("hit must be a whole number from 1, got no hit field; " + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("boundary=a;hit=0"))
-                .hasMessage("hit must be a whole number from 1, got \"0\"; " + EXPECTED);
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=a")).hasMessage(ReplayKeyMessages.badHit(null));
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=a;hit=0")).hasMessage(ReplayKeyMessages.badHit("0"));
         assertThatThrownBy(() -> ReplayKey.parse("boundary=a;selector=after-commit;hit=1"))
-                .hasMessage("a key names exactly one of boundary=NAME or selector=SPEC; " + EXPECTED);
+                .hasMessage(ReplayKeyMessages.notOneTarget());
         assertThatThrownBy(() -> ReplayKey.parse("boundry=a;hit=1"))
-                .hasMessage(
-                        "unknown field \"boundry\"; known fields: boundary, selector, within, crash, hit, fault, mode, order, seed; "
-                                + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("hit=1;hit=2")).hasMessage("field \"hit\" appears twice; " + EXPECTED);
+                .hasMessage(ReplayKeyMessages.unknownField(
+                        "boundry",
+                        List.of("boundary", "selector", "within", "crash", "hit", "fault", "mode", "order", "seed")));
+        assertThatThrownBy(() -> ReplayKey.parse("hit=1;hit=2")).hasMessage(ReplayKeyMessages.fieldTwice("hit"));
         assertThatThrownBy(() -> ReplayKey.parse("after-commit"))
-                .hasMessage("\"after-commit\" is not a field=value pair; " + EXPECTED);
+                .hasMessage(ReplayKeyMessages.notAFieldValuePair("after-commit"));
         assertThatThrownBy(() -> ReplayKey.parse("boundary=a;hit=1;mode=child"))
-                .hasMessage("mode must be in-process or child-process, got \"child\"; " + EXPECTED);
+                .hasMessage(ReplayKeyMessages.unknownMode("child"));
         assertThatThrownBy(() -> ReplayKey.parse("order=A1;mode=in-process"))
-                .hasMessage("mode=in-process only goes with boundary=NAME;hit=N or selector=SPEC;hit=N; " + EXPECTED);
+                .hasMessage(ReplayKeyMessages.modeWithoutHit("in-process"));
         assertThatThrownBy(() -> ReplayKey.parse("crash=none;hit=1"))
-                .hasMessage("crash=none stands alone as crash=none (a sweep's crash-free run); " + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("order=A1;hit=1"))
-                .hasMessage("order=A1 stands alone (a delivery-order case); " + EXPECTED);
-        assertThatThrownBy(() -> ReplayKey.parse("seed=7"))
-                .hasMessage("seed is reserved for seeded cases, which no test produces yet; " + EXPECTED);
+                .hasMessage(ReplayKeyMessages.crashNotAlone("none"));
+        assertThatThrownBy(() -> ReplayKey.parse("order=A1;hit=1")).hasMessage(ReplayKeyMessages.orderNotAlone("A1"));
+        assertThatThrownBy(() -> ReplayKey.parse("seed=7")).hasMessage(ReplayKeyMessages.seedReserved());
         assertThatThrownBy(() -> ReplayKey.parse("selector=after%2;hit=1"))
-                .hasMessage("\"after%2\" has an invalid %-escape at position 5; expected %XX with two hex digits");
-        assertThatThrownBy(() -> ReplayKey.parse("boundary=;hit=1")).hasMessage("boundary names nothing; " + EXPECTED);
+                .hasMessage(ReplayKeyMessages.badEscape("after%2", 5));
+        assertThatThrownBy(() -> ReplayKey.parse("boundary=;hit=1"))
+                .hasMessage(ReplayKeyMessages.emptyTarget("boundary"));
         assertThatThrownBy(() -> new ReplayKey.Crash(ReplayKey.Target.SELECTOR, "after-commit", 0, Optional.empty()))
-                .hasMessage("hit must be a whole number from 1, got \"0\"");
+                .hasMessage(ReplayKeyMessages.hitBelowOne(0));
     }
 
     @Test

@@ -80,7 +80,8 @@ class SchedulePlannerTest {
                 new InstanceSteps(
                         "billing",
                         IntStream.range(0, 3)
-                                .mapToObj(i -> Step.of("p" + i, Access.write("billing.db"), Access.read("customers.db")))
+                                .mapToObj(
+                                        i -> Step.of("p" + i, Access.write("billing.db"), Access.read("customers.db")))
                                 .toList()));
 
         SchedulePlan plan = SchedulePlanner.plan(apart, new ScheduleStrategy.Exhaustive(6, true));
