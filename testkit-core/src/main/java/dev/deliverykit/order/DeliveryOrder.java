@@ -55,17 +55,14 @@ public final class DeliveryOrder {
     public static DeliveryOrder parse(String text) {
         Objects.requireNonNull(text, "text");
         if (text.isBlank()) {
-            throw new IllegalArgumentException("Cannot read a delivery order from \"" + text + "\": it names no"
-                    + " message. Expected message ids separated by commas, for example \"A3,A1,A2,A3\".");
+            throw new IllegalArgumentException(OrderMessages.noMessageIn(text));
         }
         String[] parts = text.split(",", -1);
         List<String> ids = new ArrayList<>(parts.length);
         for (int i = 0; i < parts.length; i++) {
             String id = parts[i].strip();
             if (id.isEmpty()) {
-                throw new IllegalArgumentException("Cannot read a delivery order from \"" + text + "\": message "
-                        + (i + 1) + " of " + parts.length + " is empty. Expected message ids separated by single"
-                        + " commas, for example \"A3,A1,A2,A3\".");
+                throw new IllegalArgumentException(OrderMessages.emptyMessageIn(text, i + 1, parts.length));
             }
             ids.add(requireId(id, "\"" + text + "\""));
         }
@@ -81,7 +78,7 @@ public final class DeliveryOrder {
     public static DeliveryOrder of(List<String> ids) {
         Objects.requireNonNull(ids, "ids");
         if (ids.isEmpty()) {
-            throw new IllegalArgumentException("A delivery order names at least one message; got none.");
+            throw new IllegalArgumentException(OrderMessages.noMessages());
         }
         List<String> copy = new ArrayList<>(ids.size());
         for (String id : ids) {
@@ -99,9 +96,7 @@ public final class DeliveryOrder {
     public static DeliveryOrder fromReplayKey(String replayKey) {
         Objects.requireNonNull(replayKey, "replayKey");
         return parse(ReplayKey.entry(replayKey, REPLAY_KEY_NAME)
-                .orElseThrow(() -> new IllegalArgumentException(
-                        "The replay key \"" + replayKey + "\" has no " + REPLAY_KEY_NAME + "= entry. Expected entries"
-                                + " separated by ';', one of them like order=A3,A1,A2,A3.")));
+                .orElseThrow(() -> new IllegalArgumentException(OrderMessages.noOrderIn(replayKey, REPLAY_KEY_NAME))));
     }
 
     /**
@@ -115,8 +110,7 @@ public final class DeliveryOrder {
         List<String> base = of(ids).ids;
         Set<String> distinct = new LinkedHashSet<>(base);
         if (distinct.size() != base.size()) {
-            throw new IllegalArgumentException("Cannot permute " + String.join(",", base) + ": an id is repeated."
-                    + " Expected distinct ids; to deliver a duplicate, write the order out, such as \"A3,A1,A2,A3\".");
+            throw new IllegalArgumentException(OrderMessages.repeatedToPermute(base));
         }
         if (base.size() > MAX_PERMUTED_IDS) {
             throw new InvalidArgumentException(OrderMessages.tooManyToPermute(base));
@@ -150,13 +144,10 @@ public final class DeliveryOrder {
      */
     static String requireId(String id, String where) {
         if (id == null) {
-            throw new IllegalArgumentException("A message id in " + where + " is null. Expected 1 to " + MAX_ID_LENGTH
-                    + " characters without white space, ',', ';' or '='.");
+            throw new IllegalArgumentException(OrderMessages.nullId(where));
         }
         if (id.isEmpty() || id.length() > MAX_ID_LENGTH || FORBIDDEN.matcher(id).find()) {
-            throw new IllegalArgumentException("The message id \"" + id + "\" in " + where + " is not allowed."
-                    + " Expected 1 to " + MAX_ID_LENGTH + " characters without white space, control characters,"
-                    + " ',', ';' or '=' (they separate orders and replay keys).");
+            throw new IllegalArgumentException(OrderMessages.idNotAllowed(id, where));
         }
         return id;
     }

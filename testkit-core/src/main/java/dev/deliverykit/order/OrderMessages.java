@@ -3,10 +3,55 @@ package dev.deliverykit.order;
 import dev.deliverykit.internal.text.Message;
 import java.util.List;
 
-/** The messages of a delivery order that cannot run, or ran and was not honoured. */
+/**
+ * The messages of a delivery order that cannot be read or run, or ran and was not honoured. An order written wrong
+ * gets a sentence and what was expected, as a value the user typed.
+ */
 final class OrderMessages {
 
     private OrderMessages() {}
+
+    /** {@code text} is blank. */
+    static String noMessageIn(String text) {
+        return "Cannot read a delivery order from \"" + text + "\": it names no message. Expected message ids"
+                + " separated by commas, for example \"A3,A1,A2,A3\".";
+    }
+
+    /** Message {@code position} of the {@code count} of {@code text} is empty. */
+    static String emptyMessageIn(String text, int position, int count) {
+        return "Cannot read a delivery order from \"" + text + "\": message " + position + " of " + count
+                + " is empty. Expected message ids separated by single commas, for example \"A3,A1,A2,A3\".";
+    }
+
+    /** An order of no ids. */
+    static String noMessages() {
+        return "A delivery order names at least one message; got none.";
+    }
+
+    /** {@code replayKey} has no {@code field=} entry. */
+    static String noOrderIn(String replayKey, String field) {
+        return "The replay key \"" + replayKey + "\" has no " + field + "= entry. Expected entries separated by"
+                + " ';', one of them like order=A3,A1,A2,A3.";
+    }
+
+    /** {@code ids} to permute repeat one. */
+    static String repeatedToPermute(List<String> ids) {
+        return "Cannot permute " + String.join(",", ids) + ": an id is repeated. Expected distinct ids; to deliver a"
+                + " duplicate, write the order out, such as \"A3,A1,A2,A3\".";
+    }
+
+    /** An id of {@code where} is null. */
+    static String nullId(String where) {
+        return "A message id in " + where + " is null. Expected 1 to " + DeliveryOrder.MAX_ID_LENGTH
+                + " characters without white space, ',', ';' or '='.";
+    }
+
+    /** {@code id} of {@code where} cannot stand in an order or a replay key. */
+    static String idNotAllowed(String id, String where) {
+        return "The message id \"" + id + "\" in " + where + " is not allowed. Expected 1 to "
+                + DeliveryOrder.MAX_ID_LENGTH + " characters without white space, control characters, ',', ';' or"
+                + " '=' (they separate orders and replay keys).";
+    }
 
     /** More ids to permute than the kit allows. */
     static Message tooManyToPermute(List<String> ids) {

@@ -46,43 +46,36 @@ class DeliveryOrderTest {
         assertThat(DeliveryOrder.fromReplayKey("order=A1")).isEqualTo(DeliveryOrder.of("A1"));
         assertThatThrownBy(() -> DeliveryOrder.fromReplayKey("boundary=after-commit;hit=2"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("The replay key \"boundary=after-commit;hit=2\" has no order= entry. Expected entries"
-                        + " separated by ';', one of them like order=A3,A1,A2,A3.");
+                .hasMessage(OrderMessages.noOrderIn("boundary=after-commit;hit=2", "order"));
     }
 
     @Test
     void malformedOrdersAreRefusedWithWhatWasExpected() {
         assertThatThrownBy(() -> DeliveryOrder.parse(" "))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot read a delivery order from \" \": it names no message. Expected message ids"
-                        + " separated by commas, for example \"A3,A1,A2,A3\".");
+                .hasMessage(OrderMessages.noMessageIn(" "));
         assertThatThrownBy(() -> DeliveryOrder.parse("A1,,A2"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot read a delivery order from \"A1,,A2\": message 2 of 3 is empty. Expected message"
-                        + " ids separated by single commas, for example \"A3,A1,A2,A3\".");
+                .hasMessage(OrderMessages.emptyMessageIn("A1,,A2", 2, 3));
         assertThatThrownBy(() -> DeliveryOrder.parse("A1;A2"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("The message id \"A1;A2\" in \"A1;A2\" is not allowed. Expected 1 to 128 characters"
-                        + " without white space, control characters, ',', ';' or '=' (they separate orders and replay"
-                        + " keys).");
+                .hasMessage(OrderMessages.idNotAllowed("A1;A2", "\"A1;A2\""));
         assertThatThrownBy(() -> DeliveryOrder.of("A 1"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("The message id \"A 1\" in [A 1] is not allowed. Expected 1 to 128 characters without"
-                        + " white space, control characters, ',', ';' or '=' (they separate orders and replay keys).");
+                .hasMessage(OrderMessages.idNotAllowed("A 1", "[A 1]"));
         assertThatThrownBy(() -> DeliveryOrder.of(List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("A delivery order names at least one message; got none.");
+                .hasMessage(OrderMessages.noMessages());
     }
 
     @Test
     void permutationsRefuseRepeatedIdsAndMoreThanEightIds() {
         assertThatThrownBy(() -> DeliveryOrder.permutationsOf("A1", "A3", "A1"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot permute A1,A3,A1: an id is repeated. Expected distinct ids; to deliver a"
-                        + " duplicate, write the order out, such as \"A3,A1,A2,A3\".");
+                .hasMessage(OrderMessages.repeatedToPermute(List.of("A1", "A3", "A1")));
         assertThatThrownBy(() -> DeliveryOrder.permutationsOf("1", "2", "3", "4", "5", "6", "7", "8", "9"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("Cannot permute 9 ids (1,2,3,4,5,6,7,8,9): that is more than 8 ids.")
-                .hasMessageContaining("Fix: ");
+                .hasMessage(OrderMessages.tooManyToPermute(List.of("1", "2", "3", "4", "5", "6", "7", "8", "9"))
+                        .sentences());
     }
 }

@@ -8,6 +8,54 @@ import org.junit.jupiter.api.Test;
 class OrderMessagesTests {
 
     @Test
+    void noMessageIn() {
+        assertThat(OrderMessages.noMessageIn(" "))
+                .isEqualTo("Cannot read a delivery order from \" \": it names no message. Expected message ids"
+                        + " separated by commas, for example \"A3,A1,A2,A3\".");
+    }
+
+    @Test
+    void emptyMessageIn() {
+        assertThat(OrderMessages.emptyMessageIn("A1,,A2", 2, 3))
+                .isEqualTo("Cannot read a delivery order from \"A1,,A2\": message 2 of 3 is empty. Expected message"
+                        + " ids separated by single commas, for example \"A3,A1,A2,A3\".");
+    }
+
+    @Test
+    void noMessages() {
+        assertThat(OrderMessages.noMessages()).isEqualTo("A delivery order names at least one message; got none.");
+    }
+
+    @Test
+    void noOrderIn() {
+        assertThat(OrderMessages.noOrderIn("boundary=after-commit;hit=2", "order"))
+                .isEqualTo("The replay key \"boundary=after-commit;hit=2\" has no order= entry. Expected entries"
+                        + " separated by ';', one of them like order=A3,A1,A2,A3.");
+    }
+
+    @Test
+    void repeatedToPermute() {
+        assertThat(OrderMessages.repeatedToPermute(List.of("A1", "A3", "A1")))
+                .isEqualTo("Cannot permute A1,A3,A1: an id is repeated. Expected distinct ids; to deliver a"
+                        + " duplicate, write the order out, such as \"A3,A1,A2,A3\".");
+    }
+
+    @Test
+    void nullId() {
+        assertThat(OrderMessages.nullId("[A1, null]"))
+                .isEqualTo("A message id in [A1, null] is null. Expected 1 to 128 characters without white space,"
+                        + " ',', ';' or '='.");
+    }
+
+    @Test
+    void idNotAllowed() {
+        assertThat(OrderMessages.idNotAllowed("A1;A2", "\"A1;A2\""))
+                .isEqualTo("The message id \"A1;A2\" in \"A1;A2\" is not allowed. Expected 1 to 128 characters"
+                        + " without white space, control characters, ',', ';' or '=' (they separate orders and replay"
+                        + " keys).");
+    }
+
+    @Test
     void tooManyToPermute() {
         assertThat(OrderMessages.tooManyToPermute(List.of("1", "2", "3", "4", "5", "6", "7", "8", "9"))
                         .sentences())
