@@ -5,15 +5,11 @@ import dev.deliverykit.internal.instrument.KnownLibrary;
 import dev.deliverykit.internal.instrument.KnownLibrary.Role;
 import dev.deliverykit.internal.instrument.PoolFrames;
 import java.lang.StackWalker.StackFrame;
-import java.lang.reflect.Executable;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
@@ -99,24 +95,11 @@ final class StackSummary {
     }
 
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
-    private static final ClassValue<Map<String, Boolean>> HELPERS = new ClassValue<>() {
-        @Override
-        protected Map<String, Boolean> computeValue(Class<?> type) {
-            return new ConcurrentHashMap<>();
-        }
-    };
     /** Per class, the place of each of its methods' frames: a recording names the places of every hit. */
     private static final ClassValue<Map<String, Optional<Place>>> PLACES = new ClassValue<>() {
         @Override
         protected Map<String, Optional<Place>> computeValue(Class<?> type) {
             return new ConcurrentHashMap<>();
-        }
-    };
-
-    private static final ClassValue<Boolean> FUNCTIONAL = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-            return isFunctionalInterface(type);
         }
     };
 
@@ -257,7 +240,7 @@ final class StackSummary {
         if (SEEN_THROUGH.covers(name) || coversAny(seeThrough, name)) {
             return Kind.SEEN_THROUGH;
         }
-        return isHelper(frame) ? Kind.HELPER : Kind.USER;
+        return HelperFrames.isHelper(frame) ? Kind.HELPER : Kind.USER;
     }
 
     /** {@code com.example.db} covers its classes and subpackages; {@code com.example.Tx}, the class and its nested classes. */
@@ -293,79 +276,6 @@ final class StackSummary {
      */
     static boolean isKit(Class<?> type) {
         return KitClasses.isEngine(type) && ENGINE_PACKAGES.contains(type.getPackageName());
-    }
-
-    /** A method with a functional parameter; a lambda's frame by the methods of its enclosing name. */
-    private static boolean isHelper(StackFrame frame) {
-        String method = frame.getMethodName();
-        Class<?> type = frame.getDeclaringClass();
-        if (method.startsWith("lambda$")) {
-            String[] parts = method.split("\\$");
-            String enclosing = parts.length > 1 ? parts[1] : method;
-            return HELPERS.get(type).computeIfAbsent("lambda " + enclosing, key -> anyHelperNamed(type, enclosing));
-        }
-        return HELPERS.get(type)
-                .computeIfAbsent(
-                        method + frame.getDescriptor(),
-                        key -> hasFunctionalParameter(frame.getMethodType().parameterArray()));
-    }
-
-    private static boolean anyHelperNamed(Class<?> type, String name) {
-        try {
-            Executable[] candidates = name.equals("new") ? type.getDeclaredConstructors() : type.getDeclaredMethods();
-            return Arrays.stream(candidates)
-                    .filter(candidate ->
-                            name.equals("new") || candidate.getName().equals(name))
-                    .anyMatch(candidate -> hasFunctionalParameter(candidate.getParameterTypes()));
-        } catch (LinkageError | SecurityException unresolvable) {
-            return false; // a class whose signatures cannot be resolved here: named as user code
-        }
-    }
-
-    private static boolean hasFunctionalParameter(Class<?>[] parameters) {
-        for (Class<?> parameter : parameters) {
-            if (FUNCTIONAL.get(parameter)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Annotated {@link FunctionalInterface}, or an interface outside the JDK with exactly one abstract method:
-     * not the JDK's other single-method interfaces ({@code Iterable}, {@code AutoCloseable}, {@code Comparable}),
-     * which are data, not callbacks.
-     */
-    private static boolean isFunctionalInterface(Class<?> type) {
-        if (!type.isInterface() || type.isAnnotation()) {
-            return false;
-        }
-        if (type.isAnnotationPresent(FunctionalInterface.class)) {
-            return true;
-        }
-        if (KnownLibrary.JAVA.covers(type.getName())) {
-            return false;
-        }
-        try {
-            long abstractMethods = Arrays.stream(type.getMethods())
-                    .filter(method -> Modifier.isAbstract(method.getModifiers()))
-                    .filter(method -> !isObjectMethod(method))
-                    .map(method -> method.getName() + Arrays.toString(method.getParameterTypes()))
-                    .distinct()
-                    .count();
-            return abstractMethods == 1;
-        } catch (LinkageError | SecurityException unresolvable) {
-            return false;
-        }
-    }
-
-    private static boolean isObjectMethod(Method method) {
-        try {
-            Object.class.getMethod(method.getName(), method.getParameterTypes());
-            return true;
-        } catch (NoSuchMethodException notObjects) {
-            return false;
-        }
     }
 
     private static String format(StackFrame frame) {

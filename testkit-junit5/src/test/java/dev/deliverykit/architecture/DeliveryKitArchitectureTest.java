@@ -112,4 +112,9 @@ class DeliveryKitArchitectureTest {
     void onlyJunitsPublicSupportApiIsUsed() {
         DeliveryKitRules.onlyJunitsPublicSupportApiIsUsed(KIT).check(kit);
     }
+
+    @Test
+    void frameClassifiersAskTheTableOfKnownLibraries() {
+        DeliveryKitRules.frameClassifiersAskTheTableOfKnownLibraries(KIT).check(kit);
+    }
 }

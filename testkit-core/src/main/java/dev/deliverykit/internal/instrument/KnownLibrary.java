@@ -62,7 +62,9 @@ public enum KnownLibrary {
     SPRING(Role.SPRING, "org.springframework"),
 
     /** Clients with boundaries of their own ({@code BrokerBoundaries}). */
-    BROKER_CLIENTS(Role.BROKER_CLIENT, "org.apache.kafka", "org.apache.activemq", "com.rabbitmq"),
+    KAFKA(Role.BROKER_CLIENT, "org.apache.kafka"),
+    ACTIVEMQ(Role.BROKER_CLIENT, "org.apache.activemq"),
+    RABBITMQ(Role.BROKER_CLIENT, "com.rabbitmq"),
     /** Not a broker client: it carries any protocol. */
     NETTY(Role.NETWORK, "io.netty"),
 
