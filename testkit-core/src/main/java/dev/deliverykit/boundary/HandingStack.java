@@ -1,5 +1,7 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.internal.instrument.KitClasses;
+import dev.deliverykit.internal.instrument.KnownLibrary;
 import dev.deliverykit.internal.instrument.ProcessContext;
 import dev.deliverykit.internal.instrument.Processes;
 import java.lang.StackWalker.StackFrame;
@@ -29,14 +31,8 @@ final class HandingStack {
      */
     static List<StackFrame> capture() {
         return WALKER.walk(stream -> {
-            Iterator<StackFrame> frames = stream.dropWhile(frame -> {
-                        String name = frame.getClassName();
-                        return name.startsWith("dev.deliverykit.internal.")
-                                || name.startsWith("dev.deliverykit.boundary.")
-                                || name.startsWith("java.")
-                                || name.startsWith("jdk.")
-                                || name.startsWith("sun.");
-                    })
+            Iterator<StackFrame> frames = stream.dropWhile(frame -> KitClasses.isEngine(frame.getDeclaringClass())
+                            || KnownLibrary.JAVA.covers(frame.getClassName()))
                     .takeWhile(frame -> !StackSummary.isKit(frame.getDeclaringClass()))
                     .iterator();
             List<StackFrame> kept = new ArrayList<>();

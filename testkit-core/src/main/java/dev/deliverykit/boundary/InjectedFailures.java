@@ -1,6 +1,7 @@
 package dev.deliverykit.boundary;
 
 import dev.deliverykit.internal.instrument.JdbcCall;
+import dev.deliverykit.internal.instrument.KnownLibrary;
 import dev.deliverykit.internal.instrument.MethodCall;
 import dev.deliverykit.internal.instrument.ObservedCall;
 import dev.deliverykit.internal.instrument.OutsideCall;
@@ -125,13 +126,13 @@ final class InjectedFailures {
     }
 
     /** Unchecked exceptions a client library fails with where its methods declare none, by the library's package. */
-    private static final Map<String, String> CLIENT_FAILURES =
-            Map.of("org.apache.kafka.", "org.apache.kafka.common.errors.TimeoutException");
+    private static final Map<KnownLibrary, String> CLIENT_FAILURES =
+            Map.of(KnownLibrary.KAFKA, "org.apache.kafka.common.errors.TimeoutException");
 
     /** The failure a broker client throws on a timeout, for a method of its own that declares none (Kafka's). */
     private static Optional<Throwable> clientsOwn(Class<?> type, String message) {
-        for (Map.Entry<String, String> client : CLIENT_FAILURES.entrySet()) {
-            if (!type.getName().startsWith(client.getKey())) {
+        for (Map.Entry<KnownLibrary, String> client : CLIENT_FAILURES.entrySet()) {
+            if (!client.getKey().covers(type.getName())) {
                 continue;
             }
             try {

@@ -1,23 +1,21 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.internal.instrument.KitClasses;
+import dev.deliverykit.internal.instrument.KnownLibrary;
+import dev.deliverykit.internal.instrument.KnownLibrary.Role;
 import dev.deliverykit.internal.instrument.PoolFrames;
 import java.lang.StackWalker.StackFrame;
-import java.lang.reflect.Executable;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.security.CodeSource;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
@@ -54,43 +52,25 @@ final class StackSummary {
     static final int VIA = 6;
 
     /**
-     * Seen through in every run: JDBC drivers, pools, persistence and transaction frameworks, language
-     * runtimes, and the reference implementations' own JDBC helpers.
+     * Seen through in every run: JDBC drivers, pools, persistence and transaction frameworks, Spring, broker
+     * clients, Netty, language runtimes, and the reference implementations' own JDBC helpers.
      */
-    static final List<String> SEEN_THROUGH = List.of(
-            "org.springframework",
-            "com.zaxxer.hikari",
-            "org.apache.commons.dbcp2",
-            "org.apache.commons.pool2",
-            "org.apache.tomcat.jdbc",
-            "com.mchange",
-            "org.sqlite",
-            "org.postgresql",
-            "org.h2",
-            "org.hsqldb",
-            "org.apache.derby",
-            "com.mysql",
-            "org.mariadb",
-            "oracle.jdbc",
-            "com.microsoft.sqlserver",
-            "org.hibernate",
-            "org.jooq",
-            "org.jdbi",
-            "org.mybatis",
-            "org.apache.ibatis",
-            "org.flywaydb",
-            "liquibase",
-            "jakarta",
-            "javax.jms",
-            "org.apache.kafka",
-            "org.apache.activemq",
-            "com.rabbitmq",
-            "io.netty",
-            "kotlin",
-            "scala",
-            "groovy",
-            "org.codehaus.groovy",
-            "dev.deliverykit.reference.internal");
+    private static final KnownLibrary.Names SEEN_THROUGH = KnownLibrary.ofRoles(
+            Role.DRIVER,
+            Role.POOL,
+            Role.PERSISTENCE,
+            Role.SPRING,
+            Role.BROKER_CLIENT,
+            Role.NETWORK,
+            Role.LANGUAGE_RUNTIME,
+            Role.REFERENCE_HELPER);
+
+    /** Never named: the JDK and byte-buddy. */
+    private static final KnownLibrary.Names IGNORED = KnownLibrary.ofRoles(Role.JDK, Role.BYTECODE);
+
+    /** The packages of the engine's frames: the boundary engine's, and the instrumentation's that calls it. */
+    private static final Set<String> ENGINE_PACKAGES =
+            Set.of(StackSummary.class.getPackageName(), KitClasses.class.getPackageName());
 
     /**
      * What a hit shows: frames from the site outward, the helpers passed before it, in call order, and whether
@@ -115,26 +95,11 @@ final class StackSummary {
     }
 
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
-    private static final CodeSource KIT =
-            StackSummary.class.getProtectionDomain().getCodeSource();
-    private static final ClassValue<Map<String, Boolean>> HELPERS = new ClassValue<>() {
-        @Override
-        protected Map<String, Boolean> computeValue(Class<?> type) {
-            return new ConcurrentHashMap<>();
-        }
-    };
     /** Per class, the place of each of its methods' frames: a recording names the places of every hit. */
     private static final ClassValue<Map<String, Optional<Place>>> PLACES = new ClassValue<>() {
         @Override
         protected Map<String, Optional<Place>> computeValue(Class<?> type) {
             return new ConcurrentHashMap<>();
-        }
-    };
-
-    private static final ClassValue<Boolean> FUNCTIONAL = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-            return isFunctionalInterface(type);
         }
     };
 
@@ -272,19 +237,16 @@ final class StackSummary {
             return Kind.IGNORED;
         }
         String name = type.getName();
-        if (matchesAny(name, SEEN_THROUGH) || matchesAny(name, seeThrough)) {
+        if (SEEN_THROUGH.covers(name) || coversAny(seeThrough, name)) {
             return Kind.SEEN_THROUGH;
         }
-        return isHelper(frame) ? Kind.HELPER : Kind.USER;
+        return HelperFrames.isHelper(frame) ? Kind.HELPER : Kind.USER;
     }
 
     /** {@code com.example.db} covers its classes and subpackages; {@code com.example.Tx}, the class and its nested classes. */
-    private static boolean matchesAny(String className, List<String> packagesOrClasses) {
+    private static boolean coversAny(List<String> packagesOrClasses, String className) {
         for (String entry : packagesOrClasses) {
-            if (className.startsWith(entry)
-                    && (className.length() == entry.length()
-                            || className.charAt(entry.length()) == '.'
-                            || className.charAt(entry.length()) == '$')) {
+            if (KnownLibrary.Names.covers(entry, className, '.')) {
                 return true;
             }
         }
@@ -293,20 +255,12 @@ final class StackSummary {
 
     /** Whether a class is seen through in every run ({@link #SEEN_THROUGH}). */
     static boolean isSeenThrough(String className) {
-        return matchesAny(className, SEEN_THROUGH);
+        return SEEN_THROUGH.covers(className);
     }
 
+    /** The kit's own modules (the JUnit face's, testkit-spring's) are ignored too: a restart's frames pass them. */
     static boolean isIgnored(Class<?> type) {
-        String name = type.getName();
-        if (name.startsWith("java.")
-                || name.startsWith("javax.")
-                || name.startsWith("jdk.")
-                || name.startsWith("sun.")
-                || name.startsWith("com.sun.")
-                || name.startsWith("net.bytebuddy.")) {
-            return true;
-        }
-        if (isKit(type) || isKitModule(name) && KIT_MODULE.get(type)) {
+        if (IGNORED.covers(type.getName()) || isKit(type) || KitClasses.isModule(type)) {
             return true;
         }
         return Statement.class.isAssignableFrom(type)
@@ -316,114 +270,12 @@ final class StackSummary {
                 || DataSource.class.isAssignableFrom(type);
     }
 
+    /**
+     * The engine's frames: the boundary engine's and the instrumentation's, told from a test fixture in the same
+     * packages by their code source.
+     */
     static boolean isKit(Class<?> type) {
-        String name = type.getName();
-        boolean kitPackage =
-                name.startsWith("dev.deliverykit.boundary.") || name.startsWith("dev.deliverykit.internal.instrument.");
-        // Same package, other code source: a test fixture next to the kit is code under test.
-        return kitPackage && Objects.equals(type.getProtectionDomain().getCodeSource(), KIT);
-    }
-
-    private static boolean isKitModule(String name) {
-        return name.startsWith("dev.deliverykit.junit5.") || name.startsWith("dev.deliverykit.spring.");
-    }
-
-    /**
-     * The JUnit extension's and testkit-spring's own classes, never a site (a restart's frames pass through them),
-     * told from their tests' fixtures in the same packages by their code source.
-     */
-    private static final ClassValue<Boolean> KIT_MODULE = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-            String anchor = type.getName().startsWith("dev.deliverykit.junit5.")
-                    ? "dev.deliverykit.junit5.CrashScenario"
-                    : "dev.deliverykit.spring.SpringProcess";
-            try {
-                Class<?> module = Class.forName(anchor, false, type.getClassLoader());
-                return Objects.equals(
-                        module.getProtectionDomain().getCodeSource(),
-                        type.getProtectionDomain().getCodeSource());
-            } catch (ClassNotFoundException e) {
-                return false;
-            }
-        }
-    };
-
-    /** A method with a functional parameter; a lambda's frame by the methods of its enclosing name. */
-    private static boolean isHelper(StackFrame frame) {
-        String method = frame.getMethodName();
-        Class<?> type = frame.getDeclaringClass();
-        if (method.startsWith("lambda$")) {
-            String[] parts = method.split("\\$");
-            String enclosing = parts.length > 1 ? parts[1] : method;
-            return HELPERS.get(type).computeIfAbsent("lambda " + enclosing, key -> anyHelperNamed(type, enclosing));
-        }
-        return HELPERS.get(type)
-                .computeIfAbsent(
-                        method + frame.getDescriptor(),
-                        key -> hasFunctionalParameter(frame.getMethodType().parameterArray()));
-    }
-
-    private static boolean anyHelperNamed(Class<?> type, String name) {
-        try {
-            Executable[] candidates = name.equals("new") ? type.getDeclaredConstructors() : type.getDeclaredMethods();
-            return Arrays.stream(candidates)
-                    .filter(candidate ->
-                            name.equals("new") || candidate.getName().equals(name))
-                    .anyMatch(candidate -> hasFunctionalParameter(candidate.getParameterTypes()));
-        } catch (LinkageError | SecurityException unresolvable) {
-            return false; // a class whose signatures cannot be resolved here: named as user code
-        }
-    }
-
-    private static boolean hasFunctionalParameter(Class<?>[] parameters) {
-        for (Class<?> parameter : parameters) {
-            if (FUNCTIONAL.get(parameter)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Annotated {@link FunctionalInterface}, or an interface outside the JDK with exactly one abstract method:
-     * not the JDK's other single-method interfaces ({@code Iterable}, {@code AutoCloseable}, {@code Comparable}),
-     * which are data, not callbacks.
-     */
-    private static boolean isFunctionalInterface(Class<?> type) {
-        if (!type.isInterface() || type.isAnnotation()) {
-            return false;
-        }
-        if (type.isAnnotationPresent(FunctionalInterface.class)) {
-            return true;
-        }
-        String name = type.getName();
-        if (name.startsWith("java.")
-                || name.startsWith("javax.")
-                || name.startsWith("jdk.")
-                || name.startsWith("sun.")) {
-            return false;
-        }
-        try {
-            long abstractMethods = Arrays.stream(type.getMethods())
-                    .filter(method -> Modifier.isAbstract(method.getModifiers()))
-                    .filter(method -> !isObjectMethod(method))
-                    .map(method -> method.getName() + Arrays.toString(method.getParameterTypes()))
-                    .distinct()
-                    .count();
-            return abstractMethods == 1;
-        } catch (LinkageError | SecurityException unresolvable) {
-            return false;
-        }
-    }
-
-    private static boolean isObjectMethod(Method method) {
-        try {
-            Object.class.getMethod(method.getName(), method.getParameterTypes());
-            return true;
-        } catch (NoSuchMethodException notObjects) {
-            return false;
-        }
+        return KitClasses.isEngine(type) && ENGINE_PACKAGES.contains(type.getPackageName());
     }
 
     private static String format(StackFrame frame) {

@@ -6,11 +6,14 @@ import dev.deliverykit.sites.Db;
 import dev.deliverykit.sites.Relay;
 import dev.deliverykit.sites.RelayWorkload;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.vibur.dbcp.PoolCode;
 
 /**
  * Where a hit happened: the first frame of the user's code, past the transaction template and the unchecking
@@ -120,6 +123,30 @@ class CrashSiteTest {
                 .isEqualTo("after commit #1 at Relay.start(Relay.java:N)"
                         + " via Schema.create(Schema.java:N), Db.inTx(Db.java:N),"
                         + " Unchecked.run(Unchecked.java:N), Db.lambda$inTx$0(Db.java:N)");
+    }
+
+    @Test
+    void aFrameOfAnyKnownPoolIsSeenThrough() {
+        Path file = dir.resolve("pool.db");
+
+        Recording recording = ENGINE.record(WatchList.of().withEveryStatement(), () -> {
+            try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+                PoolCode.execute(connection, "CREATE TABLE t(x)");
+            }
+        });
+
+        BoundaryHit statement = recording.hits().get(recording.hits().size() - 1);
+        assertThat(statement.stack().get(0)).startsWith("dev.deliverykit.boundary.CrashSiteTest.lambda$");
+        assertThat(statement.via()).singleElement().asString().startsWith("org.vibur.dbcp.PoolCode.execute(");
+        // Every pool the kit knows is seen through, as the connection pool checks know them.
+        assertThat(List.of(
+                        "io.agroal.pool.ConnectionPool",
+                        "oracle.ucp.jdbc.PoolDataSourceImpl",
+                        "com.alibaba.druid.pool.DruidDataSource",
+                        "org.vibur.dbcp.ViburDBCPDataSource",
+                        "org.apache.commons.dbcp.BasicDataSource",
+                        "org.h2.jdbcx.JdbcConnectionPool"))
+                .allMatch(StackSummary::isSeenThrough);
     }
 
     @Test

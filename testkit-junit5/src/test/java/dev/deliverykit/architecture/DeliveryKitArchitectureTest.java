@@ -122,4 +122,9 @@ class DeliveryKitArchitectureTest {
     void onlyJunitsPublicSupportApiIsUsed() {
         DeliveryKitRules.onlyJunitsPublicSupportApiIsUsed(KIT).check(kit);
     }
+
+    @Test
+    void frameClassifiersAskTheTableOfKnownLibraries() {
+        DeliveryKitRules.frameClassifiersAskTheTableOfKnownLibraries(KIT).check(kit);
+    }
 }

@@ -26,6 +26,7 @@ import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Target;
+import java.lang.instrument.ClassFileTransformer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -324,6 +325,33 @@ final class DeliveryKitRules {
                 .resideInAPackage("org.junit.platform.commons.util..")
                 .because("org.junit.platform.commons.util is internal to JUnit and changes without notice; use"
                         + " AnnotationSupport and ReflectionSupport");
+    }
+
+    /**
+     * Whoever walks a stack or transforms class files tells frames and classes apart through the table of known
+     * libraries ({@code internal.instrument.KnownLibrary}) and the kit's code sources ({@code KitClasses}), never
+     * through prefixes of its own: the classifiers that kept their own lists drifted apart.
+     */
+    static ArchRule frameClassifiersAskTheTableOfKnownLibraries(String base) {
+        return noClasses()
+                .that()
+                .resideInAPackage(base + "..")
+                .and(walkStacksOrTransformClasses())
+                .should()
+                .callMethod(String.class, "startsWith", String.class)
+                .orShould()
+                .callMethod(String.class, "startsWith", String.class, int.class)
+                .because("a prefix list of its own in a class that tells frames or classes apart drifts from the"
+                        + " others (a pool one of them knows and another names as a crash site); add a library to"
+                        + " KnownLibrary, where every classifier sees it");
+    }
+
+    private static DescribedPredicate<JavaClass> walkStacksOrTransformClasses() {
+        return DescribedPredicate.describe(
+                "walk stacks or transform class files",
+                type -> type.isAssignableTo(ClassFileTransformer.class)
+                        || type.getMethodCallsFromSelf().stream()
+                                .anyMatch(call -> call.getTargetOwner().isEquivalentTo(StackWalker.class)));
     }
 
     /**

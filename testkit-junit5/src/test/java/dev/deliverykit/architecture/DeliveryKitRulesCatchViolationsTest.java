@@ -218,6 +218,19 @@ class DeliveryKitRulesCatchViolationsTest {
     }
 
     @Test
+    void aStackWalkerOrATransformerWithAPrefixListOfItsOwnIsCaught() {
+        String kit = FIXTURES + ".classifiers";
+        assertViolations(
+                DeliveryKitRules::frameClassifiersAskTheTableOfKnownLibraries,
+                kit,
+                "Method <" + kit + ".boundary.OwnPoolList.isPool()> calls"
+                        + " method <java.lang.String.startsWith(java.lang.String)> in (OwnPoolList.java:14)",
+                "Method <" + kit + ".internal.instrument.OwnRejections.transform(java.lang.ClassLoader,"
+                        + " java.lang.String, java.lang.Class, java.security.ProtectionDomain, [B)> calls method"
+                        + " <java.lang.String.startsWith(java.lang.String, int)> in (OwnRejections.java:12)");
+    }
+
+    @Test
     void everyRuleSaysWhy() {
         List<Function<String, ArchRule>> rules = List.of(
                 DeliveryKitRules::layers,
@@ -234,7 +247,8 @@ class DeliveryKitRulesCatchViolationsTest {
                 DeliveryKitRules::internalPublicTypesAreApiInternal,
                 DeliveryKitRules::assertionFailuresAreNamedError,
                 DeliveryKitRules::annotationsComposeLikeJunits,
-                DeliveryKitRules::onlyJunitsPublicSupportApiIsUsed);
+                DeliveryKitRules::onlyJunitsPublicSupportApiIsUsed,
+                DeliveryKitRules::frameClassifiersAskTheTableOfKnownLibraries);
         assertThat(rules)
                 .allSatisfy(rule -> assertThat(rule.apply("dev.deliverykit").getDescription())
                         .contains(", because "));

@@ -2,6 +2,7 @@ package dev.deliverykit.spring;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.boundary.KitModules;
 import dev.deliverykit.junit5.contract.Databases;
 import dev.deliverykit.junit5.contract.Intent;
 import dev.deliverykit.junit5.contract.Query;
@@ -57,6 +58,10 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ModulithOutboxAdapter implements TransactionalOutboxAdapter {
+
+    static {
+        KitModules.register(ModulithOutboxAdapter.class); // before a workload runs, so that its frames are the kit's
+    }
 
     /** The name of the run's database in {@link Databases} and in the queries. */
     public static final String DATABASE = ModulithApplication.DATABASE;

@@ -2,6 +2,7 @@ package dev.deliverykit.spring;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.boundary.KitModules;
 import dev.deliverykit.junit5.contract.Answer;
 import dev.deliverykit.junit5.contract.Databases;
 import dev.deliverykit.junit5.contract.IdempotentReceiverAdapter;
@@ -53,6 +54,10 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ModulithReceiverAdapter implements IdempotentReceiverAdapter {
+
+    static {
+        KitModules.register(ModulithReceiverAdapter.class); // before a workload runs, so that its frames are the kit's
+    }
 
     /** The name of the run's database in {@link Databases} and in the queries. */
     public static final String DATABASE = ModulithApplication.DATABASE;

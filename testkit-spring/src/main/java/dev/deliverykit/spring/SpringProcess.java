@@ -2,6 +2,7 @@ package dev.deliverykit.spring;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.boundary.KitModules;
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
@@ -63,6 +64,10 @@ import org.springframework.util.ClassUtils;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class SpringProcess
         implements BeforeEachCallback, BeforeTestExecutionCallback, AfterTestExecutionCallback, AfterEachCallback {
+
+    static {
+        KitModules.register(SpringProcess.class); // before a workload runs, so that its frames are the kit's
+    }
 
     /** What a case does with its application, once started (and before the wait for its asynchronous work). */
     @FunctionalInterface

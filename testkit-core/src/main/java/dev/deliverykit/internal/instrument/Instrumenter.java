@@ -240,7 +240,7 @@ public final class Instrumenter {
 
     /**
      * A loaded class the weaver may weave JDBC calls into: modifiable, not the JDK's or a test tool's (by
-     * name, as the weaver rejects them), and a JDBC type or declaring a JDBC-shaped method. The weaver decides
+     * name, as the weaver rejects them) nor the engine's, and a JDBC type or declaring a JDBC-shaped method. The weaver decides
      * again from the class file.
      */
     private boolean isJdbcCandidate(Class<?> type) {
@@ -250,7 +250,7 @@ public final class Instrumenter {
                 || type.isPrimitive()
                 || type.isSynthetic()
                 || !instrumentation().isModifiableClass(type)
-                || Weaver.rejectsByName(type.getName().replace('.', '/'))) {
+                || Weaver.rejects(type)) {
             return false;
         }
         return JdbcMatcher.isLoadedCandidate(type);

@@ -2,10 +2,8 @@ package dev.deliverykit.internal.instrument;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import java.security.CodeSource;
+import dev.deliverykit.internal.instrument.KnownLibrary.Role;
 import java.util.Iterator;
-import java.util.List;
-import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
@@ -17,31 +15,16 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class OutsideFrames {
 
-    private static final List<String> INFRASTRUCTURE = List.of(
-            // databases and drivers (pools: PoolFrames)
-            "org.sqlite.",
-            "org.postgresql.",
-            "org.h2.",
-            "org.hsqldb.",
-            "org.apache.derby.",
-            "com.mysql.",
-            "org.mariadb.",
-            "oracle.jdbc.",
-            "com.microsoft.sqlserver.",
-            "io.zonky.test.",
-            // logging
-            "ch.qos.logback.",
-            "org.apache.logging.log4j.",
-            "org.apache.log4j.",
-            "org.slf4j.",
-            "org.jboss.logging.",
-            "org.tinylog.");
-    private static final List<String> TEST_RUNNERS =
-            List.of("org.apache.maven.surefire.", "org.junit.platform.", "org.gradle.", "com.intellij.rt.");
+    /** Databases, drivers, pools, loggers and test runners: their calls are never the process's outside effects. */
+    private static final KnownLibrary.Names INFRASTRUCTURE = KnownLibrary.ofRoles(
+            Role.DRIVER, Role.DATABASE_LAUNCHER, Role.POOL, Role.LOGGING_FACADE, Role.LOGGER, Role.TEST_RUNNER);
+
+    private static final KnownLibrary.Names TEST_RUNNERS = KnownLibrary.ofRoles(Role.TEST_RUNNER);
+    private static final KnownLibrary.Names JDK = KnownLibrary.ofRoles(Role.JDK);
+    /** Clients with boundaries of their own ({@code BrokerBoundaries}). */
+    private static final KnownLibrary.Names BROKER_CLIENTS = KnownLibrary.ofRoles(Role.BROKER_CLIENT);
+
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
-    private static final String BRIDGE = ExecutorWeaver.BRIDGE.replace('/', '.');
-    private static final CodeSource KIT =
-            OutsideFrames.class.getProtectionDomain().getCodeSource();
 
     private OutsideFrames() {}
 
@@ -59,10 +42,6 @@ public final class OutsideFrames {
         CODE
     }
 
-    /** Clients with boundaries of their own ({@code BrokerBoundaries}); Netty is not one, it carries any protocol. */
-    private static final List<String> BROKER_CLIENTS =
-            List.of("org.apache.kafka.", "org.apache.activemq.", "com.rabbitmq.");
-
     /**
      * Whose call this is, by the code that called into the JDK for it (the innermost frame that is not the JDK's).
      * Only the caller counts: every test thread has a test runner's frames at its bottom, and a logger or a database
@@ -76,60 +55,25 @@ public final class OutsideFrames {
                 StackWalker.StackFrame frame = walked.next();
                 Class<?> type = frame.getDeclaringClass();
                 // The innermost frames are the kit's own dispatch and the bridge woven into the JDK: skipped.
-                if (dispatch && isDispatch(type)) {
+                if (dispatch && KitClasses.isEngine(type)) {
                     continue;
                 }
                 dispatch = false;
                 String name = type.getName();
-                if (name.startsWith("java.util.logging.")) {
+                // Before the JDK: its logging is infrastructure.
+                if (INFRASTRUCTURE.covers(name) || KitClasses.isEngine(type)) {
                     return Caller.INFRASTRUCTURE;
                 }
-                if (!isJdk(name)) {
-                    if (isInfrastructure(type)) {
-                        return Caller.INFRASTRUCTURE;
-                    }
-                    return startsWithAny(name, BROKER_CLIENTS) ? Caller.BROKER_CLIENT : Caller.CODE;
+                if (!JDK.covers(name)) {
+                    return BROKER_CLIENTS.covers(name) ? Caller.BROKER_CLIENT : Caller.CODE;
                 }
             }
             return Caller.INFRASTRUCTURE;
         });
     }
 
-    private static boolean startsWithAny(String name, List<String> prefixes) {
-        for (String prefix : prefixes) {
-            if (name.startsWith(prefix)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean isJdk(String name) {
-        return name.startsWith("java.")
-                || name.startsWith("javax.")
-                || name.startsWith("jdk.")
-                || name.startsWith("sun.")
-                || name.startsWith("com.sun.");
-    }
-
-    /** Whether a frame is the kit's dispatch: the kit's own code, or the bridge woven into the JDK that calls it. */
-    static boolean isDispatch(Class<?> type) {
-        return type.getName().equals(BRIDGE) || isKit(type);
-    }
-
-    private static boolean isInfrastructure(Class<?> type) {
-        String name = type.getName();
-        return startsWithAny(name, INFRASTRUCTURE) || isTestRunner(name) || PoolFrames.isPoolClass(name) || isKit(type);
-    }
-
     /** Whether a class is a test runner's: surefire, the JUnit Platform, Gradle, IntelliJ. */
     static boolean isTestRunner(String name) {
-        return startsWithAny(name, TEST_RUNNERS);
-    }
-
-    /** The kit's own classes, by code source: a test fixture in a kit package is code under test. */
-    static boolean isKit(Class<?> type) {
-        return type.getName().startsWith("dev.deliverykit.")
-                && Objects.equals(type.getProtectionDomain().getCodeSource(), KIT);
+        return TEST_RUNNERS.covers(name);
     }
 }

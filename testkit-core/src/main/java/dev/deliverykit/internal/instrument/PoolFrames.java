@@ -2,27 +2,17 @@ package dev.deliverykit.internal.instrument;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import java.util.List;
 import org.apiguardian.api.API;
 
 /**
  * Whether the calling thread is inside a connection pool's own code (opening, validating, initialising or
- * evicting connections), by the packages of the pools users run. A pool's proxies (its connection and
+ * evicting connections), by the packages of the pools users run ({@link KnownLibrary.Role#POOL}). A pool's proxies (its connection and
  * statement wrappers) are the user's calls, not the pool's work, and do not count.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class PoolFrames {
 
-    private static final List<String> POOLS = List.of(
-            "com.zaxxer.hikari.",
-            "org.apache.commons.dbcp",
-            "org.apache.tomcat.jdbc.pool.",
-            "com.mchange.v2.",
-            "io.agroal.",
-            "org.h2.jdbcx.JdbcConnectionPool",
-            "oracle.ucp.",
-            "com.alibaba.druid.pool.",
-            "org.vibur.dbcp.");
+    private static final KnownLibrary.Names POOLS = KnownLibrary.ofRoles(KnownLibrary.Role.POOL);
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
     private PoolFrames() {}
@@ -34,8 +24,8 @@ public final class PoolFrames {
      * connection a run opens.
      */
     public static boolean onStack() {
-        return WALKER.walk(frames -> frames.dropWhile(frame -> OutsideFrames.isDispatch(frame.getDeclaringClass()))
-                .takeWhile(frame -> !OutsideFrames.isKit(frame.getDeclaringClass())
+        return WALKER.walk(frames -> frames.dropWhile(frame -> KitClasses.isEngine(frame.getDeclaringClass()))
+                .takeWhile(frame -> !KitClasses.isEngine(frame.getDeclaringClass())
                         && !OutsideFrames.isTestRunner(frame.getClassName()))
                 .anyMatch(frame -> isPoolCode(frame.getClassName())));
     }
@@ -51,20 +41,10 @@ public final class PoolFrames {
 
     /** Whether a class is a pool's, by its package: its proxies included. */
     static boolean isPoolClass(String className) {
-        for (String pool : POOLS) {
-            if (className.startsWith(pool)) {
-                return true;
-            }
-        }
-        return false;
+        return POOLS.covers(className);
     }
 
     private static boolean isPoolCode(String className) {
-        for (String pool : POOLS) {
-            if (className.startsWith(pool) && !className.contains("Proxy")) {
-                return true;
-            }
-        }
-        return false;
+        return !className.contains("Proxy") && POOLS.covers(className);
     }
 }

@@ -1,5 +1,8 @@
 package dev.deliverykit.internal.instrument;
 
+import dev.deliverykit.internal.instrument.KnownLibrary.Role;
+import java.lang.instrument.ClassFileTransformer;
+import java.security.ProtectionDomain;
 import java.util.List;
 import java.util.Map;
 import net.bytebuddy.jar.asm.Opcodes;
@@ -16,41 +19,24 @@ import net.bytebuddy.jar.asm.Opcodes;
  * the method boundary outside the JDBC call, and nothing twice. Errors are handed to {@code problems},
  * never dropped; the class then stays as it was.
  */
-final class Weaver implements KitTransformer {
+final class Weaver implements ClassFileTransformer {
 
     /**
-     * Packages that hold no JDBC driver or pool: the JDK, test and build tools, the kit's libraries. Every
-     * class that loads comes here; these are rejected by name, before anything is parsed.
+     * Packages that hold no JDBC driver or pool: the JDK, test and build tools, logging facades, language
+     * runtimes, the kit's libraries. Every class that loads comes here; these are rejected by name, before anything is parsed.
      */
-    private static final String[] NOT_JDBC_PACKAGES = {
-        "java/",
-        "javax/",
-        "jdk/",
-        "sun/",
-        "com/sun/",
-        "org/junit/",
-        "junit/",
-        "org/opentest4j/",
-        "org/apiguardian/",
-        "org/assertj/",
-        "org/hamcrest/",
-        "org/mockito/",
-        "org/apache/maven/",
-        "org/codehaus/plexus/",
-        "com/fasterxml/jackson/",
-        "org/slf4j/",
-        "org/jboss/byteman/",
-        "org/openjdk/jmh/",
-        "kotlin/",
-        "scala/",
-        "groovy/",
-        "org/gradle/",
-        "dev/deliverykit/internal/",
-        "net/bytebuddy/"
-    };
+    private static final KnownLibrary.Names NOT_JDBC = KnownLibrary.ofRoles(
+            Role.JDK,
+            Role.TEST_RUNNER,
+            Role.TEST_LIBRARY,
+            Role.BUILD_TOOL,
+            Role.LOGGING_FACADE,
+            Role.LANGUAGE_RUNTIME,
+            Role.BYTECODE,
+            Role.JSON);
 
-    /** Never woven, not even for a method selector: ByteBuddy and this package. */
-    private static final String[] KIT = {"net/bytebuddy/", "dev/deliverykit/internal/instrument/"};
+    /** Never woven, not even for a method selector: ByteBuddy (and the engine itself, by its code source). */
+    private static final KnownLibrary.Names NEVER = KnownLibrary.ofRoles(Role.BYTECODE);
 
     /** What the weaver needs from the {@link Instrumenter}. */
     interface Host {
@@ -87,16 +73,20 @@ final class Weaver implements KitTransformer {
 
     @Override
     public byte[] transform(
-            ClassLoader loader, String className, Class<?> classBeingRedefined, byte[] classfileBuffer) {
-        if (className == null || startsWithAny(className, KIT)) {
+            ClassLoader loader,
+            String className,
+            Class<?> classBeingRedefined,
+            ProtectionDomain protectionDomain,
+            byte[] classfileBuffer) {
+        if (className == null || NEVER.coversInternal(className)) {
             return null;
         }
         List<MethodTarget> named = targets.get(className);
         boolean jdbcCandidate = jdbc
                 && loader != null
-                && !startsWithAny(className, NOT_JDBC_PACKAGES)
+                && !NOT_JDBC.coversInternal(className)
                 && JdbcMatcher.mentionsJdbcMethod(classfileBuffer);
-        if (named == null && !jdbcCandidate) {
+        if (named == null && !jdbcCandidate || KitClasses.isEngine(protectionDomain)) {
             return null;
         }
         String typeName = className.replace('/', '.');
@@ -145,17 +135,9 @@ final class Weaver implements KitTransformer {
         }
     }
 
-    /** Whether a class of this internal name is never woven with JDBC calls, by its package alone. */
-    static boolean rejectsByName(String internalName) {
-        return startsWithAny(internalName, NOT_JDBC_PACKAGES) || startsWithAny(internalName, KIT);
-    }
-
-    private static boolean startsWithAny(String name, String[] prefixes) {
-        for (String prefix : prefixes) {
-            if (name.startsWith(prefix)) {
-                return true;
-            }
-        }
-        return false;
+    /** Whether a loaded class is never woven with JDBC calls, by its package or as the engine's own. */
+    static boolean rejects(Class<?> type) {
+        String name = type.getName();
+        return NOT_JDBC.covers(name) || NEVER.covers(name) || KitClasses.isEngine(type);
     }
 }

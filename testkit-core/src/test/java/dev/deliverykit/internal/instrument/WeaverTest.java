@@ -386,20 +386,35 @@ class WeaverTest {
     }
 
     @Test
-    void classesOfTheJdkTheKitAndTestToolsAreRejectedByNameWithoutParsing() {
+    void classesOfTheJdkTheKitAndTestToolsAreRejectedWithoutParsing() {
         weaver.weaveJdbc();
         byte[] garbage = {1, 2, 3};
-        for (String name : List.of(
-                "java/sql/Foo",
-                "org/junit/Foo",
-                "net/bytebuddy/Foo",
-                "dev/deliverykit/internal/instrument/Foo",
-                "com/fasterxml/jackson/Foo")) {
+        for (String name : List.of("java/sql/Foo", "org/junit/Foo", "net/bytebuddy/Foo", "com/fasterxml/jackson/Foo")) {
             assertThat(weaver.transform(getClass().getClassLoader(), name, null, null, garbage))
                     .isNull();
         }
         assertThat(weaver.transform(null, "org/example/BootstrapLoaded", null, null, garbage))
                 .isNull();
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void theEnginesOwnClassesAreToldByTheirCodeSourceNotByTheirPackage() throws Exception {
+        weaver.weaveJdbc();
+        ClassLoader loader = getClass().getClassLoader();
+        byte[] statement = slotReusingStatement();
+
+        byte[] ofTheEngine =
+                weaver.transform(loader, SLOT_REUSING, null, Weaver.class.getProtectionDomain(), statement);
+        byte[] fixtureInTheKitsPackage = weaver.transform(
+                loader,
+                "dev/deliverykit/internal/instrument/Fixture",
+                null,
+                getClass().getProtectionDomain(),
+                statement);
+
+        assertThat(ofTheEngine).isNull();
+        assertThat(fixtureInTheKitsPackage).as("problems: " + problems).isNotNull();
         assertThat(problems).isEmpty();
     }
 

@@ -2,6 +2,7 @@ package dev.deliverykit.junit5.internal.execution;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.deliverykit.boundary.KitModules;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.invariant.Verdict;
@@ -24,6 +25,10 @@ import org.opentest4j.AssertionFailedError;
  */
 @API(status = INTERNAL, since = "0.1")
 public abstract sealed class CaseRun permits CrashRun, DeliveryRun {
+
+    static {
+        KitModules.register(CaseRun.class); // before a workload runs, so that its frames are the kit's
+    }
 
     /** Where an invocation's run is kept in its store. */
     static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(CaseRun.class);
