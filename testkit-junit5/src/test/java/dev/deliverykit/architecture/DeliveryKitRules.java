@@ -42,7 +42,9 @@ import org.junit.jupiter.api.extension.Extension;
  * The architecture of DeliveryKit, one rule per method, each with its reason. The rules are written for a base
  * package: {@code dev.deliverykit} for the kit itself ({@link DeliveryKitArchitectureTest}), or a package of
  * {@code dev.deliverykit.architecture.violations} that mirrors the kit's layout in miniature, holding one
- * deliberate violation of one rule ({@link DeliveryKitRulesCatchViolationsTest}). The layout they describe:
+ * deliberate violation of one rule ({@link DeliveryKitRulesCatchViolationsTest}). The rules that hold for any of
+ * the kit's artifacts are public, for testkit-spring's tests, which check its classes against them through this
+ * module's test jar. The layout they describe:
  * <ul>
  *   <li>{@code <base>.internal..}: the engine's internals (instrument, bootstrap, text, markdown, the relocated
  *       byte-buddy under {@code internal.shaded});</li>
@@ -55,14 +57,14 @@ import org.junit.jupiter.api.extension.Extension;
  *       package; their scenario report ({@code <base>.reference.scenarios..}) drives them with the engine.</li>
  * </ul>
  */
-final class DeliveryKitRules {
+public final class DeliveryKitRules {
 
     /** The third-party types that the kit uses but never exposes: its bytecode library and JSON. */
     private static final String[] THIRD_PARTY_INTERNALS = {"net.bytebuddy..", "org.objectweb.asm..", "com.fasterxml.."};
 
     private DeliveryKitRules() {}
 
-    static ArchRule layers(String base) {
+    public static ArchRule layers(String base) {
         String internals = "Engine internals";
         String api = "Engine API";
         String face = "JUnit face";
@@ -103,7 +105,7 @@ final class DeliveryKitRules {
                         + " them would prove nothing about code that has none");
     }
 
-    static ArchRule noPackageCycles(String base) {
+    public static ArchRule noPackageCycles(String base) {
         return slices().assignedFrom(packagesOf(base))
                 .should()
                 .beFreeOfCycles()
@@ -120,7 +122,7 @@ final class DeliveryKitRules {
      * planning, the report and configuration; at the bottom, the declarations every room reads (annotations,
      * enums, configuration keys).
      */
-    static ArchRule faceRooms(String base) {
+    public static ArchRule faceRooms(String base) {
         String face = base + ".junit5";
         String entryPoints = "Face entry points";
         String execution = "Execution";
@@ -164,7 +166,7 @@ final class DeliveryKitRules {
                         + " or changed on its own");
     }
 
-    static ArchRule reportKnowsNoJunit(String base) {
+    public static ArchRule reportKnowsNoJunit(String base) {
         return noClasses()
                 .that()
                 .resideInAPackage(base + ".junit5.internal.report..")
@@ -175,7 +177,7 @@ final class DeliveryKitRules {
                         + " report is made of plain values, whatever launcher ran the tests");
     }
 
-    static ArchRule noInternalTypeInPublicSignatures(String base) {
+    public static ArchRule noInternalTypeInPublicSignatures(String base) {
         return classes()
                 .that()
                 .resideInAPackage(base + "..")
@@ -188,7 +190,7 @@ final class DeliveryKitRules {
                         + " drop");
     }
 
-    static ArchRule bytecodeLibrariesOnlyInInstrument(String base) {
+    public static ArchRule bytecodeLibrariesOnlyInInstrument(String base) {
         return noClasses()
                 .that()
                 .resideInAPackage(base + "..")
@@ -224,7 +226,7 @@ final class DeliveryKitRules {
                         + " others can write there is a second way to steer a run, beside EngineControls");
     }
 
-    static ArchRule extensionsArePackagePrivateFinalAndStateless(String base) {
+    public static ArchRule extensionsArePackagePrivateFinalAndStateless(String base) {
         return classes()
                 .that()
                 .resideInAPackage(base + "..")
@@ -241,7 +243,7 @@ final class DeliveryKitRules {
     }
 
     /** Meant for extension: an abstract class (interfaces, enums, records and annotations are not classes here). */
-    static ArchRule publicClassesAreFinalUnlessAbstract(String base) {
+    public static ArchRule publicClassesAreFinalUnlessAbstract(String base) {
         return classes()
                 .that()
                 .resideInAPackage(base + "..")
@@ -263,7 +265,7 @@ final class DeliveryKitRules {
                         + " so by being abstract), so that the kit can change it without breaking a subclass");
     }
 
-    static ArchRule publicTypesDeclareTheirApiStatus(String base) {
+    public static ArchRule publicTypesDeclareTheirApiStatus(String base) {
         return classes()
                 .that()
                 .resideInAPackage(base + "..")
@@ -276,7 +278,7 @@ final class DeliveryKitRules {
                 .because("users read @API (apiguardian, as JUnit marks its own types) to know what they may rely on");
     }
 
-    static ArchRule internalPublicTypesAreApiInternal(String base) {
+    public static ArchRule internalPublicTypesAreApiInternal(String base) {
         return classes()
                 .that()
                 .resideInAPackage(base + "..")
@@ -291,7 +293,7 @@ final class DeliveryKitRules {
                         + " @API(status = INTERNAL) tells users and tools so");
     }
 
-    static ArchRule assertionFailuresAreNamedError(String base) {
+    public static ArchRule assertionFailuresAreNamedError(String base) {
         return classes()
                 .that()
                 .resideInAPackage(base + "..")
@@ -303,7 +305,7 @@ final class DeliveryKitRules {
                         + " name must not suggest otherwise");
     }
 
-    static ArchRule annotationsComposeLikeJunits(String base) {
+    public static ArchRule annotationsComposeLikeJunits(String base) {
         return classes()
                 .that()
                 .resideInAPackage(base + ".junit5..")
@@ -316,7 +318,7 @@ final class DeliveryKitRules {
                         + " as meta-annotations, shown in Javadoc, and a test template brings its extension");
     }
 
-    static ArchRule onlyJunitsPublicSupportApiIsUsed(String base) {
+    public static ArchRule onlyJunitsPublicSupportApiIsUsed(String base) {
         return noClasses()
                 .that()
                 .resideInAPackage(base + "..")

@@ -1,5 +1,7 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.declared;
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.declaredOrUncheckable;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
@@ -250,8 +252,7 @@ class CheckInvariantTest {
         assertThat(results)
                 .hasFailedCase("[1] crash after commit #3")
                 .withExceptionInstanceOf(AssertionFailedError.class)
-                .withMessage("2 of 4 invariants declared with @CheckInvariant violated after crash after commit #3 and"
-                        + " recovery:\n"
+                .withMessage(declared(2, 4, "crash after commit #3 and recovery:") + "\n"
                         + scripted("EnclosingTestCases.enclosingStatic", "enclosing static", 1) + "\n"
                         + scripted("Inner.own", "own", 1) + "\n\n"
                         + "DeliveryKit case: crash after commit #3 (in process)\n"
@@ -285,12 +286,11 @@ class CheckInvariantTest {
         assertThat(LOG.stream().filter("check first check"::equals)).hasSize(11);
         assertThat(results)
                 .hasFailedCase("[1] record boundaries (crash-free run)")
-                .withMessage(
-                        "1 of 1 invariant declared with @CheckInvariant violated after the crash-free run and recovery:\n"
-                                + scripted("SweepViolatedInItsRecordingOnlyTestCases.firstCheck", "first check", 1)
-                                + "\n\n"
-                                + "DeliveryKit case: record boundaries (crash-free run) (in process)\n"
-                                + "Replay only this case: -Ddeliverykit.replay='crash=none'");
+                .withMessage(declared(1, 1, "the crash-free run and recovery:") + "\n"
+                        + scripted("SweepViolatedInItsRecordingOnlyTestCases.firstCheck", "first check", 1)
+                        + "\n\n"
+                        + "DeliveryKit case: record boundaries (crash-free run) (in process)\n"
+                        + "Replay only this case: -Ddeliverykit.replay='crash=none'");
     }
 
     @Test
@@ -305,8 +305,7 @@ class CheckInvariantTest {
                 .hasNoSuppressedExceptions()
                 .hasMessage("[effects N for reserve42 after a crash"
                         + " and recovery (mark-first (write \"done\", then send))] \nexpected: 1L\n but was: 0L\n\n"
-                        + "1 of 1 invariant"
-                        + " declared with @CheckInvariant violated after crash at before-send #1 and recovery:\n"
+                        + declared(1, 1, "crash at before-send #1 and recovery:") + "\n"
                         + "[TestAndInvariantBothFailTestCases.exactlyOnce] exactly once per key: violated (checked 1"
                         + " intent key, 0 effect rows)\n"
                         + "  lost intent: 1 key\n"
@@ -327,8 +326,7 @@ class CheckInvariantTest {
                         + "asserted: violated (checked check #1)\n"
                         + "  unexpected row: 1 row\n"
                         + "    check #1: found a scripted violation, expected none\n\n"
-                        + "3 of 3 invariants declared with @CheckInvariant violated after crash after commit #3 and"
-                        + " recovery:\n"
+                        + declared(3, 3, "crash after commit #3 and recovery:") + "\n"
                         + scripted("AssertionAndInvariantsAllFailTestCases.shippedOnce", "shipped once", 1) + "\n"
                         + scripted("AssertionAndInvariantsAllFailTestCases.billedOnce", "billed once", 1) + "\n"
                         + scripted(
@@ -385,8 +383,7 @@ class CheckInvariantTest {
         Throwable failure =
                 assertThat(results).hasFailedCase("[1] crash after commit #3").failure();
         assertThat(failure)
-                .hasMessage("1 of 2 invariants declared with @CheckInvariant violated or could not be checked"
-                        + " after crash after commit #3 and recovery:\n"
+                .hasMessage(declaredOrUncheckable(1, 2, "crash after commit #3 and recovery:") + "\n"
                         + "[UncheckableTestCases.missingTable] could not be checked: dev.deliverykit.invariant.InvariantDefinitionException:"
                         + " invariant 'no negative stock' could not run its rows query on warehouse.db: [SQLITE_ERROR] SQL error"
                         + " or missing database (no such table: stock)\n"

@@ -2,6 +2,9 @@ package dev.deliverykit.junit5;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -9,18 +12,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What {@link MergeReports} refuses, each with its exit status and the key parts of its message: a directory that is
- * missing or not a shard's report, shards split differently, given twice or missing, shards of different code, a
- * replayed shard, an output directory in use, and arguments that are not a command. The shards are real runs of
- * {@link ShardingTestCases.InProcess}; its merge when nothing is wrong is in {@link ShardingTests}, and the whole
- * texts are pinned in {@code ShardMessagesTests}.
+ * missing or not a shard's report, a report with a field the kit cannot do without missing or unknown, shards split
+ * differently, given twice or missing, shards of different code, a replayed shard, an output directory in use, and
+ * arguments that are not a command. The shards are real runs of {@link ShardingTestCases.InProcess}; its merge when
+ * nothing is wrong is in {@link ShardingTests}, and the whole texts are pinned in {@code ShardMessagesTests} and
+ * {@code ReportMessagesTests}.
  */
 class MergeReportsTests {
 
@@ -173,6 +179,41 @@ class MergeReportsTests {
                 .startsWith(CANNOT + replayed.resolve("report.json") + ": the case \"crash after commit #1\" of"
                         + " InProcess.everyEntryOnceInOrder has no caseNumber")
                 .contains("Fix: merge the reports of the shards' whole runs, without deliverykit.replay");
+    }
+
+    @Test
+    void aReportWithAMissingNumberOrAMissingOrUnknownEnumNamesItsField() throws IOException {
+        Path one = shard("1/2");
+        Path two = shard("2/2");
+        Path file = two.resolve("report.json");
+        String written = Files.readString(file);
+        ObjectMapper json = new ObjectMapper();
+        String kit = json.readTree(written).get("parts").get(0).get("kit").asText();
+        Map<String, Consumer<JsonNode>> edits = new LinkedHashMap<>();
+        edits.put(
+                "parts[0].pid is missing, where the kit writes a whole number",
+                report -> ((ObjectNode) report.get("parts").get(0)).remove("pid"));
+        edits.put(
+                "tests[0].cases[0].outcome is missing, where the kit writes one of PASSED, FAILED",
+                report -> ((ObjectNode) report.get("tests").get(0).get("cases").get(0)).remove("outcome"));
+        edits.put(
+                "tests[0].cases[0].outcome is \"EXPLODED\", where the kit writes one of",
+                report -> ((ObjectNode) report.get("tests").get(0).get("cases").get(0)).put("outcome", "EXPLODED"));
+
+        for (Map.Entry<String, Consumer<JsonNode>> edit : edits.entrySet()) {
+            JsonNode report = json.readTree(written);
+            edit.getValue().accept(report);
+            Files.writeString(file, json.writeValueAsString(report));
+            err.reset();
+
+            assertThat(merge(one, two)).isEqualTo(1);
+            assertThat(error())
+                    .startsWith(CANNOT + file + " cannot be read: its field " + edit.getKey())
+                    .contains("; DeliveryKit " + kit + " wrote it.")
+                    .contains("Fix: give the report as the kit wrote it");
+        }
+        Files.writeString(file, written);
+        assertThat(merge(one, two)).as("the shards as the kit wrote them").isZero();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.declared;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.event;
@@ -103,7 +104,7 @@ class ReferenceVariantsCrashTest {
     }
 
     private static String failure(String caseName, String replayKey, String field, String invariantMessage) {
-        return "1 of 1 invariant declared with @CheckInvariant violated after " + caseName + " and recovery:\n"
+        return declared(1, 1, caseName + " and recovery:") + "\n"
                 + "[" + field + "] " + invariantMessage + "\n\n"
                 + "DeliveryKit case: " + caseName + " (in process)\n"
                 + "Replay only this case: -Ddeliverykit.replay='" + replayKey + "'";

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import org.apiguardian.api.API;
@@ -78,6 +79,61 @@ public final class SpringProcess
     /** An application's configuration classes and what its test's configuration adds before it runs. */
     record Sources(Class<?>[] classes, ApplicationStart.Preparation preparation) {}
 
+    /**
+     * What one test method of this process holds, kept in its {@link ExtensionContext.Store}, since one instance
+     * may serve several tests at once (a static field, parallel methods); closed by {@link #afterEach}, or by JUnit
+     * with its context if that never ran.
+     *
+     * @param springBootTest the test class's {@code @SpringBootTest} application; {@code null} for {@link #of}
+     * @param started the contexts a workload or a recovery started and has not closed yet
+     * @param resumeTestContext resumes the test's own context, paused while the case runs; {@code null} if it is not
+     */
+    record TestRun(
+            Sources springBootTest,
+            List<ConfigurableApplicationContext> started,
+            AtomicReference<Runnable> resumeTestContext)
+            implements AutoCloseable {
+
+        TestRun(Sources springBootTest) {
+            this(springBootTest, new CopyOnWriteArrayList<>(), new AtomicReference<>());
+        }
+
+        /**
+         * Closes the contexts the workload or the recovery started, once it has ended: their shutdown is no part of
+         * what a case crashes (a process may die at any point before it). After an in-process crash a context's
+         * connections are closed and its threads stopped, so its shutdown may fail; that failure says nothing about
+         * the code under test.
+         */
+        void closeStarted() {
+            List<ConfigurableApplicationContext> left = new ArrayList<>(started);
+            started.removeAll(left);
+            for (ConfigurableApplicationContext application : left) {
+                try {
+                    application.close();
+                } catch (RuntimeException ignored) {
+                    // the dead process's leftovers
+                }
+            }
+        }
+
+        /** Resumes the test's own context, if a case paused it. */
+        void resume() {
+            Runnable resume = resumeTestContext.getAndSet(null);
+            if (resume != null) {
+                resume.run();
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                closeStarted();
+            } finally {
+                resume();
+            }
+        }
+    }
+
     private static final Duration DEFAULT_LIMIT = Duration.ofSeconds(30);
 
     private static final String SPRING_BOOT_TEST = "org.springframework.boot.test.context.SpringBootTest";
@@ -88,10 +144,11 @@ public final class SpringProcess
     private final Map<String, Supplier<String>> properties;
     private final Duration limit;
 
+    /**
+     * The test method being run, whose {@link TestRun} its store holds: {@link #run} and {@link #recover} are called
+     * by the test itself, with no context of JUnit's to find it by.
+     */
     private volatile ExtensionContext testMethod;
-    private volatile Sources springBootTest;
-    private volatile Runnable resumeTestContext;
-    private final List<ConfigurableApplicationContext> started = new CopyOnWriteArrayList<>();
 
     private SpringProcess(Class<?>[] sources, Map<String, Supplier<String>> properties, Duration limit) {
         this.sources = sources;
@@ -154,7 +211,7 @@ public final class SpringProcess
         Objects.requireNonNull(work, "work");
         CrashScenario scenario = scenario("run");
         scenario.run(() -> live(work, false));
-        closeStarted();
+        testRun("run").closeStarted();
     }
 
     /**
@@ -171,7 +228,7 @@ public final class SpringProcess
         Objects.requireNonNull(work, "work");
         CrashScenario scenario = scenario("recover");
         scenario.restart(() -> live(work, true));
-        closeStarted();
+        testRun("recover").closeStarted();
     }
 
     private void live(Work work, boolean resubmit) throws Exception {
@@ -185,7 +242,10 @@ public final class SpringProcess
     }
 
     ConfigurableApplicationContext start() {
-        Sources app = sources.length > 0 ? new Sources(sources, ApplicationStart.Preparation.NONE) : springBootTest;
+        TestRun run = current();
+        Sources app = sources.length > 0
+                ? new Sources(sources, ApplicationStart.Preparation.NONE)
+                : run == null ? null : run.springBootTest();
         if (app == null) {
             throw new IllegalStateException(SpringMessages.notRegistered("run()"));
         }
@@ -198,8 +258,30 @@ public final class SpringProcess
             values.put(name, resolved);
         });
         ConfigurableApplicationContext application = ApplicationStart.start(app.classes(), values, app.preparation());
-        started.add(application);
+        if (run != null) {
+            run.started().add(application);
+        }
         return application;
+    }
+
+    /** The current test method's {@link TestRun}; {@code null} outside a test method of this process. */
+    private TestRun current() {
+        ExtensionContext context = testMethod;
+        return context == null ? null : store(context).get(TestRun.class, TestRun.class);
+    }
+
+    /** The current test method's {@link TestRun}, for {@code method}, which needs one. */
+    private TestRun testRun(String method) {
+        TestRun run = current();
+        if (run == null) {
+            throw new IllegalStateException(SpringMessages.notRegistered(method + "()"));
+        }
+        return run;
+    }
+
+    /** This process's part of a test's store: two processes of one test class keep apart. */
+    private ExtensionContext.Store store(ExtensionContext context) {
+        return context.getStore(ExtensionContext.Namespace.create(SpringProcess.class, this));
     }
 
     private CrashScenario scenario(String method) {
@@ -226,12 +308,14 @@ public final class SpringProcess
     @Override
     public void beforeEach(ExtensionContext context) {
         testMethod = context;
+        Sources springBootTest = null;
         if (sources.length == 0) {
             if (!ClassUtils.isPresent(SPRING_BOOT_TEST, SpringProcess.class.getClassLoader())) {
                 throw new IllegalStateException(SpringMessages.notASpringBootTest(context.getRequiredTestClass()));
             }
             springBootTest = BootTestApplication.of(context.getRequiredTestClass());
         }
+        store(context).put(TestRun.class, new TestRun(springBootTest));
     }
 
     /**
@@ -244,45 +328,24 @@ public final class SpringProcess
         if (ClassUtils.isPresent(SPRING_BOOT_TEST, SpringProcess.class.getClassLoader())
                 && (AnnotationSupport.isAnnotated(method, CrashSweep.class)
                         || AnnotationSupport.isAnnotated(method, CrashAt.class))) {
-            resumeTestContext = TestContextPause.pause(context);
+            store(context).get(TestRun.class, TestRun.class).resumeTestContext().set(TestContextPause.pause(context));
         }
     }
 
     @Override
     public void afterTestExecution(ExtensionContext context) {
-        Runnable resume = resumeTestContext;
-        resumeTestContext = null;
-        if (resume != null) {
-            resume.run();
+        TestRun run = store(context).get(TestRun.class, TestRun.class);
+        if (run != null) {
+            run.resume();
         }
     }
 
     @Override
     public void afterEach(ExtensionContext context) {
         testMethod = null;
-        springBootTest = null;
-        try {
-            closeStarted();
-        } finally {
-            afterTestExecution(context);
-        }
-    }
-
-    /**
-     * Closes the contexts the workload or the recovery started, once it has ended: their shutdown is no part of what
-     * a case crashes (a process may die at any point before it). After an in-process crash a context's connections
-     * are closed and its threads stopped, so its shutdown may fail; that failure says nothing about the code under
-     * test.
-     */
-    private void closeStarted() {
-        List<ConfigurableApplicationContext> left = new ArrayList<>(started);
-        started.removeAll(left);
-        for (ConfigurableApplicationContext application : left) {
-            try {
-                application.close();
-            } catch (RuntimeException ignored) {
-                // the dead process's leftovers
-            }
+        TestRun run = store(context).remove(TestRun.class, TestRun.class);
+        if (run != null) {
+            run.close();
         }
     }
 

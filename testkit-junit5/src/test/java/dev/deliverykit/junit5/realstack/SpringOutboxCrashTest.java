@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.realstack;
 
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.declared;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -171,7 +172,7 @@ class SpringOutboxCrashTest {
     }
 
     static String markFirstLost(String fixture, String caseName, String replayKey) {
-        return "2 of 2 invariants declared with @CheckInvariant violated after " + caseName + " and recovery:\n"
+        return declared(2, 2, caseName + " and recovery:") + "\n"
                 + "[" + fixture
                 + ".exactlyOnce] exactly once per message: violated (checked 1 intent key, 0 effect rows)\n"
                 + "  lost intent: 1 key\n"

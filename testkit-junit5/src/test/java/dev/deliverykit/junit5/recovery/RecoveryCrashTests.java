@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.recovery;
 
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.declared;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -339,7 +340,7 @@ class RecoveryCrashTests {
 
     /** The failure of a pair whose second recovery delivered the message a second time. */
     private static String duplicateAfter(String pair, String replayKey) {
-        return "1 of 1 invariant declared with @CheckInvariant violated after " + pair + " and the second recovery:\n"
+        return declared(1, 1, pair + " and the second recovery:") + "\n"
                 + "[RecoveryCrashed.exactlyOnce] exactly once per key: violated (checked 1 intent key, 2 effect rows)\n"
                 + "  duplicate effect: 1 key\n"
                 + "    m-1: found 2 effects, expected exactly 1\n\n"

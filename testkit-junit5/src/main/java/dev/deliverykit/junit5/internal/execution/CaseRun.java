@@ -125,7 +125,8 @@ public abstract sealed class CaseRun permits CrashRun, DeliveryRun {
                 .filter(result -> result.verdict() == Verdict.VIOLATED)
                 .toList();
         if (!violated.isEmpty()) {
-            StringBuilder message = new StringBuilder(header(violated.size(), results.size(), "", "violated"));
+            StringBuilder message = new StringBuilder(
+                    InvariantFailureMessages.violated(violated.size(), results.size(), false, false, afterWhat()));
             violated.forEach(result -> message.append('\n').append(result.message()));
             throw new AssertionError(message.toString());
         }
@@ -174,11 +175,8 @@ public abstract sealed class CaseRun permits CrashRun, DeliveryRun {
         if (failures.isEmpty()) {
             return Optional.empty();
         }
-        AssertionFailedError failure = new AssertionFailedError(header(
-                        failures.size(),
-                        invariants.size(),
-                        " declared with @CheckInvariant",
-                        errors.isEmpty() ? "violated" : "violated or could not be checked")
+        AssertionFailedError failure = new AssertionFailedError(InvariantFailureMessages.violated(
+                        failures.size(), invariants.size(), true, !errors.isEmpty(), afterWhat())
                 + "\n" + String.join("\n", failures) + "\n\n" + FailureMessages.block(crashCase()));
         errors.forEach(failure::addSuppressed);
         return Optional.of(failure);
@@ -188,12 +186,6 @@ public abstract sealed class CaseRun permits CrashRun, DeliveryRun {
         InvariantResult result = invariant.check();
         entry.checked(result);
         return result;
-    }
-
-    /** {@code 1 of 2 invariants <which> violated after crash at boundary-1 #1 and recovery:}. */
-    private String header(int failed, int total, String which, String what) {
-        return failed + " of " + total + (total == 1 ? " invariant" : " invariants") + which + " " + what + " after "
-                + afterWhat();
     }
 
     /** Adds a named value to the case's row in the report. */

@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5.internal.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.Collectors;
 
 /**
  * JSON text as the report writes it: plain data (objects as insertion-ordered {@code Map<String, Object>}, arrays
@@ -277,25 +279,73 @@ final class JsonText {
 
     /**
      * A read-only view of one value of JSON data, for {@link ReportJson} to read: a missing field reads as an
-     * empty node, so {@code test.path("totals").path("cases").asLong()} needs no checks.
+     * empty node, so {@code test.path("totals").path("cases").asLong()} needs no checks. Each node knows where it
+     * is ({@code tests[0].cases[2].outcome}), so that a value the report cannot do without is refused by its field.
      */
     static final class Node implements Iterable<Node> {
 
-        private static final Node MISSING = new Node(new Object());
+        private static final Object MISSING = new Object();
 
         private final Object value;
+        private final String where;
 
         Node(Object value) {
+            this(value, "");
+        }
+
+        private Node(Object value, String where) {
             this.value = value;
+            this.where = where;
         }
 
         /** The field {@code name} of an object; a missing node for anything else. */
         Node path(String name) {
-            return value instanceof Map<?, ?> object && object.containsKey(name) ? new Node(object.get(name)) : MISSING;
+            String at = where.isEmpty() ? name : where + "." + name;
+            return new Node(
+                    value instanceof Map<?, ?> object && object.containsKey(name) ? object.get(name) : MISSING, at);
         }
 
         boolean isMissing() {
-            return this == MISSING;
+            return value == MISSING;
+        }
+
+        /** Where this node is in the text read, such as {@code tests[0].cases[2].outcome}; empty for the root. */
+        String where() {
+            return where;
+        }
+
+        /**
+         * The whole number (or a string of one).
+         *
+         * @throws UnexpectedValue when the node is missing or anything else
+         */
+        long requiredLong() {
+            if (value instanceof Long || value instanceof Integer) {
+                return ((Number) value).longValue();
+            }
+            if (value instanceof String text && text.strip().matches("[+-]?[0-9]{1,18}")) {
+                return Long.parseLong(text.strip());
+            }
+            throw unexpected("a whole number");
+        }
+
+        /**
+         * The constant of {@code type} that this string names.
+         *
+         * @throws UnexpectedValue when the node is missing, or no string, or names no constant of {@code type}
+         */
+        <E extends Enum<E>> E required(Class<E> type) {
+            for (E constant : type.getEnumConstants()) {
+                if (constant.name().equals(value)) {
+                    return constant;
+                }
+            }
+            throw unexpected("one of "
+                    + Arrays.stream(type.getEnumConstants()).map(Enum::name).collect(Collectors.joining(", ")));
+        }
+
+        private UnexpectedValue unexpected(String expected) {
+            return new UnexpectedValue(where, isMissing() ? Optional.empty() : Optional.of(write(value)), expected);
         }
 
         /** The string, number or boolean as text, {@code null} as {@code "null"}; {@code ""} for anything else. */
@@ -334,7 +384,7 @@ final class JsonText {
         public Iterator<Node> iterator() {
             List<Node> elements = new ArrayList<>();
             if (value instanceof List<?> array) {
-                array.forEach(element -> elements.add(new Node(element)));
+                array.forEach(element -> elements.add(new Node(element, where + "[" + elements.size() + "]")));
             }
             return elements.iterator();
         }
@@ -345,7 +395,7 @@ final class JsonText {
                 return Collections.emptyMap();
             }
             Map<String, Node> fields = new LinkedHashMap<>();
-            object.forEach((name, field) -> fields.put((String) name, new Node(field)));
+            object.forEach((name, field) -> fields.put((String) name, path((String) name)));
             return fields;
         }
 
@@ -362,9 +412,13 @@ final class JsonText {
             return texts;
         }
 
-        /** The whole number ({@link #asLong()}) when there is a value; empty when missing or {@code null}. */
+        /**
+         * The whole number ({@link #requiredLong()}) when there is a value; empty when missing or {@code null}.
+         *
+         * @throws UnexpectedValue when the value is no whole number
+         */
         OptionalLong wholeNumber() {
-            return data().isPresent() ? OptionalLong.of(asLong()) : OptionalLong.empty();
+            return data().isPresent() ? OptionalLong.of(requiredLong()) : OptionalLong.empty();
         }
 
         /** The data itself: a map, a list, a string, a number, a boolean or {@code null}; empty when missing. */

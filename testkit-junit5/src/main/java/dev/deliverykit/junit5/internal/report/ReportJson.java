@@ -17,7 +17,8 @@ import org.apiguardian.api.API;
  * The codec of {@code report.json} and its parts: a {@link Report} as JSON text and back, the one place that names
  * the report's fields. A field the report writes only when it says something ({@code afterDeath},
  * {@code equivalents}, {@code sweep}, {@code guarantees}, ...) is left out when empty, and read as empty when
- * missing; other fields are written even when {@code null}.
+ * missing; other fields are written even when {@code null}, and a number or an enum the report cannot do without is
+ * refused, by its field, when it is missing or holds what the kit never writes there.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class ReportJson {
@@ -93,23 +94,6 @@ public final class ReportJson {
 
     private ReportJson() {}
 
-    /** A text that is a report of another format, or of none: its {@code format} field, as it reads. */
-    static final class OtherFormat extends IllegalArgumentException {
-
-        private static final long serialVersionUID = 1L;
-
-        private final String format;
-
-        OtherFormat(String format) {
-            super("its format is \"" + format + "\", not " + Report.FORMAT);
-            this.format = format;
-        }
-
-        String format() {
-            return format;
-        }
-    }
-
     /** {@code report} as indented JSON, ending with a line break. */
     static String write(Report report) {
         return JsonText.write(data(report)) + "\n";
@@ -118,20 +102,29 @@ public final class ReportJson {
     /**
      * Reads a report or a part.
      *
-     * @throws OtherFormat when the text is JSON but not of format {@value Report#FORMAT}
+     * @throws OtherReportFormat when the text is JSON but not of format {@value Report#FORMAT}
+     * @throws BadReportField naming a number or an enum that is missing, or holds what the kit never writes there
      * @throws IllegalArgumentException naming the position of the first thing that is not JSON
      */
     static Report read(String text) {
         JsonText.Node root = JsonText.read(text);
         String format = root.path(FORMAT).asText();
         if (!Report.FORMAT.equals(format)) {
-            throw new OtherFormat(format);
+            throw new OtherReportFormat(format);
         }
-        List<TestReport> tests = new ArrayList<>();
-        root.path(TESTS).forEach(test -> tests.add(test(test)));
-        List<GuaranteeResult> guarantees = new ArrayList<>();
-        root.path(GUARANTEES).forEach(guarantee -> guarantees.add(guarantee(guarantee)));
-        return new Report(header(root), tests, guarantees);
+        try {
+            List<TestReport> tests = new ArrayList<>();
+            root.path(TESTS).forEach(test -> tests.add(test(test)));
+            List<GuaranteeResult> guarantees = new ArrayList<>();
+            root.path(GUARANTEES).forEach(guarantee -> guarantees.add(guarantee(guarantee)));
+            return new Report(header(root), tests, guarantees);
+        } catch (UnexpectedValue e) {
+            List<String> kits = new ArrayList<>();
+            (root.path(PARTS).isMissing() ? List.of(root) : root.path(PARTS))
+                    .forEach(part ->
+                            part.text(KIT).filter(kit -> !kits.contains(kit)).ifPresent(kits::add));
+            throw new BadReportField(e, kits);
+        }
     }
 
     private static Map<String, Object> data(Report report) {
@@ -160,7 +153,7 @@ public final class ReportJson {
     private static Report.Header header(JsonText.Node root) {
         if (root.path(PARTS).isMissing()) {
             return new Report.Part(
-                    root.path(PID).asLong(),
+                    root.path(PID).requiredLong(),
                     root.path(RUN).asText(null),
                     root.path(WRITTEN).asText(),
                     root.path(JDK).asText(UNKNOWN),
@@ -171,7 +164,7 @@ public final class ReportJson {
         root.path(PARTS)
                 .forEach(source -> parts.add(new Report.Source(
                         source.path(FILE).asText(),
-                        source.path(PID).asLong(),
+                        source.path(PID).requiredLong(),
                         source.text(RUN),
                         source.path(WRITTEN).asText(),
                         source.path(JDK).asText(UNKNOWN),
@@ -181,7 +174,7 @@ public final class ReportJson {
         return new Report.Merged(
                 parts,
                 root.text(SHARD),
-                shards.isMissing() ? OptionalInt.empty() : OptionalInt.of((int) shards.asLong()));
+                shards.isMissing() ? OptionalInt.empty() : OptionalInt.of((int) shards.requiredLong()));
     }
 
     private static Map<String, Object> source(Report.Source source) {
@@ -287,7 +280,7 @@ public final class ReportJson {
                 row.text(ORDER),
                 row.path(MODE).asText(),
                 row.path(REPLAY_KEY).asText(),
-                CaseOutcome.valueOf(row.path(OUTCOME).asText()),
+                row.path(OUTCOME).required(CaseOutcome.class),
                 row.text(FAILURE),
                 row.text(CRASH_SITE),
                 row.path(AFTER_DEATH).texts(),
@@ -315,7 +308,7 @@ public final class ReportJson {
                 recovery.path(BOUNDARY).asText(),
                 recovery.text(SELECTOR),
                 recovery.text(WITHIN),
-                (int) recovery.path(HIT).asLong(),
+                (int) recovery.path(HIT).requiredLong(),
                 recovery.text(CRASH_SITE));
     }
 
@@ -341,9 +334,9 @@ public final class ReportJson {
                 violation.path(EXPECTED).asText())));
         return new CaseRow.InvariantCell(
                 cell.text(FIELD),
-                Verdict.valueOf(cell.path(VERDICT).asText()),
+                cell.path(VERDICT).required(Verdict.class),
                 cell.path(CHECKED).asText(null),
-                cell.path(VIOLATIONS).asLong(),
+                cell.path(VIOLATIONS).requiredLong(),
                 cell.path(MESSAGE).asText(),
                 violated.isMissing() ? Optional.empty() : Optional.of(violations));
     }
@@ -383,10 +376,10 @@ public final class ReportJson {
 
     private static SweepCounts sweep(JsonText.Node sweep) {
         return new SweepCounts(
-                (int) sweep.path(POINTS).asLong(),
-                (int) sweep.path(CLASSES).asLong(),
-                (int) sweep.path(CASES).asLong(),
-                (int) sweep.path(PRUNED).asLong(),
+                (int) sweep.path(POINTS).requiredLong(),
+                (int) sweep.path(CLASSES).requiredLong(),
+                (int) sweep.path(CASES).requiredLong(),
+                (int) sweep.path(PRUNED).requiredLong(),
                 sweep.path(NOT_PRUNED).data().map(String::valueOf),
                 (int) sweep.path(FAILURES).asLong(),
                 sweep.path(OUTSIDE_EFFECTS).texts());
@@ -422,15 +415,15 @@ public final class ReportJson {
                 row.path(NAME).asText(),
                 row.path(GUARANTEE).asText(),
                 row.path(SEED).asText(""),
-                GuaranteeRow.Verdict.valueOf(row.path(VERDICT).asText()),
-                row.path(CASES).asLong(),
-                row.path(FAILED).asLong(),
+                row.path(VERDICT).required(GuaranteeRow.Verdict.class),
+                row.path(CASES).requiredLong(),
+                row.path(FAILED).requiredLong(),
                 row.text(FINDING),
                 row.text(REASON));
     }
 
     private static OptionalInt optionalInt(JsonText.Node number) {
-        return number.data().isPresent() ? OptionalInt.of((int) number.asLong()) : OptionalInt.empty();
+        return number.data().isPresent() ? OptionalInt.of((int) number.requiredLong()) : OptionalInt.empty();
     }
 
     private static Object orNull(OptionalInt number) {

@@ -39,9 +39,11 @@ record ShardReport(Path directory, Shard shard, Report report) {
             report = ReportJson.read(Files.readString(file, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("could not read " + file, e);
-        } catch (ReportJson.OtherFormat e) {
+        } catch (OtherReportFormat e) {
             throw new IllegalArgumentException(
                     ShardMessages.otherFormat(file, Report.FORMAT, e.format()).sentences());
+        } catch (BadReportField e) {
+            throw new IllegalArgumentException(e.message(file).sentences(), e);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(
                     ShardMessages.unreadable(file, e.getMessage()).sentences());

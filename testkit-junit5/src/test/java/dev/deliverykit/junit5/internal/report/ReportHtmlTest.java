@@ -44,6 +44,7 @@ class ReportHtmlTest {
                 .putObject("exactly once per message")
                 .put("field", "Shipping.exactlyOnce")
                 .put("verdict", "VIOLATED")
+                .put("violations", 2)
                 .put("message", LOST);
         var violated = cell.putArray("violated");
         violated.addObject()
@@ -71,6 +72,7 @@ class ReportHtmlTest {
         passed.putObject("invariants")
                 .putObject("exactly once per message")
                 .put("verdict", "HOLDS")
+                .put("violations", 0)
                 .put("message", "exactly once per message: holds (checked 2 intent keys, 2 effect rows)");
         ObjectNode twice =
                 orderCase("o-2, o-2", "FAILED").put("failure", "o-2 was delivered twice\n  at the second delivery");
@@ -106,6 +108,7 @@ class ReportHtmlTest {
         old.putObject("invariants")
                 .putObject("exactly once per message")
                 .put("verdict", "VIOLATED")
+                .put("violations", 6)
                 .put("message", LOST_SIX);
         ObjectNode oldTest = JSON.createObjectNode()
                 .put("class", "Old")

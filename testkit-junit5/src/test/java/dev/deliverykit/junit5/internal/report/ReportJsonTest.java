@@ -2,6 +2,7 @@ package dev.deliverykit.junit5.internal.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.deliverykit.invariant.Verdict;
 import java.util.LinkedHashMap;
@@ -121,8 +122,52 @@ class ReportJsonTest {
     void refusesAReportOfAnotherFormatByItsFormat() {
         assertThatThrownBy(() -> ReportJson.read("{\"format\" : \"deliverykit-report/0\"}"))
                 .isInstanceOfSatisfying(
-                        ReportJson.OtherFormat.class,
-                        e -> assertThat(e.format()).isEqualTo("deliverykit-report/0"))
+                        OtherReportFormat.class, e -> assertThat(e.format()).isEqualTo("deliverykit-report/0"))
                 .hasMessage("its format is \"deliverykit-report/0\", not deliverykit-report/1");
+    }
+
+    private static UnexpectedValue refused(String text) {
+        Throwable thrown = catchThrowable(() -> ReportJson.read(text));
+        assertThat(thrown).isInstanceOf(BadReportField.class);
+        assertThat(thrown.getCause()).isInstanceOf(UnexpectedValue.class);
+        return (UnexpectedValue) thrown.getCause();
+    }
+
+    /** {@code report}'s written text with {@code field}, as {@code "field" : value}, replaced by {@code with}. */
+    private static String edited(Report report, String field, String with) {
+        String written = ReportJson.write(report);
+        String edited = written.replaceFirst("\"" + field + "\" : [^,\\n]*,?", with);
+        assertThat(edited).isNotEqualTo(written);
+        return edited;
+    }
+
+    @Test
+    void refusesAMissingNumberByItsFieldAndTheKitThatWroteIt() {
+        Report part = part(row(List.of(), Optional.empty()));
+
+        UnexpectedValue missing = refused(edited(part, "violations", ""));
+
+        assertThat(missing.field()).isEqualTo("tests[0].cases[0].invariants.exactly once per key.violations");
+        assertThat(missing.found()).isEmpty();
+        assertThat(missing.expected()).isEqualTo("a whole number");
+        assertThatThrownBy(() -> ReportJson.read(edited(part, "violations", "")))
+                .hasMessageEndingWith("; DeliveryKit 0.1.0 wrote it");
+        assertThat(refused(edited(part, "pid", "\"pid\" : \"one\",")).found()).contains("\"one\"");
+    }
+
+    @Test
+    void refusesAMissingOrUnknownEnumByItsField() {
+        Report part = part(row(List.of(), Optional.empty()));
+
+        UnexpectedValue missing = refused(edited(part, "outcome", ""));
+        UnexpectedValue unknown = refused(edited(part, "outcome", "\"outcome\" : \"EXPLODED\","));
+
+        assertThat(missing.field()).isEqualTo("tests[0].cases[0].outcome");
+        assertThat(missing.found()).isEmpty();
+        assertThat(unknown.field()).isEqualTo("tests[0].cases[0].outcome");
+        assertThat(unknown.found()).contains("\"EXPLODED\"");
+        assertThat(unknown.expected()).isEqualTo("one of PASSED, FAILED, ABORTED, NOT_FINISHED");
+        assertThat(refused(edited(part, "verdict", "\"verdict\" : \"MAYBE\",")).field())
+                .isEqualTo("tests[0].cases[0].invariants.exactly once per key.verdict");
     }
 }
