@@ -11,8 +11,9 @@ import org.apiguardian.api.API;
 /**
  * Whether a call that leaves the JVM is the work of the infrastructure around the code under test rather than of
  * that code: a database engine or driver (an embedded database's files, a driver's socket outside a JDBC call), a
- * connection pool, a logging library, the test runner, or the kit itself. Those are not the process's outside
- * effects: counting them would make a log line or a database's background flush a change of the world.
+ * connection pool, a logging library, the test runner, a library loading its native code into the JVM, or the kit
+ * itself. Those are not the process's outside effects: counting them would make a log line or a database's background
+ * flush a change of the world.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class OutsideFrames {
@@ -59,6 +60,16 @@ public final class OutsideFrames {
         CODE
     }
 
+    /** Netty's packages, also where a library shades Netty under a package of its own. */
+    private static final String NETTY = "io.netty.";
+
+    /**
+     * Netty's loader of its native transports, which copies the library out of its jar to a temporary file, loads it
+     * and deletes it: once per JVM, at the first connection that wants the transport. As a change it would make a
+     * sweep's cases depend on whether the JVM had connected before (a test's JVM has, a fresh child JVM has not).
+     */
+    private static final String NETTY_NATIVE_LIBRARY_LOADER = NETTY + "util.internal.NativeLibraryLoader";
+
     /** Clients with boundaries of their own ({@code BrokerBoundaries}); Netty is not one, it carries any protocol. */
     private static final List<String> BROKER_CLIENTS =
             List.of("org.apache.kafka.", "org.apache.activemq.", "com.rabbitmq.");
@@ -85,7 +96,7 @@ public final class OutsideFrames {
                     return Caller.INFRASTRUCTURE;
                 }
                 if (!isJdk(name)) {
-                    if (isInfrastructure(type)) {
+                    if (isInfrastructure(type) || loadsNettysNativeCode(name, walked)) {
                         return Caller.INFRASTRUCTURE;
                     }
                     return startsWithAny(name, BROKER_CLIENTS) ? Caller.BROKER_CLIENT : Caller.CODE;
@@ -93,6 +104,30 @@ public final class OutsideFrames {
             }
             return Caller.INFRASTRUCTURE;
         });
+    }
+
+    /**
+     * Whether a call of Netty's, {@code caller}, is its native library loader at work: the loader itself (the copy's
+     * writes, its deletion) or a helper it called (the temporary file's creation), which {@code outer}, the frames
+     * that called {@code caller}, show. Only Netty's own calls walk on, so other callers cost no longer walk.
+     */
+    private static boolean loadsNettysNativeCode(String caller, Iterator<StackWalker.StackFrame> outer) {
+        if (!caller.contains(NETTY)) {
+            return false;
+        }
+        if (caller.endsWith(NETTY_NATIVE_LIBRARY_LOADER)) {
+            return true;
+        }
+        while (outer.hasNext()) {
+            String name = outer.next().getClassName();
+            if (name.endsWith(NETTY_NATIVE_LIBRARY_LOADER)) {
+                return true;
+            }
+            if (!name.contains(NETTY) && !isJdk(name)) {
+                return false; // the loader's helpers are Netty's, called by the loader
+            }
+        }
+        return false;
     }
 
     private static boolean startsWithAny(String name, List<String> prefixes) {
