@@ -24,6 +24,14 @@ public final class OutsideFrames {
     /** Clients with boundaries of their own ({@code BrokerBoundaries}). */
     private static final KnownLibrary.Names BROKER_CLIENTS = KnownLibrary.ofRoles(Role.BROKER_CLIENT);
 
+    /**
+     * Netty's loader of its native transports (also where a library shades Netty under a package of its own), which
+     * copies the library out of its jar to a temporary file, loads it and deletes it: once per JVM, at the first
+     * connection that wants the transport. As a change it would make a sweep's cases depend on whether the JVM had
+     * connected before (a test's JVM has, a fresh child JVM has not).
+     */
+    private static final String NETTY_NATIVE_LIBRARY_LOADER = "io.netty.util.internal.NativeLibraryLoader";
+
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
     private OutsideFrames() {}
@@ -65,11 +73,38 @@ public final class OutsideFrames {
                     return Caller.INFRASTRUCTURE;
                 }
                 if (!JDK.covers(name)) {
+                    if (loadsNettysNativeCode(name, walked)) {
+                        return Caller.INFRASTRUCTURE;
+                    }
                     return BROKER_CLIENTS.covers(name) ? Caller.BROKER_CLIENT : Caller.CODE;
                 }
             }
             return Caller.INFRASTRUCTURE;
         });
+    }
+
+    /**
+     * Whether a call of Netty's, {@code caller}, is its native library loader at work: the loader itself (the copy's
+     * writes, its deletion) or a helper it called (the temporary file's creation), which {@code outer}, the frames
+     * that called {@code caller}, show. Only Netty's own calls walk on, so other callers cost no longer walk.
+     */
+    private static boolean loadsNettysNativeCode(String caller, Iterator<StackWalker.StackFrame> outer) {
+        if (!caller.contains("io.netty.")) {
+            return false;
+        }
+        if (caller.endsWith(NETTY_NATIVE_LIBRARY_LOADER)) {
+            return true;
+        }
+        while (outer.hasNext()) {
+            String name = outer.next().getClassName();
+            if (name.endsWith(NETTY_NATIVE_LIBRARY_LOADER)) {
+                return true;
+            }
+            if (!name.contains("io.netty.") && !JDK.covers(name)) {
+                return false; // the loader's helpers are Netty's, called by the loader
+            }
+        }
+        return false;
     }
 
     /** Whether a class is a test runner's: surefire, the JUnit Platform, Gradle, IntelliJ. */
