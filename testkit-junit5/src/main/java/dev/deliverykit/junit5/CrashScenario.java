@@ -49,8 +49,10 @@ import org.apiguardian.api.API;
  * ({@code @BeforeAll}, field initialisers, {@code @BeforeEach}, parameters) and the test method up to
  * {@code scenario.run(...)}, then the workload, and dies; this JVM runs all of it too, except the workload, and
  * everything after: {@link #restart}, assertions, {@code @CheckInvariant}, {@code @AfterEach}. Code before
- * {@code scenario.run(...)} therefore runs twice; state the workload starts from (rows, files) belongs in
- * {@link #prepare(Workload)}, which runs once. See {@code docs/crash-modes.md}, "Which JVM runs what".
+ * {@code scenario.run(...)} therefore runs twice; what it writes in the invocation's own {@code @TempDir}
+ * directories is written once all the same (the child's rerun finds them empty, as at the invocation's start, and
+ * its workload starts from this JVM's files), while state elsewhere that the workload starts from (a server's
+ * rows, a static {@code @TempDir}) belongs in {@link #prepare(Workload)}, which runs once. See {@code docs/crash-modes.md}, "Which JVM runs what".
  *
  * <p>{@link #restart(Workload)} runs the recovery in this JVM, which after the crash plays the fresh
  * process: it must build new objects on the same files (nothing of the dead workload survives but what it

@@ -150,12 +150,15 @@ class KitErrorMessagesTest {
         }
     }
 
+    /** A database outside the case's {@code @TempDir}, whose files the kit does not set apart for the child. */
+    static final Path STOCK = Path.of("target", "kit-error-messages", "stock.db");
+
     @CrashTestKitOnly
     static class FixtureWrittenTwice {
         @CrashAt(selector = "after-commit", mode = CrashMode.CHILD_PROCESS)
         void shippingSurvives(CrashScenario scenario, @TempDir Path dir) throws SQLException {
             // The fixture runs in the child JVM again, where P-7 is stocked already: it belongs in scenario.prepare.
-            try (Connection stock = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("stock.db"));
+            try (Connection stock = DriverManager.getConnection("jdbc:sqlite:" + STOCK);
                     Statement statement = stock.createStatement()) {
                 statement.execute("CREATE TABLE IF NOT EXISTS stock (sku TEXT PRIMARY KEY, units INTEGER NOT NULL)");
                 statement.execute("INSERT INTO stock (sku, units) VALUES ('P-7', 3)");
@@ -289,6 +292,8 @@ class KitErrorMessagesTest {
 
     @Test
     void aFixtureWrittenBeforeScenarioRunIsWrittenAgainByTheChildJvm() throws IOException {
+        Files.createDirectories(STOCK.getParent());
+        Files.deleteIfExists(STOCK);
         Throwable failure = onlyFailure(kit(), FixtureWrittenTwice.class);
 
         assertThat(failure.getStackTrace()[0].getClassName()).startsWith("dev.deliverykit.boundary.");

@@ -105,7 +105,11 @@ final class PostgresServer {
         return "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/cases?user=postgres";
     }
 
-    private static EmbeddedPostgres start() {
+    /**
+     * A server of its own, configured as the shared one, for a test class that starts one in {@code @BeforeAll}
+     * and stops it in {@code @AfterAll}.
+     */
+    static EmbeddedPostgres start() {
         Path root = buildDirectory().resolve("embedded-pg");
         try {
             Files.createDirectories(root);

@@ -33,6 +33,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -118,6 +119,7 @@ public final class CrashRun extends CaseRun {
     public synchronized void run(Workload workload) {
         Objects.requireNonNull(workload, "workload");
         if (inItsChild()) {
+            CaseFixture.takeInThisChild(crashing.displayName());
             rerunHere(workload);
         }
         startOnce();
@@ -127,16 +129,25 @@ public final class CrashRun extends CaseRun {
                     () -> new IllegalStateException(ScenarioMessages.runOutsideTheTestMethod(crashing.displayName())
                             .sentences()));
             requireNoHeldDatabase(facts.tempDirectories().values());
+            Map<String, String> stashes = CaseFixture.setAside(facts.ownDirectories());
             RerunStarter child = new RerunStarter(
                     RerunCaseFile.of(
-                            facts.templateUniqueId(), childReplayKey(), facts.configuration(), facts.tempDirectories()),
+                            facts.templateUniqueId(),
+                            childReplayKey(),
+                            facts.configuration(),
+                            facts.tempDirectories(),
+                            stashes),
                     childOptions,
                     settings,
                     pool.orElseThrow(),
                     crashing.displayName());
-            inChildJvm(
-                    watch -> BoundaryEngine.get().recordInChildProcess(watch, child),
-                    plan -> BoundaryEngine.get().crashInChildProcess(plan, child));
+            try {
+                inChildJvm(
+                        watch -> BoundaryEngine.get().recordInChildProcess(watch, child),
+                        plan -> BoundaryEngine.get().crashInChildProcess(plan, child));
+            } finally {
+                CaseFixture.afterChild(stashes);
+            }
         } else {
             runInThisJvm(workload);
         }

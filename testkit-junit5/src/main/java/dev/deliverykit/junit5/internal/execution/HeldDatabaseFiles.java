@@ -51,16 +51,9 @@ public final class HeldDatabaseFiles {
             if (lockedInodes.isEmpty()) {
                 return Set.of();
             }
-            List<Path> roots = new ArrayList<>();
-            for (String directory : directories) {
-                roots.add(Path.of(directory).toRealPath()); // open files are listed by their real paths
-            }
             Set<Path> held = new TreeSet<>();
-            for (Path file : openFiles()) {
-                if (roots.stream().anyMatch(file::startsWith)
-                        && isDatabase(file)
-                        && lockedInodes.contains(inodeOf(file))
-                        && !sharedThroughLockFile(file)) {
+            for (Path file : openFilesUnder(directories)) {
+                if (isDatabase(file) && lockedInodes.contains(inodeOf(file)) && !sharedThroughLockFile(file)) {
                     held.add(file);
                 }
             }
@@ -68,6 +61,35 @@ public final class HeldDatabaseFiles {
         } catch (IOException | UncheckedIOException | UnsupportedOperationException | SecurityException unknown) {
             return Set.of(); // a check that cannot look is no reason to stop a case
         }
+    }
+
+    /**
+     * The files under {@code directories} that this JVM has open, locked or not, sorted; empty where the system does
+     * not say.
+     */
+    static Set<Path> openOfThisJvmUnder(Collection<String> directories) {
+        if (directories.isEmpty() || !Files.isDirectory(OPEN_FILES)) {
+            return Set.of();
+        }
+        try {
+            return openFilesUnder(directories);
+        } catch (IOException | UncheckedIOException | UnsupportedOperationException | SecurityException unknown) {
+            return Set.of();
+        }
+    }
+
+    private static Set<Path> openFilesUnder(Collection<String> directories) throws IOException {
+        List<Path> roots = new ArrayList<>();
+        for (String directory : directories) {
+            roots.add(Path.of(directory).toRealPath()); // open files are listed by their real paths
+        }
+        Set<Path> open = new TreeSet<>();
+        for (Path file : openFiles()) {
+            if (roots.stream().anyMatch(file::startsWith)) {
+                open.add(file);
+            }
+        }
+        return open;
     }
 
     /**

@@ -76,4 +76,17 @@ final class ScenarioMessages {
                         + " scenario.restart(() -> ...); write a fixture with scenario.prepare(() -> ...) and close"
                         + " what it opened there");
     }
+
+    /** The child JVM has a fixture file open that the test JVM's files must replace before its workload. */
+    static Message fixtureOpenInTheChild(Set<Path> open, String caseName) {
+        String files = String.join(", ", open.stream().map(Path::toString).toList());
+        return Message.of(
+                "The child JVM of " + caseName + " has " + (open.size() == 1 ? "the file " : "the files ") + files
+                        + " open at scenario.run(...), which the test JVM had closed there: under the workload the"
+                        + " test JVM's files replace those the child's rerun of the test method wrote, so that the"
+                        + " fixture is written once, and the workload would write to a file that is gone",
+                null,
+                "close what the test method opens before scenario.run(...) in both JVMs alike, or open it inside the"
+                        + " workload, scenario.run(() -> ...)");
+    }
 }

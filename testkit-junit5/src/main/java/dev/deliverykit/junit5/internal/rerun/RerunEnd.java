@@ -53,7 +53,8 @@ public final class RerunEnd {
         halt(MARKER + "test method failed in the child JVM rerunning "
                 + caseName
                 + " before it called scenario.run(...), so no workload ran there. Code before scenario.run(...)"
-                + " runs in both JVMs: a fixture it writes is written twice unless it is in scenario.prepare(...).\n"
+                + " runs in both JVMs: a fixture it writes outside the test's own @TempDir directories (on a server,"
+                + " in a static @TempDir or another file) is written twice unless it is in scenario.prepare(...).\n"
                 + testTrace(thrown, Set.of(interceptor.getName(), RerunMain.class.getName())));
     }
 

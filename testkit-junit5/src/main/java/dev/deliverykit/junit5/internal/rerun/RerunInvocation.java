@@ -11,8 +11,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.TestInstance.Lifecycle;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,14 +31,21 @@ import org.junit.platform.commons.support.ReflectionSupport;
  * @param templateUniqueId the test template's unique id
  * @param configuration the {@link RerunMain#FORWARDED_KEYS} the launcher has
  * @param tempDirectories directories by {@link TempDirKeys} name
+ * @param ownDirectories those of {@code tempDirectories} that this invocation alone has, new and empty when it
+ *     started: its test method's parameters, and its test instance's fields unless they are static or the instance
+ *     lives for the whole class ({@link FixtureFiles})
  */
 @API(status = INTERNAL, since = "0.1")
 public record RerunInvocation(
-        String templateUniqueId, Map<String, String> configuration, Map<String, String> tempDirectories) {
+        String templateUniqueId,
+        Map<String, String> configuration,
+        Map<String, String> tempDirectories,
+        Set<String> ownDirectories) {
 
     public RerunInvocation {
         configuration = Map.copyOf(configuration);
         tempDirectories = Map.copyOf(tempDirectories);
+        ownDirectories = Set.copyOf(ownDirectories);
     }
 
     /**
@@ -51,6 +61,9 @@ public record RerunInvocation(
             invocation.getConfigurationParameter(key).ifPresent(value -> configuration.put(key, value));
         }
         Map<String, String> directories = new TreeMap<>();
+        Set<String> own = new TreeSet<>();
+        boolean instancePerInvocation =
+                invocation.getTestInstanceLifecycle().orElse(Lifecycle.PER_METHOD) == Lifecycle.PER_METHOD;
         for (Object instance : invocation.getRequiredTestInstances().getAllInstances()) {
             for (Field field : AnnotationSupport.findAnnotatedFields(instance.getClass(), TempDir.class)) {
                 requireDefaultFactory(field.getAnnotation(TempDir.class), TempDirKeys.of(field));
@@ -58,7 +71,13 @@ public record RerunInvocation(
                                 field, Modifier.isStatic(field.getModifiers()) ? null : instance)
                         .toOptional()
                         .orElse(null);
-                path(value).ifPresent(path -> directories.put(TempDirKeys.of(field), path));
+                boolean shared = Modifier.isStatic(field.getModifiers()) || !instancePerInvocation;
+                path(value).ifPresent(path -> {
+                    directories.put(TempDirKeys.of(field), path);
+                    if (!shared) {
+                        own.add(path);
+                    }
+                });
             }
         }
         Parameter[] parameters = method.getParameters();
@@ -67,10 +86,13 @@ public record RerunInvocation(
             if (declared != null) {
                 requireDefaultFactory(declared, TempDirKeys.of(parameters[i]));
                 int index = i;
-                path(arguments.get(i)).ifPresent(path -> directories.put(TempDirKeys.of(parameters[index]), path));
+                path(arguments.get(i)).ifPresent(path -> {
+                    directories.put(TempDirKeys.of(parameters[index]), path);
+                    own.add(path);
+                });
             }
         }
-        return new RerunInvocation(template, configuration, directories);
+        return new RerunInvocation(template, configuration, directories, own);
     }
 
     private static void requireDefaultFactory(TempDir declared, String where) {

@@ -94,6 +94,7 @@ public final class RerunMain {
         System.setProperty(ChildRun.PLAN_PROPERTY, file.plan());
         System.setProperty(ChildRun.REPORT_PROPERTY, file.report());
         RerunTempDirectories.use(file.tempDirectories());
+        FixtureFiles.useInThisChild(file.fixtures());
         Map<String, String> configuration = new LinkedHashMap<>(file.configuration());
         configuration.put(KitSettings.RERUN, "true");
         configuration.put(DeliveryKitConfiguration.REPLAY, file.replayKey());

@@ -83,4 +83,17 @@ class ScenarioMessagesTests {
                 .startsWith("The test JVM holds the database files /d/a.mv.db, /d/b.mv.db locked, so the child JVM of"
                         + " crash after commit #1 (in process) could not open them (");
     }
+
+    @Test
+    void fixtureOpenInTheChild() {
+        assertThat(ScenarioMessages.fixtureOpenInTheChild(
+                                Set.of(Path.of("/d/shop.db")), "crash after commit #1 (child JVM)")
+                        .sentences())
+                .isEqualTo("The child JVM of crash after commit #1 (child JVM) has the file /d/shop.db open at"
+                        + " scenario.run(...), which the test JVM had closed there: under the workload the test JVM's"
+                        + " files replace those the child's rerun of the test method wrote, so that the fixture is"
+                        + " written once, and the workload would write to a file that is gone. Fix: close"
+                        + " what the test method opens before scenario.run(...) in both JVMs alike, or open it inside"
+                        + " the workload, scenario.run(() -> ...).");
+    }
 }
