@@ -109,6 +109,13 @@ final class DyingProcess {
         }
     }
 
+    /** Whether a task handed to an executor is running (it may wait, then call JDBC when it wakes). */
+    boolean hasRunningTasks() {
+        synchronized (changed) {
+            return !runningTasks.isEmpty();
+        }
+    }
+
     void taskHandedOver() {
         synchronized (changed) {
             pendingTasks++;
