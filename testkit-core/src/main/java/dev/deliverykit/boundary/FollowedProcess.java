@@ -15,7 +15,7 @@ import java.util.List;
  */
 final class FollowedProcess implements BoundarySink {
 
-    private final DyingProcess threads = new DyingProcess(Thread.currentThread());
+    private final DyingProcess threads = new DyingProcess(Thread.currentThread(), true);
     /** Set once the wait is over: later tasks of its threads are nobody's, as before it was followed. */
     private volatile boolean ended;
 
