@@ -306,10 +306,11 @@ final class ActiveRun implements BoundarySink {
 
     /**
      * Whether the process may still call later: a thread it started is alive, or a task it handed to an executor has
-     * not started (a delayed or queued task); then the dead process must stay refused.
+     * not started (a delayed or queued task) or runs (waiting, perhaps); then the dead process must stay refused.
      */
     boolean mayStillCall() {
-        return death.threads().hasLiveThreads() || death.threads().hasPendingTasks();
+        DyingProcess threads = death.threads();
+        return threads.hasLiveThreads() || threads.hasPendingTasks() || threads.hasRunningTasks();
     }
 
     boolean crashOnMainFlow() {

@@ -90,6 +90,20 @@ public final class BoundaryEngine {
     }
 
     /**
+     * Runs a recovery in this JVM, as a fresh process that no plan crashes, and returns once it has ended: its own
+     * threads and the tasks it handed to executors have ended or wait, so that what judges the recovery next (the
+     * invariants) never races it. The limit is a crash run's ({@code -Ddeliverykit.process.stop-timeout}).
+     *
+     * @throws ProcessStillRunningError if its threads or tasks still work after the limit
+     * @throws Exception what {@code recovery} throws
+     */
+    public void recover(Workload recovery) throws Exception {
+        Objects.requireNonNull(recovery, "recovery");
+        Instrumenter.get().ensureJdbc(); // the executors and threads are woven with the JDBC calls
+        FollowedProcess.run(recovery);
+    }
+
+    /**
      * Runs {@code workload} in this JVM without crashing it and records every hit of the watched boundaries.
      *
      * @throws IllegalStateException if the workload throws

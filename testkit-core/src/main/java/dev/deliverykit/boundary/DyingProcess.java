@@ -1,5 +1,6 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.internal.instrument.Instrumenter;
 import dev.deliverykit.internal.text.DurationText;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,8 +56,19 @@ final class DyingProcess {
     /** When a task was last handed over, started or ended (guarded by {@code changed}). */
     private long lastProgress = System.nanoTime();
 
+    /**
+     * Whether the process's JDBC calls are known only from its threads' stacks (a followed recovery, whose calls reach
+     * no run): then a thread that waits inside one (a driver's retry, a lock) is working, not stopped.
+     */
+    private final boolean callsOnlyOnStack;
+
     DyingProcess(Thread main) {
+        this(main, false);
+    }
+
+    DyingProcess(Thread main, boolean callsOnlyOnStack) {
         this.main = main;
+        this.callsOnlyOnStack = callsOnlyOnStack;
     }
 
     /** A thread of the process is inside a JDBC call that went through to the driver (every call: kept cheap). */
@@ -106,6 +118,13 @@ final class DyingProcess {
     boolean hasPendingTasks() {
         synchronized (changed) {
             return pendingTasks > 0;
+        }
+    }
+
+    /** Whether a task handed to an executor is running (it may wait, then call JDBC when it wakes). */
+    boolean hasRunningTasks() {
+        synchronized (changed) {
+            return !runningTasks.isEmpty();
         }
     }
 
@@ -216,7 +235,25 @@ final class DyingProcess {
      * waiting for the next task, a task that sleeps between retries). A waiting thread that wakes later
      * and calls JDBC is refused, as every call of the dead process is.
      */
-    private static boolean isWorking(Thread thread) {
+    private boolean isWorking(Thread thread) {
+        if (isRunning(thread)) {
+            return true;
+        }
+        return callsOnlyOnStack && thread.isAlive() && insideWovenCall(thread);
+    }
+
+    /** Whether a frame of the thread's stack is of a class the kit wove (a driver's, inside a JDBC call). */
+    private static boolean insideWovenCall(Thread thread) {
+        Instrumenter instrumenter = Instrumenter.get();
+        for (StackTraceElement frame : thread.getStackTrace()) {
+            if (instrumenter.wasTransformed(frame.getClassName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isRunning(Thread thread) {
         Thread.State state = thread.getState();
         if (state == Thread.State.RUNNABLE) {
             return !isWaitingForIo(thread);

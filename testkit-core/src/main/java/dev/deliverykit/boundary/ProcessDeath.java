@@ -122,8 +122,11 @@ final class ProcessDeath {
         for (Map.Entry<Object, EngineControls.OpenedBy> known : EngineControls.connections()) {
             EngineControls.OpenedBy openedBy = known.getValue();
             Thread opener = openedBy.opener();
-            boolean outsidersOwn =
-                    openedBy.process() == null && opener != null && opener != mainThread && opener.isAlive();
+            // a followed recovery is no crash run's process: its connections are an outsider's, as a thread's of none
+            boolean outsidersOwn = !(openedBy.process() instanceof ActiveRun)
+                    && opener != null
+                    && opener != mainThread
+                    && opener.isAlive();
             // A pool's connection opened outside this run belongs to the pool, which outlives the process;
             // the process's use of it dies with its wrapper (tracked above).
             boolean aPoolsOwn = openedBy.byAPool() && openedBy.process() != process;

@@ -11,10 +11,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -122,6 +124,112 @@ class ProcessModelTest {
                         + " org.sqlite.jdbc4.JDBC4Connection(...)) on thread late-writer was refused before it reached the"
                         + " database: a dead process does nothing more.");
         assertThat(rows("mine.db")).containsExactly("mine");
+    }
+
+    @Test
+    void aThreadMadeBeforeTheRunThatTheProcessStartsIsRefusedAfterItsDeath() throws Exception {
+        CountDownLatch afterTheCrash = new CountDownLatch(1);
+        AtomicReference<Throwable> diedOf = new AtomicReference<>();
+        // constructed outside the process, so it inherits nothing of it: the process makes it its own by starting it
+        Thread late = new Thread(
+                () -> {
+                    try {
+                        afterTheCrash.await();
+                        insert("mine.db", "late");
+                    } catch (InterruptedException | SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                },
+                "late-writer");
+        late.setUncaughtExceptionHandler((thread, death) -> diedOf.set(death));
+
+        ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()), () -> {
+            late.start();
+            insert("mine.db", "mine");
+        });
+        afterTheCrash.countDown();
+        late.join();
+
+        assertThat(diedOf.get())
+                .isInstanceOf(SimulatedCrash.class)
+                .hasMessage("The simulated process already died"
+                        + " at hit 1 of after commit (on thread main); opening a connection (new"
+                        + " org.sqlite.jdbc4.JDBC4Connection(...)) on thread late-writer was refused before it reached the"
+                        + " database: a dead process does nothing more.");
+        assertThat(rows("mine.db")).containsExactly("mine");
+    }
+
+    @Test
+    void aTaskThatWaitsWhenItsCaseEndsIsRefusedWhenItWakes() throws Exception {
+        CountDownLatch afterTheCase = new CountDownLatch(1);
+        AtomicReference<Future<?>> task = new AtomicReference<>();
+
+        ENGINE.crashInProcess(CrashPlan.at(Selector.afterCommit()), () -> {
+            // on the executor's thread, made before the run: the task is the process's, the thread is not
+            task.set(executor.submit(() -> {
+                afterTheCase.await();
+                insert("mine.db", "late");
+                return null;
+            }));
+            insert("mine.db", "mine");
+        });
+        ENGINE.releaseDeadProcess(); // the case ends while the task waits
+        afterTheCase.countDown();
+
+        assertThatThrownBy(() -> task.get().get())
+                .cause()
+                .isInstanceOf(SimulatedCrash.class)
+                .hasMessage("The simulated process already died"
+                        + " at hit 1 of after commit (on thread main); opening a connection (new"
+                        + " org.sqlite.jdbc4.JDBC4Connection(...)) on thread worker was refused before it reached the"
+                        + " database: a dead process does nothing more.");
+        assertThat(rows("mine.db")).containsExactly("mine");
+    }
+
+    @Test
+    void aRecoveryHasEndedOnlyOnceTheTaskItHandedToAnExecutorHas() throws Exception {
+        AtomicBoolean returned = new AtomicBoolean();
+        AtomicBoolean delivered = new AtomicBoolean();
+
+        ENGINE.recover(() -> {
+            CompletableFuture.runAsync(() -> {
+                // working, not waiting, until the recovery has returned: only then does it write
+                while (!returned.get()) {
+                    Thread.onSpinWait();
+                }
+                try {
+                    insert("mine.db", "delivered");
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+                delivered.set(true);
+            });
+            returned.set(true);
+        });
+
+        assertThat(delivered).isTrue();
+        assertThat(rows("mine.db")).containsExactly("delivered");
+    }
+
+    @Test
+    void aRecoveryThatDoesNotStopFailsAndSaysWhatIsBusy() throws Exception {
+        AtomicBoolean released = new AtomicBoolean();
+        System.setProperty(DyingProcess.STOP_TIMEOUT_PROPERTY, "200 ms");
+        try {
+            assertThatThrownBy(() -> ENGINE.recover(() -> executor.submit(() -> {
+                        while (!released.get()) {
+                            Thread.onSpinWait(); // working, not waiting: a waiting task would count as stopped
+                        }
+                    })))
+                    .isInstanceOf(ProcessStillRunningError.class)
+                    .hasMessageStartingWith(
+                            "The process under test did not stop within 200 ms after the recovery" + " returned: ")
+                    .hasMessageContaining("on thread(s) worker")
+                    .hasMessageContaining("\nFix: ");
+        } finally {
+            System.clearProperty(DyingProcess.STOP_TIMEOUT_PROPERTY);
+            released.set(true);
+        }
     }
 
     @Test

@@ -217,6 +217,34 @@ class CarryOnAfterDeathTest {
     }
 
     @CrashTestKitOnly
+    static class ThreadMadeBeforeTheRunTestCases {
+        @CrashAt(selector = "after-commit")
+        void placeOrder(CrashScenario scenario) {
+            PlainOrders orders = new PlainOrders(dir);
+            CountDownLatch latch = wakeUp;
+            // constructed by the test method, outside the process: the workload that starts it makes it its own
+            Thread thread = new Thread(
+                    () -> {
+                        try {
+                            latch.await(); // released only once the case has ended
+                            try (Connection late = orders.open()) {
+                                PlainOrders.audit(late, "written by a thread the dead process started");
+                            }
+                        } catch (Exception failure) {
+                            throw new IllegalStateException(failure);
+                        }
+                    },
+                    "waiter");
+            thread.setUncaughtExceptionHandler((ended, death) -> waiterDiedOf.set(death));
+            waiter = thread;
+            scenario.run(() -> {
+                thread.start();
+                orders.placeOrder("o-1");
+            });
+        }
+    }
+
+    @CrashTestKitOnly
     static class QueuedTaskTestCases {
         @CrashAt(selector = "after-commit")
         void placeOrder(CrashScenario scenario) {
@@ -379,6 +407,31 @@ class CarryOnAfterDeathTest {
                                         + " connection (new org.sqlite.jdbc4.JDBC4Connection(...)) on thread waiter was refused"
                                         + " before it reached the database: a dead process does nothing more."));
         assertThat(durableOrders()).containsExactly("o-1", "o-2");
+        assertThat(durableAudit()).isEmpty();
+    }
+
+    /**
+     * The waiter was constructed before the run, by the test method, and started by the workload: it belongs to the
+     * process from its start, so its first call after the case has ended is refused, and nothing it writes is durable.
+     */
+    @Test
+    void aThreadTheProcessStartedButDidNotMakeIsRefusedAfterItsCase() throws Exception {
+        wakeUp = new CountDownLatch(1);
+        waiterDiedOf.set(null);
+        CrashTestResults results = run(ThreadMadeBeforeTheRunTestCases.class);
+
+        wakeUp.countDown();
+        waiter.join();
+
+        assertThat(Outcomes.of(results)).containsExactly("[1] crash after commit #1: SUCCESSFUL");
+        assertThat(waiterDiedOf)
+                .hasValueSatisfying(death -> assertThat(death)
+                        .isInstanceOf(SimulatedCrash.class)
+                        .hasMessage(
+                                "The simulated process already died at hit 1 of after commit (on thread main); opening a"
+                                        + " connection (new org.sqlite.jdbc4.JDBC4Connection(...)) on thread waiter was refused"
+                                        + " before it reached the database: a dead process does nothing more."));
+        assertThat(durableOrders()).containsExactly("o-1");
         assertThat(durableAudit()).isEmpty();
     }
 

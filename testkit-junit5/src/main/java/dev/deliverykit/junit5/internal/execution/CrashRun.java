@@ -353,7 +353,8 @@ public final class CrashRun extends CaseRun {
             recordRecovery((KitCase.CrashAtHit) crashing, recorded.get(), recovery);
             return;
         }
-        recovery.run();
+        // its threads and executor tasks end or wait before anything judges it, as a crash run's process does
+        BoundaryEngine.get().recover(recovery);
     }
 
     /** The recovery as a crash-free recording run in this JVM: its hits become the sweep's recovery crash cases. */
