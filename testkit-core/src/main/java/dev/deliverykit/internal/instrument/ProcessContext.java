@@ -19,15 +19,32 @@ public final class ProcessContext {
     private final BoundarySink process;
     private final boolean task;
     private final List<StackFrame> handedBy;
+    /** Copied from the thread that constructed this one: the process that starts it may be another. */
+    private final boolean inherited;
 
     ProcessContext(BoundarySink process, boolean task) {
-        this(process, task, List.of());
+        this(process, task, List.of(), false);
     }
 
     ProcessContext(BoundarySink process, boolean task, List<StackFrame> handedBy) {
+        this(process, task, handedBy, false);
+    }
+
+    private ProcessContext(BoundarySink process, boolean task, List<StackFrame> handedBy, boolean inherited) {
         this.process = process;
         this.task = task;
         this.handedBy = handedBy;
+        this.inherited = inherited;
+    }
+
+    /** A new thread's flow, copied from the thread that constructed it. */
+    static ProcessContext inherited(BoundarySink process) {
+        return new ProcessContext(process, false, List.of(), true);
+    }
+
+    /** Whether this flow was copied at the thread's construction and the thread has not looked at it yet. */
+    boolean isInherited() {
+        return inherited;
     }
 
     /** The run this flow belongs to. */

@@ -3,7 +3,6 @@ package dev.deliverykit.internal.instrument;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.lang.StackWalker.StackFrame;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -23,19 +22,22 @@ public final class Processes {
     private static final InheritableThreadLocal<ProcessContext> CONTEXT = new InheritableThreadLocal<>() {
         @Override
         protected ProcessContext childValue(ProcessContext parent) {
-            return parent == null ? null : new ProcessContext(parent.process(), false);
+            return parent == null ? null : ProcessContext.inherited(parent.process());
         }
     };
 
     /**
-     * Threads a process started that it did not construct (their inheritable context is another's or none): each
-     * takes its process's context on its first look at {@link #current}. Weak keys: a thread that never looks
-     * is forgotten with it.
+     * Threads a process started, until their first look at {@link #current}: one it did not construct (its
+     * inheritable context is another's or none) takes its process's context then. Weak keys: a thread that never
+     * looks is forgotten with it. Guarded by itself.
      */
-    private static final Map<Thread, ProcessContext> ADOPTED = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final Map<Thread, ProcessContext> ADOPTED = new WeakHashMap<>();
 
-    /** Whether {@link #ADOPTED} may hold a thread: read on every look, so that the map costs nothing without one. */
-    private static volatile boolean anyAdopted;
+    /**
+     * How many threads {@link #ADOPTED} holds (changed under its lock): read on every look, so that the map costs
+     * nothing while no started thread is still to look.
+     */
+    private static volatile int pendingAdoptions;
 
     /** How many processes outside any run (a recovery) are followed: their threads and tasks are tracked too. */
     private static int followed;
@@ -48,13 +50,62 @@ public final class Processes {
     /** The calling thread's flow, or {@code null} if it belongs to no run. */
     public static ProcessContext current() {
         ProcessContext context = CONTEXT.get();
-        if (anyAdopted && context == null) {
-            context = ADOPTED.remove(Thread.currentThread());
-            if (context != null) {
-                CONTEXT.set(context);
-            }
+        if (pendingAdoptions > 0 && (context == null || context.isInherited())) {
+            context = firstLook(context);
         }
         return context;
+    }
+
+    /**
+     * A thread's first look while adoptions are pending: the process that started it, if one did, else what it
+     * inherited; either way it is no longer pending, and what it inherited is its own from now on.
+     */
+    private static ProcessContext firstLook(ProcessContext inherited) {
+        ProcessContext adopted = takeAdoption(Thread.currentThread());
+        ProcessContext context =
+                adopted != null ? adopted : inherited == null ? null : new ProcessContext(inherited.process(), false);
+        if (context != null) {
+            CONTEXT.set(context);
+        }
+        return context;
+    }
+
+    private static ProcessContext takeAdoption(Thread thread) {
+        synchronized (ADOPTED) {
+            ProcessContext adopted = ADOPTED.remove(thread);
+            if (adopted != null) {
+                pendingAdoptions--;
+            }
+            return adopted;
+        }
+    }
+
+    /**
+     * Forgets the adoptions of threads that ended without looking, whenever a run or a followed process starts or
+     * ends: once no started thread is still to look, looks cost nothing again.
+     */
+    private static void forgetEndedAdoptions() {
+        synchronized (ADOPTED) {
+            ADOPTED.keySet().removeIf(thread -> thread.getState() == Thread.State.TERMINATED);
+            pendingAdoptions = ADOPTED.size();
+        }
+    }
+
+    /** How many started threads are still to look at {@link #current} (for tests). */
+    static int pendingAdoptions() {
+        return pendingAdoptions;
+    }
+
+    /** Whether {@code thread} is still to look at {@link #current} (for tests). */
+    static boolean isAdoptionPending(Thread thread) {
+        synchronized (ADOPTED) {
+            return ADOPTED.containsKey(thread);
+        }
+    }
+
+    /** Whether threads and tasks are tracked: a run is active, or a process outside any run is followed. */
+    static boolean tracking() {
+        return tracking;
     }
 
     /** Whether the calling thread belongs to {@code process}. */
@@ -77,6 +128,7 @@ public final class Processes {
     /** Ends one {@link #startFollowing}; the hooks stay while a run is active. */
     public static synchronized void stopFollowing() {
         followed--;
+        forgetEndedAdoptions();
         if (followed == 0 && !Dispatcher.switchedOn()) {
             tracking = false;
             BootstrapBridge.hook(null);
@@ -109,6 +161,7 @@ public final class Processes {
 
     /** Starts wrapping the tasks that threads of a run hand to executors (see {@link BootstrapBridge}). */
     static synchronized void wrapTasks() {
+        forgetEndedAdoptions();
         BootstrapBridge.hook(Processes::wrap);
         BootstrapBridge.threadHook(Processes::starting);
         tracking = true;
@@ -116,6 +169,7 @@ public final class Processes {
 
     /** Stops wrapping, unless a process outside any run is followed; tasks wrapped earlier still run as part of their process. */
     static synchronized void stopWrappingTasks() {
+        forgetEndedAdoptions();
         if (followed > 0) {
             return;
         }
@@ -131,8 +185,8 @@ public final class Processes {
      */
     static void workerStarting() {
         CONTEXT.remove();
-        if (anyAdopted) {
-            ADOPTED.remove(Thread.currentThread());
+        if (pendingAdoptions > 0) {
+            takeAdoption(Thread.currentThread());
         }
     }
 
@@ -144,8 +198,11 @@ public final class Processes {
     private static void starting(Thread thread) {
         ProcessContext context = current();
         if (context != null && tracking) {
-            ADOPTED.put(thread, new ProcessContext(context.process(), false));
-            anyAdopted = true;
+            synchronized (ADOPTED) {
+                if (ADOPTED.put(thread, new ProcessContext(context.process(), false)) == null) {
+                    pendingAdoptions++;
+                }
+            }
             context.process().threadStarted(thread);
         }
     }
