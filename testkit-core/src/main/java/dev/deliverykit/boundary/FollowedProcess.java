@@ -2,8 +2,6 @@ package dev.deliverykit.boundary;
 
 import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.BoundarySink;
-import dev.deliverykit.internal.instrument.JdbcCall;
-import dev.deliverykit.internal.instrument.MethodCall;
 import dev.deliverykit.internal.instrument.ProcessContext;
 import dev.deliverykit.internal.instrument.Processes;
 import java.util.List;
@@ -46,18 +44,6 @@ final class FollowedProcess implements BoundarySink {
                     .lines());
         }
     }
-
-    @Override
-    public void beforeJdbc(JdbcCall call) {}
-
-    @Override
-    public void afterJdbc(JdbcCall call) {}
-
-    @Override
-    public void connectionCreated(Object connection) {}
-
-    @Override
-    public void method(MethodCall call) {}
 
     @Override
     public boolean adoptsTask() {

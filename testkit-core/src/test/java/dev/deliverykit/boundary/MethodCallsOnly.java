@@ -1,11 +1,10 @@
 package dev.deliverykit.boundary;
 
 import dev.deliverykit.internal.instrument.BoundarySink;
-import dev.deliverykit.internal.instrument.JdbcCall;
 import dev.deliverykit.internal.instrument.MethodCall;
 import java.util.function.Consumer;
 
-/** A sink that hands each method boundary to its consumer and ignores JDBC calls and new connections. */
+/** A sink that hands each method boundary to its consumer and ignores JDBC calls and new connections (the sink's defaults). */
 final class MethodCallsOnly implements BoundarySink {
 
     private final Consumer<MethodCall> onMethod;
@@ -13,15 +12,6 @@ final class MethodCallsOnly implements BoundarySink {
     MethodCallsOnly(Consumer<MethodCall> onMethod) {
         this.onMethod = onMethod;
     }
-
-    @Override
-    public void beforeJdbc(JdbcCall call) {}
-
-    @Override
-    public void afterJdbc(JdbcCall call) {}
-
-    @Override
-    public void connectionCreated(Object connection) {}
 
     @Override
     public void method(MethodCall call) {

@@ -13,29 +13,29 @@ import org.apiguardian.api.API;
  * <p>Every method is called only while a run is active, on the thread that made the call, and only for
  * the outermost JDBC call on that thread (a pool's wrapper statement and the driver's statement under
  * it are one event). {@link #beforeJdbc} and {@link #method} may throw to crash the calling code at that
- * point; every other method must not throw. The defaults are for sinks that watch no process (tests of the
- * dispatcher).
+ * point; every other method must not throw. The defaults ignore the event: they are for sinks that watch no calls
+ * (a followed recovery, whose calls reach no run) or no process (tests of the dispatcher).
  */
 @API(status = INTERNAL, since = "0.1")
 public interface BoundarySink {
 
     /** A JDBC statement, commit or rollback is about to run, or a connection method is about to be used. */
-    void beforeJdbc(JdbcCall call);
+    default void beforeJdbc(JdbcCall call) {}
 
     /** A JDBC statement, commit or rollback returned normally. */
-    void afterJdbc(JdbcCall call);
+    default void afterJdbc(JdbcCall call) {}
 
     /** The outermost JDBC call that {@link #beforeJdbc} let through has ended, normally or not. */
     default void leftJdbc() {}
 
     /** A connection object was constructed (its class implements {@code java.sql.Connection}). */
-    void connectionCreated(Object connection);
+    default void connectionCreated(Object connection) {}
 
     /** {@code DataSource.getConnection} was called on {@code dataSource} (a pool, perhaps). */
     default void dataSourceUsed(Object dataSource) {}
 
     /** A method of a watched type was entered, or left normally or by an exception. */
-    void method(MethodCall call);
+    default void method(MethodCall call) {}
 
     /**
      * A thread of some process connects, writes to a socket or a file, or sends an HTTP request, or has done so;
