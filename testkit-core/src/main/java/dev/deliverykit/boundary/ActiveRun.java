@@ -123,6 +123,11 @@ final class ActiveRun implements BoundarySink {
     }
 
     @Override
+    public void openingConnection() {
+        death.threads().openingConnection();
+    }
+
+    @Override
     public void leftJdbc() {
         death.threads().leftJdbc();
     }

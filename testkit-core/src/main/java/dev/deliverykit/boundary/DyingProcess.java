@@ -1,6 +1,5 @@
 package dev.deliverykit.boundary;
 
-import dev.deliverykit.internal.instrument.Instrumenter;
 import dev.deliverykit.internal.text.DurationText;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,6 +33,14 @@ final class DyingProcess {
     /** The other threads inside a JDBC call. */
     private final Set<Thread> inJdbc = ConcurrentHashMap.newKeySet();
     /**
+     * The threads opening a connection ({@code Driver.connect}, {@code DataSource.getConnection}), the main one too:
+     * working while the process lives, though they may wait in there (a pool's wait for a free connection, a driver's
+     * retry while the database closes); after its death the connection they get is refused, so they are not waited for.
+     */
+    private final Set<Thread> opening = ConcurrentHashMap.newKeySet();
+
+    private volatile boolean died;
+    /**
      * How many threads wait in {@link #awaitStopped} (changed only while holding {@link #changed}): the end of the
      * main thread's call signals only if one does. A waiter counts itself before it reads {@link #mainInJdbc}, and
      * the main thread clears the flag before it reads the count; both are volatile, so one of the two sees the other.
@@ -56,19 +63,8 @@ final class DyingProcess {
     /** When a task was last handed over, started or ended (guarded by {@code changed}). */
     private long lastProgress = System.nanoTime();
 
-    /**
-     * Whether the process's JDBC calls are known only from its threads' stacks (a followed recovery, whose calls reach
-     * no run): then a thread that waits inside one (a driver's retry, a lock) is working, not stopped.
-     */
-    private final boolean callsOnlyOnStack;
-
     DyingProcess(Thread main) {
-        this(main, false);
-    }
-
-    DyingProcess(Thread main, boolean callsOnlyOnStack) {
         this.main = main;
-        this.callsOnlyOnStack = callsOnlyOnStack;
     }
 
     /** A thread of the process is inside a JDBC call that went through to the driver (every call: kept cheap). */
@@ -81,18 +77,31 @@ final class DyingProcess {
         }
     }
 
-    /** The calling thread's outermost JDBC call ended. */
+    /** A thread of the process opens a connection, outside any other JDBC call. */
+    void openingConnection() {
+        opening.add(Thread.currentThread());
+    }
+
+    /** The calling thread's outermost JDBC call, or its connection opening, ended. */
     void leftJdbc() {
-        if (Thread.currentThread() == main) {
+        Thread current = Thread.currentThread();
+        if (current == main) {
             if (mainInJdbc) {
                 mainInJdbc = false;
                 if (waiting > 0) {
                     signal();
                 }
+            } else if (opening.remove(current)) {
+                signal();
             }
-        } else if (inJdbc.remove(Thread.currentThread())) {
+        } else if (inJdbc.remove(current) || opening.remove(current)) {
             signal();
         }
+    }
+
+    /** The process died: a thread still opening a connection gets one it may not use. */
+    void processDied() {
+        died = true;
     }
 
     /** A thread of the process starts {@code thread}. */
@@ -200,6 +209,13 @@ final class DyingProcess {
                 names.add(thread.getName());
             }
         }
+        if (!died) {
+            for (Thread thread : opening) {
+                if (thread != Thread.currentThread()) {
+                    names.add(thread.getName());
+                }
+            }
+        }
         if (!names.isEmpty()) {
             busy.add("inside a JDBC call on thread(s) " + String.join(", ", names));
         }
@@ -235,25 +251,7 @@ final class DyingProcess {
      * waiting for the next task, a task that sleeps between retries). A waiting thread that wakes later
      * and calls JDBC is refused, as every call of the dead process is.
      */
-    private boolean isWorking(Thread thread) {
-        if (isRunning(thread)) {
-            return true;
-        }
-        return callsOnlyOnStack && thread.isAlive() && insideWovenCall(thread);
-    }
-
-    /** Whether a frame of the thread's stack is of a class the kit wove (a driver's, inside a JDBC call). */
-    private static boolean insideWovenCall(Thread thread) {
-        Instrumenter instrumenter = Instrumenter.get();
-        for (StackTraceElement frame : thread.getStackTrace()) {
-            if (instrumenter.wasTransformed(frame.getClassName())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean isRunning(Thread thread) {
+    private static boolean isWorking(Thread thread) {
         Thread.State state = thread.getState();
         if (state == Thread.State.RUNNABLE) {
             return !isWaitingForIo(thread);

@@ -9,11 +9,13 @@ import java.util.List;
 /**
  * A workload the kit runs outside any crash run (a recovery) as a process of its own: it watches nothing and never
  * dies, but its threads and the tasks it hands to executors are followed, so that it has ended only once they
- * have ended or wait, as a crash run's process has. Its calls reach no run: after a crash they go on untouched.
+ * have ended or wait, as a crash run's process has. Its calls reach no run: after a crash they go on untouched. Of its
+ * JDBC calls it hears only of connections being opened, so that a thread waiting in there (a pool's wait, a driver's
+ * retry) works.
  */
 final class FollowedProcess implements BoundarySink {
 
-    private final DyingProcess threads = new DyingProcess(Thread.currentThread(), true);
+    private final DyingProcess threads = new DyingProcess(Thread.currentThread());
     /** Set once the wait is over: later tasks of its threads are nobody's, as before it was followed. */
     private volatile boolean ended;
 
@@ -43,6 +45,16 @@ final class FollowedProcess implements BoundarySink {
             throw new ProcessStillRunningError(VerdictMessages.processStillRunning("the recovery returned", busy)
                     .lines());
         }
+    }
+
+    @Override
+    public void openingConnection() {
+        threads.openingConnection();
+    }
+
+    @Override
+    public void leftJdbc() {
+        threads.leftJdbc();
     }
 
     @Override

@@ -91,6 +91,7 @@ final class ProcessDeath {
     synchronized Runnable kill(CrashPlan plan, BoundaryHit site, boolean onMainFlow) {
         diedAt = plan;
         died = true;
+        threads.processDied();
         crashOnMainFlow = onMainFlow;
         crashThread = site.threadName();
         EngineControls.processDied();

@@ -10,11 +10,12 @@ import org.apiguardian.api.API;
  * Receives the events of an active run from the {@link Dispatcher}. Implemented by the engine (outside
  * this package) so that this package knows nothing of boundaries, crash plans or crash modes.
  *
- * <p>Every method is called only while a run is active, on the thread that made the call, and only for
- * the outermost JDBC call on that thread (a pool's wrapper statement and the driver's statement under
- * it are one event). {@link #beforeJdbc} and {@link #method} may throw to crash the calling code at that
- * point; every other method must not throw. The defaults ignore the event: they are for sinks that watch no calls
- * (a followed recovery, whose calls reach no run) or no process (tests of the dispatcher).
+ * <p>Every method is called only while a run is active (the process's own events also while it is followed),
+ * on the thread that made the call, and only for the outermost JDBC call on that thread (a pool's wrapper
+ * statement and the driver's statement under it are one event). {@link #beforeJdbc} and {@link #method} may
+ * throw to crash the calling code at that point; every other method must not throw. The defaults ignore the
+ * event: they are for sinks that watch no calls (a followed recovery, whose calls reach no run) or no process
+ * (tests of the dispatcher).
  */
 @API(status = INTERNAL, since = "0.1")
 public interface BoundarySink {
@@ -25,8 +26,18 @@ public interface BoundarySink {
     /** A JDBC statement, commit or rollback returned normally. */
     default void afterJdbc(JdbcCall call) {}
 
-    /** The outermost JDBC call that {@link #beforeJdbc} let through has ended, normally or not. */
+    /**
+     * The outermost JDBC call that {@link #beforeJdbc} let through, or a connection opening that
+     * {@link #openingConnection} announced, has ended, normally or not.
+     */
     default void leftJdbc() {}
+
+    /**
+     * A thread of this process (whatever run is active, or none while it is followed) enters
+     * {@code Driver.connect} or {@code DataSource.getConnection} outside any other JDBC call: it is inside a JDBC
+     * call until {@link #leftJdbc}, also while the driver or the pool waits in there.
+     */
+    default void openingConnection() {}
 
     /** A connection object was constructed (its class implements {@code java.sql.Connection}). */
     default void connectionCreated(Object connection) {}

@@ -16,7 +16,8 @@ import org.apiguardian.api.API;
  * <p><b>Fast path.</b> Woven code calls only the methods under "called by woven code" below, each of
  * which starts with one volatile read of {@link #active} (an exit starts with the {@code entered} flag its
  * entry returned, or with that read): while no run is active that is all it does, no allocation, no
- * lock, no thread-local; the JIT inlines the call. One exception: an idle {@code prepareStatement} or
+ * lock, no thread-local; the JIT inlines the call. Opening a connection reads a second flag, whether a process
+ * outside any run (a recovery) is followed. One exception: an idle {@code prepareStatement} or
  * {@code prepareCall} remembers the new statement's SQL in a weak identity map (a small allocation and a
  * short lock), so that a statement prepared before a run, and executed in it, still hits its statement
  * boundaries. Everything else is the slow path, reached only while a run is active. Ordered delivery's
@@ -103,9 +104,12 @@ public final class Dispatcher {
         }
     }
 
-    /** Entry to {@code Driver.connect(String, Properties)} or {@code DataSource.getConnection(...)}. */
+    /**
+     * Entry to {@code Driver.connect(String, Properties)} or {@code DataSource.getConnection(...)}; also while only a
+     * process outside any run is followed, whose threads opening connections are working.
+     */
     public static boolean enterNested(Object target) {
-        return active && JdbcEvents.nestedEnter(target);
+        return (active || Processes.tracking()) && JdbcEvents.nestedEnter(target);
     }
 
     /** Exit from a call entered with {@link #enterNested(Object)}, normal or exceptional. */

@@ -204,22 +204,33 @@ final class JdbcEvents {
 
     // ---- Driver.connect, DataSource.getConnection --------------------------------------------------
 
-    /** Entry to a call whose inner JDBC calls are not events (such as {@code Driver.connect}). */
+    /**
+     * Entry to a call whose inner JDBC calls are not events (such as {@code Driver.connect}); the outermost one is
+     * told to the calling thread's process, which also hears of it while no run is active but the process is followed.
+     */
     static boolean nestedEnter(Object target) {
         BoundarySink current = RunSink.current();
-        if (current == null) {
+        ProcessContext context = Processes.current();
+        if (current == null && context == null) {
             return false;
         }
-        if (target instanceof DataSource) {
+        if (current != null && target instanceof DataSource) {
             current.dataSourceUsed(target);
         }
-        CallDepth.current().enter();
+        if (CallDepth.current().enter() == 0 && context != null) {
+            context.process().openingConnection();
+        }
         return true;
     }
 
     /** Exit from a call entered with {@link #nestedEnter}. */
     static void nestedExit() {
-        CallDepth.current().exit();
+        if (CallDepth.current().exit() == 0) {
+            ProcessContext context = Processes.current();
+            if (context != null) {
+                context.process().leftJdbc();
+            }
+        }
     }
 
     // ---- Connection constructors -----------------------------------------------------------------
