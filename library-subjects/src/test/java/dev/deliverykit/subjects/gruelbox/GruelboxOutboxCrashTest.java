@@ -9,18 +9,15 @@ import dev.deliverykit.junit5.CrashScenario;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.SweepKind;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * gruelbox transaction-outbox used correctly, with its default submitter, survives a crash at every commit and
  * every statement of placing an order and delivering its shipment on the library's executor; the recovery's flush
  * hands the delivery to that executor and returns, and the kit's recovery ends only when the delivery has, so the
- * invariants never race it. In the test's JVM and as real process exits.
+ * invariants never race it: also while the delivery waits in H2's retry to open its connection, the previous one
+ * having closed the database. In the test's JVM and as real process exits.
  */
-@Disabled("not green yet: a crash run's wait takes a delivery task that sleeps in H2's Engine.openSession (the database"
-        + " closing after the order's connection) for a waiting one, so the run ends before the delivery in some"
-        + " cases, the recording's hits vary, and CHILD_PROCESS children exit before it")
 class GruelboxOutboxCrashTest {
 
     @TempDir
