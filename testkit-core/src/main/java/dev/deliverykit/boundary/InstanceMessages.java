@@ -12,7 +12,8 @@ final class InstanceMessages {
     /** Every instance left ({@code stuck}) waits, and none reached a point or ended for the stop timeout. */
     static Message deadlock(List<TurnEnd> stuck) {
         return Message.of(
-                "Deadlock: no instance could go on for " + DyingProcess.stopTimeout().toSeconds() + " s: "
+                "Deadlock: no instance could go on for "
+                        + DyingProcess.stopTimeout().toSeconds() + " s: "
                         + stuck.stream().map(TurnEnd::describe).collect(Collectors.joining(", ")),
                 "each instance to end once the schedule lets every one run",
                 "look at what each instance waits for at the point named (a lock another holds, a message another"

@@ -47,6 +47,8 @@ public record ScheduledRun(
     /** Whether an instance threw, did not end, or the instances deadlocked. */
     public boolean anyFailed() {
         return deadlock.isPresent()
-                || instances.stream().anyMatch(run -> run.failure().isPresent() || !run.stillBusy().isEmpty());
+                || instances.stream()
+                        .anyMatch(run ->
+                                run.failure().isPresent() || !run.stillBusy().isEmpty());
     }
 }

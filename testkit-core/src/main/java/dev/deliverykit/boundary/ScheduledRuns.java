@@ -97,7 +97,8 @@ final class ScheduledRuns {
         long lastProgress = System.nanoTime();
         Map<String, TurnEnd> last = new HashMap<>();
         while (true) {
-            List<String> left = names.stream().filter(name -> !gate.hasEnded(name)).toList();
+            List<String> left =
+                    names.stream().filter(name -> !gate.hasEnded(name)).toList();
             if (left.isEmpty()) {
                 return Optional.empty();
             }
@@ -193,7 +194,9 @@ final class ScheduledRuns {
                     points.points(),
                     points.toTheEnd(),
                     Optional.ofNullable(thrown[i]).map(Throwable::toString),
-                    stillBusy[i] == null ? List.of() : stillBusy[i].stream().map(String::valueOf).toList()));
+                    stillBusy[i] == null
+                            ? List.of()
+                            : stillBusy[i].stream().map(String::valueOf).toList()));
         }
         return new ScheduledRun(done, timeline, deadlock, List.of());
     }

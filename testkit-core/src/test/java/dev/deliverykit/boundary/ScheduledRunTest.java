@@ -26,10 +26,12 @@ class ScheduledRunTest {
     @TempDir
     Path dir;
 
+    // tag::instances[]
     private Instances unclaimed(TwoRelays relays) {
         return Instances.of("relay-a", () -> relays.drainUnclaimed("relay-a"))
                 .and("relay-b", () -> relays.drainUnclaimed("relay-b"));
     }
+    // end::instances[]
 
     private Instances claiming(TwoRelays relays) {
         return Instances.of("relay-a", () -> relays.drainClaiming("relay-a"))
@@ -65,8 +67,8 @@ class ScheduledRunTest {
                         "before commit #1 in TwoRelays.drainUnclaimed",
                         "after commit #1 in TwoRelays.drainUnclaimed");
         assertThat(run.instance("relay-a").orElseThrow().points())
-                .allSatisfy(point -> assertThat(point.hits()).allSatisfy(hit -> assertThat(hit.threadName())
-                        .isEqualTo("relay-a")));
+                .allSatisfy(point -> assertThat(point.hits())
+                        .allSatisfy(hit -> assertThat(hit.threadName()).isEqualTo("relay-a")));
     }
 
     @Test
@@ -110,6 +112,7 @@ class ScheduledRunTest {
         assertThat(sweep(relays, unclaimed(relays))).isEqualTo(unclaimedTwice);
     }
 
+    // tag::sweep[]
     /** Each planned schedule's count of rows sent twice, in the planner's order. */
     private List<Integer> sweep(TwoRelays relays, Instances instances) throws Exception {
         relays.reset(2);
@@ -124,4 +127,5 @@ class ScheduledRunTest {
         }
         return twice;
     }
+    // end::sweep[]
 }

@@ -74,7 +74,8 @@ final class TwoRelays {
         List<Long> ids = new ArrayList<>();
         try (Connection outbox = outbox()) {
             outbox.setAutoCommit(false);
-            try (PreparedStatement select = outbox.prepareStatement("SELECT id FROM outbox WHERE sent = 0 ORDER BY id");
+            try (PreparedStatement select =
+                            outbox.prepareStatement("SELECT id FROM outbox WHERE sent = 0 ORDER BY id");
                     ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
                     ids.add(rows.getLong(1));
@@ -90,13 +91,13 @@ final class TwoRelays {
         List<Long> ids = new ArrayList<>();
         try (Connection outbox = outbox()) {
             outbox.setAutoCommit(false);
-            try (PreparedStatement claim = outbox.prepareStatement(
-                    "UPDATE outbox SET claimed_by = ? WHERE sent = 0 AND claimed_by IS NULL")) {
+            try (PreparedStatement claim =
+                    outbox.prepareStatement("UPDATE outbox SET claimed_by = ? WHERE sent = 0 AND claimed_by IS NULL")) {
                 claim.setString(1, relay);
                 claim.executeUpdate();
             }
-            try (PreparedStatement mine = outbox.prepareStatement(
-                            "SELECT id FROM outbox WHERE claimed_by = ? AND sent = 0 ORDER BY id")) {
+            try (PreparedStatement mine =
+                    outbox.prepareStatement("SELECT id FROM outbox WHERE claimed_by = ? AND sent = 0 ORDER BY id")) {
                 mine.setString(1, relay);
                 try (ResultSet rows = mine.executeQuery()) {
                     while (rows.next()) {
@@ -112,7 +113,8 @@ final class TwoRelays {
     private void sendAndMark(String relay, Connection outbox, List<Long> ids) throws SQLException {
         try (Connection broker = broker()) {
             for (long id : ids) {
-                try (PreparedStatement send = broker.prepareStatement("INSERT INTO sent (message_id, relay) VALUES (?, ?)")) {
+                try (PreparedStatement send =
+                        broker.prepareStatement("INSERT INTO sent (message_id, relay) VALUES (?, ?)")) {
                     send.setLong(1, id);
                     send.setString(2, relay);
                     send.executeUpdate();
