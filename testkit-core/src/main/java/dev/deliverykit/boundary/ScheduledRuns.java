@@ -1,6 +1,7 @@
 package dev.deliverykit.boundary;
 
 import dev.deliverykit.internal.instrument.ProcessContext;
+import dev.deliverykit.internal.text.DurationText;
 import dev.deliverykit.schedule.Turn;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,7 +20,9 @@ import java.util.concurrent.CountDownLatch;
 final class ScheduledRuns {
 
     /** How long a call may wait inside the driver before its instance counts as blocked in the database. */
-    static final Duration BLOCKED_AFTER = Duration.ofMillis(500);
+    static final Duration BLOCKED_AFTER = Duration.ofMillis(200);
+
+    static final String BLOCKED_AFTER_PROPERTY = "deliverykit.schedule.blocked-after";
     /** How long an instance may reach no point outside the driver before it counts as waiting. */
     static final Duration WAITING_AFTER = Duration.ofSeconds(2);
 
@@ -38,13 +41,27 @@ final class ScheduledRuns {
         this.instances = instances;
         this.turns = List.copyOf(turns);
         this.names = instances.names();
-        this.gate = new ScheduleGate(names, BLOCKED_AFTER, WAITING_AFTER);
+        this.gate = new ScheduleGate(names, blockedAfter(), WAITING_AFTER);
         this.runs = new ActiveRun[names.size()];
         this.thrown = new Throwable[names.size()];
         this.stillBusy = new List<?>[names.size()];
         for (String name : names) {
             scheduled.add(new ScheduledInstance(name, gate));
         }
+    }
+
+    /**
+     * The system property {@value #BLOCKED_AFTER_PROPERTY}, a duration as {@code deliverykit.child.timeout} writes it;
+     * else 200 ms: far longer than a statement that waits for no lock takes, far shorter than a busy timeout.
+     */
+    static Duration blockedAfter() {
+        String configured = System.getProperty(BLOCKED_AFTER_PROPERTY);
+        if (configured == null || configured.isBlank()) {
+            return BLOCKED_AFTER;
+        }
+        return DurationText.parse(configured)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        SetupMessages.unusableDuration(BLOCKED_AFTER_PROPERTY, configured).sentences()));
     }
 
     /** Runs the instances; {@code activate} starts delivering the events to {@code sink} once they all wait. */

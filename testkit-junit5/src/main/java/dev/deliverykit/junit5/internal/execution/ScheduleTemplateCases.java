@@ -5,7 +5,6 @@ import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.DeliverInOrder;
 import dev.deliverykit.junit5.DeliveryKitConfiguration;
-import dev.deliverykit.junit5.ScheduleScenario;
 import dev.deliverykit.junit5.ScheduleSweep;
 import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
 import dev.deliverykit.junit5.internal.config.KitSettings;
@@ -33,7 +32,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
 record ScheduleTemplateCases(KitSettings settings, ScheduleCases cases) implements TemplateCases {
 
     /** The cases of {@code sweep} on the context's method, or the configuration error of its declaration. */
-    static ScheduleTemplateCases of(ExtensionContext context, Method method, ScheduleSweep sweep) {
+    static ScheduleTemplateCases of(ExtensionContext context, Method method, ScheduleSweep sweep, TemplateKind kind) {
         for (Class<? extends Annotation> other : List.of(CrashAt.class, CrashSweep.class, DeliverInOrder.class)) {
             if (AnnotationSupport.isAnnotated(method, other)) {
                 throw ConfigurationErrors.of(
@@ -44,7 +43,7 @@ record ScheduleTemplateCases(KitSettings settings, ScheduleCases cases) implemen
             }
         }
         KitSettings settings = KitSettings.read(context);
-        TemplateChecks.requireScenarioParameter(method, ScheduleSweep.class, ScheduleScenario.class);
+        TemplateChecks.requireScenarioParameter(method, ScheduleSweep.class, kind.scenario());
         DeclaredInvariants.requireValid(context);
         TemplateChecks.requireIsolationIfParallel(context, method, ScheduleSweep.class);
         return new ScheduleTemplateCases(settings, ScheduleCases.of(method, sweep, Catalogues.find(context), settings));

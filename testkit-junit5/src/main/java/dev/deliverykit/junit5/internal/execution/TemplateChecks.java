@@ -46,7 +46,7 @@ final class TemplateChecks {
         Method method = context.getRequiredTestMethod();
         Optional<ScheduleSweep> schedules = AnnotationSupport.findAnnotation(method, ScheduleSweep.class);
         if (schedules.isPresent()) {
-            return ScheduleTemplateCases.of(context, method, schedules.get());
+            return ScheduleTemplateCases.of(context, method, schedules.get(), kind);
         }
         List<CrashAt> crashAts = AnnotationSupport.findRepeatableAnnotations(method, CrashAt.class);
         Optional<CrashSweep> sweep = AnnotationSupport.findAnnotation(method, CrashSweep.class);
