@@ -60,8 +60,9 @@ final class ScheduledRuns {
             return BLOCKED_AFTER;
         }
         return DurationText.parse(configured)
-                .orElseThrow(() -> new IllegalArgumentException(
-                        SetupMessages.unusableDuration(BLOCKED_AFTER_PROPERTY, configured).sentences()));
+                .orElseThrow(() ->
+                        new IllegalArgumentException(SetupMessages.unusableDuration(BLOCKED_AFTER_PROPERTY, configured)
+                                .sentences()));
     }
 
     /** Runs the instances; {@code activate} starts delivering the events to {@code sink} once they all wait. */
