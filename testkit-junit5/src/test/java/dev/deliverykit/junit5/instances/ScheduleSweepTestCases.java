@@ -79,6 +79,7 @@ final class ScheduleSweepTestCases {
         }
     }
 
+    // tag::members[]
     /** Two members of a group given message m1 at once; its effect must be applied once. */
     abstract static class Members {
         @TempDir
@@ -102,6 +103,7 @@ final class ScheduleSweepTestCases {
                     .and("member-2", () -> new CheckThenActConsumer(inbox(), "member-2").consume("m1")));
         }
     }
+    // end::members[]
 
     @CrashTestKitOnly
     static class InsertFirstMembersTestCases extends Members {
