@@ -51,8 +51,8 @@ public final class MarkAllOutboxRelay {
             return 0;
         }
         return orderDb.inTransaction("mark all published", c -> {
-            try (PreparedStatement mark = c.prepareStatement(
-                    "UPDATE outbox_message SET published_at = ? WHERE published_at IS NULL")) {
+            try (PreparedStatement mark =
+                    c.prepareStatement("UPDATE outbox_message SET published_at = ? WHERE published_at IS NULL")) {
                 mark.setString(1, clock.instant().toString());
                 return mark.executeUpdate();
             }
