@@ -43,7 +43,8 @@ import org.apiguardian.api.API;
  * }</pre>
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.Pair, ReplayKey.CrashFree, ReplayKey.Order {
+public sealed interface ReplayKey
+        permits ReplayKey.Crash, ReplayKey.Pair, ReplayKey.CrashFree, ReplayKey.Order, ReplayKey.Schedule {
 
     /** How a crash key names the boundary it crashes at. */
     enum Target {
@@ -90,6 +91,11 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.Pair, Repla
     /** The key of a delivery-order case: {@code order=A3,A1,A2,A3}, given the order's text. */
     static Order order(String order) {
         return new Order(order);
+    }
+
+    /** The key of a schedule of several instances: {@code schedule=relay-a:1,relay-b:2,relay-a:1}, given its turns. */
+    static Schedule schedule(String turns) {
+        return new Schedule(turns);
     }
 
     /**
@@ -269,6 +275,27 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.Pair, Repla
             Objects.requireNonNull(order, "order");
             if (order.isEmpty()) {
                 throw new IllegalArgumentException("a replay key names its order, got an empty one");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return text();
+        }
+    }
+
+    /**
+     * A schedule of several instances: each turn's instance and how many of its steps it takes.
+     *
+     * @param turns {@code relay-a:1,relay-b:2,relay-a:1}
+     */
+    record Schedule(String turns) implements ReplayKey {
+
+        /** Checks that the turns are given. */
+        public Schedule {
+            Objects.requireNonNull(turns, "turns");
+            if (turns.isEmpty()) {
+                throw new IllegalArgumentException(ReplayKeyMessages.emptySchedule());
             }
         }
 

@@ -9,7 +9,7 @@ final class ReplayKeyMessages {
     /** The forms of a key, for the end of every message about one. */
     static final String FORMAT = "boundary=NAME;hit=N, selector=SPEC;hit=N, selector=SPEC;within=Type#method;hit=N"
             + " (each with ;fault=failure for an injected failure, and with ;mode=in-process or"
-            + " ;mode=child-process), crash=none or order=IDS, for example"
+            + " ;mode=child-process), crash=none, order=IDS or schedule=TURNS, for example"
             + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3";
 
     /** The form of a pair, for the end of every message about one. */
@@ -77,6 +77,14 @@ final class ReplayKeyMessages {
 
     static String orderNotAlone(String order) {
         return "order=" + order + " stands alone (a delivery-order case); expected " + FORMAT;
+    }
+
+    static String scheduleNotAlone(String turns) {
+        return "schedule=" + turns + " stands alone (a case of several instances); expected " + FORMAT;
+    }
+
+    static String emptySchedule() {
+        return "a replay key names its schedule's turns, got none";
     }
 
     static String withinWithoutSelector(String within) {

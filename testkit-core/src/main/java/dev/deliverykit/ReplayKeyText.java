@@ -16,6 +16,7 @@ final class ReplayKeyText {
     private static final String HIT = "hit";
     private static final String CRASH = "crash";
     private static final String ORDER = "order";
+    private static final String SCHEDULE = "schedule";
     private static final String SEED = "seed";
     private static final String MODE = "mode";
     /** {@code fault=failure}: an injected failure at the point; a crash key names no fault. */
@@ -26,7 +27,7 @@ final class ReplayKeyText {
     private static final String RECOVERY = "recovery.";
 
     private static final List<String> FIELD_ORDER =
-            List.of(BOUNDARY, SELECTOR, WITHIN, CRASH, HIT, FAULT, MODE, ORDER, SEED);
+            List.of(BOUNDARY, SELECTOR, WITHIN, CRASH, HIT, FAULT, MODE, ORDER, SCHEDULE, SEED);
     private static final Map<String, CrashMode> MODES =
             Map.of("in-process", CrashMode.IN_PROCESS, "child-process", CrashMode.CHILD_PROCESS);
 
@@ -52,6 +53,9 @@ final class ReplayKeyText {
                     + crash.mode()
                             .map(mode -> ";" + MODE + "=" + modeText(mode))
                             .orElse("");
+        }
+        if (key instanceof ReplayKey.Schedule schedule) {
+            return SCHEDULE + "=" + encode(schedule.turns());
         }
         return key instanceof ReplayKey.Order order ? ORDER + "=" + encode(order.order()) : CRASH + "=none";
     }
@@ -138,6 +142,12 @@ final class ReplayKeyText {
                 throw new IllegalArgumentException(ReplayKeyMessages.orderNotAlone(read.get(ORDER)));
             }
             return new ReplayKey.Order(read.get(ORDER));
+        }
+        if (read.containsKey(SCHEDULE)) {
+            if (read.size() > 1) {
+                throw new IllegalArgumentException(ReplayKeyMessages.scheduleNotAlone(read.get(SCHEDULE)));
+            }
+            return new ReplayKey.Schedule(read.get(SCHEDULE));
         }
         int boundaries = (read.containsKey(BOUNDARY) ? 1 : 0) + (read.containsKey(SELECTOR) ? 1 : 0);
         if (read.containsKey(WITHIN) && !read.containsKey(SELECTOR)) {

@@ -9,7 +9,7 @@ class ReplayKeyMessagesTests {
 
     private static final String EXPECTED = "expected boundary=NAME;hit=N, selector=SPEC;hit=N,"
             + " selector=SPEC;within=Type#method;hit=N (each with ;fault=failure for an injected failure, and with"
-            + " ;mode=in-process or ;mode=child-process), crash=none or order=IDS, for example"
+            + " ;mode=in-process or ;mode=child-process), crash=none, order=IDS or schedule=TURNS, for example"
             + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3";
 
     private static final String PAIR_EXPECTED = "expected a pair such as"
@@ -99,6 +99,17 @@ class ReplayKeyMessagesTests {
     void orderNotAlone() {
         assertThat(ReplayKeyMessages.orderNotAlone("A1"))
                 .isEqualTo("order=A1 stands alone (a delivery-order case); " + EXPECTED);
+    }
+
+    @Test
+    void scheduleNotAlone() {
+        assertThat(ReplayKeyMessages.scheduleNotAlone("relay-a:1,relay-b:1"))
+                .isEqualTo("schedule=relay-a:1,relay-b:1 stands alone (a case of several instances); " + EXPECTED);
+    }
+
+    @Test
+    void emptySchedule() {
+        assertThat(ReplayKeyMessages.emptySchedule()).isEqualTo("a replay key names its schedule's turns, got none");
     }
 
     @Test

@@ -84,6 +84,12 @@ class ReplayKeyTest {
         assertThat(ReplayKey.parse(" hit=3;selector=after-commit ")).isEqualTo(ReplayKey.selector("after-commit", 3));
         assertThat(ReplayKey.parse("crash=none")).isEqualTo(ReplayKey.crashFree());
         assertThat(ReplayKey.crashFree().text()).isEqualTo("crash=none");
+        assertThat(ReplayKey.schedule("relay-a:1,relay-b:2").text()).isEqualTo("schedule=relay-a:1,relay-b:2");
+        assertThat(ReplayKey.parse("schedule=relay-a:1,relay-b:2"))
+                .isEqualTo(ReplayKey.schedule("relay-a:1,relay-b:2"));
+        assertThatThrownBy(() -> ReplayKey.parse("schedule=a:1;hit=1"))
+                .hasMessage(ReplayKeyMessages.scheduleNotAlone("a:1"));
+        assertThatThrownBy(() -> ReplayKey.parse("schedule=")).hasMessage(ReplayKeyMessages.emptySchedule());
     }
 
     @Test
@@ -114,7 +120,17 @@ class ReplayKeyTest {
         assertThatThrownBy(() -> ReplayKey.parse("boundry=a;hit=1"))
                 .hasMessage(ReplayKeyMessages.unknownField(
                         "boundry",
-                        List.of("boundary", "selector", "within", "crash", "hit", "fault", "mode", "order", "seed")));
+                        List.of(
+                                "boundary",
+                                "selector",
+                                "within",
+                                "crash",
+                                "hit",
+                                "fault",
+                                "mode",
+                                "order",
+                                "schedule",
+                                "seed")));
         assertThatThrownBy(() -> ReplayKey.parse("hit=1;hit=2")).hasMessage(ReplayKeyMessages.fieldTwice("hit"));
         assertThatThrownBy(() -> ReplayKey.parse("after-commit"))
                 .hasMessage(ReplayKeyMessages.notAFieldValuePair("after-commit"));

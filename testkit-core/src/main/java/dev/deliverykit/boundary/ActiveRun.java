@@ -96,9 +96,14 @@ final class ActiveRun implements BoundarySink {
             kitFailure(call.operation(), bug);
             return;
         }
-        then.run(); // throws the crash, or a refused call's
+        then.run(); // throws the crash, or a refused call's; or waits for an instance's turn
         if (intoTheDriver) {
             death.threads().enteredJdbc();
+            if (kind instanceof RunKind.Scheduled scheduled) {
+                synchronized (this) {
+                    scheduled.instance().calling(call);
+                }
+            }
         }
     }
 
@@ -130,6 +135,11 @@ final class ActiveRun implements BoundarySink {
     @Override
     public void leftJdbc() {
         death.threads().leftJdbc();
+        if (kind instanceof RunKind.Scheduled scheduled && Processes.isMember(this)) {
+            synchronized (this) {
+                scheduled.instance().called();
+            }
+        }
     }
 
     @Override
@@ -269,7 +279,12 @@ final class ActiveRun implements BoundarySink {
 
     /** Records the hits of a call's matches; returns what to do outside the lock (nothing, crash, fail or halt). */
     private Runnable onEvent(ObservedCall call, WatchedBoundary[] matched, ProcessContext context) {
+        int before = hits.hits().size();
         BoundaryHit site = hits.record(matched, call instanceof JdbcCall);
+        if (kind instanceof RunKind.Scheduled scheduled && hits.hits().size() > before) {
+            List<BoundaryHit> all = hits.hits();
+            return scheduled.instance().point(call, List.copyOf(all.subList(before, all.size())));
+        }
         if (site == null) {
             return NOTHING;
         }

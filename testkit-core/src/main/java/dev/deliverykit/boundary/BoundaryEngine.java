@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.deliverykit.Fault;
 import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.Instrumenter;
+import dev.deliverykit.schedule.ScheduleKeys;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.apiguardian.api.API;
@@ -110,6 +111,38 @@ public final class BoundaryEngine {
      */
     public Recording record(WatchList watch, Workload workload) {
         return inProcess.record(watch, workload);
+    }
+
+    // ---- several instances ---------------------------------------------------------------------------
+
+    /**
+     * Runs {@code instances} at once in this JVM, each a process of its own, under the turns of a schedule: at each
+     * of its points (a call that hits a watched boundary) an instance waits until its turn lets it go on; between two
+     * points it runs freely. The last turn of each instance lets it run to its end; afterwards whatever has not ended
+     * runs to its end. A call that waits inside the driver for a while (a lock another instance holds) ends its
+     * instance's turn, so that the others go on.
+     *
+     * <pre>{@code
+     * Instances relays = Instances.of("relay-a", () -> relay(url, "relay-a").drain())
+     *         .and("relay-b", () -> relay(url, "relay-b").drain());
+     * ScheduledRun serial = engine.runSchedule(watch, relays, "relay-a:1,relay-b:1");
+     * SchedulePlan plan = SchedulePlanner.plan(serial.steps(), new ScheduleStrategy.Exhaustive(2, true));
+     * for (Schedule schedule : plan.schedules()) {
+     *     reset(url);
+     *     ScheduledRun run = engine.runSchedule(watch, relays, schedule.key());
+     *     // judge what the instances left behind
+     * }
+     * }</pre>
+     *
+     * @param key the schedule's key, {@code relay-a:2,relay-b:1,relay-a:1}: each turn's instance and how many of its
+     *     steps it takes
+     */
+    public ScheduledRun runSchedule(WatchList watch, Instances instances, String key) {
+        Objects.requireNonNull(watch, "watch");
+        Objects.requireNonNull(instances, "instances");
+        Objects.requireNonNull(key, "key");
+        Instrumenter.get().ensureJdbc();
+        return inProcess.schedule(watch, instances, ScheduleKeys.turns(key, instances.names()));
     }
 
     // ---- child process ----------------------------------------------------------------------------

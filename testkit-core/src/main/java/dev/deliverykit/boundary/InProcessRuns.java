@@ -1,15 +1,18 @@
 package dev.deliverykit.boundary;
 
 import dev.deliverykit.Workload;
+import dev.deliverykit.internal.instrument.BoundarySink;
 import dev.deliverykit.internal.instrument.EngineControls;
 import dev.deliverykit.internal.instrument.InstrumentationProblem;
 import dev.deliverykit.internal.instrument.Instrumenter;
 import dev.deliverykit.internal.instrument.ProcessContext;
+import dev.deliverykit.schedule.Turn;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -73,9 +76,9 @@ final class InProcessRuns {
      * runs), and leaves the newest remaining one receiving the events, or none. A thread a dead process started
      * that waits when its run ends (on a latch, a timer) may call later, after other runs: it stays refused.
      */
-    private void settleDeadProcesses(ActiveRun justDied, ActiveRun ended) {
+    private void settleDeadProcesses(ActiveRun justDied, BoundarySink ended) {
         synchronized (deadProcesses) {
-            ActiveRun receiving = ended != null
+            BoundarySink receiving = ended != null
                     ? ended
                     : deadProcesses.isEmpty() ? null : deadProcesses.get(deadProcesses.size() - 1);
             deadProcesses.removeIf(dead -> !dead.mayStillCall());
@@ -105,13 +108,7 @@ final class InProcessRuns {
     }
 
     private RunEnd runInThisJvm(ActiveRun run, WatchList watch, CrashPlan plan, Workload workload) {
-        Thread current = Thread.currentThread();
-        if (!inProcessRun.compareAndSet(null, current)) {
-            Thread other = inProcessRun.get();
-            throw new IllegalStateException(SetupMessages.runsOverlap(other == null ? "?" : other.getName())
-                    .sentences());
-        }
-        try {
+        return exclusively(() -> {
             MethodSelectors.instrumentFor(watch, plan);
             Throwable thrown = null;
             ProcessContext outside = run.enter();
@@ -127,6 +124,37 @@ final class InProcessRuns {
             // its calls stay refused until the case ends (releaseDeadProcess), and earlier dead processes' too
             settleDeadProcesses(run.crashed() ? run : null, run);
             return new RunEnd(thrown, busy);
+        });
+    }
+
+    /** {@link BoundaryEngine#runSchedule}. */
+    ScheduledRun schedule(WatchList watch, Instances instances, List<Turn> turns) {
+        return exclusively(() -> {
+            MethodSelectors.instrumentFor(watch, null);
+            InstancesSink sink = new InstancesSink();
+            ScheduledRun run;
+            try {
+                run = new ScheduledRuns(watch, instances, turns).run(sink, () -> EngineControls.activate(sink));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(InstanceMessages.interrupted().sentences(), e);
+            } finally {
+                settleDeadProcesses(null, sink);
+            }
+            return new ScheduledRun(run.instances(), run.timeline(), run.deadlock(), newProblems());
+        });
+    }
+
+    /** Runs {@code run} as this JVM's one in-process run; refused while another runs. */
+    private <T> T exclusively(Supplier<T> run) {
+        Thread current = Thread.currentThread();
+        if (!inProcessRun.compareAndSet(null, current)) {
+            Thread other = inProcessRun.get();
+            throw new IllegalStateException(SetupMessages.runsOverlap(other == null ? "?" : other.getName())
+                    .sentences());
+        }
+        try {
+            return run.get();
         } finally {
             inProcessRun.set(null);
         }

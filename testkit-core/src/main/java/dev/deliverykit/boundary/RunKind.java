@@ -5,10 +5,11 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * What one run of a workload is for, with what it carries: a recording watches and keeps what it saw; an armed run
- * carries its plan and, at the plan's hit, kills the process in this JVM, halts a child JVM, or fails the call.
+ * What one run of a workload is for, with what it carries: a recording watches and keeps what it saw; an instance of a
+ * scheduled run records too and waits for its turn at each point; an armed run carries its plan and, at the plan's
+ * hit, kills the process in this JVM, halts a child JVM, or fails the call.
  */
-sealed interface RunKind permits RunKind.Record, RunKind.Armed {
+sealed interface RunKind permits RunKind.Record, RunKind.Scheduled, RunKind.Armed {
 
     /** What the run watches. */
     WatchList watch();
@@ -21,6 +22,23 @@ sealed interface RunKind permits RunKind.Record, RunKind.Armed {
 
     /** A crash-free run that records every hit of what it watches. */
     record Record(WatchList watch) implements RunKind {
+
+        @Override
+        public WatchTable table() {
+            return WatchTable.recording(watch);
+        }
+
+        @Override
+        public List<String> survivors() {
+            return List.of();
+        }
+    }
+
+    /**
+     * One instance of several that run at once: it records every hit as a recording does, and at each call that
+     * records hits (its points) waits for its turn.
+     */
+    record Scheduled(WatchList watch, ScheduledInstance instance) implements RunKind {
 
         @Override
         public WatchTable table() {

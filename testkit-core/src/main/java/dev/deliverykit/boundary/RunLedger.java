@@ -12,9 +12,9 @@ import dev.deliverykit.internal.instrument.OutsideCall;
  */
 sealed interface RunLedger permits DurableChanges, RunLedger.Kept {
 
-    /** The ledger of a run of {@code kind}: a recording keeps the durable changes. */
+    /** The ledger of a run of {@code kind}: a recording, or an instance of a scheduled run, keeps the durable changes. */
     static RunLedger of(RunKind kind) {
-        return kind instanceof RunKind.Record ? new DurableChanges() : Kept.NOTHING;
+        return kind instanceof RunKind.Armed ? Kept.NOTHING : new DurableChanges();
     }
 
     /** Whether every hit shows its stack and the places on it (else only the crash site does). */

@@ -20,9 +20,7 @@ public record InstanceSteps(String name, List<Step> steps) {
     public InstanceSteps {
         Objects.requireNonNull(name, "name");
         steps = List.copyOf(steps);
-        if (!name.matches("[A-Za-z0-9._-]+")) {
-            throw new InvalidArgumentException(ScheduleMessages.badInstanceName(name));
-        }
+        InstanceNames.checked(name);
         if (steps.isEmpty()) {
             throw new InvalidArgumentException(ScheduleMessages.noSteps(name));
         }

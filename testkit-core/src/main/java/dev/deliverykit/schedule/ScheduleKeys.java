@@ -23,6 +23,31 @@ public final class ScheduleKeys {
         List<String> names = known.stream().map(InstanceSteps::name).toList();
         int[] taken = new int[known.size()];
         List<Integer> order = new ArrayList<>();
+        for (Turn turn : turns(key, names)) {
+            int instance = names.indexOf(turn.instance());
+            taken[instance] += turn.steps();
+            for (int step = 0; step < turn.steps(); step++) {
+                order.add(instance);
+            }
+        }
+        for (int instance = 0; instance < known.size(); instance++) {
+            int recorded = known.get(instance).steps().size();
+            if (taken[instance] != recorded) {
+                throw new InvalidArgumentException(
+                        ScheduleMessages.stepsDiffer(key, names.get(instance), taken[instance], recorded));
+            }
+        }
+        return new Schedule(known, order.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /**
+     * The turns {@code key} names among the instances called {@code names}, without their recorded steps: each turn
+     * stops at {@code point N}, the instance's N-th point counted over its turns. Refused as {@link #read} refuses a
+     * malformed turn or an unknown instance.
+     */
+    public static List<Turn> turns(String key, List<String> names) {
+        List<Turn> turns = new ArrayList<>();
+        int[] taken = new int[names.size()];
         for (String turn : key.split(",", -1)) {
             int colon = turn.lastIndexOf(':');
             int steps = colon < 0 ? 0 : count(turn.substring(colon + 1));
@@ -35,18 +60,9 @@ public final class ScheduleKeys {
                         ScheduleMessages.unknownInstance(key, turn.substring(0, colon), names));
             }
             taken[instance] += steps;
-            for (int step = 0; step < steps; step++) {
-                order.add(instance);
-            }
+            turns.add(new Turn(names.get(instance), steps, "point " + taken[instance]));
         }
-        for (int instance = 0; instance < known.size(); instance++) {
-            int recorded = known.get(instance).steps().size();
-            if (taken[instance] != recorded) {
-                throw new InvalidArgumentException(
-                        ScheduleMessages.stepsDiffer(key, names.get(instance), taken[instance], recorded));
-            }
-        }
-        return new Schedule(known, order.stream().mapToInt(Integer::intValue).toArray());
+        return turns;
     }
 
     /** A positive count of steps, or 0 for anything else. */

@@ -47,9 +47,8 @@ public final class SchedulePlanner {
         }
         Set<String> names = new HashSet<>();
         for (InstanceSteps instance : copy) {
-            if (!names.add(instance.name())) {
-                throw new InvalidArgumentException(ScheduleMessages.duplicateName(instance.name()));
-            }
+            InstanceNames.requireNew(names, instance.name());
+            names.add(instance.name());
         }
         return copy;
     }

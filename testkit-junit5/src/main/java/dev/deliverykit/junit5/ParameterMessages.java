@@ -13,15 +13,12 @@ final class ParameterMessages {
      * @param delivery whether the test is a {@code @DeliverInOrder} test
      * @param kit the annotations that give a {@code type}
      */
-    static Message otherScenario(String test, Class<?> type, boolean delivery, String kit) {
+    static Message otherScenario(String test, Class<?> type, String testKind, Class<?> given, String kit) {
         return Message.of(
-                test + " takes a " + type.getSimpleName() + ", but "
-                        + (delivery
-                                ? "a @DeliverInOrder test gets a DeliveryScenario"
-                                : "a crash test gets a CrashScenario"),
+                test + " takes a " + type.getSimpleName() + ", but " + testKind + " gets a " + given.getSimpleName(),
                 null,
-                "declare the parameter as " + (delivery ? "DeliveryScenario" : "CrashScenario") + ", or use " + kit
-                        + " for a " + type.getSimpleName());
+                "declare the parameter as " + given.getSimpleName() + ", or use " + kit + " for a "
+                        + type.getSimpleName());
     }
 
     /** A kit test that JUnit also runs as another kind of test, which has no scenario. */

@@ -9,11 +9,12 @@ import java.util.List;
 import org.apiguardian.api.API;
 
 /**
- * What every case of the kit offers its test, a {@link CrashScenario} as well as a {@link DeliveryScenario}:
+ * What every case of the kit offers its test, a {@link CrashScenario}, a {@link DeliveryScenario} or a
+ * {@link ScheduleScenario}:
  * checking invariants, adding values to the case's row of the report, and the case's name and replay key.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public abstract sealed class Scenario permits CrashScenario, DeliveryScenario {
+public abstract sealed class Scenario permits CrashScenario, DeliveryScenario, ScheduleScenario {
 
     private final CaseRun run;
 
@@ -55,7 +56,7 @@ public abstract sealed class Scenario permits CrashScenario, DeliveryScenario {
 
     /**
      * The case's replay key: {@code boundary=boundary-1;hit=1}, {@code crash=none} for a sweep's crash-free run,
-     * {@code order=A3,A1,A2,A3} for a delivery order.
+     * {@code order=A3,A1,A2,A3} for a delivery order, {@code schedule=relay-a:1,relay-b:1,relay-a:1} for a schedule.
      */
     public final String replayKey() {
         return run.crashCase().replayKey().toString();

@@ -4,6 +4,7 @@ import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
 import dev.deliverykit.junit5.internal.execution.CaseRun;
 import dev.deliverykit.junit5.internal.execution.CrashRun;
 import dev.deliverykit.junit5.internal.execution.DeliveryRun;
+import dev.deliverykit.junit5.internal.execution.ScheduleRun;
 import dev.deliverykit.junit5.internal.planning.KitMethods;
 import java.lang.reflect.Method;
 import java.util.Optional;
@@ -28,7 +29,7 @@ final class ScenarioParameterExtension implements ParameterResolver {
     @Override
     public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
         Class<?> type = parameterContext.getParameter().getType();
-        if (type != CrashScenario.class && type != DeliveryScenario.class) {
+        if (type != CrashScenario.class && type != DeliveryScenario.class && type != ScheduleScenario.class) {
             return false;
         }
         return true;
@@ -39,7 +40,9 @@ final class ScenarioParameterExtension implements ParameterResolver {
         Class<?> type = parameterContext.getParameter().getType();
         Method method = extensionContext.getRequiredTestMethod();
         String test = ConfigurationErrors.describe(method);
-        String kit = type == CrashScenario.class ? "@CrashAt or @CrashSweep" : "@DeliverInOrder";
+        String kit = type == CrashScenario.class
+                ? "@CrashAt or @CrashSweep"
+                : type == DeliveryScenario.class ? "@DeliverInOrder" : "@ScheduleSweep";
         Optional<CaseRun> run = CaseRun.of(extensionContext);
         if (run.isPresent() && run.get() instanceof DeliveryRun delivery && type == DeliveryScenario.class) {
             return new DeliveryScenario(delivery);
@@ -47,10 +50,19 @@ final class ScenarioParameterExtension implements ParameterResolver {
         if (run.isPresent() && run.get() instanceof CrashRun crash && type == CrashScenario.class) {
             return new CrashScenario(crash);
         }
+        if (run.isPresent() && run.get() instanceof ScheduleRun schedule && type == ScheduleScenario.class) {
+            return new ScheduleScenario(schedule);
+        }
         if (run.isPresent()) {
-            boolean delivery = run.get() instanceof DeliveryRun;
-            throw new ParameterResolutionException(
-                    ParameterMessages.otherScenario(test, type, delivery, kit).sentences());
+            CaseRun given = run.get();
+            String testKind = given instanceof DeliveryRun
+                    ? "a @DeliverInOrder test"
+                    : given instanceof ScheduleRun ? "a @ScheduleSweep test" : "a crash test";
+            Class<?> scenario = given instanceof DeliveryRun
+                    ? DeliveryScenario.class
+                    : given instanceof ScheduleRun ? ScheduleScenario.class : CrashScenario.class;
+            throw new ParameterResolutionException(ParameterMessages.otherScenario(test, type, testKind, scenario, kit)
+                    .sentences());
         }
         if (KitMethods.isKitMethod(method)) {
             throw new ParameterResolutionException(

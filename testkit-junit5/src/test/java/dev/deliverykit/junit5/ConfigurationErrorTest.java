@@ -500,7 +500,7 @@ class ConfigurationErrorTest {
                         "hit must be a whole number from 1, got no hit field;"
                                 + " expected boundary=NAME;hit=N, selector=SPEC;hit=N, selector=SPEC;within=Type#method;hit=N"
                                 + " (each with ;fault=failure for an injected failure, and with ;mode=in-process or"
-                                + " ;mode=child-process), crash=none or order=IDS, for example"
+                                + " ;mode=child-process), crash=none, order=IDS or schedule=TURNS, for example"
                                 + " boundary=after-outbox-insert;hit=1, selector=after-commit;hit=3 or order=A3,A1,A2,A3; copy"
                                 + " the key from a failure message or the report"));
     }

@@ -9,7 +9,11 @@ class ParameterMessagesTests {
     @Test
     void otherScenarioOfACrashTest() {
         assertThat(ParameterMessages.otherScenario(
-                                "T.m(DeliveryScenario)", DeliveryScenario.class, false, "@DeliverInOrder")
+                                "T.m(DeliveryScenario)",
+                                DeliveryScenario.class,
+                                "a crash test",
+                                CrashScenario.class,
+                                "@DeliverInOrder")
                         .sentences())
                 .isEqualTo("T.m(DeliveryScenario) takes a DeliveryScenario, but a crash test gets a CrashScenario."
                         + " Fix: declare the parameter as CrashScenario, or use @DeliverInOrder for a"
@@ -19,7 +23,11 @@ class ParameterMessagesTests {
     @Test
     void otherScenarioOfADeliveryTest() {
         assertThat(ParameterMessages.otherScenario(
-                                "T.m(CrashScenario)", CrashScenario.class, true, "@CrashAt or @CrashSweep")
+                                "T.m(CrashScenario)",
+                                CrashScenario.class,
+                                "a @DeliverInOrder test",
+                                DeliveryScenario.class,
+                                "@CrashAt or @CrashSweep")
                         .sentences())
                 .isEqualTo("T.m(CrashScenario) takes a CrashScenario, but a @DeliverInOrder test gets a"
                         + " DeliveryScenario. Fix: declare the parameter as DeliveryScenario, or use @CrashAt or"

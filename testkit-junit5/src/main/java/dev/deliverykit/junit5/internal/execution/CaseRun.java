@@ -24,7 +24,7 @@ import org.opentest4j.AssertionFailedError;
  * delivers in order. Lives in the invocation's store under {@link #NAMESPACE}.
  */
 @API(status = INTERNAL, since = "0.1")
-public abstract sealed class CaseRun permits CrashRun, DeliveryRun {
+public abstract sealed class CaseRun permits CrashRun, DeliveryRun, ScheduleRun {
 
     static {
         KitModules.register(CaseRun.class); // before a workload runs, so that its frames are the kit's

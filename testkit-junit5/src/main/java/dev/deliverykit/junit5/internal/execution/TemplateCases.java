@@ -26,7 +26,8 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
  * A template's cases, or why it has none, made once per template ({@link TemplateChecks}): each kind gives the
  * template's invocations and says whether {@code deliverykit.replay} or the shard skips the template.
  */
-sealed interface TemplateCases {
+sealed interface TemplateCases
+        permits TemplateCases.Listed, TemplateCases.Swept, TemplateCases.Misconfigured, ScheduleTemplateCases {
 
     /**
      * The invocations, lazily: a sweep's crash cases are computed only when JUnit asks for the invocation after

@@ -4,6 +4,7 @@ import dev.deliverykit.CrashMode;
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.DeliverInOrder;
+import dev.deliverykit.junit5.ScheduleSweep;
 import dev.deliverykit.junit5.internal.config.ChildJvmOptions;
 import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
 import dev.deliverykit.junit5.internal.config.KitSettings;
@@ -43,6 +44,10 @@ final class TemplateChecks {
 
     private static TemplateCases made(ExtensionContext context, TemplateKind kind) {
         Method method = context.getRequiredTestMethod();
+        Optional<ScheduleSweep> schedules = AnnotationSupport.findAnnotation(method, ScheduleSweep.class);
+        if (schedules.isPresent()) {
+            return ScheduleTemplateCases.of(context, method, schedules.get(), kind);
+        }
         List<CrashAt> crashAts = AnnotationSupport.findRepeatableAnnotations(method, CrashAt.class);
         Optional<CrashSweep> sweep = AnnotationSupport.findAnnotation(method, CrashSweep.class);
         Optional<DeliverInOrder> order = AnnotationSupport.findAnnotation(method, DeliverInOrder.class);
@@ -97,10 +102,18 @@ final class TemplateChecks {
                         crashAts.stream().map(CrashAt::childJvmOptionsDropped).toList()));
     }
 
-    private static void requireScenarioParameter(
-            Method method, Class<? extends Annotation> feature, Class<?> scenario) {
+    static void requireScenarioParameter(Method method, Class<? extends Annotation> feature, Class<?> scenario) {
         String annotation = "@" + feature.getSimpleName();
         if (Arrays.stream(method.getParameterTypes()).noneMatch(scenario::equals)) {
+            if (feature == ScheduleSweep.class) {
+                throw ConfigurationErrors.of(
+                        annotation,
+                        method,
+                        "the method has no ScheduleScenario parameter, so it cannot run instances under a schedule",
+                        "declare one and run the instances with it: void " + method.getName()
+                                + "(ScheduleScenario scenario) { scenario.run(Instances.of(\"relay-a\", () -> ...)"
+                                + ".and(\"relay-b\", () -> ...)); assertThat(...); }");
+            }
             if (feature == DeliverInOrder.class) {
                 throw ConfigurationErrors.of(
                         annotation,
@@ -133,7 +146,7 @@ final class TemplateChecks {
         }
     }
 
-    private static void requireIsolationIfParallel(
+    static void requireIsolationIfParallel(
             ExtensionContext context, Method method, Class<? extends Annotation> feature) {
         String annotation = "@" + feature.getSimpleName();
         boolean parallel = context.getConfigurationParameter(KitSettings.PARALLEL_ENABLED)
@@ -147,13 +160,15 @@ final class TemplateChecks {
                         context.getRequiredTestClass(), Isolated.class, context.getEnclosingTestClasses())
                 .isPresent();
         if (!isolated) {
-            String why = feature == DeliverInOrder.class
-                    ? "ordered delivery instruments the entry point for the whole JVM, one run at a time"
-                    : feature == CrashSweep.class
-                            ? "a sweep's invocations must run one after the other (the crash cases come from the first"
-                                    + " invocation's recording), and an in-process run instruments every JDBC call in this JVM"
-                            : "an in-process crash instruments every JDBC call in this JVM, so a test running meanwhile would"
-                                    + " be counted or crashed too";
+            String why = feature == ScheduleSweep.class
+                    ? "a schedule's instances run in this JVM and its recordings feed the cases after them"
+                    : feature == DeliverInOrder.class
+                            ? "ordered delivery instruments the entry point for the whole JVM, one run at a time"
+                            : feature == CrashSweep.class
+                                    ? "a sweep's invocations must run one after the other (the crash cases come from the first"
+                                            + " invocation's recording), and an in-process run instruments every JDBC call in this JVM"
+                                    : "an in-process crash instruments every JDBC call in this JVM, so a test running meanwhile would"
+                                            + " be counted or crashed too";
             throw ConfigurationErrors.of(
                     annotation,
                     method,

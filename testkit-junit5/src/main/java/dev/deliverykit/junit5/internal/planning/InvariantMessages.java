@@ -11,10 +11,11 @@ final class InvariantMessages {
     static Message noKitTest(String field, String fieldName, Class<?> testClass) {
         return new Message(
                 "@CheckInvariant on field " + field,
-                testClass.getSimpleName() + " and its @Nested classes have no @CrashAt, @CrashSweep or @DeliverInOrder"
+                testClass.getSimpleName()
+                        + " and its @Nested classes have no @CrashAt, @CrashSweep, @DeliverInOrder or @ScheduleSweep"
                         + " test, so the invariant would never be checked",
                 null,
-                "annotate the test that runs the workload with @CrashAt, @CrashSweep or @DeliverInOrder, or check the"
+                "annotate the test that runs the workload with @CrashAt, @CrashSweep, @DeliverInOrder or @ScheduleSweep, or check the"
                         + " invariant in a plain test with DeliveryAssertions.assertThat(" + fieldName + ").holds()");
     }
 

@@ -26,7 +26,7 @@ import org.apiguardian.api.API;
  * three run the workload on the boundary engine ({@link EngineCase}).
  */
 @API(status = INTERNAL, since = "0.1")
-public sealed interface KitCase permits KitCase.EngineCase, KitCase.DeliverOrder {
+public sealed interface KitCase permits KitCase.EngineCase, KitCase.DeliverOrder, ScheduleCase {
 
     /** Identifies the case for {@code -Ddeliverykit.replay}. */
     ReplayKey replayKey();

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.deliverykit.junit5.CrashAt;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.DeliverInOrder;
+import dev.deliverykit.junit5.ScheduleSweep;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import org.apiguardian.api.API;
@@ -23,7 +24,8 @@ public final class KitMethods {
     public static boolean isKitMethod(Method method) {
         return declares(method, CrashAt.class)
                 || declares(method, CrashSweep.class)
-                || declares(method, DeliverInOrder.class);
+                || declares(method, DeliverInOrder.class)
+                || declares(method, ScheduleSweep.class);
     }
 
     /** Whether the method carries the feature's annotation ({@code CrashAt}: also repeated). */

@@ -12,9 +12,10 @@ class InvariantMessagesTests {
         assertThat(InvariantMessages.noKitTest("T.orders", "orders", String.class)
                         .sentences())
                 .isEqualTo("@CheckInvariant on field T.orders: String and its @Nested classes have no @CrashAt,"
-                        + " @CrashSweep or @DeliverInOrder test, so the invariant would never be checked. Fix: annotate"
-                        + " the test that runs the workload with @CrashAt, @CrashSweep or @DeliverInOrder, or check the"
-                        + " invariant in a plain test with DeliveryAssertions.assertThat(orders).holds().");
+                        + " @CrashSweep, @DeliverInOrder or @ScheduleSweep test, so the invariant would never be checked."
+                        + " Fix: annotate the test that runs the workload with @CrashAt, @CrashSweep, @DeliverInOrder or"
+                        + " @ScheduleSweep, or check the invariant in a plain test with"
+                        + " DeliveryAssertions.assertThat(orders).holds().");
     }
 
     @Test

@@ -1,0 +1,30 @@
+package dev.deliverykit.boundary;
+
+import dev.deliverykit.internal.text.Message;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The messages of several instances run under a schedule. */
+final class InstanceMessages {
+
+    private InstanceMessages() {}
+
+    /** Every instance left ({@code stuck}) waits, and none reached a point or ended for the stop timeout. */
+    static Message deadlock(List<TurnEnd> stuck) {
+        return Message.of(
+                "Deadlock: no instance could go on for "
+                        + DyingProcess.stopTimeout().toSeconds() + " s: "
+                        + stuck.stream().map(TurnEnd::describe).collect(Collectors.joining(", ")),
+                "each instance to end once the schedule lets every one run",
+                "look at what each instance waits for at the point named (a lock another holds, a message another"
+                        + " should send); the schedule's replay key runs this schedule again");
+    }
+
+    /** The thread that ran the schedule was interrupted while it waited for an instance. */
+    static Message interrupted() {
+        return Message.of(
+                "The scheduled run was interrupted while it waited for an instance",
+                "the run to end, or to be given up by its limits",
+                "do not interrupt the thread that runs the schedule");
+    }
+}

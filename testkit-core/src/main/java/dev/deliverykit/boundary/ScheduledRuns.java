@@ -1,0 +1,221 @@
+package dev.deliverykit.boundary;
+
+import dev.deliverykit.internal.instrument.ProcessContext;
+import dev.deliverykit.internal.text.DurationText;
+import dev.deliverykit.schedule.Turn;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs several instances at once under one schedule: each in a thread of its own, as a process of its own (its own
+ * run, threads, tasks and connections), held at each of its points until its turn. The turns go one at a time; the
+ * last turn of an instance lets it run to its end. Afterwards every instance that has not ended yet runs to its end,
+ * one after another; when none of them can go on, that is a deadlock.
+ */
+final class ScheduledRuns {
+
+    /** How long a call may wait inside the driver before its instance counts as blocked in the database. */
+    static final Duration BLOCKED_AFTER = Duration.ofMillis(200);
+
+    static final String BLOCKED_AFTER_PROPERTY = "deliverykit.schedule.blocked-after";
+    /** How long an instance may reach no point outside the driver before it counts as waiting. */
+    static final Duration WAITING_AFTER = Duration.ofSeconds(2);
+
+    private final WatchList watch;
+    private final Instances instances;
+    private final List<Turn> turns;
+    private final List<String> names;
+    private final ScheduleGate gate;
+    private final List<ScheduledInstance> scheduled = new ArrayList<>();
+    private final ActiveRun[] runs;
+    private final Throwable[] thrown;
+    private final List<?>[] stillBusy;
+
+    ScheduledRuns(WatchList watch, Instances instances, List<Turn> turns) {
+        this.watch = watch;
+        this.instances = instances;
+        this.turns = List.copyOf(turns);
+        this.names = instances.names();
+        this.gate = new ScheduleGate(names, blockedAfter(), WAITING_AFTER);
+        this.runs = new ActiveRun[names.size()];
+        this.thrown = new Throwable[names.size()];
+        this.stillBusy = new List<?>[names.size()];
+        for (String name : names) {
+            scheduled.add(new ScheduledInstance(name, gate));
+        }
+    }
+
+    /**
+     * The system property {@value #BLOCKED_AFTER_PROPERTY}, a duration as {@code deliverykit.child.timeout} writes it;
+     * else 200 ms: far longer than a statement that waits for no lock takes, far shorter than a busy timeout.
+     */
+    static Duration blockedAfter() {
+        String configured = System.getProperty(BLOCKED_AFTER_PROPERTY);
+        if (configured == null || configured.isBlank()) {
+            return BLOCKED_AFTER;
+        }
+        return DurationText.parse(configured)
+                .orElseThrow(() ->
+                        new IllegalArgumentException(SetupMessages.unusableDuration(BLOCKED_AFTER_PROPERTY, configured)
+                                .sentences()));
+    }
+
+    /** Runs the instances; {@code activate} starts delivering the events to {@code sink} once they all wait. */
+    ScheduledRun run(InstancesSink sink, Runnable activate) throws InterruptedException {
+        CountDownLatch ready = new CountDownLatch(names.size());
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            int index = i;
+            Thread thread = new Thread(() -> instance(index, ready), names.get(i));
+            thread.setDaemon(true);
+            threads.add(thread);
+            thread.start();
+        }
+        ready.await();
+        for (ActiveRun run : runs) {
+            if (run == null) {
+                gate.releaseAll(); // an instance failed before its start: nothing was run yet
+                join(threads);
+                return result(List.of(), Optional.empty());
+            }
+            sink.add(run);
+        }
+        activate.run();
+        List<TurnEnd> timeline = new ArrayList<>();
+        Map<String, Integer> taken = new HashMap<>();
+        Map<String, Integer> lastTurn = new HashMap<>();
+        for (int at = 0; at < turns.size(); at++) {
+            lastTurn.put(turns.get(at).instance(), at);
+        }
+        for (int at = 0; at < turns.size(); at++) {
+            Turn turn = turns.get(at);
+            int point = taken.merge(turn.instance(), turn.steps(), Integer::sum);
+            if (!gate.hasEnded(turn.instance())) {
+                int target = lastTurn.get(turn.instance()) == at ? ScheduleGate.END : point;
+                timeline.add(end(turn.instance(), gate.turn(turn.instance(), target)));
+            }
+        }
+        Optional<String> deadlock = toTheEnd(timeline);
+        join(threads);
+        return result(timeline, deadlock);
+    }
+
+    /**
+     * Lets every instance that has not ended run to its end, one after another in the order of the instances; a
+     * deadlock if none of them reaches a point or ends for the stop timeout. The timeline gets a line when an
+     * instance's stop changes.
+     */
+    private Optional<String> toTheEnd(List<TurnEnd> timeline) throws InterruptedException {
+        long limit = DyingProcess.stopTimeout().toNanos();
+        long lastProgress = System.nanoTime();
+        Map<String, TurnEnd> last = new HashMap<>();
+        while (true) {
+            List<String> left =
+                    names.stream().filter(name -> !gate.hasEnded(name)).toList();
+            if (left.isEmpty()) {
+                return Optional.empty();
+            }
+            int before = progress();
+            List<TurnEnd> round = new ArrayList<>();
+            for (String name : left) {
+                TurnEnd end = end(name, gate.turn(name, ScheduleGate.END));
+                round.add(end);
+                if (!end.equals(last.put(name, end))) {
+                    timeline.add(end);
+                }
+            }
+            if (progress() != before) {
+                lastProgress = System.nanoTime();
+            } else if (System.nanoTime() - lastProgress > limit) {
+                gate.releaseAll();
+                return Optional.of(InstanceMessages.deadlock(round).sentences());
+            }
+        }
+    }
+
+    /** Points reached and instances ended, all together: what changes while anything goes on. */
+    private int progress() {
+        int sum = 0;
+        for (String name : names) {
+            sum += gate.reachedPoints(name) + (gate.hasEnded(name) ? 1 : 0);
+        }
+        return sum;
+    }
+
+    private TurnEnd end(String name, TurnEnd.Stop stop) {
+        int point = gate.reachedPoints(name);
+        ScheduledInstance instance = scheduled.get(names.indexOf(name));
+        return new TurnEnd(name, stop, point, stop == TurnEnd.Stop.ENDED ? "the end" : instance.describe(point));
+    }
+
+    /** The body of an instance's thread: its run, held at its start until its first turn. */
+    private void instance(int index, CountDownLatch ready) {
+        String name = names.get(index);
+        ActiveRun run;
+        ProcessContext outside;
+        try {
+            run = new ActiveRun(new RunKind.Scheduled(watch, scheduled.get(index)));
+            outside = run.enter();
+            runs[index] = run;
+        } catch (RuntimeException | Error bug) {
+            thrown[index] = bug;
+            gate.ended(name);
+            return;
+        } finally {
+            ready.countDown();
+        }
+        try {
+            gate.reached(name, 0);
+            instances.workload(name).run();
+        } catch (Throwable failure) {
+            thrown[index] = failure;
+        } finally {
+            run.leave(outside);
+        }
+        stillBusy[index] = awaitEnd(run, name);
+        gate.ended(name);
+    }
+
+    /** Waits until the instance's threads and tasks ended or wait, none of them at the gate. */
+    private List<String> awaitEnd(ActiveRun run, String name) {
+        while (true) {
+            List<String> busy = run.awaitStopped();
+            if (!busy.isEmpty() || !gate.holding(name)) {
+                return busy;
+            }
+            try {
+                gate.awaitNotHolding(name);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return List.of("its thread was interrupted while waiting for its turn");
+            }
+        }
+    }
+
+    private void join(List<Thread> threads) throws InterruptedException {
+        for (Thread thread : threads) {
+            thread.join(DyingProcess.stopTimeout().toMillis());
+        }
+    }
+
+    private ScheduledRun result(List<TurnEnd> timeline, Optional<String> deadlock) {
+        List<InstanceRun> done = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            InstanceRun.Points points = scheduled.get(i).points();
+            done.add(new InstanceRun(
+                    names.get(i),
+                    points.points(),
+                    points.toTheEnd(),
+                    Optional.ofNullable(thrown[i]).map(Throwable::toString),
+                    stillBusy[i] == null
+                            ? List.of()
+                            : stillBusy[i].stream().map(String::valueOf).toList()));
+        }
+        return new ScheduledRun(done, timeline, deadlock, List.of());
+    }
+}

@@ -1,0 +1,34 @@
+package dev.deliverykit.boundary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class InstanceMessagesTests {
+
+    @Test
+    void deadlock() {
+        assertThat(InstanceMessages.deadlock(List.of(
+                                new TurnEnd(
+                                        "relay-a",
+                                        TurnEnd.Stop.BLOCKED_IN_THE_DATABASE,
+                                        2,
+                                        "after statement \"SELECT * FROM outbox FOR UPDATE\" #1 in Relay.claim"),
+                                new TurnEnd("relay-b", TurnEnd.Stop.WAITING, 3, "after commit #1 in Relay.claim")))
+                        .sentences())
+                .isEqualTo("Deadlock: no instance could go on for 10 s: relay-a blocked in the database after after"
+                        + " statement \"SELECT * FROM outbox FOR UPDATE\" #1 in Relay.claim, relay-b waiting after"
+                        + " after commit #1 in Relay.claim. Expected each instance to end once the schedule lets every"
+                        + " one run. Fix: look at what each instance waits for at the point named (a lock another holds,"
+                        + " a message another should send); the schedule's replay key runs this schedule again.");
+    }
+
+    @Test
+    void interrupted() {
+        assertThat(InstanceMessages.interrupted().sentences())
+                .isEqualTo("The scheduled run was interrupted while it waited for an instance. Expected the run to"
+                        + " end, or to be given up by its limits. Fix: do not interrupt the thread that runs the"
+                        + " schedule.");
+    }
+}

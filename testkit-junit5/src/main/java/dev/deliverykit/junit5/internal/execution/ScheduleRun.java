@@ -1,0 +1,94 @@
+package dev.deliverykit.junit5.internal.execution;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.deliverykit.Workload;
+import dev.deliverykit.boundary.BoundaryEngine;
+import dev.deliverykit.boundary.Instances;
+import dev.deliverykit.boundary.ScheduledRun;
+import dev.deliverykit.junit5.ScheduleSweep;
+import dev.deliverykit.junit5.internal.planning.ScheduleCase;
+import dev.deliverykit.junit5.internal.planning.ScheduleCases;
+import dev.deliverykit.junit5.internal.report.CaseEntry;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.apiguardian.api.API;
+
+/** The run of a {@link ScheduleSweep} case: the instances once, at once, under the case's schedule. */
+@API(status = INTERNAL, since = "0.1")
+public final class ScheduleRun extends CaseRun {
+
+    private final ScheduleCase scheduleCase;
+    private final ScheduleCases cases;
+    private final Optional<ScheduleSweepState> sweep;
+    private ScheduledRun scheduled;
+
+    ScheduleRun(ScheduleCase scheduleCase, ScheduleCases cases, Optional<ScheduleSweepState> sweep, CaseEntry entry) {
+        super(entry);
+        this.scheduleCase = Objects.requireNonNull(scheduleCase, "scheduleCase");
+        this.cases = Objects.requireNonNull(cases, "cases");
+        this.sweep = Objects.requireNonNull(sweep, "sweep");
+    }
+
+    @Override
+    public ScheduleCase crashCase() {
+        return scheduleCase;
+    }
+
+    /**
+     * Runs the instances under the case's schedule: the first case one after another in the order given.
+     *
+     * @throws AssertionError if an instance threw, did not end, or the instances deadlocked
+     */
+    public ScheduledRun run(Instances instances) {
+        Objects.requireNonNull(instances, "instances");
+        startOnce();
+        String turns = scheduleCase instanceof ScheduleCase.RunSchedule schedule
+                ? schedule.turns()
+                : instances.names().stream().map(name -> name + ":1").collect(Collectors.joining(","));
+        ScheduledRun run = BoundaryEngine.get().runSchedule(cases.watch(), instances, turns);
+        synchronized (this) {
+            scheduled = run;
+        }
+        entry().observe("schedule", run.describe());
+        sweep.ifPresent(state -> state.recorded(scheduleCase, instances.names(), run));
+        if (run.anyFailed()) {
+            AssertionError failure =
+                    new AssertionError(ScheduleRunMessages.failed(run) + "\n\n" + FailureMessages.block(scheduleCase));
+            failedWith(failure);
+            throw failure;
+        }
+        return run;
+    }
+
+    /** Runs a recovery as a fresh process once the instances have ended. */
+    public void restart(Workload recovery) throws Exception {
+        Objects.requireNonNull(recovery, "recovery");
+        if (!ran()) {
+            throw new IllegalStateException(ScenarioMessages.restartBeforeRun(scheduleCase.displayName())
+                    .fixedBy("call scenario.run(instances) first")
+                    .sentences());
+        }
+        BoundaryEngine.get().recover(recovery);
+    }
+
+    /** What the instances did, once {@link #run} returned. */
+    public synchronized Optional<ScheduledRun> scheduled() {
+        return Optional.ofNullable(scheduled);
+    }
+
+    @Override
+    String neverRan() {
+        return neverCalled(
+                "scenario.run(instances)",
+                "ran no instance",
+                "several instances",
+                "run them with scenario.run(Instances.of(\"relay-a\", () -> ...).and(\"relay-b\", () -> ...)).");
+    }
+
+    @Override
+    String afterWhat() {
+        return scheduleCase.displayName() + ":";
+    }
+}

@@ -1,0 +1,30 @@
+package dev.deliverykit.junit5.internal.execution;
+
+import dev.deliverykit.boundary.InstanceRun;
+import dev.deliverykit.boundary.ScheduledRun;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The failure of a schedule whose instances did not all end well. */
+final class ScheduleRunMessages {
+
+    private ScheduleRunMessages() {}
+
+    /**
+     * {@code In schedule relay-a to ..., relay-b threw java.sql.SQLException: [SQLITE_BUSY] ...}: every instance
+     * that threw or did not end, and the deadlock, then the timeline.
+     */
+    static String failed(ScheduledRun run) {
+        List<String> what = new ArrayList<>();
+        for (InstanceRun instance : run.instances()) {
+            instance.failure().ifPresent(failure -> what.add(instance.name() + " threw " + failure));
+            if (!instance.stillBusy().isEmpty()) {
+                what.add(instance.name() + " did not end: " + String.join("; ", instance.stillBusy()));
+            }
+        }
+        run.deadlock().ifPresent(what::add);
+        return String.join("\n", what) + "\nTimeline: " + run.describe()
+                + "\nFix: make the code handle this order of calls, which production can take too (an error here is"
+                + " the one the code gets there); the replay key below runs this schedule again";
+    }
+}

@@ -1,0 +1,73 @@
+package dev.deliverykit.junit5.internal.planning;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.deliverykit.CrashMode;
+import dev.deliverykit.ReplayKey;
+import java.util.Objects;
+import java.util.Optional;
+import org.apiguardian.api.API;
+
+/**
+ * A case of a {@code @ScheduleSweep}: several instances run at once in this JVM, under one schedule. The first case
+ * runs them one after another in the order the test gives, before their names are known; every other case names
+ * its turns.
+ */
+@API(status = INTERNAL, since = "0.1")
+public sealed interface ScheduleCase extends KitCase permits ScheduleCase.RecordInstances, ScheduleCase.RunSchedule {
+
+    @Override
+    default CrashMode mode() {
+        return CrashMode.IN_PROCESS;
+    }
+
+    /** The instances one after another, each to its end, in the order given: the first instance's points. */
+    record RecordInstances() implements ScheduleCase {
+
+        @Override
+        public ReplayKey replayKey() {
+            return ReplayKey.crashFree();
+        }
+
+        @Override
+        public String displayName() {
+            return "record instances (each to its end in turn)";
+        }
+
+        @Override
+        public String kind() {
+            return "RECORD";
+        }
+    }
+
+    /**
+     * The instances under one schedule.
+     *
+     * @param turns the schedule's turns, {@code relay-a:1,relay-b:1}
+     * @param name the schedule in words, {@code relay-a to after commit #1 in Relay.drain, relay-b to the end, ...}
+     * @param records the instance whose points this case records (it runs first and alone to its end), if any
+     */
+    record RunSchedule(String turns, String name, Optional<String> records) implements ScheduleCase {
+
+        public RunSchedule {
+            Objects.requireNonNull(turns, "turns");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(records, "records");
+        }
+
+        @Override
+        public ReplayKey replayKey() {
+            return ReplayKey.schedule(turns);
+        }
+
+        @Override
+        public String displayName() {
+            return "schedule " + name;
+        }
+
+        @Override
+        public String kind() {
+            return "SCHEDULE";
+        }
+    }
+}

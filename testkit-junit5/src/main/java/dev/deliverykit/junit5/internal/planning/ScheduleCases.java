@@ -1,0 +1,130 @@
+package dev.deliverykit.junit5.internal.planning;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.deliverykit.boundary.Boundary;
+import dev.deliverykit.boundary.WatchList;
+import dev.deliverykit.junit5.ScheduleSweep;
+import dev.deliverykit.junit5.SweepKind;
+import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
+import dev.deliverykit.junit5.internal.config.KitSettings;
+import dev.deliverykit.schedule.InstanceSteps;
+import dev.deliverykit.schedule.Schedule;
+import dev.deliverykit.schedule.SchedulePlan;
+import dev.deliverykit.schedule.SchedulePlanner;
+import dev.deliverykit.schedule.ScheduleStrategy;
+import dev.deliverykit.schedule.Turn;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apiguardian.api.API;
+
+/**
+ * The cases of a {@code @ScheduleSweep} test: what its instances' points are, the serial runs that record them, and
+ * the schedules its strategy plans from them.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class ScheduleCases {
+
+    private final Method method;
+    private final ScheduleStrategy strategy;
+    private final int maxSchedules;
+    private final WatchList watch;
+
+    private ScheduleCases(Method method, ScheduleStrategy strategy, int maxSchedules, WatchList watch) {
+        this.method = method;
+        this.strategy = strategy;
+        this.maxSchedules = maxSchedules;
+        this.watch = watch;
+    }
+
+    /**
+     * The declared sweep, checked.
+     *
+     * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException for an attribute out of range
+     */
+    public static ScheduleCases of(
+            Method method, ScheduleSweep sweep, Optional<Catalogues> catalogues, KitSettings settings) {
+        if (sweep.preemptionBound() < 0 || sweep.randomSchedules() < 0 || sweep.maxSchedules() < 1) {
+            throw ConfigurationErrors.of(
+                    "@ScheduleSweep",
+                    method,
+                    ScheduleSweepMessages.outOfRange(
+                            sweep.preemptionBound(), sweep.randomSchedules(), sweep.maxSchedules()));
+        }
+        List<SweepKind> kinds = Arrays.asList(sweep.kinds());
+        WatchList watch = settings.seeingThrough(WatchList.of(), new String[0], "@ScheduleSweep", method);
+        if (kinds.contains(SweepKind.CATALOGUE) && catalogues.isPresent()) {
+            watch = watch.and(catalogues.get().boundaries().toArray(new Boundary[0]));
+        }
+        if (kinds.contains(SweepKind.STATEMENTS)) {
+            watch = watch.withEveryStatement();
+        }
+        if (kinds.contains(SweepKind.COMMITS)) {
+            watch = watch.withEveryTransactionEnd();
+        }
+        if (kinds.contains(SweepKind.OUTSIDE_EFFECTS)) {
+            watch = watch.withEveryOutsideEffect();
+        }
+        ScheduleStrategy strategy = sweep.randomSchedules() > 0
+                ? new ScheduleStrategy.RandomPriorities(sweep.seed(), 2, sweep.randomSchedules())
+                : new ScheduleStrategy.Exhaustive(sweep.preemptionBound(), sweep.reduction());
+        return new ScheduleCases(method, strategy, sweep.maxSchedules(), watch);
+    }
+
+    /** What the instances' points are: the hits of these boundaries. */
+    public WatchList watch() {
+        return watch;
+    }
+
+    /** The serial run that starts with each instance but the first, which the first case runs. */
+    public List<ScheduleCase.RunSchedule> rotations(List<String> names) {
+        List<ScheduleCase.RunSchedule> rotations = new ArrayList<>();
+        for (int first = 1; first < names.size(); first++) {
+            List<String> order = new ArrayList<>(names.subList(first, names.size()));
+            order.addAll(names.subList(0, first));
+            rotations.add(new ScheduleCase.RunSchedule(
+                    order.stream().map(name -> name + ":1").collect(Collectors.joining(",")),
+                    order.stream().map(name -> name + " to the end").collect(Collectors.joining(", ")),
+                    Optional.of(names.get(first))));
+        }
+        return rotations;
+    }
+
+    /**
+     * The schedules the strategy plans from each instance's steps, in the instances' order, without the serial runs
+     * that recorded them.
+     *
+     * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException if there are more than allowed
+     */
+    public List<ScheduleCase.RunSchedule> planned(List<InstanceSteps> steps) {
+        SchedulePlan plan = SchedulePlanner.plan(steps, strategy);
+        List<String> names = steps.stream().map(InstanceSteps::name).toList();
+        Set<List<String>> recorded = new HashSet<>();
+        for (int first = 0; first < names.size(); first++) {
+            List<String> order = new ArrayList<>(names.subList(first, names.size()));
+            order.addAll(names.subList(0, first));
+            recorded.add(order);
+        }
+        List<ScheduleCase.RunSchedule> cases = new ArrayList<>();
+        for (Schedule schedule : plan.schedules()) {
+            List<String> order = schedule.turns().stream().map(Turn::instance).toList();
+            if (order.size() == names.size() && recorded.contains(order)) {
+                continue;
+            }
+            cases.add(new ScheduleCase.RunSchedule(schedule.key(), schedule.name(), Optional.empty()));
+        }
+        if (cases.size() > maxSchedules) {
+            throw ConfigurationErrors.of(
+                    "@ScheduleSweep",
+                    method,
+                    ScheduleSweepMessages.tooManySchedules(cases.size(), maxSchedules, steps, plan));
+        }
+        return cases;
+    }
+}

@@ -1,0 +1,37 @@
+package dev.deliverykit.junit5.internal.planning;
+
+import dev.deliverykit.internal.text.Message;
+import dev.deliverykit.schedule.InstanceSteps;
+import dev.deliverykit.schedule.SchedulePlan;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The messages of a {@code @ScheduleSweep} declared or grown beyond what it may run. */
+final class ScheduleSweepMessages {
+
+    private ScheduleSweepMessages() {}
+
+    /** An attribute below its least value. */
+    static Message outOfRange(int preemptionBound, int randomSchedules, int maxSchedules) {
+        return Message.of(
+                "preemptionBound = " + preemptionBound + ", randomSchedules = " + randomSchedules + ", maxSchedules = "
+                        + maxSchedules + " cannot plan a sweep",
+                "a preemption bound of 0 or more, random schedules 0 (every schedule) or more, and at least 1 schedule",
+                "correct the attribute out of range");
+    }
+
+    /** The plan has {@code count} schedules to run, more than {@code max}. */
+    static Message tooManySchedules(int count, int max, List<InstanceSteps> steps, SchedulePlan plan) {
+        return Message.of(
+                count + " schedules to run, more than maxSchedules = " + max + " (" + plan.considered()
+                        + " within the bound, " + plan.equivalent() + " left out as equivalent; points: "
+                        + steps.stream()
+                                .map(instance -> instance.name() + " "
+                                        + (instance.steps().size() - 1))
+                                .collect(Collectors.joining(", "))
+                        + ")",
+                "at most " + max + " schedules",
+                "lower preemptionBound, sweep fewer kinds (kinds = SweepKind.COMMITS), give the instances less work,"
+                        + " draw randomSchedules = N instead, or raise maxSchedules");
+    }
+}

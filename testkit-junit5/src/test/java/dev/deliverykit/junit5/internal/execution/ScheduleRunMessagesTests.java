@@ -1,0 +1,41 @@
+package dev.deliverykit.junit5.internal.execution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deliverykit.boundary.InstanceRun;
+import dev.deliverykit.boundary.ScheduledRun;
+import dev.deliverykit.boundary.TurnEnd;
+import dev.deliverykit.schedule.Step;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ScheduleRunMessagesTests {
+
+    @Test
+    void failed() {
+        Step end = Step.touchingEverything("the end");
+        ScheduledRun run = new ScheduledRun(
+                List.of(
+                        new InstanceRun("writer-a", List.of(), end, Optional.empty(), List.of()),
+                        new InstanceRun(
+                                "writer-b",
+                                List.of(),
+                                end,
+                                Optional.of("org.sqlite.SQLiteException: [SQLITE_BUSY] The database file is locked"),
+                                List.of("inside a JDBC call on thread(s) writer-b"))),
+                List.of(
+                        new TurnEnd("writer-a", TurnEnd.Stop.HELD, 1, "before commit #1 in Writer.write"),
+                        new TurnEnd("writer-b", TurnEnd.Stop.ENDED, 2, "the end")),
+                Optional.of("Deadlock: no instance could go on for 10 s."),
+                List.of());
+
+        assertThat(ScheduleRunMessages.failed(run))
+                .isEqualTo("writer-b threw org.sqlite.SQLiteException: [SQLITE_BUSY] The database file is locked\n"
+                        + "writer-b did not end: inside a JDBC call on thread(s) writer-b\n"
+                        + "Deadlock: no instance could go on for 10 s.\n"
+                        + "Timeline: writer-a to before commit #1 in Writer.write, writer-b to the end\n"
+                        + "Fix: make the code handle this order of calls, which production can take too (an error here"
+                        + " is the one the code gets there); the replay key below runs this schedule again");
+    }
+}

@@ -1,0 +1,34 @@
+package dev.deliverykit.junit5.internal.planning;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.deliverykit.schedule.InstanceSteps;
+import dev.deliverykit.schedule.SchedulePlan;
+import dev.deliverykit.schedule.Step;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ScheduleSweepMessagesTests {
+
+    @Test
+    void outOfRange() {
+        assertThat(ScheduleSweepMessages.outOfRange(-1, 0, 500).sentences())
+                .isEqualTo("preemptionBound = -1, randomSchedules = 0, maxSchedules = 500 cannot plan a sweep. Expected"
+                        + " a preemption bound of 0 or more, random schedules 0 (every schedule) or more, and at least 1"
+                        + " schedule. Fix: correct the attribute out of range.");
+    }
+
+    @Test
+    void tooManySchedules() {
+        List<Step> threeSteps = List.of(Step.of("a"), Step.of("b"), Step.touchingEverything("the end"));
+        List<InstanceSteps> steps =
+                List.of(new InstanceSteps("member-1", threeSteps), new InstanceSteps("member-2", threeSteps));
+
+        assertThat(ScheduleSweepMessages.tooManySchedules(11, 3, steps, new SchedulePlan(List.of(), 86, 74))
+                        .sentences())
+                .isEqualTo("11 schedules to run, more than maxSchedules = 3 (86 within the bound, 74 left out as"
+                        + " equivalent; points: member-1 2, member-2 2). Expected at most 3 schedules. Fix: lower"
+                        + " preemptionBound, sweep fewer kinds (kinds = SweepKind.COMMITS), give the instances less"
+                        + " work, draw randomSchedules = N instead, or raise maxSchedules.");
+    }
+}
