@@ -51,7 +51,7 @@ public final class ScheduleRun extends CaseRun {
         synchronized (this) {
             scheduled = run;
         }
-        entry().observe("schedule", run.describe());
+        entry().scheduled(run.timeline());
         sweep.ifPresent(state -> state.recorded(scheduleCase, instances.names(), run));
         if (run.anyFailed()) {
             AssertionError failure =
