@@ -87,6 +87,12 @@ public final class ScheduleRun extends CaseRun {
                 "run them with scenario.run(Instances.of(\"relay-a\", () -> ...).and(\"relay-b\", () -> ...)).");
     }
 
+    /** The timeline of the schedule the instances ran, once they ran. */
+    @Override
+    synchronized String timeline() {
+        return scheduled == null ? "" : ScheduleRunMessages.timeline(scheduled.timeline()) + "\n\n";
+    }
+
     @Override
     String afterWhat() {
         return scheduleCase.displayName() + ":";
