@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A {@code @ScheduleSweep} in the report, read back from the files a run through the JUnit Platform wrote: each
- * schedule case's timeline in report.json and as a table in report.html.
+ * schedule case's timeline in report.json and as a table in report.html, and the sweep's counts.
  */
 class ScheduleReportTests {
 
@@ -71,6 +71,20 @@ class ScheduleReportTests {
                 .isEqualTo(2);
         assertThat(caseNamed(cases, UNCLAIMED_FIRST_RED).get("observations").has("schedule"))
                 .isFalse();
+    }
+
+    @Test
+    void theFirstRecordingsRowCountsTheSchedulesConsideredLeftOutAsEquivalentAndRun() throws IOException {
+        CrashTestKit.reportingTo(reports).run(UnclaimedRelaysTestCases.class);
+
+        JsonNode counts =
+                caseNamed(cases(), "record instances (each to its end in turn)").get("schedules");
+        String html = Files.readString(reports.resolve("report.html"), StandardCharsets.UTF_8);
+
+        assertThat(counts.toString()).isEqualTo("{\"considered\":22,\"equivalent\":4,\"run\":19,\"recordings\":2}");
+        assertThat(html)
+                .contains("<p class=\"sweep\">Sweep: 22 schedules considered: 4 left out as equivalent (reduction);"
+                        + " 19 run, the 2 serial recordings included.</p>");
     }
 
     @Test

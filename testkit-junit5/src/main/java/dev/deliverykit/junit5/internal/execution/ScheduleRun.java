@@ -52,7 +52,7 @@ public final class ScheduleRun extends CaseRun {
             scheduled = run;
         }
         entry().scheduled(run.timeline());
-        sweep.ifPresent(state -> state.recorded(scheduleCase, instances.names(), run));
+        sweep.ifPresent(state -> state.recorded(scheduleCase, instances.names(), run, entry()));
         if (run.anyFailed()) {
             AssertionError failure =
                     new AssertionError(ScheduleRunMessages.failed(run) + "\n\n" + FailureMessages.block(scheduleCase));

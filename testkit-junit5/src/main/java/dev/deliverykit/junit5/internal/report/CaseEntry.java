@@ -58,6 +58,7 @@ public final class CaseEntry {
     private int hits = -1;
     private long durationMillis = -1;
     private SweepCounts sweepCounts;
+    private ScheduleCounts scheduleCounts;
     private List<TurnEnd> timeline = List.of();
 
     /**
@@ -141,6 +142,16 @@ public final class CaseEntry {
     /** For a sweep's recording, once its cases are known: their counts. */
     public synchronized Optional<SweepCounts> sweepCounts() {
         return Optional.ofNullable(sweepCounts);
+    }
+
+    /** For a schedule sweep's first recording, once its schedules are planned: their counts. */
+    public synchronized void counted(ScheduleCounts counts) {
+        scheduleCounts = counts;
+    }
+
+    /** A schedule sweep's counts, on its first recording's row. */
+    public synchronized Optional<ScheduleCounts> scheduleCounts() {
+        return Optional.ofNullable(scheduleCounts);
     }
 
     public synchronized void finish(CaseOutcome how, String message) {

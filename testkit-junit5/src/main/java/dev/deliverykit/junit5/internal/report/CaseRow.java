@@ -31,6 +31,7 @@ import java.util.OptionalLong;
  * @param observations the named values the test observed (a text or a whole number each), in order
  * @param equivalents the points of a sweep this case stands for (for a pair, the recovery's)
  * @param sweep a sweep recording's counts
+ * @param schedules a schedule sweep's first recording's counts
  * @param timeline a schedule case's turns, in order, as its instances ended them; empty for other cases
  */
 record CaseRow(
@@ -57,6 +58,7 @@ record CaseRow(
         List<AttachmentLink> attachments,
         List<String> equivalents,
         Optional<SweepCounts> sweep,
+        Optional<ScheduleCounts> schedules,
         List<TurnEnd> timeline) {
 
     CaseRow {
@@ -144,6 +146,7 @@ record CaseRow(
                 copied,
                 equivalents,
                 sweep,
+                schedules,
                 timeline);
     }
 }

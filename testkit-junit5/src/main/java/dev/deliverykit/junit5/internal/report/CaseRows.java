@@ -105,6 +105,7 @@ public final class CaseRows {
                 attachments,
                 equivalents(crashCase),
                 entry.sweepCounts(),
+                entry.scheduleCounts(),
                 entry.timeline());
     }
 

@@ -246,6 +246,7 @@ public final class ReportJson {
             object.put(EQUIVALENTS, row.equivalents());
         }
         row.sweep().ifPresent(sweep -> object.put(SWEEP, SweepJson.counts(sweep)));
+        row.schedules().ifPresent(schedules -> object.put(SweepJson.SCHEDULES, SweepJson.counts(schedules)));
         if (!row.timeline().isEmpty()) {
             object.put(SweepJson.TIMELINE, list(row.timeline(), SweepJson::turn));
         }
@@ -265,6 +266,7 @@ public final class ReportJson {
                         new CaseRow.AttachmentLink(attachment.path(LABEL).asText(), attachment.text(PATH))));
         JsonText.Node recovery = row.path(RECOVERY);
         JsonText.Node sweep = row.path(SWEEP);
+        JsonText.Node schedules = row.path(SweepJson.SCHEDULES);
         List<TurnEnd> timeline = new ArrayList<>();
         row.path(SweepJson.TIMELINE).forEach(turn -> timeline.add(SweepJson.turn(turn)));
         return new CaseRow(
@@ -291,6 +293,7 @@ public final class ReportJson {
                 attachments,
                 row.path(EQUIVALENTS).texts(),
                 sweep.isMissing() ? Optional.empty() : Optional.of(SweepJson.counts(sweep)),
+                schedules.isMissing() ? Optional.empty() : Optional.of(SweepJson.scheduleCounts(schedules)),
                 timeline);
     }
 

@@ -6,13 +6,20 @@ import java.util.Map;
 
 /**
  * The parts of a case's row in {@code report.json} that sweeps give: a recording's counts and a schedule case's
- * timeline, written and read as strictly as {@link ReportJson} does the rest.
+ * timeline, a schedule sweep's counts, written and read as strictly as {@link ReportJson} does the rest.
  */
 final class SweepJson {
 
     /** The field of a schedule case's row that holds its turns, left out for other cases. */
     static final String TIMELINE = "timeline";
 
+    /** The field of a schedule sweep's first recording's row that holds the sweep's counts. */
+    static final String SCHEDULES = "schedules";
+
+    private static final String CONSIDERED = "considered";
+    private static final String EQUIVALENT = "equivalent";
+    private static final String RUN = "run";
+    private static final String RECORDINGS = "recordings";
     private static final String POINTS = "points";
     private static final String CLASSES = "classes";
     private static final String CASES = "cases";
@@ -52,6 +59,23 @@ final class SweepJson {
                 sweep.path(NOT_PRUNED).data().map(String::valueOf),
                 (int) sweep.path(FAILURES).asLong(),
                 sweep.path(OUTSIDE_EFFECTS).texts());
+    }
+
+    static Map<String, Object> counts(ScheduleCounts counts) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        object.put(CONSIDERED, counts.considered());
+        object.put(EQUIVALENT, counts.equivalent());
+        object.put(RUN, counts.run());
+        object.put(RECORDINGS, counts.recordings());
+        return object;
+    }
+
+    static ScheduleCounts scheduleCounts(JsonText.Node schedules) {
+        return new ScheduleCounts(
+                (int) schedules.path(CONSIDERED).requiredLong(),
+                (int) schedules.path(EQUIVALENT).requiredLong(),
+                (int) schedules.path(RUN).requiredLong(),
+                (int) schedules.path(RECORDINGS).requiredLong());
     }
 
     static Map<String, Object> turn(TurnEnd turn) {

@@ -69,6 +69,7 @@ class ReportJsonTest {
                 List.of(new CaseRow.AttachmentLink("child stdout", Optional.of("attachments/report-1-1/2/out.txt"))),
                 List.of("after statement \"INSERT\" #1 in Outbox.add"),
                 sweep,
+                timeline.isEmpty() ? Optional.empty() : Optional.of(new ScheduleCounts(12, 3, 11, 2)),
                 timeline);
     }
 
@@ -125,7 +126,7 @@ class ReportJsonTest {
         String written = ReportJson.write(part(row(List.of(), Optional.empty())));
 
         assertThat(written)
-                .doesNotContain("\"afterDeath\"", "\"sweep\"", "\"mergedShards\"", "\"timeline\"")
+                .doesNotContain("\"afterDeath\"", "\"sweep\"", "\"mergedShards\"", "\"timeline\"", "\"schedules\"")
                 .contains("\"order\" : null", "\"within\" : null", "\"equivalents\" : [ \"after statement")
                 .contains("\"totals\" : {" + System.lineSeparator() + "    \"cases\" : 1,");
     }
@@ -189,18 +190,22 @@ class ReportJsonTest {
 
         UnexpectedValue unknown = refused(edited(part, "stop", "\"stop\" : \"PAUSED\","));
         UnexpectedValue missing = refused(edited(part, "point", ""));
+        UnexpectedValue considered = refused(edited(part, "considered", "\"considered\" : \"many\","));
 
         assertThat(unknown.field()).isEqualTo("tests[0].cases[0].timeline[0].stop");
         assertThat(unknown.expected()).isEqualTo("one of HELD, ENDED, BLOCKED_IN_THE_DATABASE, WAITING");
         assertThat(missing.field()).isEqualTo("tests[0].cases[0].timeline[0].point");
+        assertThat(considered.field()).isEqualTo("tests[0].cases[0].schedules.considered");
     }
 
     @Test
     void readsAReportWrittenBeforeSchedulesHadATimelineAsOneWithout() {
         Report part = part(row(List.of(), Optional.empty(), TIMELINE));
-        String withoutTimeline = ReportJson.write(part).replaceFirst(",\\s*\"timeline\" : \\[[^\\]]*\\]", "");
+        String withoutTimeline = ReportJson.write(part)
+                .replaceFirst(",\\s*\"schedules\" : \\{[^}]*}", "")
+                .replaceFirst(",\\s*\"timeline\" : \\[[^\\]]*\\]", "");
 
-        assertThat(withoutTimeline).doesNotContain("\"timeline\"");
+        assertThat(withoutTimeline).doesNotContain("\"timeline\"", "\"schedules\"");
         assertThat(ReportJson.read(withoutTimeline)).isEqualTo(part(row(List.of(), Optional.empty())));
     }
 }
