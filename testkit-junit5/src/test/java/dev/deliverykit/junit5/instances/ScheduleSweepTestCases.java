@@ -67,6 +67,27 @@ final class ScheduleSweepTestCases {
         }
     }
 
+    /** The unclaimed relays, their invariant asserted by the test rather than declared. */
+    @CrashTestKitOnly
+    static class AssertingUnclaimedRelaysTestCases {
+        @TempDir
+        Path dir;
+
+        @ScheduleSweep(kinds = SweepKind.COMMITS, preemptionBound = 1)
+        void eachRowReachesTheBrokerOnce(ScheduleScenario scenario) throws Exception {
+            String outbox = Databases.sqlite(dir.resolve("outbox.db"));
+            String broker = Databases.sqlite(dir.resolve("broker.db"));
+            OutboxTables.createOutbox(outbox);
+            OutboxTables.seed(outbox, 1, "A", "B");
+            OutboxTables.createBroker(broker);
+            scenario.run(Instances.of("relay-a", () -> new UnclaimedRelay(outbox, broker, "relay-a").drain())
+                    .and("relay-b", () -> new UnclaimedRelay(outbox, broker, "relay-b").drain()));
+            scenario.assertHolds(Invariants.exactlyOncePerKey("each row sent once")
+                    .intentsFrom(SqliteSource.in(() -> dir, "outbox.db"), "SELECT CAST(id AS TEXT) FROM outbox")
+                    .effectsIn(SqliteSource.in(() -> dir, "broker.db"), "sent", "message_id"));
+        }
+    }
+
     @CrashTestKitOnly
     static class ClaimingRelaysTestCases extends Relays {
         @ScheduleSweep(kinds = SweepKind.COMMITS, preemptionBound = 1)

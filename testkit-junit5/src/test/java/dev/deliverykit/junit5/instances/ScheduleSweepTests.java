@@ -3,6 +3,7 @@ package dev.deliverykit.junit5.instances;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.deliverykit.junit5.instances.ScheduleSweepTestCases.AssertingUnclaimedRelaysTestCases;
 import dev.deliverykit.junit5.instances.ScheduleSweepTestCases.BusyWritersTestCases;
 import dev.deliverykit.junit5.instances.ScheduleSweepTestCases.CheckThenActMembersTestCases;
 import dev.deliverykit.junit5.instances.ScheduleSweepTestCases.ClaimingRelaysTestCases;
@@ -30,6 +31,11 @@ class ScheduleSweepTests {
     private static final String UNCLAIMED_FIRST_RED =
             "[3] schedule relay-a to before commit #5 in UnclaimedRelay.drain, relay-b to the end, relay-a to the end";
     private static final String UNCLAIMED_FIRST_KEY = "schedule=relay-a:9,relay-b:11,relay-a:2";
+    private static final String UNCLAIMED_FIRST_TIMELINE = "Timeline, a turn a line:\n"
+            + "relay-a  to before commit #5 in UnclaimedRelay.drain\n"
+            + "relay-b  to after commit #2 in OutboxRow.sendTo, then blocked in the database\n"
+            + "relay-a  to the end\n"
+            + "relay-b  to the end\n";
 
     @TempDir
     Path reports;
@@ -56,6 +62,28 @@ class ScheduleSweepTests {
                         + "[Relays.eachRowSentOnce] each row sent once: violated (checked 2 intent keys, 3 effect rows)\n"
                         + "  duplicate effect: 1 key\n"
                         + "    2: found 2 effects, expected exactly 1\n"
+                        + "\n"
+                        + UNCLAIMED_FIRST_TIMELINE
+                        + "\n"
+                        + "DeliveryKit case: schedule relay-a to before commit #5 in UnclaimedRelay.drain, relay-b to"
+                        + " the end, relay-a to the end\n"
+                        + "Replay only this case: -Ddeliverykit.replay='" + UNCLAIMED_FIRST_KEY + "'");
+    }
+
+    @Test
+    void aFailingAssertHoldsEndsWithTheScheduleTurnByTurnBeforeTheCase() {
+        CrashTestResults results = run(AssertingUnclaimedRelaysTestCases.class);
+
+        assertThat(results).hasNumberOfStartedCases(19).hasNumberOfFailedCases(16);
+        assertThat(results)
+                .hasFailedCase(UNCLAIMED_FIRST_RED)
+                .withMessage("1 of 1 invariant violated after schedule relay-a to before commit #5 in"
+                        + " UnclaimedRelay.drain, relay-b to the end, relay-a to the end:\n"
+                        + "each row sent once: violated (checked 2 intent keys, 3 effect rows)\n"
+                        + "  duplicate effect: 1 key\n"
+                        + "    2: found 2 effects, expected exactly 1\n"
+                        + "\n"
+                        + UNCLAIMED_FIRST_TIMELINE
                         + "\n"
                         + "DeliveryKit case: schedule relay-a to before commit #5 in UnclaimedRelay.drain, relay-b to"
                         + " the end, relay-a to the end\n"
@@ -107,7 +135,14 @@ class ScheduleSweepTests {
                         + " CheckThenActConsumer.consume, member-1 to the end, member-2 to the end")
                 .withMessageContaining(
                         "[Members.appliedOnce] at most once per key: violated (checked 2 effect rows, 1 key)",
-                        "    m1: found 2 effects, expected at most 1",
+                        "    m1: found 2 effects, expected at most 1\n\nTimeline, a turn a line:\n"
+                                + "member-1  to before commit #2 in CheckThenActConsumer.consume\n"
+                                + "member-2  to after statement \"SELECT COUNT(*) FROM inbox_processed WHERE message_id"
+                                + " = ?\" #1 in CheckThenActConsumer.consume\n"
+                                + "member-1  to before commit #2 in CheckThenActConsumer.consume, then blocked in the"
+                                + " database\n"
+                                + "member-2  to the end\n"
+                                + "member-1  to the end\n\nDeliveryKit case: ",
                         "Replay only this case: -Ddeliverykit.replay='schedule=member-1:9,member-2:2,member-1:2,"
                                 + "member-2:9'");
     }

@@ -40,6 +40,10 @@ final class CaseFailures implements TestExecutionExceptionHandler {
             throw failure;
         }
         throw FailureMessages.withCase(
-                throwable, run.get().crashCase(), declared, run.get().childOutputFile());
+                throwable,
+                run.get().crashCase(),
+                run.get().timeline(),
+                declared,
+                run.get().childOutputFile());
     }
 }

@@ -74,6 +74,14 @@ public abstract sealed class CaseRun permits CrashRun, DeliveryRun, ScheduleRun 
         return Optional.empty();
     }
 
+    /**
+     * What a failure's message shows just before the case's block, ending with a blank line: a schedule's timeline;
+     * nothing for other cases.
+     */
+    String timeline() {
+        return "";
+    }
+
     /** The end of the invariants' failure header: {@code " and recovery:"} after a crash. */
     abstract String afterWhat();
 
@@ -177,7 +185,7 @@ public abstract sealed class CaseRun permits CrashRun, DeliveryRun, ScheduleRun 
         }
         AssertionFailedError failure = new AssertionFailedError(InvariantFailureMessages.violated(
                         failures.size(), invariants.size(), true, !errors.isEmpty(), afterWhat())
-                + "\n" + String.join("\n", failures) + "\n\n" + FailureMessages.block(crashCase()));
+                + "\n" + String.join("\n", failures) + "\n\n" + timeline() + FailureMessages.block(crashCase()));
         errors.forEach(failure::addSuppressed);
         return Optional.of(failure);
     }

@@ -31,16 +31,31 @@ final class FailureMessages {
      */
     static Throwable withCase(
             Throwable failure, KitCase crashCase, Optional<AssertionFailedError> declared, Optional<Path> childOutput) {
+        return withCase(failure, crashCase, "", declared, childOutput);
+    }
+
+    /**
+     * As {@link #withCase(Throwable, KitCase, Optional, Optional)}, with {@code timeline} (a schedule's, ending with
+     * a blank line, or nothing) just before the case's block, once, though the declared invariants' failure ends
+     * with it too.
+     */
+    static Throwable withCase(
+            Throwable failure,
+            KitCase crashCase,
+            String timeline,
+            Optional<AssertionFailedError> declared,
+            Optional<Path> childOutput) {
         if (failure instanceof TestAbortedException) {
             return failure;
         }
         String message = describe(failure)
-                + declared.map(invariants -> "\n\n" + withoutCase(invariants.getMessage()))
+                + declared.map(invariants -> "\n\n" + withoutCase(invariants.getMessage(), timeline))
                         .orElse("")
                 + "\n\n"
                 + childOutput
                         .map(file -> "The child JVM's whole output: " + file.toAbsolutePath() + "\n")
                         .orElse("")
+                + timeline
                 + block(crashCase);
         boolean replaces = failure instanceof AssertionError || isMisuse(failure);
         Throwable cause = replaces ? failure.getCause() : failure;
@@ -83,7 +98,12 @@ final class FailureMessages {
 
     /** The message without the block {@link #withCase} appended. */
     static String withoutCase(String message) {
-        int block = message.indexOf("\n\nDeliveryKit case: ");
+        return withoutCase(message, "");
+    }
+
+    /** The message without {@code timeline} and the block after it. */
+    private static String withoutCase(String message, String timeline) {
+        int block = message.indexOf("\n\n" + timeline + "DeliveryKit case: ");
         return block < 0 ? message : message.substring(0, block);
     }
 

@@ -51,8 +51,8 @@ public final class ScheduleRun extends CaseRun {
         synchronized (this) {
             scheduled = run;
         }
-        entry().observe("schedule", run.describe());
-        sweep.ifPresent(state -> state.recorded(scheduleCase, instances.names(), run));
+        entry().scheduled(run.timeline());
+        sweep.ifPresent(state -> state.recorded(scheduleCase, instances.names(), run, entry()));
         if (run.anyFailed()) {
             AssertionError failure =
                     new AssertionError(ScheduleRunMessages.failed(run) + "\n\n" + FailureMessages.block(scheduleCase));
@@ -85,6 +85,12 @@ public final class ScheduleRun extends CaseRun {
                 "ran no instance",
                 "several instances",
                 "run them with scenario.run(Instances.of(\"relay-a\", () -> ...).and(\"relay-b\", () -> ...)).");
+    }
+
+    /** The timeline of the schedule the instances ran, once they ran. */
+    @Override
+    synchronized String timeline() {
+        return scheduled == null ? "" : ScheduleRunMessages.timeline(scheduled.timeline()) + "\n\n";
     }
 
     @Override

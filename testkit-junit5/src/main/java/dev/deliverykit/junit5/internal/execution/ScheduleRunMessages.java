@@ -2,6 +2,8 @@ package dev.deliverykit.junit5.internal.execution;
 
 import dev.deliverykit.boundary.InstanceRun;
 import dev.deliverykit.boundary.ScheduledRun;
+import dev.deliverykit.boundary.TurnEnd;
+import dev.deliverykit.junit5.internal.report.TurnStops;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,5 +28,23 @@ final class ScheduleRunMessages {
         return String.join("\n", what) + "\nTimeline: " + run.describe()
                 + "\nFix: make the code handle this order of calls, which production can take too (an error here is"
                 + " the one the code gets there); the replay key below runs this schedule again";
+    }
+
+    /**
+     * The timeline a failing schedule's message ends with, before the case's block: a line per turn, each
+     * instance's name aligned, {@code relay-a  to before commit #5 in UnclaimedRelay.drain}.
+     */
+    static String timeline(List<TurnEnd> turns) {
+        int width =
+                turns.stream().mapToInt(turn -> turn.instance().length()).max().orElse(0);
+        StringBuilder lines = new StringBuilder("Timeline, a turn a line:");
+        for (TurnEnd turn : turns) {
+            lines.append('\n')
+                    .append(turn.instance())
+                    .append(" ".repeat(width - turn.instance().length() + 2))
+                    .append("to ")
+                    .append(TurnStops.stoppedAt(turn));
+        }
+        return lines.toString();
     }
 }

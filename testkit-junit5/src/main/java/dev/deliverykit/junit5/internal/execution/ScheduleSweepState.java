@@ -2,6 +2,8 @@ package dev.deliverykit.junit5.internal.execution;
 
 import dev.deliverykit.boundary.ScheduledRun;
 import dev.deliverykit.junit5.internal.planning.ScheduleCase;
+import dev.deliverykit.junit5.internal.report.CaseEntry;
+import dev.deliverykit.junit5.internal.report.ScheduleCounts;
 import dev.deliverykit.schedule.InstanceSteps;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,12 +21,14 @@ final class ScheduleSweepState {
     private List<String> names;
     private final Map<String, InstanceSteps> steps = new LinkedHashMap<>();
     private boolean recordingFailed;
+    private CaseEntry firstEntry;
 
     /** A recording case ran: the instance it started, if it ran to its end alone, gave its steps. */
-    synchronized void recorded(ScheduleCase recording, List<String> instances, ScheduledRun run) {
+    synchronized void recorded(ScheduleCase recording, List<String> instances, ScheduledRun run, CaseEntry entry) {
         String first;
         if (recording instanceof ScheduleCase.RecordInstances) {
             names = List.copyOf(instances);
+            firstEntry = entry;
             first = instances.get(0);
         } else if (recording instanceof ScheduleCase.RunSchedule schedule
                 && schedule.records().isPresent()) {
@@ -37,6 +41,13 @@ final class ScheduleSweepState {
             return;
         }
         run.instance(first).ifPresent(instance -> steps.put(first, instance.steps()));
+    }
+
+    /** The schedules are planned: the first recording's row in the report shows their counts. */
+    synchronized void counted(ScheduleCounts counts) {
+        if (firstEntry != null) {
+            firstEntry.counted(counts);
+        }
     }
 
     /** The instances' names, once the first recording ran them. */

@@ -12,6 +12,7 @@ import dev.deliverykit.junit5.internal.planning.Catalogues;
 import dev.deliverykit.junit5.internal.planning.DeclaredInvariants;
 import dev.deliverykit.junit5.internal.planning.ScheduleCase;
 import dev.deliverykit.junit5.internal.planning.ScheduleCases;
+import dev.deliverykit.junit5.internal.report.ScheduleCounts;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.List;
@@ -71,8 +72,18 @@ record ScheduleTemplateCases(KitSettings settings, ScheduleCases cases) implemen
                 .map(rotation -> new ScheduleInvocation(
                         rotation, OptionalInt.of(numbered.incrementAndGet()), settings, cases, Optional.of(state)));
         Stream<TestTemplateInvocationContext> planned = Stream.of(state).flatMap(recorded -> {
-            List<ScheduleCase.RunSchedule> schedules =
-                    recorded.steps().map(cases::planned).orElse(List.of());
+            List<ScheduleCase.RunSchedule> schedules = recorded.steps()
+                    .map(cases::planned)
+                    .map(plan -> {
+                        int recordings = recorded.names().orElse(List.of()).size();
+                        recorded.counted(new ScheduleCounts(
+                                plan.considered(),
+                                plan.equivalent(),
+                                plan.cases().size() + recordings,
+                                recordings));
+                        return plan.cases();
+                    })
+                    .orElse(List.of());
             int firstNumber = numbered.getAndAdd(schedules.size()) + 1;
             return IntStream.range(0, schedules.size())
                     .filter(position -> settings.inShard(firstNumber + position - 1))

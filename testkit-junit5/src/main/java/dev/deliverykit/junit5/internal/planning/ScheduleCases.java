@@ -102,7 +102,7 @@ public final class ScheduleCases {
      *
      * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException if there are more than allowed
      */
-    public List<ScheduleCase.RunSchedule> planned(List<InstanceSteps> steps) {
+    public Planned planned(List<InstanceSteps> steps) {
         SchedulePlan plan = SchedulePlanner.plan(steps, strategy);
         List<String> names = steps.stream().map(InstanceSteps::name).toList();
         Set<List<String>> recorded = new HashSet<>();
@@ -125,6 +125,20 @@ public final class ScheduleCases {
                     method,
                     ScheduleSweepMessages.tooManySchedules(cases.size(), maxSchedules, steps, plan));
         }
-        return cases;
+        return new Planned(cases, plan.considered(), plan.equivalent());
+    }
+
+    /**
+     * The planned schedules and how many there were.
+     *
+     * @param cases the schedules to run, without the serial runs that recorded the instances
+     * @param considered how many schedules the strategy produced
+     * @param equivalent how many of them were left out as equivalent to one kept
+     */
+    public record Planned(List<ScheduleCase.RunSchedule> cases, int considered, int equivalent) {
+
+        public Planned {
+            cases = List.copyOf(cases);
+        }
     }
 }

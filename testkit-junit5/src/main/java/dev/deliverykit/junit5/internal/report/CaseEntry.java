@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.deliverykit.boundary.BoundaryHit;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.Recording;
+import dev.deliverykit.boundary.TurnEnd;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.junit5.internal.planning.DeclaredInvariants;
 import dev.deliverykit.junit5.internal.planning.KitCase;
@@ -57,6 +58,8 @@ public final class CaseEntry {
     private int hits = -1;
     private long durationMillis = -1;
     private SweepCounts sweepCounts;
+    private ScheduleCounts scheduleCounts;
+    private List<TurnEnd> timeline = List.of();
 
     /**
      * @param caseNumber the case's number in an unsharded run of its test, if known (see {@code CrashInvocation})
@@ -117,6 +120,16 @@ public final class CaseEntry {
         return site.stack().isEmpty() ? site.threadName() : site.stack().get(0);
     }
 
+    /** For a schedule case: how each of its turns ended, in order. */
+    public synchronized void scheduled(List<TurnEnd> turns) {
+        timeline = List.copyOf(turns);
+    }
+
+    /** A schedule case's turns, in order; empty for other cases. */
+    public synchronized List<TurnEnd> timeline() {
+        return timeline;
+    }
+
     public synchronized void recorded(Recording recording) {
         hits = recording.hits().size();
     }
@@ -129,6 +142,16 @@ public final class CaseEntry {
     /** For a sweep's recording, once its cases are known: their counts. */
     public synchronized Optional<SweepCounts> sweepCounts() {
         return Optional.ofNullable(sweepCounts);
+    }
+
+    /** For a schedule sweep's first recording, once its schedules are planned: their counts. */
+    public synchronized void counted(ScheduleCounts counts) {
+        scheduleCounts = counts;
+    }
+
+    /** A schedule sweep's counts, on its first recording's row. */
+    public synchronized Optional<ScheduleCounts> scheduleCounts() {
+        return Optional.ofNullable(scheduleCounts);
     }
 
     public synchronized void finish(CaseOutcome how, String message) {

@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.internal.report;
 
+import dev.deliverykit.boundary.TurnEnd;
 import dev.deliverykit.invariant.Verdict;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -30,6 +31,8 @@ import java.util.OptionalLong;
  * @param observations the named values the test observed (a text or a whole number each), in order
  * @param equivalents the points of a sweep this case stands for (for a pair, the recovery's)
  * @param sweep a sweep recording's counts
+ * @param schedules a schedule sweep's first recording's counts
+ * @param timeline a schedule case's turns, in order, as its instances ended them; empty for other cases
  */
 record CaseRow(
         String displayName,
@@ -54,7 +57,9 @@ record CaseRow(
         Map<String, Object> observations,
         List<AttachmentLink> attachments,
         List<String> equivalents,
-        Optional<SweepCounts> sweep) {
+        Optional<SweepCounts> sweep,
+        Optional<ScheduleCounts> schedules,
+        List<TurnEnd> timeline) {
 
     CaseRow {
         afterDeath = List.copyOf(afterDeath);
@@ -62,6 +67,7 @@ record CaseRow(
         observations = Collections.unmodifiableMap(new LinkedHashMap<>(observations));
         attachments = List.copyOf(attachments);
         equivalents = List.copyOf(equivalents);
+        timeline = List.copyOf(timeline);
     }
 
     /**
@@ -139,6 +145,8 @@ record CaseRow(
                 observations,
                 copied,
                 equivalents,
-                sweep);
+                sweep,
+                schedules,
+                timeline);
     }
 }

@@ -104,7 +104,9 @@ public final class CaseRows {
                 entry.observations(),
                 attachments,
                 equivalents(crashCase),
-                entry.sweepCounts());
+                entry.sweepCounts(),
+                entry.scheduleCounts(),
+                entry.timeline());
     }
 
     /** The points a case stands for: a crash's equivalent points, or a pair's recovery points after one crash. */

@@ -39,9 +39,12 @@ final class Html {
         return "<span class=\"warn\">— " + passed + " of " + cases + " passed" + others + "</span>";
     }
 
-    /** The replay option, the points the case stands for, what happened after the death, the attachments. */
+    /**
+     * The replay option, a schedule's timeline, the points the case stands for, what happened after the death, the
+     * attachments.
+     */
     static String caseDetails(CaseRow row) {
-        return replay(row) + equivalents(row) + afterDeath(row) + attachments(row);
+        return replay(row) + HtmlTimeline.of(row) + equivalents(row) + afterDeath(row) + attachments(row);
     }
 
     private static String replay(CaseRow row) {

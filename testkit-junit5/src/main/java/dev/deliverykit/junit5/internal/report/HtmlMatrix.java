@@ -55,6 +55,10 @@ final class HtmlMatrix {
                             .append(": ")
                             .append(escape(sweep.sentence()))
                             .append(".</p>\n"));
+            row.schedules()
+                    .ifPresent(schedules -> page.append("<p class=\"sweep\">Sweep: ")
+                            .append(escape(schedules.sentence()))
+                            .append(".</p>\n"));
         }
         page.append("<div class=\"scroll\"><table class=\"matrix\"><tr class=\"head\"><th>#</th>"
                 + "<th>case and replay option</th><th>outcome</th>");

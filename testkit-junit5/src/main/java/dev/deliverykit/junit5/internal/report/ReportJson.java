@@ -2,6 +2,7 @@ package dev.deliverykit.junit5.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.deliverykit.boundary.TurnEnd;
 import dev.deliverykit.invariant.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,7 +16,7 @@ import org.apiguardian.api.API;
 
 /**
  * The codec of {@code report.json} and its parts: a {@link Report} as JSON text and back, the one place that names
- * the report's fields. A field the report writes only when it says something ({@code afterDeath},
+ * the report's fields (with {@link SweepJson}, which names a sweep's and a schedule's). A field the report writes only when it says something ({@code afterDeath},
  * {@code equivalents}, {@code sweep}, {@code guarantees}, ...) is left out when empty, and read as empty when
  * missing; other fields are written even when {@code null}, and a number or an enum the report cannot do without is
  * refused, by its field, when it is missing or holds what the kit never writes there.
@@ -76,12 +77,6 @@ public final class ReportJson {
     private static final String FOUND = "found";
     private static final String EXPECTED = "expected";
     private static final String PATH = "path";
-    private static final String POINTS = "points";
-    private static final String CLASSES = "classes";
-    private static final String PRUNED = "pruned";
-    private static final String NOT_PRUNED = "notPruned";
-    private static final String FAILURES = "failures";
-    private static final String OUTSIDE_EFFECTS = "outsideEffects";
     private static final String ROLE = "role";
     private static final String ID = "id";
     private static final String NAME = "name";
@@ -250,7 +245,11 @@ public final class ReportJson {
         if (!row.equivalents().isEmpty()) {
             object.put(EQUIVALENTS, row.equivalents());
         }
-        row.sweep().ifPresent(sweep -> object.put(SWEEP, sweep(sweep)));
+        row.sweep().ifPresent(sweep -> object.put(SWEEP, SweepJson.counts(sweep)));
+        row.schedules().ifPresent(schedules -> object.put(SweepJson.SCHEDULES, SweepJson.counts(schedules)));
+        if (!row.timeline().isEmpty()) {
+            object.put(SweepJson.TIMELINE, list(row.timeline(), SweepJson::turn));
+        }
         return object;
     }
 
@@ -267,6 +266,9 @@ public final class ReportJson {
                         new CaseRow.AttachmentLink(attachment.path(LABEL).asText(), attachment.text(PATH))));
         JsonText.Node recovery = row.path(RECOVERY);
         JsonText.Node sweep = row.path(SWEEP);
+        JsonText.Node schedules = row.path(SweepJson.SCHEDULES);
+        List<TurnEnd> timeline = new ArrayList<>();
+        row.path(SweepJson.TIMELINE).forEach(turn -> timeline.add(SweepJson.turn(turn)));
         return new CaseRow(
                 row.path(DISPLAY_NAME).asText(),
                 row.path(UNIQUE_ID).asText(null),
@@ -290,7 +292,9 @@ public final class ReportJson {
                 observations,
                 attachments,
                 row.path(EQUIVALENTS).texts(),
-                sweep.isMissing() ? Optional.empty() : Optional.of(sweep(sweep)));
+                sweep.isMissing() ? Optional.empty() : Optional.of(SweepJson.counts(sweep)),
+                schedules.isMissing() ? Optional.empty() : Optional.of(SweepJson.scheduleCounts(schedules)),
+                timeline);
     }
 
     private static Map<String, Object> recovery(CaseRow.Recovery recovery) {
@@ -358,33 +362,6 @@ public final class ReportJson {
         return object;
     }
 
-    private static Map<String, Object> sweep(SweepCounts counts) {
-        Map<String, Object> object = new LinkedHashMap<>();
-        object.put(POINTS, counts.points());
-        object.put(CLASSES, counts.classes());
-        object.put(CASES, counts.cases());
-        object.put(PRUNED, counts.pruned());
-        object.put(NOT_PRUNED, counts.notPruned().orElse(null));
-        if (counts.failures() > 0) {
-            object.put(FAILURES, counts.failures());
-        }
-        if (!counts.outsideEffects().isEmpty()) {
-            object.put(OUTSIDE_EFFECTS, counts.outsideEffects());
-        }
-        return object;
-    }
-
-    private static SweepCounts sweep(JsonText.Node sweep) {
-        return new SweepCounts(
-                (int) sweep.path(POINTS).requiredLong(),
-                (int) sweep.path(CLASSES).requiredLong(),
-                (int) sweep.path(CASES).requiredLong(),
-                (int) sweep.path(PRUNED).requiredLong(),
-                sweep.path(NOT_PRUNED).data().map(String::valueOf),
-                (int) sweep.path(FAILURES).asLong(),
-                sweep.path(OUTSIDE_EFFECTS).texts());
-    }
-
     private static Map<String, Object> guarantee(GuaranteeResult row) {
         Map<String, Object> object = new LinkedHashMap<>();
         object.put(CLASS, row.testClass());
@@ -430,7 +407,7 @@ public final class ReportJson {
         return number.isPresent() ? number.getAsInt() : null;
     }
 
-    private static <T> List<Object> list(List<T> elements, Function<T, Object> data) {
+    static <T> List<Object> list(List<T> elements, Function<T, Object> data) {
         List<Object> array = new ArrayList<>();
         elements.forEach(element -> array.add(data.apply(element)));
         return array;

@@ -38,4 +38,18 @@ class ScheduleRunMessagesTests {
                         + "Fix: make the code handle this order of calls, which production can take too (an error here"
                         + " is the one the code gets there); the replay key below runs this schedule again");
     }
+
+    @Test
+    void timeline() {
+        assertThat(ScheduleRunMessages.timeline(List.of(
+                        new TurnEnd("relay-a", TurnEnd.Stop.HELD, 9, "before commit #5 in UnclaimedRelay.drain"),
+                        new TurnEnd("relay-bb", TurnEnd.Stop.BLOCKED_IN_THE_DATABASE, 4, "after commit #2 in Row.send"),
+                        new TurnEnd("relay-a", TurnEnd.Stop.ENDED, 10, "the end"),
+                        new TurnEnd("relay-bb", TurnEnd.Stop.WAITING, 5, "after commit #3 in Row.send"))))
+                .isEqualTo("Timeline, a turn a line:\n"
+                        + "relay-a   to before commit #5 in UnclaimedRelay.drain\n"
+                        + "relay-bb  to after commit #2 in Row.send, then blocked in the database\n"
+                        + "relay-a   to the end\n"
+                        + "relay-bb  to after commit #3 in Row.send, then waiting");
+    }
 }

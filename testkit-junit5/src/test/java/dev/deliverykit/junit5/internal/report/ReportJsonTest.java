@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.deliverykit.boundary.TurnEnd;
 import dev.deliverykit.invariant.Verdict;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,16 @@ import org.junit.jupiter.api.Test;
  */
 class ReportJsonTest {
 
+    private static final List<TurnEnd> TIMELINE = List.of(
+            new TurnEnd("relay-a", TurnEnd.Stop.HELD, 9, "before commit #5 in UnclaimedRelay.drain"),
+            new TurnEnd("relay-b", TurnEnd.Stop.BLOCKED_IN_THE_DATABASE, 3, "after statement \"UPDATE\" #1"),
+            new TurnEnd("relay-a", TurnEnd.Stop.ENDED, 11, "the end"));
+
     private static CaseRow row(List<String> afterDeath, Optional<SweepCounts> sweep) {
+        return row(afterDeath, sweep, List.of());
+    }
+
+    private static CaseRow row(List<String> afterDeath, Optional<SweepCounts> sweep, List<TurnEnd> timeline) {
         Map<String, CaseRow.InvariantCell> invariants = new LinkedHashMap<>();
         invariants.put(
                 "exactly once per key",
@@ -58,7 +68,9 @@ class ReportJsonTest {
                 observations,
                 List.of(new CaseRow.AttachmentLink("child stdout", Optional.of("attachments/report-1-1/2/out.txt"))),
                 List.of("after statement \"INSERT\" #1 in Outbox.add"),
-                sweep);
+                sweep,
+                timeline.isEmpty() ? Optional.empty() : Optional.of(new ScheduleCounts(12, 3, 11, 2)),
+                timeline);
     }
 
     private static Report part(CaseRow... rows) {
@@ -90,7 +102,8 @@ class ReportJsonTest {
                 row(
                         List.of("INSERT refused"),
                         Optional.of(new SweepCounts(21, 6, 6, 15, Optional.empty(), 21, List.of("file write")))),
-                row(List.of(), Optional.empty()));
+                row(List.of(), Optional.empty()),
+                row(List.of(), Optional.empty(), TIMELINE));
         String written = ReportJson.write(part);
 
         Report read = ReportJson.read(written);
@@ -113,7 +126,7 @@ class ReportJsonTest {
         String written = ReportJson.write(part(row(List.of(), Optional.empty())));
 
         assertThat(written)
-                .doesNotContain("\"afterDeath\"", "\"sweep\"", "\"mergedShards\"")
+                .doesNotContain("\"afterDeath\"", "\"sweep\"", "\"mergedShards\"", "\"timeline\"", "\"schedules\"")
                 .contains("\"order\" : null", "\"within\" : null", "\"equivalents\" : [ \"after statement")
                 .contains("\"totals\" : {" + System.lineSeparator() + "    \"cases\" : 1,");
     }
@@ -169,5 +182,30 @@ class ReportJsonTest {
         assertThat(unknown.expected()).isEqualTo("one of PASSED, FAILED, ABORTED, NOT_FINISHED");
         assertThat(refused(edited(part, "verdict", "\"verdict\" : \"MAYBE\",")).field())
                 .isEqualTo("tests[0].cases[0].invariants.exactly once per key.verdict");
+    }
+
+    @Test
+    void refusesATurnThatEndedInAWayTheKitNeverWritesByItsField() {
+        Report part = part(row(List.of(), Optional.empty(), TIMELINE));
+
+        UnexpectedValue unknown = refused(edited(part, "stop", "\"stop\" : \"PAUSED\","));
+        UnexpectedValue missing = refused(edited(part, "point", ""));
+        UnexpectedValue considered = refused(edited(part, "considered", "\"considered\" : \"many\","));
+
+        assertThat(unknown.field()).isEqualTo("tests[0].cases[0].timeline[0].stop");
+        assertThat(unknown.expected()).isEqualTo("one of HELD, ENDED, BLOCKED_IN_THE_DATABASE, WAITING");
+        assertThat(missing.field()).isEqualTo("tests[0].cases[0].timeline[0].point");
+        assertThat(considered.field()).isEqualTo("tests[0].cases[0].schedules.considered");
+    }
+
+    @Test
+    void readsAReportWrittenBeforeSchedulesHadATimelineAsOneWithout() {
+        Report part = part(row(List.of(), Optional.empty(), TIMELINE));
+        String withoutTimeline = ReportJson.write(part)
+                .replaceFirst(",\\s*\"schedules\" : \\{[^}]*}", "")
+                .replaceFirst(",\\s*\"timeline\" : \\[[^\\]]*\\]", "");
+
+        assertThat(withoutTimeline).doesNotContain("\"timeline\"", "\"schedules\"");
+        assertThat(ReportJson.read(withoutTimeline)).isEqualTo(part(row(List.of(), Optional.empty())));
     }
 }
