@@ -471,7 +471,7 @@ class ConfigurationErrorTest {
                                         message(text -> text.startsWith("@CheckInvariant on field"
                                                         + " UncheckedInvariantTestCases.neverChecked:"
                                                         + " UncheckedInvariantTestCases and its @Nested classes have no"
-                                                        + " @CrashAt, @CrashSweep or @DeliverInOrder test")
+                                                        + " @CrashAt, @CrashSweep, @DeliverInOrder or @ScheduleSweep test")
                                                 && text.endsWith(
                                                         "DeliveryAssertions.assertThat(neverChecked).holds().")))));
         assertThat(WORKLOADS).hasValue(0);
