@@ -130,6 +130,11 @@ final class ActiveRun implements BoundarySink {
     @Override
     public void openingConnection() {
         death.threads().openingConnection();
+        if (kind instanceof RunKind.Scheduled scheduled) {
+            synchronized (this) {
+                scheduled.instance().opening();
+            }
+        }
     }
 
     @Override

@@ -32,7 +32,12 @@ final class ScheduledInstance {
         gate.insideJdbc(name, 1);
     }
 
-    /** The instance's outermost JDBC call ended. */
+    /** A thread of the instance opens a connection (its end is told as {@link #called}). */
+    synchronized void opening() {
+        gate.insideJdbc(name, 1);
+    }
+
+    /** The instance's outermost JDBC call, or its opening of a connection, ended. */
     synchronized void called() {
         accesses.called();
         gate.insideJdbc(name, -1);
