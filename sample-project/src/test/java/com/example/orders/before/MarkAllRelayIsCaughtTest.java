@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The proof that a bug between instances is caught: the order service and {@link MarkAllOutboxRelay} run at once, as
- * they do in production, in every schedule of their commits. When the service commits order o-2 between the relay's
+ * they do in production, in every schedule of the pipeline's boundaries within one preemption. When the service
+ * commits order o-2 between the relay's
  * read and its "mark everything published", o-2 is marked published without ever being sent. The test prints the
  * first failure.
  */
@@ -99,7 +100,8 @@ class MarkAllRelayIsCaughtTest {
 
         System.out.println(
                 "\nThe service and a third \"before\" relay, com.example.orders.before.MarkAllOutboxRelay, run"
-                        + " at once as two instances in every schedule of their commits by MarkAllRelayIsCaughtTest:\n"
+                        + " at once as two instances in every schedule of the pipeline's boundaries by"
+                + " MarkAllRelayIsCaughtTest:\n"
                         + results.failedCases().size() + " of "
                         + results.startedCases().size() + " schedules fail, as they"
                         + " should: an order committed between the relay's read and its \"mark everything published\" is"
