@@ -468,10 +468,11 @@ class ConfigurationErrorTest {
                                 container(UncheckedInvariantTestCases.class),
                                 finishedWithFailure(
                                         instanceOf(ExtensionConfigurationException.class),
-                                        message(text -> text.startsWith("@CheckInvariant on field"
-                                                        + " UncheckedInvariantTestCases.neverChecked:"
-                                                        + " UncheckedInvariantTestCases and its @Nested classes have no"
-                                                        + " @CrashAt, @CrashSweep, @DeliverInOrder or @ScheduleSweep test")
+                                        message(text -> text.startsWith(
+                                                        "@CheckInvariant on field"
+                                                                + " UncheckedInvariantTestCases.neverChecked:"
+                                                                + " UncheckedInvariantTestCases and its @Nested classes have no"
+                                                                + " @CrashAt, @CrashSweep, @DeliverInOrder or @ScheduleSweep test")
                                                 && text.endsWith(
                                                         "DeliveryAssertions.assertThat(neverChecked).holds().")))));
         assertThat(WORKLOADS).hasValue(0);

@@ -101,7 +101,7 @@ class MarkAllRelayIsCaughtTest {
         System.out.println(
                 "\nThe service and a third \"before\" relay, com.example.orders.before.MarkAllOutboxRelay, run"
                         + " at once as two instances in every schedule of the pipeline's boundaries by"
-                + " MarkAllRelayIsCaughtTest:\n"
+                        + " MarkAllRelayIsCaughtTest:\n"
                         + results.failedCases().size() + " of "
                         + results.startedCases().size() + " schedules fail, as they"
                         + " should: an order committed between the relay's read and its \"mark everything published\" is"
