@@ -209,6 +209,9 @@ final class ActiveRun implements BoundarySink {
                     return death.refuse(call);
                 }
                 ledger.outside(call);
+                if (kind instanceof RunKind.Scheduled scheduled) {
+                    scheduled.instance().leftTheJvm(); // a send between two points orders its step with every other
+                }
                 return onEvent(call, table.matching(call), context);
             }
         });

@@ -32,6 +32,11 @@ final class ScheduledInstance {
         gate.insideJdbc(name, 1);
     }
 
+    /** A call of the instance left the JVM (a socket, a file, an HTTP request): its step touches everything. */
+    synchronized void leftTheJvm() {
+        accesses.effect();
+    }
+
     /** A thread of the instance opens a connection (its end is told as {@link #called}). */
     synchronized void opening() {
         gate.insideJdbc(name, 1);

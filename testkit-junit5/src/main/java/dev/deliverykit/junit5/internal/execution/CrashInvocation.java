@@ -66,6 +66,11 @@ public final class CrashInvocation implements TestTemplateInvocationContext {
 
     @Override
     public List<Extension> getAdditionalExtensions() {
+        return caseExtensions();
+    }
+
+    /** What every kit invocation adds: its rerun, its invariants, its checks and its outcome. */
+    static List<Extension> caseExtensions() {
         return List.of(
                 new RerunCapture(),
                 new InvariantFields(),

@@ -41,12 +41,7 @@ final class ScheduleInvocation implements TestTemplateInvocationContext {
 
     @Override
     public List<Extension> getAdditionalExtensions() {
-        return List.of(
-                new RerunCapture(),
-                new InvariantFields(),
-                new CaseFailures(),
-                new PassedCaseChecks(),
-                new CaseOutcomes());
+        return CrashInvocation.caseExtensions();
     }
 
     @Override
