@@ -77,13 +77,17 @@ public final class CrashInvocation implements TestTemplateInvocationContext {
     @Override
     public void prepareInvocation(ExtensionContext context) {
         CaseEntry entry = CrashReport.of(context, settings).open(context, crashCase, caseNumber);
+        // The one place that chooses the run of a case by its kind.
+        Optional<SweepFeedback> feedback = sweep.map(SweepState::feedback);
         if (crashCase instanceof KitCase.DeliverOrder order) {
             CaseRun.keep(context, new DeliveryRun(order, entry));
         } else if (crashCase instanceof KitCase.RecordBoundaries record) {
-            CaseRun.keep(context, new CrashRun(record, settings, childOptions, sweep, entry));
-            sweep.ifPresent(SweepState::recordInvocationStarted);
-        } else if (crashCase instanceof KitCase.EngineCase crashing) {
-            CaseRun.keep(context, new CrashRun(crashing, settings, childOptions, sweep, entry));
+            CaseRun.keep(context, new RecordingRun(record, settings, childOptions, feedback, entry));
+            feedback.ifPresent(SweepFeedback::recordingStarted);
+        } else if (crashCase instanceof KitCase.CrashAtHit hit) {
+            CaseRun.keep(context, ArmedRun.of(hit, settings, childOptions, feedback, entry));
+        } else if (crashCase instanceof KitCase.CrashPair pair) {
+            CaseRun.keep(context, ArmedRun.of(pair, settings, childOptions, feedback, entry));
         }
     }
 
