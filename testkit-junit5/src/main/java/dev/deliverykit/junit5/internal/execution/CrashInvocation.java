@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
  * One invocation of a kit template (a value, not an extension): its display name, the run it puts into the
  * invocation's store before the invocation's extensions run, and the extensions that serve the invocation, one
  * per job ({@link RerunCapture}, {@link InvariantFields}, {@link CaseFailures}, {@link PassedCaseChecks},
- * {@link CaseOutcomes}), as JUnit's own parameterized invocations bring theirs.
+ * {@link DeadProcessRelease}, {@link CaseOutcomes}), as JUnit's own parameterized invocations bring theirs.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class CrashInvocation implements TestTemplateInvocationContext {
@@ -71,6 +71,7 @@ public final class CrashInvocation implements TestTemplateInvocationContext {
                 new InvariantFields(),
                 new CaseFailures(),
                 new PassedCaseChecks(),
+                new DeadProcessRelease(),
                 new CaseOutcomes());
     }
 
