@@ -84,6 +84,11 @@ class DeliveryKitArchitectureTest {
     }
 
     @Test
+    void runsFeedTheSweepThroughItsFeedback() {
+        DeliveryKitRules.runsFeedTheSweepThroughItsFeedback(KIT).check(kit);
+    }
+
+    @Test
     void theDispatchersStateIsPrivate() {
         DeliveryKitRules.theDispatchersStateIsPrivate(KIT).check(kit);
     }

@@ -226,6 +226,19 @@ public final class DeliveryKitRules {
                         + " others can write there is a second way to steer a run, beside EngineControls");
     }
 
+    static ArchRule runsFeedTheSweepThroughItsFeedback(String base) {
+        String execution = base + ".junit5.internal.execution";
+        return noClasses()
+                .that()
+                .areAssignableTo(execution + ".CaseRun")
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName(execution + ".SweepState")
+                .because("a sweep's state is what the provider's lazy stream reads to make the next cases: a run"
+                        + " tells it what it found through the narrow SweepFeedback, so that the sweep's writers are"
+                        + " that interface's few calls, not any method of a run");
+    }
+
     public static ArchRule extensionsArePackagePrivateFinalAndStateless(String base) {
         return classes()
                 .that()

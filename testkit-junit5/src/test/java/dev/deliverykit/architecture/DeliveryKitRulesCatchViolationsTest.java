@@ -218,6 +218,21 @@ class DeliveryKitRulesCatchViolationsTest {
     }
 
     @Test
+    void aRunWritingItsSweepsStateBesideTheFeedbackIsCaught() {
+        String kit = FIXTURES + ".sweep";
+        String execution = kit + ".junit5.internal.execution";
+        assertViolations(
+                DeliveryKitRules::runsFeedTheSweepThroughItsFeedback,
+                kit,
+                "Constructor <" + execution + ".WritesTheSweepState.<init>(" + execution + ".SweepState)> has"
+                        + " parameter of type <" + execution + ".SweepState> in (WritesTheSweepState.java:0)",
+                "Field <" + execution + ".WritesTheSweepState.sweep> has type <" + execution + ".SweepState>"
+                        + " in (WritesTheSweepState.java:0)",
+                "Method <" + execution + ".WritesTheSweepState.run()> calls method <" + execution
+                        + ".SweepState.recorded()> in (WritesTheSweepState.java:12)");
+    }
+
+    @Test
     void aStackWalkerOrATransformerWithAPrefixListOfItsOwnIsCaught() {
         String kit = FIXTURES + ".classifiers";
         assertViolations(
@@ -241,6 +256,7 @@ class DeliveryKitRulesCatchViolationsTest {
                 DeliveryKitRules::bytecodeLibrariesOnlyInInstrument,
                 DeliveryKitRules::theDispatcherOnlyBridges,
                 DeliveryKitRules::theDispatchersStateIsPrivate,
+                DeliveryKitRules::runsFeedTheSweepThroughItsFeedback,
                 DeliveryKitRules::extensionsArePackagePrivateFinalAndStateless,
                 DeliveryKitRules::publicClassesAreFinalUnlessAbstract,
                 DeliveryKitRules::publicTypesDeclareTheirApiStatus,

@@ -5,7 +5,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.opentest4j.AssertionFailedError;
-import org.opentest4j.TestAbortedException;
 
 /**
  * Completes the failure of a kit invocation: checks the {@code @CheckInvariant} invariants and adds their failures
@@ -25,9 +24,7 @@ final class CaseFailures implements TestExecutionExceptionHandler {
             throw throwable;
         }
         // The invariants are checked here, not after the test, so that their failures join the test's at top level.
-        Optional<AssertionFailedError> declared = throwable instanceof TestAbortedException
-                ? Optional.empty()
-                : run.get().checkDeclared();
+        Optional<AssertionFailedError> declared = run.get().invariants().check(Optional.of(throwable));
         if (run.get().verdict().isPresent()) {
             // The run itself failed (not reached, swallowed, ...), so no recovery ran: the invariants' verdicts
             // (in the report) would mislead in the message, and stay attached for the record.

@@ -1,11 +1,10 @@
 package dev.deliverykit.junit5.internal.execution;
 
-import dev.deliverykit.boundary.BoundaryEngine;
 import dev.deliverykit.junit5.internal.report.CaseOutcome;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestWatcher;
 
-/** Records each kit invocation's outcome in the report, and lets the dead process of its case go. */
+/** Records each kit invocation's outcome in the report. */
 final class CaseOutcomes implements TestWatcher {
 
     @Override
@@ -24,9 +23,6 @@ final class CaseOutcomes implements TestWatcher {
     }
 
     private static void finish(ExtensionContext context, CaseOutcome outcome, Throwable cause) {
-        if (CaseRun.of(context).isPresent()) {
-            BoundaryEngine.get().releaseDeadProcess(); // the case is over: its dead process's threads are let go
-        }
         CrashReport.find(context).ifPresent(report -> report.finish(context, outcome, cause));
     }
 }

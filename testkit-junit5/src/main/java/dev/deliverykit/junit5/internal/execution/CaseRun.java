@@ -6,7 +6,6 @@ import dev.deliverykit.boundary.KitModules;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantResult;
 import dev.deliverykit.invariant.Verdict;
-import dev.deliverykit.junit5.internal.planning.DeclaredInvariants;
 import dev.deliverykit.junit5.internal.planning.KitCase;
 import dev.deliverykit.junit5.internal.report.CaseEntry;
 import java.nio.file.Path;
@@ -16,7 +15,6 @@ import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.opentest4j.AssertionFailedError;
 
 /**
  * One invocation's run of its case: the workload once, then the checks. What every kind of case shares (its
@@ -36,11 +34,11 @@ public abstract sealed class CaseRun permits CrashRun, DeliveryRun, ScheduleRun 
     private final CaseEntry entry;
     private boolean ran;
     private Throwable verdict;
-    private List<DeclaredInvariants.Declared> declared = List.of();
-    private boolean declaredChecked;
+    private final CaseInvariants invariants;
 
     CaseRun(CaseEntry entry) {
         this.entry = Objects.requireNonNull(entry, "entry");
+        this.invariants = new CaseInvariants(this);
     }
 
     /** The run of the invocation whose context this is, if it is a kit invocation. */
@@ -141,56 +139,13 @@ public abstract sealed class CaseRun permits CrashRun, DeliveryRun, ScheduleRun 
         return List.copyOf(results);
     }
 
-    /** Keeps the {@code @CheckInvariant} invariants of this invocation, read just before the test method. */
-    final synchronized void declare(List<DeclaredInvariants.Declared> invariants) {
-        declared = List.copyOf(invariants);
-        entry.declared(declared);
+    /** The {@code @CheckInvariant} invariants of this invocation, and their checking. */
+    final CaseInvariants invariants() {
+        return invariants;
     }
 
-    /** The {@code @CheckInvariant} invariants of this invocation, once read (none before the test method). */
-    final synchronized List<DeclaredInvariants.Declared> declared() {
-        return declared;
-    }
-
-    /**
-     * Checks every {@code @CheckInvariant} invariant once the workload has run, records each result in the
-     * report, and returns the failure naming each violated (or uncheckable) one's field, with the case and its
-     * replay key; empty if all hold, none is declared, the workload never started, or they were checked already
-     * (each is checked once per invocation).
-     */
-    final Optional<AssertionFailedError> checkDeclared() {
-        List<DeclaredInvariants.Declared> invariants;
-        synchronized (this) {
-            if (!ran || declared.isEmpty() || declaredChecked) {
-                return Optional.empty();
-            }
-            declaredChecked = true;
-            invariants = declared;
-        }
-        List<String> failures = new ArrayList<>();
-        List<RuntimeException> errors = new ArrayList<>();
-        for (DeclaredInvariants.Declared declaredInvariant : invariants) {
-            try {
-                InvariantResult result = checkAndRecord(declaredInvariant.invariant());
-                if (result.verdict() == Verdict.VIOLATED) {
-                    failures.add("[" + declaredInvariant.field() + "] " + result.message());
-                }
-            } catch (RuntimeException uncheckable) {
-                errors.add(uncheckable);
-                failures.add("[" + declaredInvariant.field() + "] could not be checked: " + uncheckable);
-            }
-        }
-        if (failures.isEmpty()) {
-            return Optional.empty();
-        }
-        AssertionFailedError failure = new AssertionFailedError(InvariantFailureMessages.violated(
-                        failures.size(), invariants.size(), true, !errors.isEmpty(), afterWhat())
-                + "\n" + String.join("\n", failures) + "\n\n" + timeline() + FailureMessages.block(crashCase()));
-        errors.forEach(failure::addSuppressed);
-        return Optional.of(failure);
-    }
-
-    private InvariantResult checkAndRecord(Invariant invariant) {
+    /** Checks {@code invariant} and records its result in the case's row of the report. */
+    final InvariantResult checkAndRecord(Invariant invariant) {
         InvariantResult result = invariant.check();
         entry.checked(result);
         return result;

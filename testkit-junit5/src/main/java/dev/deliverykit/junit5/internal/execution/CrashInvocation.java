@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
  * One invocation of a kit template (a value, not an extension): its display name, the run it puts into the
  * invocation's store before the invocation's extensions run, and the extensions that serve the invocation, one
  * per job ({@link RerunCapture}, {@link InvariantFields}, {@link CaseFailures}, {@link PassedCaseChecks},
- * {@link CaseOutcomes}), as JUnit's own parameterized invocations bring theirs.
+ * {@link DeadProcessRelease}, {@link CaseOutcomes}), as JUnit's own parameterized invocations bring theirs.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class CrashInvocation implements TestTemplateInvocationContext {
@@ -76,19 +76,24 @@ public final class CrashInvocation implements TestTemplateInvocationContext {
                 new InvariantFields(),
                 new CaseFailures(),
                 new PassedCaseChecks(),
+                new DeadProcessRelease(),
                 new CaseOutcomes());
     }
 
     @Override
     public void prepareInvocation(ExtensionContext context) {
         CaseEntry entry = CrashReport.of(context, settings).open(context, crashCase, caseNumber);
+        // The one place that chooses the run of a case by its kind.
+        Optional<SweepFeedback> feedback = sweep.map(SweepState::feedback);
         if (crashCase instanceof KitCase.DeliverOrder order) {
             CaseRun.keep(context, new DeliveryRun(order, entry));
         } else if (crashCase instanceof KitCase.RecordBoundaries record) {
-            CaseRun.keep(context, new CrashRun(record, settings, childOptions, sweep, entry));
-            sweep.ifPresent(SweepState::recordInvocationStarted);
-        } else if (crashCase instanceof KitCase.EngineCase crashing) {
-            CaseRun.keep(context, new CrashRun(crashing, settings, childOptions, sweep, entry));
+            CaseRun.keep(context, new RecordingRun(record, settings, childOptions, feedback, entry));
+            feedback.ifPresent(SweepFeedback::recordingStarted);
+        } else if (crashCase instanceof KitCase.CrashAtHit hit) {
+            CaseRun.keep(context, ArmedRun.of(hit, settings, childOptions, feedback, entry));
+        } else if (crashCase instanceof KitCase.CrashPair pair) {
+            CaseRun.keep(context, ArmedRun.of(pair, settings, childOptions, feedback, entry));
         }
     }
 

@@ -3,7 +3,6 @@ package dev.deliverykit.junit5.internal.execution;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.deliverykit.CrashMode;
-import dev.deliverykit.Fault;
 import dev.deliverykit.ReplayKey;
 import dev.deliverykit.Workload;
 import dev.deliverykit.boundary.BoundaryEngine;
@@ -43,21 +42,18 @@ import org.junit.platform.commons.support.ReflectionSupport;
 import org.opentest4j.AssertionFailedError;
 
 /**
- * The run of a {@link CrashAt} or {@link CrashSweep} case on the boundary engine: the workload once (crashing,
- * or recording in a sweep's crash-free run), then any number of recoveries. In a sweep that crashes recoveries,
- * a crash case records its first recovery, and a {@link KitCase.CrashPair} crashes its first recovery in this
- * JVM and then runs it again.
+ * The run of a {@link CrashAt} or {@link CrashSweep} case on the boundary engine: the workload once, in this JVM or
+ * in a child JVM that reruns the test method, then any number of recoveries. What both kinds of run share; a
+ * {@link RecordingRun} records a sweep's crash-free run, an {@link ArmedRun} crashes the workload or injects a
+ * failure into it. Which one runs a case is chosen once, by {@link CrashInvocation}.
  */
 @API(status = INTERNAL, since = "0.1")
-public final class CrashRun extends CaseRun {
+public abstract sealed class CrashRun extends CaseRun permits RecordingRun, ArmedRun {
 
     private final KitCase.EngineCase crashing;
     private final KitSettings settings;
     private final ChildJvmOptions childOptions;
-    private final Optional<SweepState> sweep;
-    private CrashResult crash;
     private int restarts;
-    private Recording recording;
     private List<String> otherProcessDatabases = List.of();
     private Optional<RerunInvocation> invocation = Optional.empty();
     private Optional<RerunJvmPool> pool = Optional.empty();
@@ -65,21 +61,11 @@ public final class CrashRun extends CaseRun {
     private Optional<Path> childOutputFile = Optional.empty();
     private boolean childFailed;
 
-    /**
-     * A run of {@code crashing}; {@code sweep} receives the recording of a crash-free run and, in a sweep that
-     * crashes recoveries, a crash case's recording of its first recovery.
-     */
-    CrashRun(
-            KitCase.EngineCase crashing,
-            KitSettings settings,
-            ChildJvmOptions childOptions,
-            Optional<SweepState> sweep,
-            CaseEntry entry) {
+    CrashRun(KitCase.EngineCase crashing, KitSettings settings, ChildJvmOptions childOptions, CaseEntry entry) {
         super(entry);
         this.crashing = Objects.requireNonNull(crashing, "crashing");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.childOptions = Objects.requireNonNull(childOptions, "childOptions");
-        this.sweep = Objects.requireNonNull(sweep, "sweep");
     }
 
     @Override
@@ -151,7 +137,7 @@ public final class CrashRun extends CaseRun {
         } else {
             runInThisJvm(workload);
         }
-        requireInvariantsThatCanFail();
+        requireInvariantsThatCanFail(vacuous());
     }
 
     /** Runs a process workload: in a child JVM for a {@code CHILD_PROCESS} case, else in this JVM. */
@@ -179,7 +165,7 @@ public final class CrashRun extends CaseRun {
             ProcessWorkload instance = ReflectionSupport.newInstance(workload);
             runInThisJvm(() -> instance.run(arguments));
         }
-        requireInvariantsThatCanFail();
+        requireInvariantsThatCanFail(vacuous());
     }
 
     /**
@@ -196,23 +182,12 @@ public final class CrashRun extends CaseRun {
     }
 
     /**
-     * Before a sweep case's recovery: refuses a crash-free run whose declared invariants all read nothing of what it
-     * committed, and a child's crash after the last commit that left nothing of it, since no crash case could then
-     * fail ({@link VacuousInvariants}).
+     * Before a sweep case's recovery: the reason no crash case could fail, if there is one ({@link
+     * VacuousInvariants}).
      */
-    private void requireInvariantsThatCanFail() {
-        Optional<AssertionFailedError> vacuous = Optional.empty();
-        if (crashing instanceof KitCase.RecordBoundaries && recording != null) {
-            VacuousInvariants.Reading reading = VacuousInvariants.read(declared());
-            sweep.ifPresent(state -> state.readAfterRecording(reading.fieldsWithRows()));
-            vacuous = VacuousInvariants.afterCrashFreeRun(recording, reading, crashing.mode());
-        } else if (crash != null && crash.plan().fault() == Fault.CRASH && sweep.isPresent()) {
-            Optional<Recording> recorded = sweep.get().recording();
-            if (recorded.isPresent()) {
-                vacuous = VacuousInvariants.afterLastCommit(
-                        crash, recorded.get(), sweep.get().fieldsWithRowsAfterRecording(), declared());
-            }
-        }
+    abstract Optional<AssertionFailedError> vacuous();
+
+    private void requireInvariantsThatCanFail(Optional<AssertionFailedError> vacuous) {
         if (vacuous.isPresent()) {
             failedWith(vacuous.get()); // the invocation fails with it even if the test catches it
             throw vacuous.get();
@@ -238,17 +213,16 @@ public final class CrashRun extends CaseRun {
                 .runAndHalt(workload);
     }
 
+    /**
+     * The run in a child JVM, by one of the engine's two calls ({@code record} or {@code crashAt}): returns the
+     * child's output.
+     */
+    abstract Optional<ChildResult> inChild(
+            Function<WatchList, Recording> record, Function<CrashPlan, CrashResult> crashAt);
+
     private void inChildJvm(Function<WatchList, Recording> record, Function<CrashPlan, CrashResult> crashAt) {
         try {
-            if (crashing instanceof KitCase.RecordBoundaries recordCase) {
-                Recording made = record.apply(recordCase.watch());
-                childOutput = made.childResult();
-                keep(made);
-            } else if (crashing.workloadCrash().isPresent()) {
-                crash = crashAt.apply(crashing.workloadCrash().get().plan());
-                childOutput = crash.childResult();
-                firstCrashed();
-            }
+            childOutput = inChild(record, crashAt);
         } catch (AssertionError | RuntimeException failed) {
             childOutput = failed instanceof BoundaryNotReachedError notReached
                     ? notReached.childResult()
@@ -265,7 +239,7 @@ public final class CrashRun extends CaseRun {
         } finally {
             childOutput.ifPresent(this::keepChildOutput);
         }
-        entry().crashed(crash);
+        entry().crashed(crash().orElse(null));
     }
 
     /** The child's whole output, as an attachment of the case named after it. */
@@ -279,21 +253,12 @@ public final class CrashRun extends CaseRun {
         return childFailed ? childOutputFile : Optional.empty();
     }
 
+    /** The run in this JVM. */
+    abstract void inThisJvm(Workload workload);
+
     private void runInThisJvm(Workload workload) {
-        BoundaryEngine engine = BoundaryEngine.get();
         try {
-            if (crashing instanceof KitCase.RecordBoundaries record) {
-                keep(engine.record(record.watch(), workload));
-            } else if (crashing.workloadCrash().isPresent()) {
-                crash = engine.crashInProcess(
-                        crashing.workloadCrash()
-                                .get()
-                                .plan()
-                                .withOtherProcessDatabases(otherProcessDatabases.toArray(new String[0])),
-                        workload);
-                entry().crashed(crash);
-                firstCrashed();
-            }
+            inThisJvm(workload);
         } catch (AssertionError | RuntimeException failed) {
             failedWith(failed); // the invocation fails with it even if the test catches it
             throw failed;
@@ -311,28 +276,14 @@ public final class CrashRun extends CaseRun {
         otherProcessDatabases = List.copyOf(all);
     }
 
-    private void keep(Recording made) {
-        recording = made;
-        entry().recorded(made);
-        sweep.ifPresent(state -> state.recorded(made, entry()));
-    }
-
-    /** The sweep that this crash case tells of its first recovery, if the sweep crashes recoveries. */
-    private Optional<SweepState> recoveriesRecorded() {
-        return crashing instanceof KitCase.CrashAtHit hit && hit.fault() == Fault.CRASH
-                ? sweep.filter(state -> state.recoveryWatch().isPresent())
-                : Optional.empty();
-    }
-
-    /** Tells a sweep that crashes recoveries that this crash case crashed its workload. */
-    private void firstCrashed() {
-        recoveriesRecorded().ifPresent(SweepState::firstCrashed);
+    /** The databases of another process that a crash leaves alive (JDBC URL prefixes). */
+    final synchronized String[] otherProcessDatabases() {
+        return otherProcessDatabases.toArray(new String[0]);
     }
 
     /**
-     * Runs the recovery in this JVM: a fresh process for the dead workload (new objects, the same files). The first
-     * call of a crash case in a sweep that crashes recoveries records the boundaries the recovery reaches; that of a
-     * {@link KitCase.CrashPair} crashes the recovery at its hit, then runs it again as the next fresh process.
+     * Runs the recovery in this JVM: a fresh process for the dead workload (new objects, the same files); the first
+     * may run otherwise ({@link #firstRecovery}).
      */
     public void restart(Workload recovery) throws Exception {
         Objects.requireNonNull(recovery, "recovery");
@@ -341,82 +292,31 @@ public final class CrashRun extends CaseRun {
                     ScenarioMessages.restartBeforeRun(crashing.displayName()).sentences());
         }
         boolean first;
-        boolean crashed;
         synchronized (this) {
             first = restarts++ == 0;
-            crashed = crash != null && verdict().isEmpty();
         }
-        Optional<SweepState> recorded = recoveriesRecorded();
-        if (first && crashed && crashing instanceof KitCase.CrashPair pair) {
-            crashRecovery(pair, recovery);
-        } else if (first && crashed && recorded.isPresent()) {
-            recordRecovery((KitCase.CrashAtHit) crashing, recorded.get(), recovery);
-            return;
+        if (!first || !firstRecovery(recovery)) {
+            recover(recovery);
         }
+    }
+
+    /**
+     * The first recovery, where this run runs it otherwise than as a plain recovery: returns whether it ran the
+     * recovery itself; if not, the recovery then runs as a plain one (again, after a crashed first recovery).
+     */
+    abstract boolean firstRecovery(Workload recovery) throws Exception;
+
+    /** The recovery as a fresh process that no plan crashes. */
+    private static void recover(Workload recovery) throws Exception {
         // its threads and executor tasks end or wait before anything judges it, as a crash run's process does
         BoundaryEngine.get().recover(recovery);
     }
 
-    /** The recovery as a crash-free recording run in this JVM: its hits become the sweep's recovery crash cases. */
-    private void recordRecovery(KitCase.CrashAtHit first, SweepState state, Workload recovery) throws Exception {
-        state.recoveryStarted();
-        Recording made;
-        try {
-            made = BoundaryEngine.get().record(state.recoveryWatch().orElseThrow(), recovery);
-        } catch (RecordingFailedException failed) {
-            throw thrownBy(failed); // the test fails with the recovery's own failure, as without recording
-        } catch (AssertionError | RuntimeException failed) {
-            failedWith(failed);
-            throw failed;
-        }
-        state.recoveryRecorded(first, made);
-    }
+    /** The crash, once run; empty in a crash-free run. */
+    public abstract Optional<CrashResult> crash();
 
-    /** What the recovery threw, which failed its recording. */
-    private static Exception thrownBy(RecordingFailedException failed) {
-        Throwable thrown = failed.getCause();
-        if (thrown instanceof Error error) {
-            throw error;
-        }
-        return thrown instanceof Exception exception ? exception : failed;
-    }
-
-    /** The recovery crashing in this JVM, as the in-process crash of a fresh process, at {@code pair}'s hit. */
-    private void crashRecovery(KitCase.CrashPair pair, Workload recovery) {
-        try {
-            entry().recoveryCrashed(BoundaryEngine.get()
-                    .crashInProcess(
-                            pair.recovery()
-                                    .plan()
-                                    .withOtherProcessDatabases(otherProcessDatabases.toArray(new String[0])),
-                            recovery));
-        } catch (BoundaryNotReachedError notReached) {
-            // The engine speaks of "the workload": say that it is the recovery, and why it must reach the hit.
-            AssertionError failed = new AssertionError(
-                    "The first recovery (scenario.restart) after "
-                            + pair.first().displayName() + " did not reach "
-                            + pair.recovery().point() + ", where this case crashes it. A recovery must do the same"
-                            + " after the same crash every time (the same files, the same order of calls): a sweep"
-                            + " makes this case from a recording of the recovery after the same crash, which reached"
-                            + " that hit.\n" + notReached.getMessage(),
-                    notReached.getCause());
-            failedWith(failed);
-            throw failed;
-        } catch (AssertionError | RuntimeException failed) {
-            failedWith(failed);
-            throw failed;
-        }
-    }
-
-    /** The crash, once run. */
-    public synchronized Optional<CrashResult> crash() {
-        return Optional.ofNullable(crash);
-    }
-
-    /** The recording of a crash-free run, once run. */
-    public synchronized Optional<Recording> recording() {
-        return Optional.ofNullable(recording);
-    }
+    /** The recording of a crash-free run, once run; empty in a crash run. */
+    public abstract Optional<Recording> recording();
 
     @Override
     String neverRan() {
@@ -430,11 +330,15 @@ public final class CrashRun extends CaseRun {
 
     /** What ran before the invariants: the run, and the recovery only if one ran. */
     @Override
-    synchronized String afterWhat() {
-        String run = crashing instanceof KitCase.RecordBoundaries ? "the crash-free run" : crashing.displayName();
-        if (restarts == 0) {
-            return run + " (no recovery ran):";
-        }
-        return run + (crashing instanceof KitCase.CrashPair ? " and the second recovery:" : " and recovery:");
+    final synchronized String afterWhat() {
+        return ranWhat() + (restarts == 0 ? " (no recovery ran):" : andRecovery());
+    }
+
+    /** The run, as the invariants' failure header names it. */
+    abstract String ranWhat();
+
+    /** The end of the invariants' failure header after a recovery. */
+    String andRecovery() {
+        return " and recovery:";
     }
 }

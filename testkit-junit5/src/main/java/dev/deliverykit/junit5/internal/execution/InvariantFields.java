@@ -9,6 +9,6 @@ final class InvariantFields implements BeforeTestExecutionCallback {
 
     @Override
     public void beforeTestExecution(ExtensionContext context) {
-        CaseRun.of(context).ifPresent(run -> run.declare(DeclaredInvariants.read(context)));
+        CaseRun.of(context).ifPresent(run -> run.invariants().declare(DeclaredInvariants.read(context)));
     }
 }

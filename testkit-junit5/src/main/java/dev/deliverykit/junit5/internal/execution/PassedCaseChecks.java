@@ -4,7 +4,6 @@ import dev.deliverykit.junit5.internal.rerun.RerunEnd;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.opentest4j.TestAbortedException;
 
 /**
  * Checks a kit invocation whose test method returned: its {@code @CheckInvariant} invariants, the engine's verdict the
@@ -13,10 +12,7 @@ import org.opentest4j.TestAbortedException;
  */
 final class PassedCaseChecks implements AfterTestExecutionCallback {
 
-    /**
-     * Checks the {@code @CheckInvariant} invariants of a test that passed (a failed test's were checked by the
-     * exception handler, into its failure; an aborted test's are not checked).
-     */
+    /** Checks the {@code @CheckInvariant} invariants of a test that passed ({@link CaseInvariants} decides). */
     @Override
     public void afterTestExecution(ExtensionContext context) {
         Optional<CaseRun> found = CaseRun.of(context);
@@ -35,16 +31,14 @@ final class PassedCaseChecks implements AfterTestExecutionCallback {
             // The test caught the engine's verdict (BoundaryNotReachedError, ...): it still fails the case.
             Throwable verdict = FailureMessages.withCase(
                     run.verdict().get(), run.crashCase(), Optional.empty(), run.childOutputFile());
-            run.checkDeclared().ifPresent(verdict::addSuppressed);
+            run.invariants().check(testFailure).ifPresent(verdict::addSuppressed);
             if (verdict instanceof RuntimeException unchecked) {
                 throw unchecked;
             }
             throw verdict instanceof Error error ? error : new AssertionError(verdict);
         }
-        if (testFailure.isEmpty() || !(testFailure.get() instanceof TestAbortedException)) {
-            run.checkDeclared().ifPresent(failure -> {
-                throw failure;
-            });
-        }
+        run.invariants().check(testFailure).ifPresent(failure -> {
+            throw failure;
+        });
     }
 }

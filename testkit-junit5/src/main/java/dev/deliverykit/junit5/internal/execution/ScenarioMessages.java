@@ -4,7 +4,10 @@ import dev.deliverykit.internal.text.Message;
 import java.nio.file.Path;
 import java.util.Set;
 
-/** The messages of a test that uses its scenario out of order, or holds what the case's child JVM needs. */
+/**
+ * The messages of a test that uses its scenario out of order, or holds what the case's child JVM needs, and of a case
+ * whose dead process could not be let go.
+ */
 final class ScenarioMessages {
 
     private ScenarioMessages() {}
@@ -88,5 +91,14 @@ final class ScenarioMessages {
                 null,
                 "close what the test method opens before scenario.run(...) in both JVMs alike, or open it inside the"
                         + " workload, scenario.run(() -> ...)");
+    }
+
+    /** The engine failed to let the dead process of a case go when the case ended. */
+    static Message deadProcessNotReleased(String caseName, Throwable failure) {
+        return Message.of(
+                "DeliveryKit failure: " + caseName + " ended, but its dead process could not be let go (" + failure
+                        + "), so the woven code may still route this JVM's calls to it",
+                null,
+                "run the cases after it in a new JVM, and please report it with this stack trace");
     }
 }

@@ -28,6 +28,7 @@ import org.apiguardian.api.API;
 public final class SweepState {
 
     private final Optional<WatchList> recoveryWatch;
+    private final Feedback feedback = new Feedback();
     private Recording recording;
     private CaseEntry recordEntry;
     private boolean recordInvocationStarted;
@@ -41,19 +42,14 @@ public final class SweepState {
         this.recoveryWatch = Objects.requireNonNull(recoveryWatch, "recoveryWatch");
     }
 
-    /** The recording invocation started (it was not filtered out by a rerun of one invocation). */
-    public synchronized void recordInvocationStarted() {
-        recordInvocationStarted = true;
+    /** What the sweep's invocations write through: the only writer of this state. */
+    SweepFeedback feedback() {
+        return feedback;
     }
 
     /** Whether the recording invocation ran at all. */
     public synchronized boolean wasRecordInvocationStarted() {
         return recordInvocationStarted;
-    }
-
-    synchronized void recorded(Recording made, CaseEntry entry) {
-        this.recording = made;
-        this.recordEntry = entry;
     }
 
     /** The recording gave these cases: its row in the report shows their counts. */
@@ -80,39 +76,9 @@ public final class SweepState {
                 sweep.outsideEffects());
     }
 
-    /** Keeps the fields of the invariants that read rows after the crash-free run, before its recovery. */
-    synchronized void readAfterRecording(Set<String> fieldsWithRows) {
-        this.fieldsWithRowsAfterRecording = Set.copyOf(fieldsWithRows);
-    }
-
-    /** The fields of the invariants that read rows after the crash-free run; empty before it. */
-    synchronized Set<String> fieldsWithRowsAfterRecording() {
-        return fieldsWithRowsAfterRecording;
-    }
-
     /** The recording, if the crash-free run completed one. */
     public synchronized Optional<Recording> recording() {
         return Optional.ofNullable(recording);
-    }
-
-    /** What crash cases record of their first recovery, if the sweep crashes recoveries. */
-    Optional<WatchList> recoveryWatch() {
-        return recoveryWatch;
-    }
-
-    /** A crash case crashed its workload. */
-    synchronized void firstCrashed() {
-        firstCrashes++;
-    }
-
-    /** A crash case started recording its first recovery. */
-    synchronized void recoveryStarted() {
-        recoveriesStarted++;
-    }
-
-    /** A crash case's first recovery completed, reaching these hits. */
-    synchronized void recoveryRecorded(KitCase.CrashAtHit first, Recording recovery) {
-        recoveries.add(new RecordedRecovery(first, recovery));
     }
 
     /** The recorded recoveries, in the order their crash cases ran. */
@@ -128,5 +94,69 @@ public final class SweepState {
     /** How many crash cases called {@code scenario.restart(...)}. */
     public synchronized int recoveriesStarted() {
         return recoveriesStarted;
+    }
+
+    /** The sweep's state as its invocations feed it; synchronized on the state, which the provider reads. */
+    private final class Feedback implements SweepFeedback {
+
+        @Override
+        public void recordingStarted() {
+            synchronized (SweepState.this) {
+                recordInvocationStarted = true;
+            }
+        }
+
+        @Override
+        public void recorded(Recording made, CaseEntry entry) {
+            synchronized (SweepState.this) {
+                recording = made;
+                recordEntry = entry;
+            }
+        }
+
+        @Override
+        public void readAfterRecording(Set<String> fieldsWithRows) {
+            synchronized (SweepState.this) {
+                fieldsWithRowsAfterRecording = Set.copyOf(fieldsWithRows);
+            }
+        }
+
+        @Override
+        public void firstCrashed() {
+            synchronized (SweepState.this) {
+                firstCrashes++;
+            }
+        }
+
+        @Override
+        public void recoveryStarted() {
+            synchronized (SweepState.this) {
+                recoveriesStarted++;
+            }
+        }
+
+        @Override
+        public void recoveryRecorded(KitCase.CrashAtHit first, Recording recovery) {
+            synchronized (SweepState.this) {
+                recoveries.add(new RecordedRecovery(first, recovery));
+            }
+        }
+
+        @Override
+        public Optional<Recording> recording() {
+            return SweepState.this.recording();
+        }
+
+        @Override
+        public Set<String> fieldsWithRowsAfterRecording() {
+            synchronized (SweepState.this) {
+                return fieldsWithRowsAfterRecording;
+            }
+        }
+
+        @Override
+        public Optional<WatchList> recoveryWatch() {
+            return recoveryWatch;
+        }
     }
 }

@@ -96,4 +96,15 @@ class ScenarioMessagesTests {
                         + " what the test method opens before scenario.run(...) in both JVMs alike, or open it inside"
                         + " the workload, scenario.run(() -> ...).");
     }
+
+    @Test
+    void deadProcessNotReleased() {
+        assertThat(ScenarioMessages.deadProcessNotReleased(
+                                CASE, new IllegalStateException("cannot set the executor bridge's hook"))
+                        .sentences())
+                .isEqualTo("DeliveryKit failure: crash after commit #1 (in process) ended, but its dead process could"
+                        + " not be let go (java.lang.IllegalStateException: cannot set the executor bridge's hook), so"
+                        + " the woven code may still route this JVM's calls to it. Fix: run the cases after it in a"
+                        + " new JVM, and please report it with this stack trace.");
+    }
 }
