@@ -222,8 +222,7 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.Pair, Repla
             Objects.requireNonNull(first, "first");
             Objects.requireNonNull(recovery, "recovery");
             if (recovery.mode().isPresent()) {
-                throw new IllegalArgumentException("a recovery always crashes in the test's JVM, so its key names no"
-                        + " mode; a pair's mode is its first crash's");
+                throw new IllegalArgumentException(ReplayKeyMessages.pairRecoveryWithAMode());
             }
         }
 
@@ -268,7 +267,7 @@ public sealed interface ReplayKey permits ReplayKey.Crash, ReplayKey.Pair, Repla
         public Order {
             Objects.requireNonNull(order, "order");
             if (order.isEmpty()) {
-                throw new IllegalArgumentException("a replay key names its order, got an empty one");
+                throw new IllegalArgumentException(ReplayKeyMessages.emptyOrder());
             }
         }
 
