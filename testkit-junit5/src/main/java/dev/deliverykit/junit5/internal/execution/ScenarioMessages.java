@@ -89,4 +89,9 @@ final class ScenarioMessages {
                 "close what the test method opens before scenario.run(...) in both JVMs alike, or open it inside the"
                         + " workload, scenario.run(() -> ...)");
     }
+
+    /** JUnit could not publish the case's {@code file}. */
+    static String notPublished(Path file) {
+        return "JUnit could not publish " + file;
+    }
 }

@@ -96,4 +96,10 @@ class ScenarioMessagesTests {
                         + " what the test method opens before scenario.run(...) in both JVMs alike, or open it inside"
                         + " the workload, scenario.run(() -> ...).");
     }
+
+    @Test
+    void notPublished() {
+        assertThat(ScenarioMessages.notPublished(Path.of("/tmp/report/1-stdout.txt")))
+                .isEqualTo("JUnit could not publish /tmp/report/1-stdout.txt");
+    }
 }
