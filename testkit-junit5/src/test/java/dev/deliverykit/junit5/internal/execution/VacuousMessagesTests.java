@@ -71,7 +71,7 @@ class VacuousMessagesTests {
 
     @Test
     void readNothing() {
-        assertThat(VacuousMessages.readNothing("[Shop.once] exactly once per key: ", "0 intent keys, 0 effect rows"))
+        assertThat(VacuousMessages.readNothing("[Shop.once] once: ", "0 keys"))
                 .isEqualTo("[Shop.once] once: read nothing (checked 0 keys)");
     }
 
