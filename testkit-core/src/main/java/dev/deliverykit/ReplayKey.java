@@ -228,8 +228,7 @@ public sealed interface ReplayKey
             Objects.requireNonNull(first, "first");
             Objects.requireNonNull(recovery, "recovery");
             if (recovery.mode().isPresent()) {
-                throw new IllegalArgumentException("a recovery always crashes in the test's JVM, so its key names no"
-                        + " mode; a pair's mode is its first crash's");
+                throw new IllegalArgumentException(ReplayKeyMessages.pairRecoveryWithAMode());
             }
         }
 
@@ -274,7 +273,7 @@ public sealed interface ReplayKey
         public Order {
             Objects.requireNonNull(order, "order");
             if (order.isEmpty()) {
-                throw new IllegalArgumentException("a replay key names its order, got an empty one");
+                throw new IllegalArgumentException(ReplayKeyMessages.emptyOrder());
             }
         }
 

@@ -138,4 +138,15 @@ final class ReplayKeyMessages {
     static String hitBelowOne(int hit) {
         return "hit must be a whole number from 1, got \"" + hit + "\"";
     }
+
+    /** A pair whose recovery names a mode. */
+    static String pairRecoveryWithAMode() {
+        return "a recovery always crashes in the test's JVM, so its key names no mode; a pair's mode is its first"
+                + " crash's";
+    }
+
+    /** An order key of an empty order. */
+    static String emptyOrder() {
+        return "a replay key names its order, got an empty one";
+    }
 }

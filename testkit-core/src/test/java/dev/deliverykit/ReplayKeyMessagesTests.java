@@ -177,4 +177,16 @@ class ReplayKeyMessagesTests {
     void hitBelowOne() {
         assertThat(ReplayKeyMessages.hitBelowOne(0)).isEqualTo("hit must be a whole number from 1, got \"0\"");
     }
+
+    @Test
+    void pairRecoveryWithAMode() {
+        assertThat(ReplayKeyMessages.pairRecoveryWithAMode())
+                .isEqualTo("a recovery always crashes in the test's JVM, so its key names no mode; a pair's mode is"
+                        + " its first crash's");
+    }
+
+    @Test
+    void emptyOrder() {
+        assertThat(ReplayKeyMessages.emptyOrder()).isEqualTo("a replay key names its order, got an empty one");
+    }
 }

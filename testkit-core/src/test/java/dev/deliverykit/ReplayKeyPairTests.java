@@ -63,8 +63,6 @@ class ReplayKeyPairTests {
         assertThatThrownBy(() -> ReplayKey.pair(
                         ReplayKey.selector("after-commit", 2),
                         ReplayKey.selector("after-commit", 1).withMode(CrashMode.IN_PROCESS)))
-                .hasMessage(
-                        "a recovery always crashes in the test's JVM, so its key names no mode; a pair's mode is its"
-                                + " first crash's");
+                .hasMessage(ReplayKeyMessages.pairRecoveryWithAMode());
     }
 }

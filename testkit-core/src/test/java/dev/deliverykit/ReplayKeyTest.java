@@ -64,8 +64,9 @@ class ReplayKeyTest {
 
         assertThatThrownBy(() -> CrashPlan.selectorOf(
                         ReplayKey.selectorWithin("after-commit within com.acme.Relay#send", "com.acme.Relay#run", 1)))
-                .hasMessage("\"selector=after-commit within com.acme.Relay#send;within=com.acme.Relay#run;hit=1\""
-                        + " names a place twice: in its spec and as within=; keep one");
+                .hasMessageStartingWith(
+                        "\"selector=after-commit within com.acme.Relay#send;within=com.acme.Relay#run;hit=1\"")
+                .hasMessageContaining("names a place twice");
         assertThatThrownBy(() -> CrashPlan.selectorOf(ReplayKey.selectorWithin("after-commit", "Relay.send", 1)))
                 .hasMessageStartingWith("\"Relay.send\" is not a place: it has no #;");
         assertThatThrownBy(() -> ReplayKey.parse("boundary=a;within=com.acme.Relay#send;hit=1"))
@@ -167,8 +168,8 @@ class ReplayKeyTest {
                         .replayKey())
                 .isEqualTo("boundary=after-outbox-insert;hit=2");
         assertThatThrownBy(() -> CrashPlan.fromReplayKey(catalogue, "order=A1"))
-                .hasMessage("\"order=A1\" is not a replay key; expected boundary=NAME;hit=N as printed by"
-                        + " CrashResult.replayKey(), for example boundary=after-outbox-insert;hit=1");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("\"order=A1\" is not a replay key; expected boundary=NAME;hit=N");
     }
 
     @Test

@@ -38,9 +38,7 @@ public final class Boundary {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(selector, "selector");
         if (!NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("\"" + name + "\" is not a boundary name: use letters, digits and"
-                    + " . _ : - only, starting with a letter or digit (for example after-outbox-insert), so that"
-                    + " replay keys like boundary=after-outbox-insert;hit=1 stay unambiguous");
+            throw new IllegalArgumentException(SetupMessages.badBoundaryName(name));
         }
         return new Boundary(name, selector, true);
     }

@@ -89,14 +89,13 @@ public final class BoundaryCatalogue {
         public Builder add(Boundary boundary) {
             Objects.requireNonNull(boundary, "boundary");
             if (!boundary.isNamed()) {
-                throw new IllegalArgumentException("catalogue \"" + name + "\" needs named boundaries, got the"
-                        + " unnamed " + boundary.name() + "; use Boundary.named(name, selector)");
+                throw new IllegalArgumentException(SetupMessages.unnamedInCatalogue(name, boundary.name()));
             }
             if (boundaries.containsKey(boundary.name())) {
-                throw new IllegalArgumentException("catalogue \"" + name + "\" already has a boundary named \""
-                        + boundary.name() + "\" ("
-                        + boundaries.get(boundary.name()).selector().description()
-                        + "); give each boundary its own name");
+                throw new IllegalArgumentException(SetupMessages.nameTakenInCatalogue(
+                        name,
+                        boundary.name(),
+                        boundaries.get(boundary.name()).selector().description()));
             }
             boundaries.put(boundary.name(), boundary);
             return this;

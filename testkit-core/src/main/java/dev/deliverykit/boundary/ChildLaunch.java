@@ -127,7 +127,7 @@ public final class ChildLaunch {
     public ChildLaunch timeout(Duration limit) {
         Objects.requireNonNull(limit, "limit");
         if (limit.isZero() || limit.isNegative()) {
-            throw new IllegalArgumentException("timeout must be positive, got " + limit);
+            throw new IllegalArgumentException(SetupMessages.timeoutNotPositive(limit));
         }
         return new ChildLaunch(workload, args, jvmArgs, limit, quickStart, droppedInherited, sharing);
     }

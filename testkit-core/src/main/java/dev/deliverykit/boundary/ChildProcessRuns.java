@@ -54,7 +54,7 @@ final class ChildProcessRuns {
         try {
             directory = Files.createTempDirectory("deliverykit-run-");
         } catch (IOException e) {
-            throw new UncheckedIOException("could not create a directory for the child's plan and report", e);
+            throw new UncheckedIOException(RunFileMessages.noDirectory(), e);
         }
         try {
             Path planFile = directory.resolve("plan.tsv");

@@ -82,7 +82,7 @@ final class CompiledSelector {
             kind = OutsideCall.Kind.valueOf(effect.effect().name());
             outside = OutsideCall.Timing.valueOf(effect.timing().name());
         } else {
-            throw new IllegalArgumentException("no calls match " + base.description());
+            throw new IllegalArgumentException(SelectorMessages.matchesNoCall(base.description()));
         }
         this.jdbcTiming = timing;
         this.end = transactionEnd;

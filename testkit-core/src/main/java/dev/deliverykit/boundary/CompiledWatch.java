@@ -248,9 +248,10 @@ final class CompiledWatch {
 
     private static void requireSameSelector(Boundary existing, Boundary boundary) {
         if (!existing.selector().equals(boundary.selector())) {
-            throw new IllegalArgumentException("two different boundaries are both named \"" + boundary.name()
-                    + "\": " + existing.selector().description() + " and "
-                    + boundary.selector().description() + "; give them different names");
+            throw new IllegalArgumentException(SetupMessages.nameTakenInWatch(
+                    boundary.name(),
+                    existing.selector().description(),
+                    boundary.selector().description()));
         }
     }
 

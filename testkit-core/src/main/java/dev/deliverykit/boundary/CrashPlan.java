@@ -100,8 +100,7 @@ public final class CrashPlan {
      */
     public static Selector selectorOf(ReplayKey.Crash key) {
         if (key.target() != ReplayKey.Target.SELECTOR) {
-            throw new IllegalArgumentException(
-                    "\"" + key.text() + "\" names a catalogue boundary, not a selector; read it with its catalogue");
+            throw new IllegalArgumentException(SetupMessages.catalogueKeyAsSelector(key.text()));
         }
         Selector selector = Selector.parse(key.point());
         return key.within()
@@ -109,20 +108,14 @@ public final class CrashPlan {
                     try {
                         return selector.within(Place.of(place));
                     } catch (IllegalStateException scopedTwice) {
-                        throw new IllegalArgumentException(
-                                "\"" + key.text() + "\" names a place twice: in its spec and as within=; keep one",
-                                scopedTwice);
+                        throw new IllegalArgumentException(SetupMessages.placeNamedTwice(key.text()), scopedTwice);
                     }
                 })
                 .orElse(selector);
     }
 
     private static IllegalArgumentException notACrashKey(String replayKey, IllegalArgumentException cause) {
-        return new IllegalArgumentException(
-                "\"" + replayKey + "\" is not a replay key; expected"
-                        + " boundary=NAME;hit=N as printed by CrashResult.replayKey(), for example"
-                        + " boundary=after-outbox-insert;hit=1",
-                cause);
+        return new IllegalArgumentException(SetupMessages.notACrashKey(replayKey), cause);
     }
 
     static CrashPlan restore(Boundary boundary, int occurrence, WatchList watchList, Fault fault) {
@@ -132,7 +125,7 @@ public final class CrashPlan {
     /** Crash at the {@code n}th hit of the boundary instead (counted from 1). */
     public CrashPlan occurrence(int n) {
         if (n < 1) {
-            throw new IllegalArgumentException("hits are counted from 1, got occurrence " + n);
+            throw new IllegalArgumentException(SetupMessages.hitBelowOne(n));
         }
         return new CrashPlan(boundary, n, watchList, otherProcessDatabases, fault);
     }
@@ -154,8 +147,7 @@ public final class CrashPlan {
         List<String> all = new ArrayList<>(otherProcessDatabases);
         for (String prefix : jdbcUrlPrefixes) {
             if (Objects.requireNonNull(prefix, "jdbcUrlPrefix").isBlank()) {
-                throw new IllegalArgumentException("a database of another process is named by the start of its"
-                        + " JDBC URL, such as \"jdbc:sqlite:/tmp/receiver.db\"; got a blank prefix");
+                throw new IllegalArgumentException(SetupMessages.blankDatabasePrefix());
             }
             all.add(prefix);
         }

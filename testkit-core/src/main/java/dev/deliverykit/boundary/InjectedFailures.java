@@ -45,18 +45,14 @@ final class InjectedFailures {
         boolean commit = call.transactionEnd() == JdbcCall.TransactionEnd.COMMIT;
         String what;
         if (!after) {
-            what = "the connection was lost before " + call.operation()
-                    + " reached the database: nothing of it was applied, and its open transaction rolled back";
+            what = InjectedFailureMessages.lostBefore(call.operation());
         } else if (commit) {
-            what = "the database applied the commit, then the connection was lost before its answer: the commit's"
-                    + " outcome is unknown to the caller (it was applied)";
+            what = InjectedFailureMessages.lostAfterCommit();
         } else {
-            what = "the database ran " + call.operation() + ", then the connection was lost before its answer: an"
-                    + " open transaction rolled back; in auto-commit the statement was applied";
+            what = InjectedFailureMessages.lostAfter(call.operation());
         }
         SQLException failure = new SQLException(
-                "Connection lost (a failure injected by DeliveryKit at " + where + "; the process lives on): " + what
-                        + ".",
+                InjectedFailureMessages.connectionLost(where, what),
                 after && commit ? COMMIT_OUTCOME_UNKNOWN : CONNECTION_FAILURE);
         Object connection = call.connection();
         return () -> {
@@ -73,10 +69,9 @@ final class InjectedFailures {
      */
     private static Runnable outside(String where, OutsideCall call) {
         String what = call.timing() == OutsideCall.Timing.BEFORE
-                ? call.describe() + " failed before anything left the process"
-                : call.describe() + " left the process, then failed before it returned";
-        IOException failure =
-                new IOException(what + " (a failure injected by DeliveryKit at " + where + "; the process lives on).");
+                ? InjectedFailureMessages.outsideBefore(call.describe())
+                : InjectedFailureMessages.outsideAfter(call.describe());
+        IOException failure = new IOException(InjectedFailureMessages.injected(what, where));
         return () -> {
             throw InjectedFailures.<RuntimeException>sneaky(failure);
         };
@@ -89,13 +84,11 @@ final class InjectedFailures {
      */
     private static Runnable method(String where, MethodCall call) {
         String what = switch (call.point()) {
-            case ENTRY -> call.signature() + " failed before it ran";
-            case NORMAL_EXIT ->
-                call.signature() + " ran (its effect happened), then failed as on a timeout before its answer";
-            case EXCEPTIONAL_EXIT ->
-                call.signature() + " ended with " + call.thrown() + ", then failed as on a timeout before its answer";
+            case ENTRY -> InjectedFailureMessages.methodBefore(call.signature());
+            case NORMAL_EXIT -> InjectedFailureMessages.methodAfter(call.signature());
+            case EXCEPTIONAL_EXIT -> InjectedFailureMessages.methodAfterThrowing(call.signature(), call.thrown());
         };
-        String message = what + " (a failure injected by DeliveryKit at " + where + "; the process lives on).";
+        String message = InjectedFailureMessages.injected(what, where);
         return () -> { // outside the run's lock: the method's exception constructor is code of the application
             Optional<Class<?>> declaring = declaringClass(call);
             Throwable failure = declaring

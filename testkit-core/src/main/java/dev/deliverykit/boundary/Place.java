@@ -34,9 +34,6 @@ public record Place(String typeName, String methodName) {
     private static final Pattern TYPE = Pattern.compile(IDENTIFIER + "(\\." + IDENTIFIER + ")*");
     private static final Pattern METHOD = Pattern.compile(IDENTIFIER);
     private static final String LAMBDA = "lambda$";
-    private static final String EXPECTED = "expected Type#method with the fully qualified name of the class that"
-            + " declares the method (nested classes with $) and no parameter types, for example"
-            + " com.example.orders.OutboxRelay#publishPending";
 
     /**
      * Checks the names.
@@ -47,12 +44,10 @@ public record Place(String typeName, String methodName) {
         Objects.requireNonNull(typeName, "typeName");
         Objects.requireNonNull(methodName, "methodName");
         if (!TYPE.matcher(typeName).matches() || !isMethodName(methodName)) {
-            throw new IllegalArgumentException("\"" + typeName + "#" + methodName + "\" is not a place: " + EXPECTED);
+            throw new IllegalArgumentException(SelectorMessages.notAPlaceName(typeName, methodName));
         }
         if (isJdk(typeName)) {
-            throw new IllegalArgumentException("\"" + typeName + "#" + methodName + "\" is not a place: "
-                    + typeName + " is a JDK class, and a place is a method of the code under test; name the method of"
-                    + " your code that calls it");
+            throw new IllegalArgumentException(SelectorMessages.jdkPlace(typeName, methodName));
         }
     }
 
@@ -74,12 +69,11 @@ public record Place(String typeName, String methodName) {
         Objects.requireNonNull(reference, "reference");
         int hash = reference.indexOf('#');
         if (hash < 0) {
-            throw new IllegalArgumentException("\"" + reference + "\" is not a place: it has no #; " + EXPECTED);
+            throw new IllegalArgumentException(SelectorMessages.placeWithoutHash(reference));
         }
         String method = reference.substring(hash + 1);
         if (method.contains("(")) {
-            throw new IllegalArgumentException("\"" + reference + "\" is not a place: a place names a method without"
-                    + " parameter types (every overload is the same place); " + EXPECTED);
+            throw new IllegalArgumentException(SelectorMessages.placeWithParameters(reference));
         }
         return new Place(reference.substring(0, hash), method);
     }

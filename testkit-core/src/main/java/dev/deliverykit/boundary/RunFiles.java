@@ -73,7 +73,7 @@ final class RunFiles {
                     seeThrough = fields.subList(1, fields.size());
                     break;
                 default:
-                    throw new IllegalStateException("unreadable plan line in " + file + ": " + fields);
+                    throw new IllegalStateException(RunFileMessages.unreadableLine("plan", file, fields));
             }
         }
         WatchList watch = new WatchList(watched, flags[0], flags[1], flags[2], flags[3], seeThrough);
@@ -184,7 +184,7 @@ final class RunFiles {
                     outsideEffects = fields.subList(1, fields.size());
                     break;
                 default:
-                    throw new IllegalStateException("unreadable report line in " + file + ": " + fields);
+                    throw new IllegalStateException(RunFileMessages.unreadableLine("report", file, fields));
             }
         }
         return new RunReport(
@@ -242,7 +242,7 @@ final class RunFiles {
             }
             return records;
         } catch (IOException e) {
-            throw new UncheckedIOException("could not read the run file " + file, e);
+            throw new UncheckedIOException(RunFileMessages.unreadable(file), e);
         }
     }
 
@@ -269,7 +269,7 @@ final class RunFiles {
         try {
             Files.write(file, lines, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("could not write the run file " + file, e);
+            throw new UncheckedIOException(RunFileMessages.unwritable(file), e);
         }
     }
 }

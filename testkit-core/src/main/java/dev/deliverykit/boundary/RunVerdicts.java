@@ -93,13 +93,13 @@ final class RunVerdicts {
             return new CrashResult(plan, CrashMode.CHILD_PROCESS, report, child);
         }
         String how = report.outcome() == RunReport.Outcome.FAILED
-                ? who + " threw " + report.workloadFailure() + " (exit code " + child.exitCode()
-                        + "; its stack trace is in the child's output below)"
-                : who + " returned normally (exit code " + child.exitCode() + ")";
+                ? VerdictMessages.childThrew(who, report.workloadFailure(), child.exitCode())
+                : VerdictMessages.childReturned(who, child.exitCode());
         boolean failed = report.outcome() == RunReport.Outcome.FAILED;
         throw new BoundaryNotReachedError(
-                () -> notReached(plan, report, how)
-                        + (failed ? "\nThe child's output:\n" + child.tail(OUTPUT_LINES) : ""),
+                () -> failed
+                        ? VerdictMessages.withChildOutput(notReached(plan, report, how), child.tail(OUTPUT_LINES))
+                        : notReached(plan, report, how),
                 null,
                 plan,
                 report.hits(),

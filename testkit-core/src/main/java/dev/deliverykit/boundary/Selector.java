@@ -201,7 +201,7 @@ public sealed interface Selector
             return new Occurrence(occurrence.selector().within(place), occurrence.number());
         }
         if (this instanceof Within) {
-            throw new IllegalStateException(description() + " is scoped to a place already; scope it to one place");
+            throw new IllegalStateException(SelectorMessages.scopedAlready(description()));
         }
         return new Within(this, place);
     }
@@ -227,7 +227,7 @@ public sealed interface Selector
     default Selector occurrence(int n) {
         SelectorChecks.requireCountedFromOne(n);
         if (this instanceof Occurrence) {
-            throw new IllegalStateException(description() + " already selects one occurrence; set it once");
+            throw new IllegalStateException(SelectorMessages.occurrenceAlready(description()));
         }
         return new Occurrence(this, n);
     }

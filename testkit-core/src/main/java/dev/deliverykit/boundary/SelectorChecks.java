@@ -25,15 +25,14 @@ final class SelectorChecks {
         if (match == Selector.SqlMatch.REGEX) {
             Objects.requireNonNull(sql, "sqlRegex");
             if (sql.isBlank()) {
-                throw new IllegalArgumentException("a statement selector needs SQL to match, got a blank pattern;"
-                        + " give a regular expression such as \"INSERT INTO outbox\"");
+                throw new IllegalArgumentException(SelectorMessages.blankPattern());
             }
             SelectorMatching.sqlPattern(sql);
             return sql;
         }
         Objects.requireNonNull(sql, "sql");
         if (sql.isBlank()) {
-            throw new IllegalArgumentException("a statement selector needs SQL to match, got blank SQL");
+            throw new IllegalArgumentException(SelectorMessages.blankSql());
         }
         return SqlText.normalise(sql);
     }
@@ -58,9 +57,7 @@ final class SelectorChecks {
                 Objects.requireNonNull(parameterTypes, "parameterTypes").map(List::copyOf);
         requireMethod(new MethodTarget(typeName, methodName, copied.orElse(null)), typeName + "#" + methodName);
         if (typeName.isBlank()) {
-            throw new IllegalArgumentException("\"" + typeName + "#" + methodName + "\" is not a method reference;"
-                    + " expected Type#method or Type#method(paramType,...), for example"
-                    + " com.acme.Relay#send(java.lang.String)");
+            throw new IllegalArgumentException(SelectorMessages.notAMethodReference(typeName + "#" + methodName));
         }
         return copied;
     }
@@ -77,10 +74,7 @@ final class SelectorChecks {
     static Selector.Method method(Selector.MethodPoint point, String reference) {
         Objects.requireNonNull(reference, "methodReference");
         MethodTarget target = MethodTarget.parse(reference)
-                .orElseThrow(() -> new IllegalArgumentException("\""
-                        + reference
-                        + "\" is not a method reference; expected Type#method or Type#method(paramType,...),"
-                        + " for example com.acme.Relay#send(java.lang.String)"));
+                .orElseThrow(() -> new IllegalArgumentException(SelectorMessages.notAMethodReference(reference)));
         return method(point, target, reference);
     }
 
@@ -92,8 +86,7 @@ final class SelectorChecks {
 
     private static void requireMethod(MethodTarget target, String reference) {
         if (!target.namesAMethod()) {
-            throw new IllegalArgumentException("\"" + reference + "\" does not name a method; constructors and"
-                    + " static initialisers cannot be selected, name a method instead");
+            throw new IllegalArgumentException(SelectorMessages.notAMethod(reference));
         }
     }
 
@@ -106,9 +99,7 @@ final class SelectorChecks {
         Objects.requireNonNull(selector, "selector");
         Objects.requireNonNull(place, "place");
         if (selector instanceof Selector.Within || selector instanceof Selector.Occurrence) {
-            throw new IllegalArgumentException(selector.description() + " cannot be scoped to " + place
-                    + ": scope the selector itself, and take the occurrence last,"
-                    + " Selector.afterCommit().within(place).occurrence(2)");
+            throw new IllegalArgumentException(SelectorMessages.notScopable(selector.description(), place));
         }
     }
 
@@ -121,15 +112,14 @@ final class SelectorChecks {
         Objects.requireNonNull(selector, "selector");
         requireCountedFromOne(number);
         if (selector instanceof Selector.Occurrence) {
-            throw new IllegalArgumentException(
-                    selector.description() + " already selects one occurrence;" + " set it once");
+            throw new IllegalArgumentException(SelectorMessages.occurrenceAlready(selector.description()));
         }
     }
 
     /** @throws IllegalArgumentException for a number below 1 */
     static void requireCountedFromOne(int number) {
         if (number < 1) {
-            throw new IllegalArgumentException("occurrences are counted from 1, got " + number);
+            throw new IllegalArgumentException(SelectorMessages.occurrenceBelowOne(number));
         }
     }
 }

@@ -24,11 +24,7 @@ final class SelectorMatching {
         try {
             return Pattern.compile(regex, Pattern.CASE_INSENSITIVE);
         } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException(
-                    "the SQL pattern \"" + regex + "\" is not a valid regular expression: "
-                            + e.getDescription() + "; quote literal text with java.util.regex.Pattern.quote, or use"
-                            + " beforeStatementExactly / afterStatementExactly",
-                    e);
+            throw new IllegalArgumentException(SelectorMessages.invalidPattern(regex, e.getDescription()), e);
         }
     }
 

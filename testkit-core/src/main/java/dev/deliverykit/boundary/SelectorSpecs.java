@@ -43,8 +43,7 @@ final class SelectorSpecs {
         try {
             scope = Place.of(place);
         } catch (IllegalArgumentException notAPlace) {
-            throw new IllegalArgumentException(
-                    "\"" + spec + "\" is not a selector spec: after \"within\", " + notAPlace.getMessage());
+            throw new IllegalArgumentException(SelectorMessages.specWithinNotAPlace(spec, notAPlace.getMessage()));
         }
         return parseBase(text.substring(0, within), spec).within(scope);
     }
@@ -142,12 +141,6 @@ final class SelectorSpecs {
     }
 
     private static IllegalArgumentException badSpec(String spec) {
-        return new IllegalArgumentException("\"" + spec + "\" is not a selector spec; expected one of"
-                + " before-statement:REGEX, after-statement:REGEX, before-statement=SQL, after-statement=SQL,"
-                + " before-commit, after-commit, before-rollback, after-rollback, before-connect, after-connect,"
-                + " before-socket-write, after-socket-write, before-file-write, after-file-write, before-http-request,"
-                + " after-http-request, method-entry:Type#method,"
-                + " method-exit:Type#method, method-exceptional-exit:Type#method, optionally followed by \" within"
-                + " Type#method\" and prefixed by \"#N \"");
+        return new IllegalArgumentException(SelectorMessages.notASpec(spec));
     }
 }

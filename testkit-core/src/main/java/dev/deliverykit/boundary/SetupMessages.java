@@ -76,4 +76,61 @@ final class SetupMessages {
                         + " it)",
                 "name that class, or correct the method name or parameter types");
     }
+
+    /** {@code name} cannot name a boundary. */
+    static String badBoundaryName(String name) {
+        return "\"" + name + "\" is not a boundary name: use letters, digits and . _ : - only, starting with a letter"
+                + " or digit (for example after-outbox-insert), so that replay keys like"
+                + " boundary=after-outbox-insert;hit=1 stay unambiguous";
+    }
+
+    /** Catalogue {@code catalogue} was given the unnamed boundary {@code boundary}. */
+    static String unnamedInCatalogue(String catalogue, String boundary) {
+        return "catalogue \"" + catalogue + "\" needs named boundaries, got the unnamed " + boundary
+                + "; use Boundary.named(name, selector)";
+    }
+
+    /** Catalogue {@code catalogue} has a boundary {@code name}, which selects {@code selector}, already. */
+    static String nameTakenInCatalogue(String catalogue, String name, String selector) {
+        return "catalogue \"" + catalogue + "\" already has a boundary named \"" + name + "\" (" + selector
+                + "); give each boundary its own name";
+    }
+
+    /** A watch list names two boundaries {@code name}, of selectors {@code first} and {@code second}. */
+    static String nameTakenInWatch(String name, String first, String second) {
+        return "two different boundaries are both named \"" + name + "\": " + first + " and " + second
+                + "; give them different names";
+    }
+
+    /** The replay key {@code key} names a boundary of a catalogue where a selector was read. */
+    static String catalogueKeyAsSelector(String key) {
+        return "\"" + key + "\" names a catalogue boundary, not a selector; read it with its catalogue";
+    }
+
+    /** The replay key {@code key} scopes its selector in its spec and in {@code within=}. */
+    static String placeNamedTwice(String key) {
+        return "\"" + key + "\" names a place twice: in its spec and as within=; keep one";
+    }
+
+    /** {@code replayKey} names no crash. */
+    static String notACrashKey(String replayKey) {
+        return "\"" + replayKey + "\" is not a replay key; expected boundary=NAME;hit=N as printed by"
+                + " CrashResult.replayKey(), for example boundary=after-outbox-insert;hit=1";
+    }
+
+    /** A plan to crash at hit {@code n}, below 1. */
+    static String hitBelowOne(int n) {
+        return "hits are counted from 1, got occurrence " + n;
+    }
+
+    /** A database of another process named by a blank JDBC URL prefix. */
+    static String blankDatabasePrefix() {
+        return "a database of another process is named by the start of its JDBC URL, such as"
+                + " \"jdbc:sqlite:/tmp/receiver.db\"; got a blank prefix";
+    }
+
+    /** A child's time limit {@code limit} that is not positive. */
+    static String timeoutNotPositive(Object limit) {
+        return "timeout must be positive, got " + limit;
+    }
 }

@@ -115,4 +115,20 @@ final class VerdictMessages {
                 "see the errors above; a class loader that cannot see the kit needs the kit on its class path, and a"
                         + " class that cannot be retransformed must be instrumented at load time (-javaagent).");
     }
+
+    /** How the child that ran the workload, {@code who}, ended when it threw {@code failure}. */
+    static String childThrew(String who, String failure, int exitCode) {
+        return who + " threw " + failure + " (exit code " + exitCode + "; its stack trace is in the child's output"
+                + " below)";
+    }
+
+    /** How the child that ran the workload, {@code who}, ended when it returned. */
+    static String childReturned(String who, int exitCode) {
+        return who + " returned normally (exit code " + exitCode + ")";
+    }
+
+    /** {@code message} followed by the {@code output} of the child it is about. */
+    static String withChildOutput(String message, String output) {
+        return message + "\nThe child's output:\n" + output;
+    }
 }

@@ -109,8 +109,7 @@ public final class WatchList {
         for (String entry : packagesOrClasses) {
             String name = Objects.requireNonNull(entry, "packagesOrClasses").trim();
             if (!PACKAGE_OR_CLASS.matcher(name).matches()) {
-                throw new IllegalArgumentException("\"" + entry + "\" is not a package or class name to see through;"
-                        + " expected a dotted Java name such as com.example.db or com.example.util.Tx");
+                throw new IllegalArgumentException(SelectorMessages.notSeenThrough(entry));
             }
             if (!all.contains(name)) {
                 all.add(name);

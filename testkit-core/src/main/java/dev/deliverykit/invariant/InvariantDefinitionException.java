@@ -29,57 +29,39 @@ public final class InvariantDefinitionException extends RuntimeException {
 
     static InvariantDefinitionException notAnIdentifier(
             String invariant, String what, String identifier, boolean qualifiedAllowed, String queryAlternative) {
-        return new InvariantDefinitionException("invariant '" + invariant + "': the " + what + " '" + identifier
-                + "' is not a plain SQL identifier; expected letters, digits and '_', not starting with a digit,"
-                + " at most " + SqlIdentifiers.MAX_LENGTH + " characters"
-                + (qualifiedAllowed ? " (optionally qualified as schema.table)" : "")
-                + ". For quoted names or expressions write the SQL yourself and use " + queryAlternative + ".");
+        return new InvariantDefinitionException(InvariantErrorMessages.notAnIdentifier(
+                invariant, what, identifier, qualifiedAllowed, queryAlternative));
     }
 
     static InvariantDefinitionException blankQuery(String invariant, String role) {
-        return new InvariantDefinitionException("invariant '" + invariant + "': the " + role + " query is blank;"
-                + " expected a SELECT statement without parameters.");
+        return new InvariantDefinitionException(InvariantErrorMessages.blankQuery(invariant, role));
     }
 
     static InvariantDefinitionException blankName() {
-        return new InvariantDefinitionException("the invariant name must not be blank: reports and test output"
-                + " name the invariant by it, e.g. \"exactly once per key\".");
+        return new InvariantDefinitionException(InvariantErrorMessages.blankName());
     }
 
     static InvariantDefinitionException blankExplanation(String invariant) {
-        return new InvariantDefinitionException("invariant '" + invariant + "': the explanation must not be blank;"
-                + " it says what the rows break and becomes the expected part of each violation, e.g."
-                + " \"stock never goes below 0\".");
+        return new InvariantDefinitionException(InvariantErrorMessages.blankExplanation(invariant));
     }
 
     static InvariantDefinitionException queryFailed(
             String invariant, String role, String database, String sql, SQLException cause) {
         return new InvariantDefinitionException(
-                "invariant '" + invariant + "' could not run its " + role
-                        + " query on " + database + ": " + cause.getMessage() + "\n  SQL: " + sql
-                        + "\n  Check that the tables and columns exist in that database (an invariant never creates"
-                        + " them) and that the SQL runs there by hand.",
-                cause);
+                InvariantErrorMessages.queryFailed(invariant, role, database, sql, cause.getMessage()), cause);
     }
 
     static InvariantDefinitionException wrongColumns(
             String invariant, String role, String database, String sql, List<String> labels, String expected) {
-        if (sql == null) { // the rows of a record source
-            return new InvariantDefinitionException("invariant '" + invariant + "': the " + role + " read from "
-                    + database + " have " + columns(labels) + "; expected " + expected + ".");
-        }
-        return new InvariantDefinitionException("invariant '" + invariant + "': the " + role + " query on " + database
-                + " returned " + columns(labels) + "; expected " + expected + ".\n  SQL: " + sql);
+        return new InvariantDefinitionException(
+                sql == null // the rows of a record source
+                        ? InvariantErrorMessages.wrongRecordColumns(invariant, role, database, labels, expected)
+                        : InvariantErrorMessages.wrongQueryColumns(invariant, role, database, sql, labels, expected));
     }
 
     static InvariantDefinitionException keyWidthsDiffer(
             String invariant, String leftRole, List<String> left, String rightRole, List<String> right) {
-        return new InvariantDefinitionException("invariant '" + invariant + "': the " + leftRole
-                + " return keys of " + columns(left) + " but the " + rightRole + " return keys of "
-                + columns(right) + "; both must return the same key columns, in the same order.");
-    }
-
-    private static String columns(List<String> labels) {
-        return labels.size() + (labels.size() == 1 ? " column" : " columns") + " (" + String.join(", ", labels) + ")";
+        return new InvariantDefinitionException(
+                InvariantErrorMessages.keyWidthsDiffer(invariant, leftRole, left, rightRole, right));
     }
 }

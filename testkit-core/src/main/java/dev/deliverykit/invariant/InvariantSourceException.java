@@ -21,29 +21,20 @@ public final class InvariantSourceException extends RuntimeException {
 
     static InvariantSourceException cannotOpen(String invariant, String database, Exception cause) {
         return new InvariantSourceException(
-                "invariant '" + invariant + "' could not open " + database + ": "
-                        + cause.getMessage() + "\n  Check its JdbcSource: each open() must return a new connection to"
-                        + " the existing database.",
-                cause);
+                InvariantErrorMessages.cannotOpen(invariant, database, cause.getMessage()), cause);
     }
 
     static InvariantSourceException openedNull(String invariant, String database) {
-        return new InvariantSourceException(
-                "invariant '" + invariant + "' could not open " + database
-                        + ": its JdbcSource returned null instead of a connection.",
-                null);
+        return new InvariantSourceException(InvariantErrorMessages.openedNull(invariant, database), null);
     }
 
     static InvariantSourceException cannotRead(
             String invariant, String role, String source, String detail, Throwable cause) {
-        return new InvariantSourceException(
-                "invariant '" + invariant + "' could not read its " + role + " from " + source + ": " + detail, cause);
+        return new InvariantSourceException(InvariantErrorMessages.cannotRead(invariant, role, source, detail), cause);
     }
 
     static InvariantSourceException cannotEndRead(String invariant, String database, SQLException cause) {
         return new InvariantSourceException(
-                "invariant '" + invariant + "' could not roll back and close its" + " read-only connection to "
-                        + database + ": " + cause.getMessage(),
-                cause);
+                InvariantErrorMessages.cannotEndRead(invariant, database, cause.getMessage()), cause);
     }
 }

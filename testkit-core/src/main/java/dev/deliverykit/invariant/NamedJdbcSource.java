@@ -24,8 +24,7 @@ record NamedJdbcSource(String name, JdbcSource delegate) implements JdbcSource {
     static String requireName(String name) {
         Objects.requireNonNull(name, "name of a JDBC source");
         if (name.isBlank()) {
-            throw new IllegalArgumentException("the name of a JDBC source must not be blank: reports use it to say"
-                    + " which database a finding comes from, e.g. \"warehouse.db\"");
+            throw new IllegalArgumentException(InvariantErrorMessages.blankSourceName());
         }
         return name;
     }

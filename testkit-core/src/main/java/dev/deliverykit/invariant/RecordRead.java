@@ -68,7 +68,7 @@ public final class RecordRead {
     public InvariantDefinitionException wrongDefinition(String detail, Throwable cause) {
         Objects.requireNonNull(detail, "detail");
         return new InvariantDefinitionException(
-                "invariant '" + invariant + "': its " + role + " from " + source + ": " + detail, cause);
+                InvariantErrorMessages.wrongRead(invariant, role, source, detail), cause);
     }
 
     @Override

@@ -27,15 +27,14 @@ public record RecordRows(List<String> columns, List<List<String>> rows) {
         Objects.requireNonNull(columns, "columns");
         Objects.requireNonNull(rows, "rows");
         if (columns.isEmpty()) {
-            throw new IllegalArgumentException("a record source reads at least one column");
+            throw new IllegalArgumentException(InvariantErrorMessages.noColumns());
         }
         columns = List.copyOf(columns);
         List<List<String>> copies = new ArrayList<>(rows.size());
         for (List<String> row : rows) {
             Objects.requireNonNull(row, "a row is null");
             if (row.size() != columns.size()) {
-                throw new IllegalArgumentException("row " + copies.size() + " has " + row.size() + " values " + row
-                        + " but the source reads " + columns.size() + " columns " + columns);
+                throw new IllegalArgumentException(InvariantErrorMessages.rowWidth(copies.size(), row, columns));
             }
             // List.copyOf rejects nulls, and a record may lack a value.
             copies.add(Collections.unmodifiableList(new ArrayList<>(row)));

@@ -44,8 +44,7 @@ final class UrlJdbcSource implements JdbcSource {
     public Connection open() throws SQLException {
         String resolved = url.get();
         if (resolved == null) {
-            throw new SQLException("the JDBC URL supplier returned null; it must return a URL such as"
-                    + " jdbc:sqlite:/path/to/file.db");
+            throw new SQLException(InvariantErrorMessages.nullUrl());
         }
         return credentials == null
                 ? DriverManager.getConnection(resolved)

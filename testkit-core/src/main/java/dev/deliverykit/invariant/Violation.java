@@ -41,7 +41,7 @@ public record Violation(ViolationKind kind, String subject, String found, String
     public static String subjectOf(Object... parts) {
         Objects.requireNonNull(parts, "parts");
         if (parts.length == 0) {
-            throw new IllegalArgumentException("a key has at least one part");
+            throw new IllegalArgumentException(InvariantErrorMessages.keyWithoutParts());
         }
         if (parts.length == 1) {
             return partText(parts[0]);

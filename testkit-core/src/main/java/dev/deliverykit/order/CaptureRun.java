@@ -193,7 +193,7 @@ final class CaptureRun extends OrderedRun {
             thrown = e.getCause();
         } catch (IllegalAccessException e) {
             thrown = new IllegalStateException(
-                    "the kit could not invoke " + planned.call().signature() + ": " + e, e);
+                    EntryPointMessages.notInvoked(planned.call().signature(), e), e);
         }
         if (thrown instanceof Error error) {
             close();

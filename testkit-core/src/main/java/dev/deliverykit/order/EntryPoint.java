@@ -69,10 +69,7 @@ public final class EntryPoint {
     public static EntryPoint method(String reference) {
         Objects.requireNonNull(reference, "reference");
         MethodTarget target = MethodTarget.parse(reference)
-                .orElseThrow(() -> new IllegalArgumentException("\""
-                        + reference
-                        + "\" is not a method reference. Expected Type#method or Type#method(paramType,...),"
-                        + " for example com.acme.Transport#deliver(com.acme.Event)."));
+                .orElseThrow(() -> new IllegalArgumentException(EntryPointMessages.notAMethodReference(reference)));
         return create(target, reference);
     }
 
@@ -85,8 +82,7 @@ public final class EntryPoint {
 
     private static EntryPoint create(MethodTarget target, String reference) {
         if (!target.namesAMethod()) {
-            throw new IllegalArgumentException("\"" + reference + "\" does not name a method: constructors and"
-                    + " static initialisers cannot be entry points. Expected the method at which messages arrive.");
+            throw new IllegalArgumentException(EntryPointMessages.notAMethod(reference));
         }
         return new EntryPoint(
                 target.typeName(), target.methodName(), target.parameterTypes(), 0, null, null, false, null);
@@ -95,7 +91,7 @@ public final class EntryPoint {
     /** The message is argument {@code index} (from 0) of each call; 0 unless set. */
     public EntryPoint messageArgument(int index) {
         if (index < 0) {
-            throw new IllegalArgumentException("arguments are counted from 0, got " + index);
+            throw new IllegalArgumentException(EntryPointMessages.argumentBelowZero(index));
         }
         return new EntryPoint(
                 typeName, methodName, parameterTypes, index, accessor, reader, hasPlaceholder, placeholder);
@@ -111,8 +107,7 @@ public final class EntryPoint {
         Objects.requireNonNull(accessorName, "accessorName");
         String name = accessorName.endsWith("()") ? accessorName.substring(0, accessorName.length() - 2) : accessorName;
         if (!isJavaIdentifier(name)) {
-            throw new IllegalArgumentException("\"" + accessorName + "\" is not an accessor. Expected a field name"
-                    + " such as \"eventId\" or a no-arg method such as \"eventId()\".");
+            throw new IllegalArgumentException(EntryPointMessages.notAnAccessor(accessorName));
         }
         return new EntryPoint(
                 typeName, methodName, parameterTypes, messageArgument, accessorName, null, hasPlaceholder, placeholder);

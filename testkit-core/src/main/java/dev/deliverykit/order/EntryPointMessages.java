@@ -102,4 +102,69 @@ final class EntryPointMessages {
                 "load the kit from the same or a parent class loader, or start the JVM with"
                         + " -javaagent:<testkit-core jar>");
     }
+
+    /** {@code reference} is no {@code Type#method} reference. */
+    static String notAMethodReference(String reference) {
+        return "\"" + reference + "\" is not a method reference. Expected Type#method or Type#method(paramType,...),"
+                + " for example com.acme.Transport#deliver(com.acme.Event).";
+    }
+
+    /** {@code reference} names a constructor or a static initialiser. */
+    static String notAMethod(String reference) {
+        return "\"" + reference + "\" does not name a method: constructors and static initialisers cannot be entry"
+                + " points. Expected the method at which messages arrive.";
+    }
+
+    /** The message is argument {@code index}, below 0. */
+    static String argumentBelowZero(int index) {
+        return "arguments are counted from 0, got " + index;
+    }
+
+    /** {@code accessorName} names no field or no-arg method. */
+    static String notAnAccessor(String accessorName) {
+        return "\"" + accessorName + "\" is not an accessor. Expected a field name such as \"eventId\" or a no-arg"
+                + " method such as \"eventId()\".";
+    }
+
+    /** The advice intercepted {@code signature}, which {@code reference} does not name. */
+    static String interceptedUnnamed(String signature, String reference) {
+        return "the entry-point advice intercepted " + signature + ", which " + reference
+                + " does not name; the class was redefined after the run started";
+    }
+
+    /** The message, argument {@code index}, is null. */
+    static String nullMessage(int index) {
+        return "argument " + index + " is null";
+    }
+
+    /** The {@code MessageIdReader} threw {@code thrown}. */
+    static String readerThrew(Throwable thrown) {
+        return "the MessageIdReader threw " + thrown;
+    }
+
+    /** The id, {@code describedId}, of {@code message} is null or empty. */
+    static String noId(String describedId, boolean isNull, String message) {
+        return describedId + " is " + (isNull ? "null" : "empty") + " for the message " + message;
+    }
+
+    /** {@code messageType} lacks its accessor, as {@code missing} says. */
+    static String accessorMissing(String messageType, String missing) {
+        return messageType + " has " + missing;
+    }
+
+    /** {@code accessor} of {@code messageType} cannot be reached, as {@code why} says. */
+    static String accessorInaccessible(String accessor, String messageType, String why) {
+        return accessor + " of " + messageType + " is not accessible to the kit (" + why + "); make the class public"
+                + " or open its package, or use EntryPoint.messageIdFrom(MessageIdReader)";
+    }
+
+    /** {@code accessor} threw {@code thrown}. */
+    static String accessorThrew(String accessor, Throwable thrown) {
+        return accessor + " threw " + thrown;
+    }
+
+    /** The kit could not invoke the captured call {@code signature}, as {@code failure} says. */
+    static String notInvoked(String signature, Throwable failure) {
+        return "the kit could not invoke " + signature + ": " + failure;
+    }
 }

@@ -117,11 +117,12 @@ final class HoldRun extends OrderedRun {
             }
             if (closed) {
                 throw new IllegalStateException(
-                        "The ordered delivery of " + order.replayKey() + " at " + reference()
-                                + " ended while " + at(position) + " was held on thread "
-                                + Thread.currentThread().getName()
-                                + (workloadFailure == null ? "" : ", because the workload threw " + workloadFailure)
-                                + "; its call was not delivered.",
+                        OrderMessages.endedWhileHeld(
+                                order.replayKey(),
+                                reference(),
+                                at(position),
+                                Thread.currentThread().getName(),
+                                workloadFailure),
                         workloadFailure);
             }
             if (turn == position && !busy) {

@@ -101,4 +101,27 @@ final class OrderMessages {
     static String replayable(Message message, String replayKey) {
         return message.lines() + "\nReplay: " + replayKey;
     }
+
+    /**
+     * The delivery of {@code replayKey} at {@code reference} ended while call {@code held} was held on
+     * {@code thread}, because of {@code workloadFailure} if not null.
+     */
+    static String endedWhileHeld(
+            String replayKey, String reference, String held, String thread, Throwable workloadFailure) {
+        return "The ordered delivery of " + replayKey + " at " + reference + " ended while " + held
+                + " was held on thread " + thread
+                + (workloadFailure == null ? "" : ", because the workload threw " + workloadFailure)
+                + "; its call was not delivered.";
+    }
+
+    /** A time limit {@code maximumWait} that is not positive. */
+    static String timeoutNotPositive(Object maximumWait) {
+        return "the timeout must be positive, got " + maximumWait;
+    }
+
+    /** The expected messages {@code expected} repeat an id. */
+    static String expectedRepeat(List<String> expected) {
+        return "The expected messages " + String.join(",", expected) + " repeat an id. Expected each message the"
+                + " workload sends once.";
+    }
 }

@@ -90,7 +90,7 @@ public final class OrderedDelivery {
     public OrderedDelivery timeout(Duration maximumWait) {
         Objects.requireNonNull(maximumWait, "maximumWait");
         if (maximumWait.isNegative() || maximumWait.isZero()) {
-            throw new IllegalArgumentException("the timeout must be positive, got " + maximumWait);
+            throw new IllegalArgumentException(OrderMessages.timeoutNotPositive(maximumWait));
         }
         return new OrderedDelivery(entryPoint, mode, maximumWait, expectedMessages);
     }
@@ -103,8 +103,7 @@ public final class OrderedDelivery {
         List<String> expected = DeliveryOrder.of(ids).ids();
         Set<String> distinct = new LinkedHashSet<>(expected);
         if (distinct.size() != expected.size()) {
-            throw new IllegalArgumentException("The expected messages " + String.join(",", expected) + " repeat an"
-                    + " id. Expected each message the workload sends once.");
+            throw new IllegalArgumentException(OrderMessages.expectedRepeat(expected));
         }
         return new OrderedDelivery(entryPoint, mode, timeout, expected);
     }

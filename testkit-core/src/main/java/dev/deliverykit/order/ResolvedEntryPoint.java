@@ -148,8 +148,8 @@ final class ResolvedEntryPoint {
     Method method(InterceptedCall call) {
         Method method = methods.get(call.methodName() + "|" + call.descriptor());
         if (method == null) {
-            throw new IllegalStateException("the entry-point advice intercepted " + call.signature() + ", which "
-                    + entryPoint.reference() + " does not name; the class was redefined after the run started");
+            throw new IllegalStateException(
+                    EntryPointMessages.interceptedUnnamed(call.signature(), entryPoint.reference()));
         }
         return method;
     }
@@ -167,14 +167,14 @@ final class ResolvedEntryPoint {
     String messageId(InterceptedCall call) throws UnreadableIdException {
         Object message = call.arguments().get(entryPoint.messageArgument());
         if (message == null) {
-            throw new UnreadableIdException("argument " + entryPoint.messageArgument() + " is null");
+            throw new UnreadableIdException(EntryPointMessages.nullMessage(entryPoint.messageArgument()));
         }
         Object id;
         if (entryPoint.reader() != null) {
             try {
                 id = entryPoint.reader().idOf(message);
             } catch (RuntimeException e) {
-                throw new UnreadableIdException("the MessageIdReader threw " + e, e);
+                throw new UnreadableIdException(EntryPointMessages.readerThrew(e), e);
             }
         } else if (entryPoint.accessor() != null) {
             id = read(message);
@@ -183,8 +183,8 @@ final class ResolvedEntryPoint {
         }
         String text = id == null ? null : id.toString();
         if (text == null || text.isEmpty()) {
-            throw new UnreadableIdException(entryPoint.describeMessageId() + " is " + (text == null ? "null" : "empty")
-                    + " for the message " + describe(message));
+            throw new UnreadableIdException(
+                    EntryPointMessages.noId(entryPoint.describeMessageId(), text == null, describe(message)));
         }
         return text;
     }
@@ -193,7 +193,8 @@ final class ResolvedEntryPoint {
         Optional<Member> found =
                 accessors.computeIfAbsent(message.getClass(), type -> findAccessor(entryPoint.accessor(), type));
         if (found.isEmpty()) {
-            throw new UnreadableIdException(message.getClass().getName() + " has " + missing(entryPoint.accessor()));
+            throw new UnreadableIdException(
+                    EntryPointMessages.accessorMissing(message.getClass().getName(), missing(entryPoint.accessor())));
         }
         Member member = found.get();
         try {
@@ -203,13 +204,12 @@ final class ResolvedEntryPoint {
             return ((Method) member).invoke(message);
         } catch (IllegalAccessException e) {
             throw new UnreadableIdException(
-                    entryPoint.accessor() + " of " + message.getClass().getName()
-                            + " is not accessible to the kit (" + e.getMessage()
-                            + "); make the class public or open its"
-                            + " package, or use EntryPoint.messageIdFrom(MessageIdReader)",
+                    EntryPointMessages.accessorInaccessible(
+                            entryPoint.accessor(), message.getClass().getName(), e.getMessage()),
                     e);
         } catch (InvocationTargetException e) {
-            throw new UnreadableIdException(entryPoint.accessor() + " threw " + e.getCause(), e.getCause());
+            throw new UnreadableIdException(
+                    EntryPointMessages.accessorThrew(entryPoint.accessor(), e.getCause()), e.getCause());
         }
     }
 

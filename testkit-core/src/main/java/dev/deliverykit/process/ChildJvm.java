@@ -66,7 +66,7 @@ public final class ChildJvm {
     public static ChildJvm mainClass(String mainClass) {
         Objects.requireNonNull(mainClass, "mainClass");
         if (mainClass.isBlank()) {
-            throw new IllegalArgumentException("main class name must not be blank");
+            throw new IllegalArgumentException(ChildJvmMessages.blankMainClass());
         }
         return new ChildJvm(mainClass, List.of(), List.of(), DEFAULT_TIMEOUT, null, null, null);
     }
@@ -85,7 +85,7 @@ public final class ChildJvm {
     public ChildJvm timeout(Duration timeout) {
         Objects.requireNonNull(timeout, "timeout");
         if (timeout.isZero() || timeout.isNegative()) {
-            throw new IllegalArgumentException("timeout must be positive, got " + timeout);
+            throw new IllegalArgumentException(ChildJvmMessages.timeoutNotPositive(timeout));
         }
         return new ChildJvm(mainClass, args, jvmArgs, timeout, workingDirectory, classPath, sharingDirectory);
     }
@@ -109,7 +109,7 @@ public final class ChildJvm {
     public ChildJvm classPath(String classPath) {
         Objects.requireNonNull(classPath, "classPath");
         if (classPath.isBlank()) {
-            throw new IllegalArgumentException("the class path of a child JVM must not be blank");
+            throw new IllegalArgumentException(ChildJvmMessages.blankClassPath());
         }
         return new ChildJvm(mainClass, args, jvmArgs, timeout, workingDirectory, classPath, sharingDirectory);
     }
@@ -184,8 +184,8 @@ public final class ChildJvm {
         } catch (IOException e) {
             ChildTemporaryDirectory.remove(temporary);
             throw new ChildProcessException(
-                    "could not start " + describe() + ": " + e.getMessage() + ". Check that "
-                            + command().get(0) + " exists and is executable.",
+                    ChildJvmMessages.notStarted(
+                            describe(), e.getMessage(), command().get(0)),
                     e);
         }
     }

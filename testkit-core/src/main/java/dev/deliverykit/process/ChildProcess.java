@@ -86,18 +86,17 @@ public final class ChildProcess implements AutoCloseable {
             seen = stdout.awaitLine(line, remainingNanos());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw fail("was interrupted while waiting for the line \"" + line + "\"");
+            throw fail(ChildJvmMessages.interruptedAwaiting(line));
         }
         if (seen) {
             return;
         }
         if (stdout.hasEnded()) {
             // Its stdout closed, so it is exiting: its exit code says more than "still alive".
-            throw fail("exited with code " + awaitExit().exitCode() + " without printing the line \"" + line + "\"");
+            throw fail(ChildJvmMessages.exitedBefore(line, awaitExit().exitCode()));
         }
         process.destroyForcibly();
-        throw fail("did not print the line \"" + line + "\" within its timeout of " + timeoutMillis
-                + " ms and was killed");
+        throw fail(ChildJvmMessages.lineNotPrinted(line, timeoutMillis));
     }
 
     /** Writes {@code line} and a line break to the child's standard input. */
@@ -108,9 +107,7 @@ public final class ChildProcess implements AutoCloseable {
             stdin.flush();
         } catch (IOException e) {
             throw new ChildProcessException(
-                    description + " did not accept \"" + line + "\" on stdin (it has" + " probably exited): "
-                            + e.getMessage() + "\n" + snapshot(),
-                    e);
+                    ChildJvmMessages.lineRefused(description, line, e.getMessage(), snapshot()), e);
         }
     }
 
@@ -122,7 +119,7 @@ public final class ChildProcess implements AutoCloseable {
         try {
             if (!process.waitFor(remainingNanos(), TimeUnit.NANOSECONDS)) {
                 process.destroyForcibly().waitFor();
-                throw fail("was still running after its timeout of " + timeoutMillis + " ms and was killed");
+                throw fail(ChildJvmMessages.killedAfterTimeout(timeoutMillis));
             }
             stdout.join();
             stderr.join();
@@ -130,7 +127,7 @@ public final class ChildProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
-            throw fail("was killed because the waiting thread was interrupted");
+            throw fail(ChildJvmMessages.killedOnInterrupt());
         }
         return new ChildResult(process.exitValue(), stdout.text(), stderr.text());
     }
@@ -160,11 +157,11 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     private ChildProcessException fail(String what) {
-        return new ChildProcessException(description + " " + what + "\n" + snapshot());
+        return new ChildProcessException(ChildJvmMessages.failed(description, what, snapshot()));
     }
 
     private String snapshot() {
-        return "--- stdout ---\n" + stdout.text() + "--- stderr ---\n" + stderr.text();
+        return ChildJvmMessages.output(stdout.text(), stderr.text());
     }
 
     /** Drains one output stream on a daemon thread, keeping the text and signalling each new line. */

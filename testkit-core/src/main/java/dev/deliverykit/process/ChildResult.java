@@ -27,7 +27,7 @@ public record ChildResult(int exitCode, String stdout, String stderr) {
      */
     public String tail(int maxLines) {
         if (maxLines < 1) {
-            throw new IllegalArgumentException("maxLines must be at least 1, got " + maxLines);
+            throw new IllegalArgumentException(ChildJvmMessages.tailBelowOne(maxLines));
         }
         return "exit code " + exitCode + "\n" + tailOf("stdout", stdout, maxLines) + tailOf("stderr", stderr, maxLines);
     }

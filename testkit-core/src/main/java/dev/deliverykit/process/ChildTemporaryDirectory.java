@@ -1,6 +1,5 @@
 package dev.deliverykit.process;
 
-import dev.deliverykit.internal.text.Message;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
@@ -26,12 +25,7 @@ final class ChildTemporaryDirectory {
             return Files.createTempDirectory(PREFIX);
         } catch (IOException e) {
             throw new UncheckedIOException(
-                    Message.of(
-                                    "DeliveryKit could not create a temporary directory for a child JVM in "
-                                            + System.getProperty("java.io.tmpdir") + " (" + e.getMessage() + ")",
-                                    null,
-                                    "make that directory writable, or start the test JVM with"
-                                            + " -Djava.io.tmpdir=<a writable directory>")
+                    ChildJvmMessages.noTemporaryDirectory(System.getProperty("java.io.tmpdir"), e.getMessage())
                             .sentences(),
                     e);
         }

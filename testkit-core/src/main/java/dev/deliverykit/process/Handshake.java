@@ -45,11 +45,10 @@ public final class Handshake {
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
             String line = in.readLine();
             if (!GO.equals(line)) {
-                throw new IllegalStateException("expected \"" + GO + "\" on standard input after \"" + READY
-                        + "\" but got " + (line == null ? "end of input" : "\"" + line + "\""));
+                throw new IllegalStateException(ChildJvmMessages.handshakeBroken(GO, READY, line));
             }
         } catch (IOException e) {
-            throw new IllegalStateException("could not read \"" + GO + "\" from standard input", e);
+            throw new IllegalStateException(ChildJvmMessages.handshakeUnreadable(GO), e);
         }
     }
 }

@@ -69,9 +69,8 @@ class InjectedFailureTest {
         SQLException injected = seen.get(0);
         assertThat(injected.getSQLState()).isEqualTo("08006");
         assertThat((Throwable) injected)
-                .hasMessage("Connection lost (a failure injected by DeliveryKit at hit 1 of before commit; the process"
-                        + " lives on): the connection was lost before Connection.commit() reached the database: nothing of"
-                        + " it was applied, and its open transaction rolled back.");
+                .hasMessage(InjectedFailureMessages.connectionLost(
+                        "hit 1 of before commit", InjectedFailureMessages.lostBefore("Connection.commit()")));
         assertThat(outboxIds()).containsExactly("o2"); // the second deposit ran: the process lived on
         assertThat(balance()).isEqualTo(5);
     }
@@ -85,10 +84,8 @@ class InjectedFailureTest {
         SQLException unknown = seen.get(0);
         assertThat(unknown.getSQLState()).isEqualTo("08007");
         assertThat((Throwable) unknown)
-                .hasMessage(
-                        "Connection lost (a failure injected by DeliveryKit at hit 1 of after commit; the process lives"
-                                + " on): the database applied the commit, then the connection was lost before its answer: the"
-                                + " commit's outcome is unknown to the caller (it was applied).");
+                .hasMessage(InjectedFailureMessages.connectionLost(
+                        "hit 1 of after commit", InjectedFailureMessages.lostAfterCommit()));
         assertThat(outboxIds()).containsExactly("o1"); // applied, though the caller saw it fail
         assertThat(balance()).isEqualTo(5);
     }
@@ -135,10 +132,10 @@ class InjectedFailureTest {
         assertThat(seen).hasSize(2);
         assertThat(seen.get(0))
                 .isExactlyInstanceOf(IOException.class)
-                .hasMessage(
-                        "dev.deliverykit.boundary.Courier#dispatch(java.lang.String) failed before it ran (a failure"
-                                + " injected by DeliveryKit at hit 1 of entry of dev.deliverykit.boundary.Courier#dispatch; the"
-                                + " process lives on).");
+                .hasMessage(InjectedFailureMessages.injected(
+                        InjectedFailureMessages.methodBefore(
+                                "dev.deliverykit.boundary.Courier#dispatch(java.lang.String)"),
+                        "hit 1 of entry of dev.deliverykit.boundary.Courier#dispatch"));
         assertThat(seen.get(1)).hasMessage("delivered [m-2]");
     }
 
@@ -161,10 +158,9 @@ class InjectedFailureTest {
         assertThat(seen).hasSize(1);
         assertThat(seen.get(0))
                 .isExactlyInstanceOf(InjectedFailureException.class)
-                .hasMessage(
-                        "dev.deliverykit.boundary.Counter#increment() ran (its effect happened), then failed as on a"
-                                + " timeout before its answer (a failure injected by DeliveryKit at hit 1 of normal exit of"
-                                + " dev.deliverykit.boundary.Counter#increment; the process lives on).");
+                .hasMessage(InjectedFailureMessages.injected(
+                        InjectedFailureMessages.methodAfter("dev.deliverykit.boundary.Counter#increment()"),
+                        "hit 1 of normal exit of dev.deliverykit.boundary.Counter#increment"));
     }
 
     @Test

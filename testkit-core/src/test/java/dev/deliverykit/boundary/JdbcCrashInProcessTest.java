@@ -107,8 +107,8 @@ class JdbcCrashInProcessTest {
 
         assertThatThrownBy(() -> ENGINE.crashInProcess(plan, twoDeposits(LedgerDatabase.SQLITE, true)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("two different boundaries are both named \"outbox-written\": after statement matching"
-                        + " /^INSERT INTO outbox/ and after commit; give them different names");
+                .hasMessage(SetupMessages.nameTakenInWatch(
+                        "outbox-written", "after statement matching /^INSERT INTO outbox/", "after commit"));
         assertThat(durableState(LedgerDatabase.SQLITE)).isEqualTo(new State(0, List.of()));
     }
 

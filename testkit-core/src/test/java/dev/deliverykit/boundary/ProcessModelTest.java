@@ -366,8 +366,7 @@ class ProcessModelTest {
     void aBlankPatternIsStillRefusedWhereTheUserWritesIt() {
         assertThatThrownBy(() -> CrashPlan.at(Selector.afterCommit()).withOtherProcessDatabases(" "))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("a database of another process is named by the start of its JDBC URL, such as"
-                        + " \"jdbc:sqlite:/tmp/receiver.db\"; got a blank prefix");
+                .hasMessage(SetupMessages.blankDatabasePrefix());
     }
 
     private Connection open(String db) throws SQLException {

@@ -72,33 +72,20 @@ class SelectorTest {
 
     @Test
     void badInputIsRejectedWithAFix() {
-        assertThatThrownBy(() -> Selector.parse("after-comit"))
-                .hasMessage("\"after-comit\" is not a selector spec; expected one of before-statement:REGEX,"
-                        + " after-statement:REGEX, before-statement=SQL, after-statement=SQL, before-commit, after-commit,"
-                        + " before-rollback, after-rollback, before-connect, after-connect, before-socket-write,"
-                        + " after-socket-write, before-file-write, after-file-write, before-http-request,"
-                        + " after-http-request, method-entry:Type#method, method-exit:Type#method,"
-                        + " method-exceptional-exit:Type#method, optionally followed by \" within Type#method\" and"
-                        + " prefixed by \"#N \"");
+        assertThatThrownBy(() -> Selector.parse("after-comit")).hasMessage(SelectorMessages.notASpec("after-comit"));
         assertThatThrownBy(() -> Selector.afterStatement("INSERT INTO outbox("))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("the SQL pattern \"INSERT INTO outbox(\" is not a valid regular expression: Unclosed group;"
-                        + " quote literal text with java.util.regex.Pattern.quote, or use beforeStatementExactly /"
-                        + " afterStatementExactly");
+                .hasMessage(SelectorMessages.invalidPattern("INSERT INTO outbox(", "Unclosed group"));
         assertThatThrownBy(() -> Selector.methodEntry("Relay.send"))
-                .hasMessage("\"Relay.send\" is not a method reference; expected Type#method or"
-                        + " Type#method(paramType,...), for example com.acme.Relay#send(java.lang.String)");
+                .hasMessage(SelectorMessages.notAMethodReference("Relay.send"));
         assertThatThrownBy(() -> Selector.afterCommit().occurrence(0))
-                .hasMessage("occurrences are counted from 1, got 0");
+                .hasMessage(SelectorMessages.occurrenceBelowOne(0));
         assertThatThrownBy(() -> Boundary.named("after outbox insert", Selector.afterCommit()))
-                .hasMessage("\"after outbox insert\" is not a boundary name: use letters, digits and . _ : - only,"
-                        + " starting with a letter or digit (for example after-outbox-insert), so that replay keys like"
-                        + " boundary=after-outbox-insert;hit=1 stay unambiguous");
+                .hasMessage(SetupMessages.badBoundaryName("after outbox insert"));
         assertThatThrownBy(() -> BoundaryCatalogue.builder("ledger")
                         .add("x", Selector.afterCommit())
                         .add("x", Selector.beforeCommit()))
-                .hasMessage("catalogue \"ledger\" already has a boundary named \"x\" (after commit); give each boundary"
-                        + " its own name");
+                .hasMessage(SetupMessages.nameTakenInCatalogue("ledger", "x", "after commit"));
         assertThatThrownBy(() -> ChildLaunch.of(PrivateWorkload.class))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(PrivateWorkload.class.getName() + " cannot be run in a child JVM")
@@ -120,29 +107,24 @@ class SelectorTest {
         assertThat(Place.ofFrame("com.acme.Relay.lambda$new$0(Relay.java:7)")).isEmpty();
         assertThat(Place.ofFrame("java.lang.Thread.run(Thread.java:1583)")).isEmpty();
 
-        String expected = "expected Type#method with the fully qualified name of the class that declares the method"
-                + " (nested classes with $) and no parameter types, for example"
-                + " com.example.orders.OutboxRelay#publishPending";
         assertThatThrownBy(() -> Selector.parse("after-commit within OutboxRelay.publishPending"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("\"after-commit within OutboxRelay.publishPending\" is not a selector spec: after"
-                        + " \"within\", \"OutboxRelay.publishPending\" is not a place: it has no #; " + expected);
+                .hasMessage(SelectorMessages.specWithinNotAPlace(
+                        "after-commit within OutboxRelay.publishPending",
+                        SelectorMessages.placeWithoutHash("OutboxRelay.publishPending")));
         assertThatThrownBy(() -> Selector.parse("#2 before-statement:^INSERT within com.acme.Relay#send(int)"))
-                .hasMessage("\"#2 before-statement:^INSERT within com.acme.Relay#send(int)\" is not a selector spec:"
-                        + " after \"within\", \"com.acme.Relay#send(int)\" is not a place: a place names a method"
-                        + " without parameter types (every overload is the same place); " + expected);
+                .hasMessage(SelectorMessages.specWithinNotAPlace(
+                        "#2 before-statement:^INSERT within com.acme.Relay#send(int)",
+                        SelectorMessages.placeWithParameters("com.acme.Relay#send(int)")));
         assertThatThrownBy(() -> Place.of("com.acme.Relay#"))
-                .hasMessage("\"com.acme.Relay#\" is not a place: " + expected);
+                .hasMessage(SelectorMessages.notAPlaceName("com.acme.Relay", ""));
         assertThatThrownBy(() -> Place.of("java.lang.Thread#run"))
-                .hasMessage("\"java.lang.Thread#run\" is not a place: java.lang.Thread is a JDK class, and a place is"
-                        + " a method of the code under test; name the method of your code that calls it");
+                .hasMessage(SelectorMessages.jdkPlace("java.lang.Thread", "run"));
         assertThatThrownBy(() -> Selector.afterCommit().within(relay).within("com.acme.Relay#run"))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage("after commit within com.acme.Relay#send is scoped to a place already; scope it to one"
-                        + " place");
+                .hasMessage(SelectorMessages.scopedAlready("after commit within com.acme.Relay#send"));
         assertThatThrownBy(() -> new Selector.Within(Selector.afterCommit().occurrence(2), relay))
-                .hasMessage("occurrence 2 of after commit cannot be scoped to com.acme.Relay#send: scope the selector"
-                        + " itself, and take the occurrence last, Selector.afterCommit().within(place).occurrence(2)");
+                .hasMessage(SelectorMessages.notScopable("occurrence 2 of after commit", relay));
     }
 
     @Test
@@ -158,8 +140,7 @@ class SelectorTest {
         assertThat(replayed.boundary()).isEqualTo(plan.boundary());
         assertThat(replayed.occurrence()).isEqualTo(2);
         assertThatThrownBy(() -> CrashPlan.fromReplayKey(catalogue, "after-outbox-insert#2"))
-                .hasMessage("\"after-outbox-insert#2\" is not a replay key; expected boundary=NAME;hit=N as printed by"
-                        + " CrashResult.replayKey(), for example boundary=after-outbox-insert;hit=1");
+                .hasMessage(SetupMessages.notACrashKey("after-outbox-insert#2"));
     }
 
     @Test
@@ -174,23 +155,20 @@ class SelectorTest {
                         Selector.MethodPoint.NORMAL_EXIT, Courier.class.getName(), "confirm", Optional.empty()));
 
         assertThatThrownBy(() -> new Selector.Statement(Selector.Timing.BEFORE, Selector.SqlMatch.REGEX, "("))
-                .hasMessage(
-                        "the SQL pattern \"(\" is not a valid regular expression: Unclosed group; quote literal text with"
-                                + " java.util.regex.Pattern.quote, or use beforeStatementExactly / afterStatementExactly");
+                .hasMessage(SelectorMessages.invalidPattern("(", "Unclosed group"));
         assertThatThrownBy(() -> new Selector.Statement(Selector.Timing.BEFORE, Selector.SqlMatch.EXACT, " "))
-                .hasMessage("a statement selector needs SQL to match, got blank SQL");
+                .hasMessage(SelectorMessages.blankSql());
         assertThatThrownBy(() ->
                         new Selector.Method(Selector.MethodPoint.ENTRY, "com.acme.Relay", "<init>", Optional.empty()))
-                .hasMessage("\"com.acme.Relay#<init>\" does not name a method; constructors and"
-                        + " static initialisers cannot be selected, name a method instead");
+                .hasMessage(SelectorMessages.notAMethod("com.acme.Relay#<init>"));
         Selector second = Selector.afterCommit().occurrence(2);
         assertThatThrownBy(() -> new Selector.Occurrence(second, 3))
-                .hasMessage("occurrence 2 of after commit already selects one occurrence; set it once");
+                .hasMessage(SelectorMessages.occurrenceAlready("occurrence 2 of after commit"));
         assertThatThrownBy(() -> second.occurrence(3))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage("occurrence 2 of after commit already selects one occurrence; set it once");
+                .hasMessage(SelectorMessages.occurrenceAlready("occurrence 2 of after commit"));
         assertThatThrownBy(() -> new Selector.Occurrence(Selector.afterCommit(), 0))
-                .hasMessage("occurrences are counted from 1, got 0");
+                .hasMessage(SelectorMessages.occurrenceBelowOne(0));
     }
 
     /** Not public: a child JVM could not create it. */

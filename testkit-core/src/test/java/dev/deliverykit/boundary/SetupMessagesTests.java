@@ -2,6 +2,7 @@ package dev.deliverykit.boundary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -77,5 +78,72 @@ class SetupMessagesTests {
         assertThat(SetupMessages.undeclaredMethod("entry of a.Empty#run", "a.Empty", "run", List.of())
                         .what())
                 .endsWith("Its declared methods: none");
+    }
+
+    @Test
+    void badBoundaryName() {
+        assertThat(SetupMessages.badBoundaryName("after outbox"))
+                .isEqualTo("\"after outbox\" is not a boundary name: use letters, digits and . _ : - only, starting"
+                        + " with a letter or digit (for example after-outbox-insert), so that replay keys like"
+                        + " boundary=after-outbox-insert;hit=1 stay unambiguous");
+    }
+
+    @Test
+    void unnamedInCatalogue() {
+        assertThat(SetupMessages.unnamedInCatalogue("ledger", "after commit"))
+                .isEqualTo("catalogue \"ledger\" needs named boundaries, got the unnamed after commit; use"
+                        + " Boundary.named(name, selector)");
+    }
+
+    @Test
+    void nameTakenInCatalogue() {
+        assertThat(SetupMessages.nameTakenInCatalogue("ledger", "after-insert", "after statement matching /INSERT/"))
+                .isEqualTo("catalogue \"ledger\" already has a boundary named \"after-insert\" (after statement"
+                        + " matching /INSERT/); give each boundary its own name");
+    }
+
+    @Test
+    void nameTakenInWatch() {
+        assertThat(SetupMessages.nameTakenInWatch("after-insert", "after commit", "before commit"))
+                .isEqualTo("two different boundaries are both named \"after-insert\": after commit and before"
+                        + " commit; give them different names");
+    }
+
+    @Test
+    void catalogueKeyAsSelector() {
+        assertThat(SetupMessages.catalogueKeyAsSelector("boundary=after-insert;hit=1"))
+                .isEqualTo("\"boundary=after-insert;hit=1\" names a catalogue boundary, not a selector; read it with"
+                        + " its catalogue");
+    }
+
+    @Test
+    void placeNamedTwice() {
+        assertThat(SetupMessages.placeNamedTwice("selector=after-commit within a.B#c;within=a.B#c;hit=1"))
+                .isEqualTo("\"selector=after-commit within a.B#c;within=a.B#c;hit=1\" names a place twice: in its"
+                        + " spec and as within=; keep one");
+    }
+
+    @Test
+    void notACrashKey() {
+        assertThat(SetupMessages.notACrashKey("order=A1"))
+                .isEqualTo("\"order=A1\" is not a replay key; expected boundary=NAME;hit=N as printed by"
+                        + " CrashResult.replayKey(), for example boundary=after-outbox-insert;hit=1");
+    }
+
+    @Test
+    void hitBelowOne() {
+        assertThat(SetupMessages.hitBelowOne(0)).isEqualTo("hits are counted from 1, got occurrence 0");
+    }
+
+    @Test
+    void blankDatabasePrefix() {
+        assertThat(SetupMessages.blankDatabasePrefix())
+                .isEqualTo("a database of another process is named by the start of its JDBC URL, such as"
+                        + " \"jdbc:sqlite:/tmp/receiver.db\"; got a blank prefix");
+    }
+
+    @Test
+    void timeoutNotPositive() {
+        assertThat(SetupMessages.timeoutNotPositive(Duration.ZERO)).isEqualTo("timeout must be positive, got PT0S");
     }
 }

@@ -131,4 +131,27 @@ class VerdictMessagesTests {
                         + " class path, and a class that cannot be retransformed must be instrumented at load time"
                         + " (-javaagent).");
     }
+
+    @Test
+    void childThrew() {
+        assertThat(VerdictMessages.childThrew("the workload", "java.lang.IllegalStateException: boom", 1))
+                .isEqualTo("the workload threw java.lang.IllegalStateException: boom (exit code 1; its stack trace"
+                        + " is in the child's output below)");
+    }
+
+    @Test
+    void childReturned() {
+        assertThat(VerdictMessages.childReturned("the workload", 0))
+                .isEqualTo("the workload returned normally (exit code 0)");
+    }
+
+    @Test
+    void withChildOutput() {
+        assertThat(VerdictMessages.withChildOutput("The run reached nothing.", "exit code 1\n--- stdout ---\nstarted"))
+                .isEqualTo("The run reached nothing.\n"
+                        + "The child's output:\n"
+                        + "exit code 1\n"
+                        + "--- stdout ---\n"
+                        + "started");
+    }
 }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,10 +40,12 @@ class InvariantDefinitionTest {
 
         assertThatThrownBy(() -> step.effectsIn(warehouse, "effect; DROP TABLE effect", "intent_id"))
                 .isInstanceOf(InvariantDefinitionException.class)
-                .hasMessage("invariant 'at most once per key': the effects table name 'effect; DROP TABLE effect' is"
-                        + " not a plain SQL identifier; expected letters, digits and '_', not starting with a digit,"
-                        + " at most 128 characters (optionally qualified as schema.table). For quoted names or"
-                        + " expressions write the SQL yourself and use effectsFrom(source, sql).");
+                .hasMessage(InvariantErrorMessages.notAnIdentifier(
+                        "at most once per key",
+                        "effects table name",
+                        "effect; DROP TABLE effect",
+                        true,
+                        "effectsFrom(source, sql)"));
     }
 
     @Test
@@ -51,10 +54,12 @@ class InvariantDefinitionTest {
 
         assertThatThrownBy(() -> step.intentsIn(warehouse, "outbox", "command id"))
                 .isInstanceOf(InvariantDefinitionException.class)
-                .hasMessage("invariant 'exactly once per key': the intents column name 'command id' is not a plain"
-                        + " SQL identifier; expected letters, digits and '_', not starting with a digit, at most 128"
-                        + " characters. For quoted names or expressions write the SQL yourself and use"
-                        + " intentsFrom(source, sql).");
+                .hasMessage(InvariantErrorMessages.notAnIdentifier(
+                        "exactly once per key",
+                        "intents column name",
+                        "command id",
+                        false,
+                        "intentsFrom(source, sql)"));
     }
 
     @Test
@@ -63,39 +68,42 @@ class InvariantDefinitionTest {
                         .appliedIn(warehouse, "effect")
                         .flowColumn("flow-id"))
                 .isInstanceOf(InvariantDefinitionException.class)
-                .hasMessage("invariant 'contiguous prefix per flow': the flow column name 'flow-id' is not a plain SQL"
-                        + " identifier; expected letters, digits and '_', not starting with a digit, at most 128"
-                        + " characters. For quoted names or expressions write the SQL yourself and use"
-                        + " appliedFrom(source, sql).");
+                .hasMessage(InvariantErrorMessages.notAnIdentifier(
+                        "contiguous prefix per flow",
+                        "flow column name",
+                        "flow-id",
+                        false,
+                        "appliedFrom(source, sql)"));
         assertThatThrownBy(() -> Invariants.contiguousPrefixPerFlow()
                         .appliedIn(warehouse, "effect")
                         .flowColumn("flow_id")
                         .sequenceColumn("seq")
                         .appliedInOrderOf("1id"))
-                .hasMessage("invariant 'contiguous prefix per flow': the application order column name '1id' is not a"
-                        + " plain SQL identifier; expected letters, digits and '_', not starting with a digit, at"
-                        + " most 128 characters. For quoted names or expressions write the SQL yourself and use"
-                        + " appliedFrom(source, sql).");
+                .hasMessage(InvariantErrorMessages.notAnIdentifier(
+                        "contiguous prefix per flow",
+                        "application order column name",
+                        "1id",
+                        false,
+                        "appliedFrom(source, sql)"));
         assertThatThrownBy(() -> Invariants.noResurrectionAfterCleanup()
                         .effectsIn(warehouse, "effect")
                         .perKey("op", "a.b"))
-                .hasMessage("invariant 'no resurrection after cleanup': the key column name 'a.b' is not a plain SQL"
-                        + " identifier; expected letters, digits and '_', not starting with a digit, at most 128"
-                        + " characters. For quoted names or expressions write the SQL yourself and use"
-                        + " effectsFrom(source, sql).");
+                .hasMessage(InvariantErrorMessages.notAnIdentifier(
+                        "no resurrection after cleanup", "key column name", "a.b", false, "effectsFrom(source, sql)"));
         assertThatThrownBy(() -> Invariants.stateAndOutboxTogether().stateIn(warehouse, "a.b.c", "k"))
-                .hasMessage("invariant 'no state without its outbox row and no outbox row without its state': the"
-                        + " state table name 'a.b.c' is not a plain SQL identifier; expected letters, digits and"
-                        + " '_', not starting with a digit, at most 128 characters (optionally qualified as"
-                        + " schema.table). For quoted names or expressions write the SQL yourself and use"
-                        + " stateFrom(source, sql).");
+                .hasMessage(InvariantErrorMessages.notAnIdentifier(
+                        "no state without its outbox row and no outbox row without its state",
+                        "state table name",
+                        "a.b.c",
+                        true,
+                        "stateFrom(source, sql)"));
         assertThatThrownBy(() -> Invariants.atMostOncePerKey().effectsIn(warehouse, "e".repeat(129), "k"))
-                .hasMessage("invariant 'at most once per key': the effects table name"
-                        + " 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"
-                        + "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' is not a plain SQL identifier; expected"
-                        + " letters, digits and '_', not starting with a digit, at most 128 characters (optionally"
-                        + " qualified as schema.table). For quoted names or expressions write the SQL yourself and"
-                        + " use effectsFrom(source, sql).");
+                .hasMessage(InvariantErrorMessages.notAnIdentifier(
+                        "at most once per key",
+                        "effects table name",
+                        "e".repeat(129),
+                        true,
+                        "effectsFrom(source, sql)"));
     }
 
     @Test
@@ -117,11 +125,12 @@ class InvariantDefinitionTest {
 
         assertThatThrownBy(misspelt::check)
                 .isInstanceOf(InvariantDefinitionException.class)
-                .hasMessage("invariant 'at most once per key' could not run its effects query on warehouse.db:"
-                        + " [SQLITE_ERROR] SQL error or missing database (no such table: effects)"
-                        + "\n  SQL: SELECT \"intent_id\" FROM \"effects\""
-                        + "\n  Check that the tables and columns exist in that database (an invariant never creates"
-                        + " them) and that the SQL runs there by hand.")
+                .hasMessage(InvariantErrorMessages.queryFailed(
+                        "at most once per key",
+                        "effects",
+                        "warehouse.db",
+                        "SELECT \"intent_id\" FROM \"effects\"",
+                        "[SQLITE_ERROR] SQL error or missing database (no such table: effects)"))
                 .hasCauseInstanceOf(SQLException.class);
     }
 
@@ -133,11 +142,12 @@ class InvariantDefinitionTest {
 
         assertThatThrownBy(broken::check)
                 .isInstanceOf(InvariantDefinitionException.class)
-                .hasMessage("invariant 'reservations' could not run its intents query on warehouse.db: [SQLITE_ERROR]"
-                        + " SQL error or missing database (no such table: outbox)\n"
-                        + "  SQL: SELECT command_id FROM outbox\n"
-                        + "  Check that the tables and columns exist in that database (an invariant never creates"
-                        + " them) and that the SQL runs there by hand.");
+                .hasMessage(InvariantErrorMessages.queryFailed(
+                        "reservations",
+                        "intents",
+                        "warehouse.db",
+                        "SELECT command_id FROM outbox",
+                        "[SQLITE_ERROR] SQL error or missing database (no such table: outbox)"));
     }
 
     @Test
@@ -148,21 +158,22 @@ class InvariantDefinitionTest {
 
         assertThatThrownBy(mismatched::check)
                 .isInstanceOf(InvariantDefinitionException.class)
-                .hasMessage("invariant 'exactly once per key': the intents return keys of 1 column (command_id) but"
-                        + " the effects return keys of 2 columns (tenant, intent_id); both must return the same key"
-                        + " columns, in the same order.");
+                .hasMessage(InvariantErrorMessages.keyWidthsDiffer(
+                        "exactly once per key",
+                        "intents",
+                        List.of("command_id"),
+                        "effects",
+                        List.of("tenant", "intent_id")));
     }
 
     @Test
     void blankQueriesAndNamesAreRejectedWhenTheInvariantIsBuilt() {
         assertThatThrownBy(() -> Invariants.exactlyOncePerKey().intentsFrom(warehouse, "  "))
                 .isInstanceOf(InvariantDefinitionException.class)
-                .hasMessage("invariant 'exactly once per key': the intents query is blank; expected a SELECT"
-                        + " statement without parameters.");
+                .hasMessage(InvariantErrorMessages.blankQuery("exactly once per key", "intents"));
         assertThatThrownBy(() -> Invariants.exactlyOncePerKey(""))
                 .isInstanceOf(InvariantDefinitionException.class)
-                .hasMessage("the invariant name must not be blank: reports and test output name the invariant by it,"
-                        + " e.g. \"exactly once per key\".");
+                .hasMessage(InvariantErrorMessages.blankName());
         assertThatThrownBy(() -> Invariants.atMostOncePerKey().effectsFrom(null, "SELECT 1"))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("source of the effects");
@@ -178,9 +189,8 @@ class InvariantDefinitionTest {
 
         assertThatThrownBy(invariant::check)
                 .isInstanceOf(InvariantSourceException.class)
-                .hasMessage(
-                        "invariant 'at most once per key' could not open orders on db.example: connection refused"
-                                + "\n  Check its JdbcSource: each open() must return a new connection to the existing database.");
+                .hasMessage(InvariantErrorMessages.cannotOpen(
+                        "at most once per key", "orders on db.example", "connection refused"));
     }
 
     @Test
@@ -189,7 +199,6 @@ class InvariantDefinitionTest {
 
         assertThatThrownBy(invariant::check)
                 .isInstanceOf(InvariantSourceException.class)
-                .hasMessage("invariant 'at most once per key' could not open unnamed JDBC source: its JdbcSource"
-                        + " returned null instead of a connection.");
+                .hasMessage(InvariantErrorMessages.openedNull("at most once per key", "unnamed JDBC source"));
     }
 }

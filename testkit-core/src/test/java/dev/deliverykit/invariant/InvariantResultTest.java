@@ -84,7 +84,7 @@ class InvariantResultTest {
         assertThat(Violation.subjectOf((Object) null)).isEqualTo("NULL");
         assertThatThrownBy(Violation::subjectOf)
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("a key has at least one part");
+                .hasMessage(InvariantErrorMessages.keyWithoutParts());
     }
 
     @Test

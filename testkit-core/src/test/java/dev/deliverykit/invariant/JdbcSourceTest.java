@@ -61,8 +61,7 @@ class JdbcSourceTest {
         }
         assertThatThrownBy(() -> lambda.named(" "))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("the name of a JDBC source must not be blank: reports use it to say which database a"
-                        + " finding comes from, e.g. \"warehouse.db\"");
+                .hasMessage(InvariantErrorMessages.blankSourceName());
     }
 
     @Test

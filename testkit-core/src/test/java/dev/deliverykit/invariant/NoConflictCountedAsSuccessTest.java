@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.deliverykit.testsupport.Db;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,8 +82,12 @@ class NoConflictCountedAsSuccessTest {
 
         assertThatThrownBy(keysOnly::check)
                 .isInstanceOf(InvariantDefinitionException.class)
-                .hasMessage("invariant 'no conflict counted as success': the accepted records query on producer.db"
-                        + " returned 1 column (event_id); expected at least 2 columns: the key column(s), then the"
-                        + " body or digest last.\n  SQL: SELECT event_id FROM outbox");
+                .hasMessage(InvariantErrorMessages.wrongQueryColumns(
+                        "no conflict counted as success",
+                        "accepted records",
+                        "producer.db",
+                        "SELECT event_id FROM outbox",
+                        List.of("event_id"),
+                        "at least 2 columns: the key column(s), then the body or digest last"));
     }
 }

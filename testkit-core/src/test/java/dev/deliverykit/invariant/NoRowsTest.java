@@ -73,7 +73,6 @@ class NoRowsTest {
     void aBlankExplanationIsRejectedAtDefinitionTime() {
         assertThatThrownBy(() -> Invariants.noRows("mine", source(retentionDb, "retention.db"), "SELECT 1", " "))
                 .isInstanceOf(InvariantDefinitionException.class)
-                .hasMessage("invariant 'mine': the explanation must not be blank; it says what the rows break and"
-                        + " becomes the expected part of each violation, e.g. \"stock never goes below 0\".");
+                .hasMessage(InvariantErrorMessages.blankExplanation("mine"));
     }
 }

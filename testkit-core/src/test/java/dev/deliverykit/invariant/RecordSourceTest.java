@@ -127,8 +127,11 @@ class RecordSourceTest {
 
         assertThatThrownBy(invariant::check)
                 .isInstanceOf(InvariantSourceException.class)
-                .hasMessage("invariant 'shipped once' could not read its effects from topic shipments by header"
-                        + " message-id: no answer from 127.0.0.1:1 within 2 s.");
+                .hasMessage(InvariantErrorMessages.cannotRead(
+                        "shipped once",
+                        "effects",
+                        "topic shipments by header message-id",
+                        "no answer from 127.0.0.1:1 within 2 s."));
     }
 
     @Test
@@ -141,8 +144,11 @@ class RecordSourceTest {
 
         assertThatThrownBy(invariant::check)
                 .isInstanceOf(InvariantDefinitionException.class)
-                .hasMessage("invariant 'relayed': its effects from topic shipments by header message-id: the record"
-                        + " at partition 0, offset 3 has no header message-id.");
+                .hasMessage(InvariantErrorMessages.wrongRead(
+                        "relayed",
+                        "effects",
+                        "topic shipments by header message-id",
+                        "the record at partition 0, offset 3 has no header message-id."));
     }
 
     @Test
@@ -155,13 +161,16 @@ class RecordSourceTest {
 
         assertThatThrownBy(thrown::check)
                 .isInstanceOf(InvariantSourceException.class)
-                .hasMessage("invariant 'shipped once' could not read its effects from topic shipments by header"
-                        + " message-id: connection reset")
+                .hasMessage(InvariantErrorMessages.cannotRead(
+                        "shipped once", "effects", "topic shipments by header message-id", "connection reset"))
                 .hasCause(clientFailure);
         assertThatThrownBy(nothing::check)
                 .isInstanceOf(InvariantSourceException.class)
-                .hasMessage("invariant 'shipped once' could not read its effects from topic shipments by header"
-                        + " message-id: the source returned null instead of its rows.");
+                .hasMessage(InvariantErrorMessages.cannotRead(
+                        "shipped once",
+                        "effects",
+                        "topic shipments by header message-id",
+                        "the source returned null instead of its rows."));
     }
 
     @Test
@@ -174,22 +183,24 @@ class RecordSourceTest {
                         .effectsFrom(twoColumns)
                         .check())
                 .isInstanceOf(InvariantDefinitionException.class)
-                .hasMessage("invariant 'exactly once per key': the intents return keys of 1 column (message_id) but"
-                        + " the effects return keys of 2 columns (key, seq); both must return the same key columns,"
-                        + " in the same order.");
+                .hasMessage(InvariantErrorMessages.keyWidthsDiffer(
+                        "exactly once per key", "intents", List.of("message_id"), "effects", List.of("key", "seq")));
         assertThatThrownBy(() -> Invariants.contiguousPrefixPerFlow()
                         .appliedFrom(oneColumn)
                         .check())
                 .isInstanceOf(InvariantDefinitionException.class)
-                .hasMessage("invariant 'contiguous prefix per flow': the applied records read from topic shipments"
-                        + " by header message-id have 1 column (message-id); expected 2 columns: the flow, then the"
-                        + " sequence number, in application order.");
+                .hasMessage(InvariantErrorMessages.wrongRecordColumns(
+                        "contiguous prefix per flow",
+                        "applied records",
+                        "topic shipments by header message-id",
+                        List.of("message-id"),
+                        "2 columns: the flow, then the sequence number, in application order"));
         assertThatThrownBy(() -> new RecordRows(List.of("key"), List.of(List.of("a", "b"))))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("row 0 has 2 values [a, b] but the source reads 1 columns [key]");
+                .hasMessage(InvariantErrorMessages.rowWidth(0, List.of("a", "b"), List.of("key")));
         assertThatThrownBy(() -> new RecordRows(List.of(), List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("a record source reads at least one column");
+                .hasMessage(InvariantErrorMessages.noColumns());
     }
 
     @Test

@@ -116,4 +116,88 @@ class EntryPointMessagesTests {
                         + " the kit from the same or a parent class loader, or start the JVM with"
                         + " -javaagent:<testkit-core jar>.");
     }
+
+    @Test
+    void notAMethodReference() {
+        assertThat(EntryPointMessages.notAMethodReference("com.acme.Transport"))
+                .isEqualTo("\"com.acme.Transport\" is not a method reference. Expected Type#method or"
+                        + " Type#method(paramType,...), for example com.acme.Transport#deliver(com.acme.Event).");
+    }
+
+    @Test
+    void notAMethod() {
+        assertThat(EntryPointMessages.notAMethod("com.acme.Transport#<init>"))
+                .isEqualTo("\"com.acme.Transport#<init>\" does not name a method: constructors and static"
+                        + " initialisers cannot be entry points. Expected the method at which messages arrive.");
+    }
+
+    @Test
+    void argumentBelowZero() {
+        assertThat(EntryPointMessages.argumentBelowZero(-1)).isEqualTo("arguments are counted from 0, got -1");
+    }
+
+    @Test
+    void notAnAccessor() {
+        assertThat(EntryPointMessages.notAnAccessor("event-id"))
+                .isEqualTo("\"event-id\" is not an accessor. Expected a field name such as \"eventId\" or a no-arg"
+                        + " method such as \"eventId()\".");
+    }
+
+    @Test
+    void interceptedUnnamed() {
+        assertThat(EntryPointMessages.interceptedUnnamed(
+                        "com.acme.Transport#deliver(com.acme.Event)", "com.acme.Transport#send"))
+                .isEqualTo("the entry-point advice intercepted com.acme.Transport#deliver(com.acme.Event), which"
+                        + " com.acme.Transport#send does not name; the class was redefined after the run started");
+    }
+
+    @Test
+    void nullMessage() {
+        assertThat(EntryPointMessages.nullMessage(0)).isEqualTo("argument 0 is null");
+    }
+
+    @Test
+    void readerThrew() {
+        assertThat(EntryPointMessages.readerThrew(new IllegalStateException("boom")))
+                .isEqualTo("the MessageIdReader threw java.lang.IllegalStateException: boom");
+    }
+
+    @Test
+    void noId() {
+        assertThat(EntryPointMessages.noId("eventId()", true, "Event[id=null]"))
+                .isEqualTo("eventId() is null for the message Event[id=null]");
+    }
+
+    @Test
+    void emptyId() {
+        assertThat(EntryPointMessages.noId("eventId()", false, "Event[id=]"))
+                .isEqualTo("eventId() is empty for the message Event[id=]");
+    }
+
+    @Test
+    void accessorMissing() {
+        assertThat(EntryPointMessages.accessorMissing("com.acme.Event", "no public field or no-arg method eventId"))
+                .isEqualTo("com.acme.Event has no public field or no-arg method eventId");
+    }
+
+    @Test
+    void accessorInaccessible() {
+        assertThat(EntryPointMessages.accessorInaccessible("eventId()", "com.acme.Event", "access denied"))
+                .isEqualTo("eventId() of com.acme.Event is not accessible to the kit (access denied); make the class"
+                        + " public or open its package, or use EntryPoint.messageIdFrom(MessageIdReader)");
+    }
+
+    @Test
+    void accessorThrew() {
+        assertThat(EntryPointMessages.accessorThrew("eventId()", new IllegalStateException("boom")))
+                .isEqualTo("eventId() threw java.lang.IllegalStateException: boom");
+    }
+
+    @Test
+    void notInvoked() {
+        assertThat(EntryPointMessages.notInvoked(
+                        "com.acme.Transport#deliver(com.acme.Event)", new IllegalAccessException("denied")))
+                .isEqualTo("the kit could not invoke com.acme.Transport#deliver(com.acme.Event):"
+                        + " java.lang.IllegalAccessException: denied");
+    }
 }

@@ -2,6 +2,7 @@ package dev.deliverykit.order;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -111,5 +112,38 @@ class OrderMessagesTests {
                         + "Expected: a call of the entry point whose message id is A2.\n"
                         + "Fix: make the workload send A2.\n"
                         + "Replay: order=A1,A2");
+    }
+
+    @Test
+    void endedWhileHeld() {
+        assertThat(OrderMessages.endedWhileHeld(
+                        "order=A2,A1", "com.acme.Transport#deliver", "A1 (message 2)", "main", null))
+                .isEqualTo("The ordered delivery of order=A2,A1 at com.acme.Transport#deliver ended while A1"
+                        + " (message 2) was held on thread main; its call was not delivered.");
+    }
+
+    @Test
+    void endedWhileHeldAfterAFailure() {
+        assertThat(OrderMessages.endedWhileHeld(
+                        "order=A2,A1",
+                        "com.acme.Transport#deliver",
+                        "A1 (message 2)",
+                        "main",
+                        new IllegalStateException("boom")))
+                .isEqualTo("The ordered delivery of order=A2,A1 at com.acme.Transport#deliver ended while A1"
+                        + " (message 2) was held on thread main, because the workload threw"
+                        + " java.lang.IllegalStateException: boom; its call was not delivered.");
+    }
+
+    @Test
+    void timeoutNotPositive() {
+        assertThat(OrderMessages.timeoutNotPositive(Duration.ZERO)).isEqualTo("the timeout must be positive, got PT0S");
+    }
+
+    @Test
+    void expectedRepeat() {
+        assertThat(OrderMessages.expectedRepeat(List.of("A1", "A2", "A1")))
+                .isEqualTo("The expected messages A1,A2,A1 repeat an id. Expected each message the workload sends"
+                        + " once.");
     }
 }

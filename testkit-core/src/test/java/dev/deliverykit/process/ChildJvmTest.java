@@ -66,8 +66,10 @@ class ChildJvmTest {
             child.awaitLine("started");
             assertThatThrownBy(child::awaitExit)
                     .isInstanceOf(ChildProcessException.class)
-                    .hasMessage("child JVM dev.deliverykit.process.HangingChild was still running after its"
-                            + " timeout of 3000 ms and was killed\n--- stdout ---\nstarted\n--- stderr ---\n");
+                    .hasMessage(ChildJvmMessages.failed(
+                            "child JVM dev.deliverykit.process.HangingChild",
+                            ChildJvmMessages.killedAfterTimeout(3000),
+                            ChildJvmMessages.output("started\n", "")));
         }
         assertThat(child.isAlive()).isFalse();
     }
@@ -77,8 +79,10 @@ class ChildJvmTest {
         try (ChildProcess child = ChildJvm.mainClass(EchoChild.class).args("3").start()) {
             assertThatThrownBy(() -> child.awaitLine("never"))
                     .isInstanceOf(ChildProcessException.class)
-                    .hasMessage("child JVM dev.deliverykit.process.EchoChild 3 exited with code 3 without printing"
-                            + " the line \"never\"\n--- stdout ---\n3\n--- stderr ---\nto stderr\n");
+                    .hasMessage(ChildJvmMessages.failed(
+                            "child JVM dev.deliverykit.process.EchoChild 3",
+                            ChildJvmMessages.exitedBefore("never", 3),
+                            ChildJvmMessages.output("3\n", "to stderr\n")));
         }
     }
 
@@ -128,10 +132,10 @@ class ChildJvmTest {
     void recipesRejectNonsense() {
         assertThatThrownBy(() -> ChildJvm.mainClass(" "))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("main class name must not be blank");
+                .hasMessage(ChildJvmMessages.blankMainClass());
         assertThatThrownBy(() -> ChildJvm.mainClass(EchoChild.class).timeout(Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("timeout must be positive, got PT0S");
+                .hasMessage(ChildJvmMessages.timeoutNotPositive(Duration.ZERO));
     }
 
     @Test

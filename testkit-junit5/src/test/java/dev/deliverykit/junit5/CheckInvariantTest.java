@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.checked;
 import static dev.deliverykit.junit5.internal.execution.InvariantFailures.declared;
 import static dev.deliverykit.junit5.internal.execution.InvariantFailures.declaredOrUncheckable;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
@@ -322,7 +323,7 @@ class CheckInvariantTest {
 
         assertThat(results)
                 .hasSingleFailedCase("[1] crash after commit #3")
-                .withMessage("1 of 1 invariant violated after crash after commit #3 and recovery:\n"
+                .withMessage(checked(1, 1, "crash after commit #3 and recovery:") + "\n"
                         + "asserted: violated (checked check #1)\n"
                         + "  unexpected row: 1 row\n"
                         + "    check #1: found a scripted violation, expected none\n\n"

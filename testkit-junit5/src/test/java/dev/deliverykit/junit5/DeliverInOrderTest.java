@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.checked;
 import static dev.deliverykit.junit5.internal.execution.InvariantFailures.declared;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -252,7 +253,7 @@ class DeliverInOrderTest {
         assertThat(results).hasNumberOfStartedCases(1).hasNumberOfFailedCases(1);
         assertThat(results)
                 .hasFailedCase("[1] deliver A3,A1,A2,A3")
-                .withMessage("1 of 1 invariant violated after deliver A3,A1,A2,A3:\n"
+                .withMessage(checked(1, 1, "deliver A3,A1,A2,A3:") + "\n"
                         + notContiguous("A3,A1,A2,A3", "3, 1, 2", "seq 1 applied after seq 3"));
     }
 

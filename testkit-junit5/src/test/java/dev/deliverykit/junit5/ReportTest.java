@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5;
 
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.checked;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -64,7 +65,7 @@ class ReportTest {
                 .getThrowable()
                 .orElseThrow();
         assertThat(failure)
-                .hasMessage("1 of 1 invariant violated after crash at after-reserve #1 and recovery:\n"
+                .hasMessage(checked(1, 1, "crash at after-reserve #1 and recovery:") + "\n"
                         + VIOLATION + "\n\n"
                         + "DeliveryKit case: crash at after-reserve #1 (in process)\n"
                         + "Replay only this case: -Ddeliverykit.replay='boundary=after-reserve;hit=1'");
@@ -115,7 +116,7 @@ class ReportTest {
         assertThat(failed.get("replayKey").asText()).isEqualTo("boundary=after-reserve;hit=1");
         assertThat(failed.get("outcome").asText()).isEqualTo("FAILED");
         assertThat(failed.get("failure").asText())
-                .isEqualTo("1 of 1 invariant violated after crash at after-reserve #1 and recovery:\n" + VIOLATION);
+                .isEqualTo(checked(1, 1, "crash at after-reserve #1 and recovery:") + "\n" + VIOLATION);
         assertThat(failed.get("crashSite").asText())
                 .startsWith(
                         "dev.deliverykit.reference.outbox.WarehouseWithoutDedup.reserve(WarehouseWithoutDedup.java:");
@@ -191,7 +192,7 @@ class ReportTest {
                                 + "dev\\.deliverykit\\.reference\\.outbox\\.WarehouseWithoutDedup\\.reserve\\(WarehouseWithoutDedup"
                                 + "\\.java:[0-9]+\\)\">WarehouseWithoutDedup\\.reserve:[0-9]+</code></span><br>"
                                 + Pattern.quote(replay + "<details><summary>failure message</summary><pre>"
-                                        + "1 of 1 invariant violated after crash at after-reserve #1 and recovery:\n"
+                                        + checked(1, 1, "crash at after-reserve #1 and recovery:") + "\n"
                                         + VIOLATION
                                         + "</pre></details></li>\n</ol></details>\n"))
                 .contains("<h2 id=\"" + id + "\" class=\"name\">" + name

@@ -20,4 +20,9 @@ final class AdapterMessages {
                 + " outboxRows(sql) instead of eventKey(...): a query of event_publication that returns the event's "
                 + field + ", one row per publication, with your database's JSON function.";
     }
+
+    /** The {@code read} of the contract's application failed, as {@code failure} says. */
+    static String readFailed(String read, String failure) {
+        return read + " failed: " + failure;
+    }
 }

@@ -88,7 +88,7 @@ final class ContractApplication implements AutoCloseable {
             try (Connection connection = application.getBean(DataSource.class).getConnection()) {
                 product[0] = connection.getMetaData().getDatabaseProductName();
             } catch (SQLException e) {
-                throw new IllegalStateException(PRODUCT_READ + " failed: " + e.getMessage(), e);
+                throw new IllegalStateException(AdapterMessages.readFailed(PRODUCT_READ, e.getMessage()), e);
             }
         });
         return product[0];

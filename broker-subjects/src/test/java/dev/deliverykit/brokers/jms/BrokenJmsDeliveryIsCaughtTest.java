@@ -4,6 +4,7 @@ import static dev.deliverykit.brokers.SweepCases.NAIVE_CONSUMER_POINTS;
 import static dev.deliverykit.brokers.SweepCases.RELAY_POINTS;
 import static dev.deliverykit.brokers.SweepCases.bothModes;
 import static dev.deliverykit.brokers.SweepCases.numbered;
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.declared;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -52,9 +53,10 @@ class BrokenJmsDeliveryIsCaughtTest {
         List<String> cases = numbered(bothModes(RELAY_POINTS));
         assertThat(results.startedCases()).containsExactlyElementsOf(cases);
         assertThat(results.failedCases()).containsExactly(cases.get(4), cases.get(9));
-        assertThat(results).hasFailedCase(cases.get(9)).withMessage("""
-                1 of 1 invariant declared with @CheckInvariant violated after crash after commit #1 in \
-                Outbox.markPublished (child JVM) and recovery:
+        assertThat(results)
+                .hasFailedCase(cases.get(9))
+                .withMessage(declared(1, 1, "crash after commit #1 in Outbox.markPublished (child JVM) and recovery:")
+                        + "\n" + """
                 [JmsRelay.onTheQueue] every outbox message on the queue: violated (checked 1 intent key, \
                 0 effect rows)
                   lost intent: 1 key
@@ -85,9 +87,13 @@ class BrokenJmsDeliveryIsCaughtTest {
         List<String> cases = numbered(bothModes(NAIVE_CONSUMER_POINTS));
         assertThat(results.startedCases()).containsExactlyElementsOf(cases);
         assertThat(results.failedCases()).containsExactly(cases.get(4), cases.get(9));
-        assertThat(results).hasFailedCase(cases.get(4)).withMessage("""
-                1 of 1 invariant declared with @CheckInvariant violated after crash after commit #1 in \
-                Shipments.ship (via Shipments.inTransaction) and recovery:
+        assertThat(results)
+                .hasFailedCase(cases.get(4))
+                .withMessage(declared(
+                                1,
+                                1,
+                                "crash after commit #1 in Shipments.ship (via Shipments.inTransaction) and recovery:")
+                        + "\n" + """
                 [JmsPipeline.shippedOnce] every order shipped once: violated (checked 1 intent key, 2 effect rows)
                   duplicate effect: 1 key
                     o-1:placed: found 2 effects, expected exactly 1

@@ -8,6 +8,7 @@ import static dev.deliverykit.brokers.SweepCases.inChildJvms;
 import static dev.deliverykit.brokers.SweepCases.inboxConsumerPoints;
 import static dev.deliverykit.brokers.SweepCases.numbered;
 import static dev.deliverykit.brokers.SweepCases.withRecording;
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.declared;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -63,9 +64,10 @@ class BrokenKafkaDeliveryIsCaughtTest {
         List<String> cases = numbered(bothModes(RELAY_POINTS));
         assertThat(results.startedCases()).containsExactlyElementsOf(cases);
         assertThat(results.failedCases()).containsExactly(cases.get(4), cases.get(9));
-        assertThat(results).hasFailedCase(cases.get(4)).withMessage("""
-                2 of 2 invariants declared with @CheckInvariant violated after crash after commit #1 in \
-                Outbox.markPublished and recovery:
+        assertThat(results)
+                .hasFailedCase(cases.get(4))
+                .withMessage(
+                        declared(2, 2, "crash after commit #1 in Outbox.markPublished and recovery:") + "\n" + """
                 [KafkaPipeline.onTheTopic] every outbox message on the topic: violated (checked 1 intent key, \
                 0 effect rows)
                   lost intent: 1 key
@@ -99,9 +101,14 @@ class BrokenKafkaDeliveryIsCaughtTest {
         List<String> cases = numbered(bothModes(NAIVE_CONSUMER_POINTS));
         assertThat(results.startedCases()).containsExactlyElementsOf(cases);
         assertThat(results.failedCases()).containsExactly(cases.get(4), cases.get(9));
-        assertThat(results).hasFailedCase(cases.get(9)).withMessage("""
-                1 of 2 invariants declared with @CheckInvariant violated after crash after commit #1 in \
-                Shipments.ship (via Shipments.inTransaction) (child JVM) and recovery:
+        assertThat(results)
+                .hasFailedCase(cases.get(9))
+                .withMessage(declared(
+                                1,
+                                2,
+                                "crash after commit #1 in Shipments.ship (via Shipments.inTransaction) (child JVM) and"
+                                        + " recovery:")
+                        + "\n" + """
                 [KafkaPipeline.shippedOnce] every order shipped once: violated (checked 1 intent key, 2 effect rows)
                   duplicate effect: 1 key
                     o-1:placed: found 2 effects, expected exactly 1
@@ -131,9 +138,10 @@ class BrokenKafkaDeliveryIsCaughtTest {
         List<String> cases = numbered(inChildJvms(withRecording(RELAY_POINTS)));
         assertThat(results.startedCases()).containsExactlyElementsOf(cases);
         assertThat(results.failedCases()).containsExactly(cases.get(4));
-        assertThat(results).hasFailedCase(cases.get(4)).withMessage("""
-                2 of 2 invariants declared with @CheckInvariant violated after crash after commit #1 in \
-                Outbox.markPublished (child JVM) and recovery:
+        assertThat(results)
+                .hasFailedCase(cases.get(4))
+                .withMessage(declared(2, 2, "crash after commit #1 in Outbox.markPublished (child JVM) and recovery:")
+                        + "\n" + """
                 [KafkaPipeline.onTheTopic] every outbox message on the topic: violated (checked 1 intent key, \
                 0 effect rows)
                   lost intent: 1 key
@@ -191,9 +199,14 @@ class BrokenKafkaDeliveryIsCaughtTest {
         assertThat(results.startedCases()).containsExactlyElementsOf(cases);
         // every failure before the shipment's commit: the finally block commits the offset past the message
         assertThat(results.failedCases()).containsExactlyElementsOf(concat(cases.subList(1, 6), cases.subList(8, 13)));
-        assertThat(results).hasFailedCase(cases.get(1)).withMessage("""
-                1 of 2 invariants declared with @CheckInvariant violated after fail before statement \
-                "INSERT INTO inbox(message_id) VALUES (?) ON CONF\u2026" #1 in Shipments.shipOnce and recovery:
+        assertThat(results)
+                .hasFailedCase(cases.get(1))
+                .withMessage(declared(
+                                1,
+                                2,
+                                "fail before statement \"INSERT INTO inbox(message_id) VALUES (?) ON CONF\u2026\" #1 in"
+                                        + " Shipments.shipOnce and recovery:")
+                        + "\n" + """
                 [KafkaPipeline.shippedOnce] every order shipped once: violated (checked 1 intent key, 0 effect rows)
                   lost intent: 1 key
                     o-1:placed: found 0 effects, expected exactly 1

@@ -1,5 +1,6 @@
 package dev.deliverykit.brokers.kafka;
 
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.declared;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,10 +60,12 @@ class KafkaDefaultSweepTest {
         assertThat(results)
                 .hasFailedCase("[35] crash after the Kafka broker acknowledged #1 in KafkaOutboxRelay.publishPending"
                         + " (via FutureRecordMetadata.get) (child JVM)")
-                .withMessage("""
-                        1 of 2 invariants declared with @CheckInvariant violated after crash after the Kafka broker \
-                        acknowledged #1 in KafkaOutboxRelay.publishPending (via FutureRecordMetadata.get) (child JVM) \
-                        and recovery:
+                .withMessage(declared(
+                                1,
+                                2,
+                                "crash after the Kafka broker acknowledged #1 in KafkaOutboxRelay.publishPending (via"
+                                        + " FutureRecordMetadata.get) (child JVM) and recovery:")
+                        + "\n" + """
                         [KafkaPipeline.shippedOnce] every order shipped once: violated (checked 1 intent key, 2 effect \
                         rows)
                           duplicate effect: 1 key

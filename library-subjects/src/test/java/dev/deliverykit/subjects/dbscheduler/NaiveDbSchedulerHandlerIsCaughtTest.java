@@ -1,5 +1,6 @@
 package dev.deliverykit.subjects.dbscheduler;
 
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.declared;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -115,10 +116,14 @@ class NaiveDbSchedulerHandlerIsCaughtTest {
         assertThat(results.startedCases()).containsExactlyElementsOf(all);
         assertThat(results.failedCases()).containsExactly(all.get(6), all.get(7), all.get(15), all.get(16));
         assertThat(results).hasNumberOfStartedCases(18).hasNumberOfSucceededCases(14);
-        assertThat(results).hasFailedCase(all.get(6)).withMessage("""
-                        1 of 3 invariants declared with @CheckInvariant violated after crash after commit #1 in \
-                        SchedulerShop.runExecution (via Shipping.shipInTransaction, \
-                        TransactionOperations.executeWithoutResult) and recovery:
+        assertThat(results)
+                .hasFailedCase(all.get(6))
+                .withMessage(declared(
+                                1,
+                                3,
+                                "crash after commit #1 in SchedulerShop.runExecution (via Shipping.shipInTransaction,"
+                                        + " TransactionOperations.executeWithoutResult) and recovery:")
+                        + "\n" + """
                         [SchedulerSweep.shippedExactlyOnce] every order shipped exactly once: violated \
                         (checked 1 intent key, 2 effect rows)
                           duplicate effect: 1 key

@@ -54,7 +54,7 @@ final class BootstrapBridge {
                     MethodHandles.privateLookupIn(ThreadPoolExecutor.class, MethodHandles.lookup());
             defined = lookup.defineClass(renamed());
         } catch (IllegalAccessException e) {
-            throw new IllegalStateException("cannot define the executor bridge in java.util.concurrent", e);
+            throw new IllegalStateException(WeavingMessages.bridgeNotDefined(), e);
         }
     }
 
@@ -87,21 +87,21 @@ final class BootstrapBridge {
         try {
             bridge.getField(field).set(null, hook);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot set the executor bridge's " + field, e);
+            throw new IllegalStateException(WeavingMessages.bridgeFieldNotSet(field), e);
         }
     }
 
     private static byte[] renamed() {
         try (InputStream in = BootstrapBridge.class.getClassLoader().getResourceAsStream(TEMPLATE + ".class")) {
             if (in == null) {
-                throw new IllegalStateException("the kit's class file " + TEMPLATE + ".class is missing");
+                throw new IllegalStateException(WeavingMessages.bridgeTemplateMissing(TEMPLATE));
             }
             ClassReader reader = new ClassReader(in.readAllBytes());
             ClassWriter writer = new ClassWriter(0);
             reader.accept(new ClassRemapper(writer, new SimpleRemapper(Opcodes.ASM9, TEMPLATE, NAME)), 0);
             return writer.toByteArray();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the executor bridge's class file", e);
+            throw new UncheckedIOException(WeavingMessages.bridgeUnreadable(), e);
         }
     }
 }

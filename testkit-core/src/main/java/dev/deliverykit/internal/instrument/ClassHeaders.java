@@ -40,16 +40,14 @@ final class ClassHeaders {
     private static Header readHeader(ClassLoader loader, String name, String forType) {
         try (InputStream in = loader.getResourceAsStream(name + ".class")) {
             if (in == null) {
-                throw new IllegalStateException("cannot read the class file of " + name.replace('/', '.')
-                        + ", a super type of " + forType.replace('/', '.') + ", through its class loader");
+                throw new IllegalStateException(
+                        WeavingMessages.superTypeNotFound(name.replace('/', '.'), forType.replace('/', '.')));
             }
             ClassReader reader = new ClassReader(in.readAllBytes());
             return new Header(reader.getSuperName(), reader.getInterfaces());
         } catch (IOException e) {
             throw new IllegalStateException(
-                    "cannot read the class file of " + name.replace('/', '.') + ", a super" + " type of "
-                            + forType.replace('/', '.') + ": " + e,
-                    e);
+                    WeavingMessages.superTypeUnreadable(name.replace('/', '.'), forType.replace('/', '.'), e), e);
         }
     }
 }

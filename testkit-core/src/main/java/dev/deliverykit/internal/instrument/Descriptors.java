@@ -52,7 +52,7 @@ final class Descriptors {
             case 'D':
                 return "double";
             default:
-                throw new IllegalArgumentException("not a JVM descriptor type code: " + code);
+                throw new IllegalArgumentException(WeavingMessages.notADescriptorCode(code));
         }
     }
 }

@@ -172,7 +172,7 @@ final class DispatcherCalls {
 
     private void requireNormal(boolean exceptional) {
         if (exceptional) {
-            throw new IllegalStateException(kind + " sees no exceptional exit");
+            throw new IllegalStateException(WeavingMessages.noExceptionalExit(kind));
         }
     }
 
@@ -214,7 +214,7 @@ final class DispatcherCalls {
     private String boxOf(Type primitive) {
         String box = BOXES.get(primitive.getSort());
         if (box == null) {
-            throw new IllegalStateException("a primitive return type expected: " + locals.descriptor());
+            throw new IllegalStateException(WeavingMessages.notAPrimitiveReturn(locals.descriptor()));
         }
         return box;
     }

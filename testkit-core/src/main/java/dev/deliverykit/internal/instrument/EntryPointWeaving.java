@@ -154,8 +154,7 @@ final class EntryPointWeaving {
                         type.getName(),
                         loader,
                         beingRedefined != null,
-                        new IllegalStateException("its class loader cannot see the kit's Dispatcher, so no advice"
-                                + " can be woven into it; load the kit from the same or a parent class loader"));
+                        new IllegalStateException(WeavingMessages.noAdvice()));
                 return false;
             }
             return true;

@@ -34,8 +34,7 @@ final class ShiftedLocals extends MethodVisitor {
             return var;
         }
         if (var < firstLocal) {
-            throw new IllegalStateException("a two-slot local at " + var + " straddles the end of the parameters ("
-                    + firstLocal + ") in " + locals.methodName());
+            throw new IllegalStateException(WeavingMessages.straddlingLocal(var, firstLocal, locals.methodName()));
         }
         return var + addedSlots;
     }
@@ -85,7 +84,7 @@ final class ShiftedLocals extends MethodVisitor {
     @Override
     public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
         if (type != Opcodes.F_NEW) {
-            throw new IllegalStateException("frames must be expanded (ClassReader.EXPAND_FRAMES)");
+            throw new IllegalStateException(WeavingMessages.framesNotExpanded());
         }
         if (addedSlots == 0) {
             super.visitFrame(type, numLocal, local, numStack, stack);
@@ -100,8 +99,7 @@ final class ShiftedLocals extends MethodVisitor {
             slot += each == Opcodes.LONG || each == Opcodes.DOUBLE ? 2 : 1;
         }
         if (slot > firstLocal) {
-            throw new IllegalStateException(
-                    "a two-slot local straddles the end of the parameters in a frame of " + locals.methodName());
+            throw new IllegalStateException(WeavingMessages.straddlingFrame(locals.methodName()));
         }
         for (; slot < firstLocal; slot++) {
             widened.add(Opcodes.TOP);

@@ -104,21 +104,14 @@ final class Weaver implements ClassFileTransformer {
                             typeName,
                             loader,
                             retransforming,
-                            new IllegalStateException("its class loader cannot"
-                                    + " see the kit's Dispatcher, so its JDBC calls cannot be woven and are no boundaries;"
-                                    + " load the kit from the same or a parent class loader"));
+                            new IllegalStateException(WeavingMessages.noJdbcBoundaries()));
                     weavings.clear();
                 }
             }
             if (named != null) {
                 if (!host.seesKit(loader)) {
                     host.problem(
-                            typeName,
-                            loader,
-                            retransforming,
-                            new IllegalStateException("its class loader cannot"
-                                    + " see the kit's Dispatcher, so no advice can be woven into it; load the kit from the"
-                                    + " same or a parent class loader"));
+                            typeName, loader, retransforming, new IllegalStateException(WeavingMessages.noAdvice()));
                 } else {
                     MethodTargetMatcher.choose(shape, named, weavings);
                 }

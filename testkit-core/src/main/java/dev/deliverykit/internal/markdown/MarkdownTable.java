@@ -26,7 +26,7 @@ public final class MarkdownTable {
     /** A table with these column headings. */
     public MarkdownTable(String... header) {
         if (header.length == 0) {
-            throw new IllegalArgumentException("a table needs at least one column");
+            throw new IllegalArgumentException(TableMessages.noColumns());
         }
         this.header = List.of(header);
     }
@@ -34,8 +34,7 @@ public final class MarkdownTable {
     /** Adds a row; every cell is written with {@link String#valueOf(Object)}. */
     public MarkdownTable row(Object... cells) {
         if (cells.length != header.size()) {
-            throw new IllegalArgumentException(
-                    "row has " + cells.length + " cells but the table has " + header.size() + " columns " + header);
+            throw new IllegalArgumentException(TableMessages.rowWidth(cells.length, header));
         }
         List<String> row = new ArrayList<>(cells.length);
         for (Object cell : cells) {

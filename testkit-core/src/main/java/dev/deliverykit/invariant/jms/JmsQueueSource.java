@@ -263,7 +263,7 @@ public final class JmsQueueSource implements RecordSource {
     private static String requireText(String value, String what) {
         Objects.requireNonNull(value, what);
         if (value.isBlank()) {
-            throw new IllegalArgumentException("the " + what + " of a JMS queue source must not be blank");
+            throw new IllegalArgumentException(JmsSourceMessages.blank(what));
         }
         return value;
     }

@@ -157,7 +157,7 @@ public final class KafkaTopicSource implements RecordSource {
     public KafkaTopicSource timeout(Duration newTimeout) {
         Objects.requireNonNull(newTimeout, "timeout");
         if (newTimeout.isNegative() || newTimeout.isZero()) {
-            throw new IllegalArgumentException("the timeout of a Kafka read must be positive, not " + newTimeout);
+            throw new IllegalArgumentException(KafkaSourceMessages.timeoutNotPositive(newTimeout));
         }
         return new KafkaTopicSource(topic, consumerConfig, columns, name, newTimeout);
     }
@@ -236,7 +236,7 @@ public final class KafkaTopicSource implements RecordSource {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!atEnd(consumer, topicPartitions, ends)) {
             if (System.nanoTime() - deadline > 0) {
-                throw new TimeoutException("the records up to the end offsets " + offsets(ends) + " were not read");
+                throw new TimeoutException(KafkaSourceMessages.endNotReached(offsets(ends)));
             }
             for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
                 TopicPartition tp = new TopicPartition(record.topic(), record.partition());
@@ -331,7 +331,7 @@ public final class KafkaTopicSource implements RecordSource {
     private static String requireText(String value, String what) {
         Objects.requireNonNull(value, what);
         if (value.isBlank()) {
-            throw new IllegalArgumentException("the " + what + " of a Kafka topic source must not be blank");
+            throw new IllegalArgumentException(KafkaSourceMessages.blank(what));
         }
         return value;
     }

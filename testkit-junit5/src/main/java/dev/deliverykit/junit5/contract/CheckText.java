@@ -32,6 +32,6 @@ final class CheckText {
                 return guarantee;
             }
         }
-        throw new IllegalStateException("the kit's contract " + contract.getName() + " has no check " + id);
+        throw new IllegalStateException(ContractMessages.noCheck(contract.getName(), id));
     }
 }

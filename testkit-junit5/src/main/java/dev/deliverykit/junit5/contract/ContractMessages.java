@@ -92,4 +92,26 @@ final class ContractMessages {
                 "return the query of the blocked events, or declare the guarantee @NotPromised if the inbox has one"
                         + " message version");
     }
+
+    /** The kit's contract {@code contract} has no check {@code id}. */
+    static String noCheck(String contract, String id) {
+        return "the kit's contract " + contract + " has no check " + id;
+    }
+
+    /** An epoch request numbered {@code epoch}, below 1, for {@code operation}. */
+    static String epochBelowOne(long epoch, String operation) {
+        return "epochs count from 1, got " + epoch + " for " + operation;
+    }
+
+    /** The inbox event {@code eventId} with a {@code seq} or {@code version} below 1. */
+    static String eventBelowOne(long seq, long version, String eventId) {
+        return "an inbox event has seq >= 1 and version >= 1, got seq " + seq + " and version " + version + " for "
+                + eventId;
+    }
+
+    /** A contract query with a blank database name or blank SQL. */
+    static String blankQuery(String database, String sql) {
+        return "a contract query needs a database name and its SQL, got database \"" + database + "\" and SQL \"" + sql
+                + "\"";
+    }
 }

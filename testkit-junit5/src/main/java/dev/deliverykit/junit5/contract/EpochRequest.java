@@ -23,7 +23,7 @@ public record EpochRequest(String namespace, long epoch, String operation, Strin
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(parameters, "parameters");
         if (epoch < 1) {
-            throw new IllegalArgumentException("epochs count from 1, got " + epoch + " for " + operation);
+            throw new IllegalArgumentException(ContractMessages.epochBelowOne(epoch, operation));
         }
     }
 

@@ -25,8 +25,7 @@ public record InboxEvent(String eventId, String flow, int seq, int version, Stri
         Objects.requireNonNull(flow, "flow");
         Objects.requireNonNull(payload, "payload");
         if (seq < 1 || version < 1) {
-            throw new IllegalArgumentException("an inbox event has seq >= 1 and version >= 1, got seq " + seq
-                    + " and version " + version + " for " + eventId);
+            throw new IllegalArgumentException(ContractMessages.eventBelowOne(seq, version, eventId));
         }
     }
 

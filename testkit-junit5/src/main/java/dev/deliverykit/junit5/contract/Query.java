@@ -22,8 +22,7 @@ public record Query(String database, String sql) {
         Objects.requireNonNull(database, "database");
         Objects.requireNonNull(sql, "sql");
         if (database.isBlank() || sql.isBlank()) {
-            throw new IllegalArgumentException("a contract query needs a database name and its SQL, got database \""
-                    + database + "\" and SQL \"" + sql + "\"");
+            throw new IllegalArgumentException(ContractMessages.blankQuery(database, sql));
         }
     }
 

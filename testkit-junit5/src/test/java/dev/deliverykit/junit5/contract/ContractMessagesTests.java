@@ -85,4 +85,28 @@ class ContractMessagesTests {
                         + " whether the inbox blocks an event. Fix: return the query of the blocked events, or declare"
                         + " the guarantee @NotPromised if the inbox has one message version.");
     }
+
+    @Test
+    void noCheck() {
+        assertThat(ContractMessages.noCheck("dev.deliverykit.junit5.contract.OutboxContract", "X9"))
+                .isEqualTo("the kit's contract dev.deliverykit.junit5.contract.OutboxContract has no check X9");
+    }
+
+    @Test
+    void epochBelowOne() {
+        assertThat(ContractMessages.epochBelowOne(0, "reserve")).isEqualTo("epochs count from 1, got 0 for reserve");
+    }
+
+    @Test
+    void eventBelowOne() {
+        assertThat(ContractMessages.eventBelowOne(0, 1, "e-1"))
+                .isEqualTo("an inbox event has seq >= 1 and version >= 1, got seq 0 and version 1 for e-1");
+    }
+
+    @Test
+    void blankQuery() {
+        assertThat(ContractMessages.blankQuery("", "SELECT 1"))
+                .isEqualTo("a contract query needs a database name and its SQL, got database \"\" and SQL \"SELECT"
+                        + " 1\"");
+    }
 }

@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.contract;
 
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.checked;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.deliverykit.junit5.contract.ContractTestCases.ArrivalOrderInboxTestCases;
@@ -140,8 +141,12 @@ class ContractProofTests {
         assertThat(failure)
                 .isInstanceOf(AssertionError.class)
                 .hasMessage(
-                        "1 of 1 invariant violated after crash after commit #1 in"
-                                + " UnsafeDualWriteProducer.commitFlowStep (via Sql.inWriteTransaction) and recovery:\n"
+                        checked(
+                                        1,
+                                        1,
+                                        "crash after commit #1 in UnsafeDualWriteProducer.commitFlowStep (via"
+                                                + " Sql.inWriteTransaction) and recovery:")
+                                + "\n"
                                 + "state and outbox row together: violated (checked 1 state key, 0 outbox keys)\n"
                                 + "  state without its outbox row: 1 key\n"
                                 + "    o-1: found state, no outbox row, expected its outbox row\n"
@@ -160,7 +165,7 @@ class ContractProofTests {
                         "[1] deliver A3,A1,A2,A3");
 
         assertThat(failure)
-                .hasMessage("1 of 2 invariants violated after deliver A3,A1,A2,A3:\n"
+                .hasMessage(checked(1, 2, "deliver A3,A1,A2,A3:") + "\n"
                         + "applied in sequence per flow: violated (checked 1 flow, 3 applied records)\n"
                         + "  not a contiguous prefix: 1 flow\n"
                         + "    A: found seq 3, 1, 2 in application order (seq 1 applied after seq 3), expected seq 1,"
@@ -179,7 +184,7 @@ class ContractProofTests {
                         "[1] crash after commit #2 (child JVM)");
 
         assertThat(failure)
-                .hasMessage("1 of 1 invariant violated after crash after commit #2 (child JVM) and recovery:\n"
+                .hasMessage(checked(1, 1, "crash after commit #2 (child JVM) and recovery:") + "\n"
                         + "exactly once per intent: violated (checked 1 intent key, 0 effect rows)\n"
                         + "  lost intent: 1 key\n"
                         + "    reserve-1:1:0: found 0 effects, expected exactly 1\n"

@@ -3,9 +3,11 @@ package dev.deliverykit.junit5.guards;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.deliverykit.junit5.internal.execution.VacuousFailures;
 import dev.deliverykit.junit5.testkit.CrashTestKit;
 import dev.deliverykit.junit5.testkit.CrashTestResults;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,13 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 class CannotFailTests {
 
     /** How a refused crash-free run in this JVM ends, before the case's block: its causes and the fix. */
-    private static final String IN_PROCESS_CAUSES_AND_FIX = "What the run committed is not in the databases these"
-            + " invariants read. Likely causes: an in-memory database (jdbc:sqlite::memory:, an unnamed jdbc:h2:mem:)"
-            + " that each new connection sees empty, or invariants that read another database than the one the"
-            + " workload writes (another directory or file name).\n"
-            + "Fix: make the workload's commits durable and give each invariant's JdbcSource the URL the workload"
-            + " writes; an invariant that reads no row by design says so with @CheckInvariant(emptyByDesign = true).";
-
     private static final String RECORDING_BLOCK = "\n\nDeliveryKit case: record boundaries (crash-free run) (in"
             + " process)\nReplay only this case: -Ddeliverykit.replay='crash=none'";
 
@@ -41,17 +36,11 @@ class CannotFailTests {
         assertThat(results).hasNumberOfStartedCases(3).hasNumberOfSucceededCases(2);
         assertThat(results)
                 .hasSingleFailedCase("[3] crash after commit #1 in CannotFailTestCases.commitEffect (child JVM)")
-                .withMessage("""
-                        The child JVM crashed after all 1 commits of the workload, yet none of them survived its exit:\
-                         the invariants that read rows after the crash-free run read nothing now, before the recovery:
-                        [H2WithItsWriteDelay.onceEach] no key of EFFECT.K on shop (H2) has more than 1 effect: read\
-                         nothing (checked 0 effect rows, 0 keys)
-                        The database loses commits when its process ends without closing it. Likely causes: H2's\
-                         default WRITE_DELAY (add ;WRITE_DELAY=0 to the URL), SQLite with PRAGMA synchronous=OFF, or a\
-                         database that writes on close or on a timer.
-                        Fix: make every commit durable when it returns, as in production after a power cut; otherwise\
-                         every crash of this sweep holds vacuously.
-
+                .withMessage(VacuousFailures.commitsLost(
+                                1,
+                                List.of("[H2WithItsWriteDelay.onceEach] no key of EFFECT.K on shop (H2) has more than 1"
+                                        + " effect: read nothing (checked 0 effect rows, 0 keys)"))
+                        + "\n\n" + """
                         DeliveryKit case: crash after commit #1 in CannotFailTestCases.commitEffect (child JVM)
                         Replay only this case: -Ddeliverykit.replay='selector=after-commit;within=\
                         dev.deliverykit.junit5.guards.CannotFailTestCases#commitEffect;hit=1'""");
@@ -71,13 +60,13 @@ class CannotFailTests {
         assertThat(results).hasNumberOfStartedCases(3).hasNumberOfFailedCases(3);
         assertThat(results)
                 .hasFailedCase("[1] record boundaries (crash-free run)")
-                .withMessage("""
-                        The crash-free run committed 1 time, but every invariant declared with @CheckInvariant read\
-                         nothing after it, so no crash case of this sweep could fail:
-                        [SqliteInMemory.onceEach] no key of effect.k on jdbc:sqlite::memory: has more than 1 effect:\
-                         could not read its tables (invariant 'once per key' could not run its effects query on\
-                         jdbc:sqlite::memory:: [SQLITE_ERROR] SQL error or missing database (no such table: effect))
-                        """ + IN_PROCESS_CAUSES_AND_FIX + RECORDING_BLOCK);
+                .withMessage(VacuousFailures.nothingAfterTheCrashFreeRun(
+                                1,
+                                List.of("[SqliteInMemory.onceEach] no key of effect.k on jdbc:sqlite::memory: has more"
+                                        + " than 1 effect: could not read its tables (invariant 'once per key' could"
+                                        + " not run its effects query on jdbc:sqlite::memory:: [SQLITE_ERROR] SQL error"
+                                        + " or missing database (no such table: effect))"))
+                        + RECORDING_BLOCK);
     }
 
     @Test
@@ -88,15 +77,17 @@ class CannotFailTests {
         assertThat(results.failureOf("[1] record boundaries (crash-free run)")
                         .orElseThrow()
                         .getMessage())
-                .isEqualTo("The crash-free run committed 1 time, but every invariant declared with @CheckInvariant"
-                        + " read nothing after it, so no crash case of this sweep could fail:\n"
-                        + "[InvariantsReadAnotherFile.onceEach] no key of effect.k on shop-test.db has more than 1"
-                        + " effect: read nothing (checked 0 effect rows, 0 keys)\n"
-                        + "[InvariantsReadAnotherFile.neverLost] every intent key of effect.k on orders.db has at least"
-                        + " 1 effect in effect.k on shop-test.db: could not read its tables (invariant 'no lost effect'"
-                        + " could not run its intents query on orders.db: [SQLITE_ERROR] SQL error or missing database"
-                        + " (no such table: effect))\n"
-                        + IN_PROCESS_CAUSES_AND_FIX + RECORDING_BLOCK);
+                .isEqualTo(VacuousFailures.nothingAfterTheCrashFreeRun(
+                                1,
+                                List.of(
+                                        "[InvariantsReadAnotherFile.onceEach] no key of effect.k on shop-test.db has"
+                                                + " more than 1 effect: read nothing (checked 0 effect rows, 0 keys)",
+                                        "[InvariantsReadAnotherFile.neverLost] every intent key of effect.k on"
+                                                + " orders.db has at least 1 effect in effect.k on shop-test.db: could"
+                                                + " not read its tables (invariant 'no lost effect' could not run its"
+                                                + " intents query on orders.db: [SQLITE_ERROR] SQL error or missing"
+                                                + " database (no such table: effect))"))
+                        + RECORDING_BLOCK);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.postgres;
 
+import static dev.deliverykit.junit5.internal.execution.InvariantFailures.checked;
 import static dev.deliverykit.junit5.testkit.CrashTestKitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -144,8 +145,11 @@ class PostgresContractTests {
                         "[1] crash after commit #1 (child JVM)");
         assertThat(results)
                 .hasFailedCase("[4] crash after commit #1 in NaiveWarehouse.book (via ServiceDb.inTransaction)")
-                .withMessage("1 of 1 invariant violated after crash after commit #1 in NaiveWarehouse.book (via"
-                        + " ServiceDb.inTransaction) and recovery:\n"
+                .withMessage(checked(
+                                1,
+                                1,
+                                "crash after commit #1 in NaiveWarehouse.book (via ServiceDb.inTransaction) and recovery:")
+                        + "\n"
                         + "exactly once per request: violated (checked 1 intent key, 2 effect rows)\n"
                         + "  duplicate effect: 1 key\n"
                         + "    (tenantA, reserve-1): found 2 effects, expected exactly 1\n"

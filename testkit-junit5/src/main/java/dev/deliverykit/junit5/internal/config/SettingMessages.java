@@ -40,4 +40,9 @@ final class SettingMessages {
                         + "Gradle, in dependencies { }:\n"
                         + "    testImplementation(platform(\"org.junit:junit-bom:" + bom + "\"))");
     }
+
+    /** A case number {@code caseNumber} below 0, asked of a shard. */
+    static String caseBelowZero(int caseNumber) {
+        return "cases are numbered from 0, got " + caseNumber;
+    }
 }

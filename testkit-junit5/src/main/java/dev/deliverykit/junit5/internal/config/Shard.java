@@ -54,7 +54,7 @@ public record Shard(int index, int count) {
     /** Whether this shard runs the case with number {@code caseNumber} (from 0) in the unsharded order. */
     boolean runs(int caseNumber) {
         if (caseNumber < 0) {
-            throw new IllegalArgumentException("cases are numbered from 0, got " + caseNumber);
+            throw new IllegalArgumentException(SettingMessages.caseBelowZero(caseNumber));
         }
         return caseNumber % count == index - 1;
     }

@@ -109,7 +109,7 @@ public final class CaseReportEntries {
                 }
                 throw cause instanceof RuntimeException unchecked
                         ? unchecked
-                        : new IllegalStateException("JUnit could not publish " + file, cause);
+                        : new IllegalStateException(ScenarioMessages.notPublished(file), cause);
             }
         }
     }

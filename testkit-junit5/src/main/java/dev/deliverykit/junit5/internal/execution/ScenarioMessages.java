@@ -101,4 +101,9 @@ final class ScenarioMessages {
                 null,
                 "run the cases after it in a new JVM, and please report it with this stack trace");
     }
+
+    /** JUnit could not publish the case's {@code file}. */
+    static String notPublished(Path file) {
+        return "JUnit could not publish " + file;
+    }
 }

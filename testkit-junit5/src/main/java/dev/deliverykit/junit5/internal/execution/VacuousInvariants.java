@@ -5,7 +5,6 @@ import dev.deliverykit.boundary.BoundaryHit;
 import dev.deliverykit.boundary.CrashResult;
 import dev.deliverykit.boundary.Recording;
 import dev.deliverykit.boundary.Selector;
-import dev.deliverykit.internal.text.Message;
 import dev.deliverykit.invariant.Evidence;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.InvariantDefinitionException;
@@ -87,18 +86,8 @@ final class VacuousInvariants {
         if (lost.size() < fieldsWithRowsAfterRecording.size() || lost.stream().anyMatch(Line::readRows)) {
             return Optional.empty();
         }
-        return Optional.of(new AssertionFailedError(Message.of(
-                        "The child JVM crashed after all " + commits + " commits of the workload, yet none of them"
-                                + " survived its exit: the invariants that read rows after the crash-free run read"
-                                + " nothing now, before the recovery:\n"
-                                + String.join(
-                                        "\n", lost.stream().map(Line::text).toList()) + "\n"
-                                + "The database loses commits when its process ends without closing it. Likely"
-                                + " causes: H2's default WRITE_DELAY (add ;WRITE_DELAY=0 to the URL), SQLite with"
-                                + " PRAGMA synchronous=OFF, or a database that writes on close or on a timer.",
-                        null,
-                        "make every commit durable when it returns, as in production after a power cut; otherwise"
-                                + " every crash of this sweep holds vacuously.")
+        return Optional.of(new AssertionFailedError(VacuousMessages.commitsLost(
+                        commits, lost.stream().map(Line::text).toList())
                 .lines()));
     }
 
@@ -111,24 +100,22 @@ final class VacuousInvariants {
     }
 
     private static Optional<Line> readOne(DeclaredInvariants.Declared declared) {
-        String what = "[" + declared.field() + "] " + declared.invariant().description() + ": ";
+        String what =
+                VacuousMessages.invariant(declared.field(), declared.invariant().description());
         InvariantResult result;
         try {
             result = declared.invariant().check();
         } catch (InvariantDefinitionException unreadable) { // its table is missing: nothing of the run is there
             return Optional.of(new Line(
-                    declared.field(),
-                    false,
-                    what + "could not read its tables (" + firstLine(unreadable.getMessage()) + ")"));
+                    declared.field(), false, VacuousMessages.unreadable(what, firstLine(unreadable.getMessage()))));
         } catch (RuntimeException cannotTell) {
             return Optional.empty();
         }
         return switch (result.evidence()) {
             case ROWS_READ ->
-                Optional.of(new Line(declared.field(), true, what + "read rows (checked " + result.checked() + ")"));
+                Optional.of(new Line(declared.field(), true, VacuousMessages.read(what, result.checked())));
             case NOTHING_READ ->
-                Optional.of(
-                        new Line(declared.field(), false, what + "read nothing (checked " + result.checked() + ")"));
+                Optional.of(new Line(declared.field(), false, VacuousMessages.readNothing(what, result.checked())));
             case NOTHING_EXPECTED, NOT_SAID -> Optional.empty();
         };
     }
@@ -200,28 +187,10 @@ final class VacuousInvariants {
     }
 
     private static String nothingAfterTheCrashFreeRun(long commits, Reading reading, CrashMode mode) {
-        boolean child = mode == CrashMode.CHILD_PROCESS;
-        String causes = child
-                ? "commits that did not survive the child JVM's exit (H2's default WRITE_DELAY: add ;WRITE_DELAY=0 to"
-                        + " the URL; SQLite with PRAGMA synchronous=OFF), an in-memory database (jdbc:h2:mem:,"
-                        + " jdbc:sqlite::memory:), which ends with the child, or invariants that read another database"
-                        + " than the one the workload writes (another directory or file name)."
-                : "an in-memory database (jdbc:sqlite::memory:, an unnamed jdbc:h2:mem:) that each new connection"
-                        + " sees empty, or invariants that read another database than the one the workload writes"
-                        + " (another directory or file name).";
-        return Message.of(
-                        "The crash-free run" + (child ? " in a child JVM" : "") + " committed " + commits
-                                + (commits == 1 ? " time" : " times") + ", but every invariant declared with"
-                                + " @CheckInvariant read nothing after it, so no crash case of this sweep could fail:\n"
-                                + String.join(
-                                        "\n",
-                                        reading.lines().stream().map(Line::text).toList()) + "\n"
-                                + "What the run committed is not in the databases these invariants read. Likely"
-                                + " causes: " + causes,
-                        null,
-                        "make the workload's commits durable and give each invariant's JdbcSource the URL the"
-                                + " workload writes; an invariant that reads no row by design says so with"
-                                + " @CheckInvariant(emptyByDesign = true).")
+        return VacuousMessages.nothingAfterTheCrashFreeRun(
+                        mode == CrashMode.CHILD_PROCESS,
+                        commits,
+                        reading.lines().stream().map(Line::text).toList())
                 .lines();
     }
 

@@ -134,7 +134,7 @@ public sealed interface KitCase permits KitCase.EngineCase, KitCase.DeliverOrder
             Objects.requireNonNull(fault, "fault");
             equivalents = List.copyOf(equivalents);
             if (occurrence < 1) {
-                throw new IllegalArgumentException("hits are counted from 1, got " + occurrence);
+                throw new IllegalArgumentException(SweepMessages.hitBelowOne(occurrence));
             }
         }
 
@@ -247,7 +247,7 @@ public sealed interface KitCase permits KitCase.EngineCase, KitCase.DeliverOrder
             Objects.requireNonNull(first, "first");
             Objects.requireNonNull(recovery, "recovery");
             if (recovery.mode() != CrashMode.IN_PROCESS) {
-                throw new IllegalArgumentException("a recovery crashes in this JVM, got " + recovery.mode());
+                throw new IllegalArgumentException(SweepMessages.recoveryOutsideThisJvm(recovery.mode()));
             }
         }
 

@@ -2,6 +2,7 @@ package dev.deliverykit.junit5.internal.planning;
 
 import dev.deliverykit.internal.text.Message;
 import dev.deliverykit.junit5.DeliveryKitConfiguration;
+import java.util.List;
 
 /**
  * The messages of a sweep that would test nothing or too much: its runs reached no boundary to crash at, or more
@@ -118,5 +119,37 @@ final class SweepMessages {
                 NARROW + ", which narrows the recovery crashes too, shorten the recovery, or raise"
                         + " @CrashSweep(maxRecoveryCases = ...) or " + DeliveryKitConfiguration.SWEEP_MAX_RECOVERY_CASES
                         + ".");
+    }
+
+    /**
+     * The crash-free run reached {@code swept} boundaries of the swept kinds, none of them while {@code places} was on
+     * the stack.
+     *
+     * @param sites where it reached them instead, at most {@code shown} of them named
+     */
+    static Message noneWithin(String sweep, String kinds, String places, int swept, List<String> sites, int shown) {
+        return new Message(
+                sweep,
+                "the crash-free run reached no boundary of the swept kinds (" + kinds + ") while " + places
+                        + " was on the stack, so there is nothing to crash at and the sweep would test nothing. It"
+                        + " reached " + swept + " of them elsewhere"
+                        + (sites.isEmpty()
+                                ? ""
+                                : ", in " + String.join(", ", sites.subList(0, Math.min(shown, sites.size())))
+                                        + (sites.size() > shown ? " and " + (sites.size() - shown) + " more" : ""))
+                        + ".",
+                null,
+                "name in within a method the workload runs (Type#method, the class's fully qualified name, nested"
+                        + " classes with $), or drop within.");
+    }
+
+    /** A crash case at hit {@code occurrence}, below 1. */
+    static String hitBelowOne(int occurrence) {
+        return "hits are counted from 1, got " + occurrence;
+    }
+
+    /** A pair whose recovery crash is in {@code mode}, not in this JVM. */
+    static String recoveryOutsideThisJvm(Object mode) {
+        return "a recovery crashes in this JVM, got " + mode;
     }
 }

@@ -2,7 +2,6 @@ package dev.deliverykit.junit5.internal.planning;
 
 import dev.deliverykit.boundary.BoundaryHit;
 import dev.deliverykit.boundary.Place;
-import dev.deliverykit.internal.text.Message;
 import dev.deliverykit.junit5.CrashSweep;
 import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
 import java.lang.reflect.Method;
@@ -57,24 +56,13 @@ final class SweepPlaces {
                 .distinct()
                 .collect(Collectors.toList());
         String places = within.stream().map(Place::reference).collect(Collectors.joining(" or "));
-        return new AssertionError(new Message(
+        return new AssertionError(SweepMessages.noneWithin(
                         "@CrashSweep on " + ConfigurationErrors.describe(method),
-                        "the crash-free run reached no boundary of the swept kinds (" + kinds + ") while " + places
-                                + " was on the stack, so there is nothing to crash at and the sweep would test"
-                                + " nothing. It reached " + swept.size() + " of them elsewhere"
-                                + (sites.isEmpty()
-                                        ? ""
-                                        : ", in "
-                                                + sites.stream()
-                                                        .limit(PLACES_SHOWN)
-                                                        .collect(Collectors.joining(", "))
-                                                + (sites.size() > PLACES_SHOWN
-                                                        ? " and " + (sites.size() - PLACES_SHOWN) + " more"
-                                                        : ""))
-                                + ".",
-                        null,
-                        "name in within a method the workload runs (Type#method, the class's fully qualified name,"
-                                + " nested classes with $), or drop within.")
+                        kinds,
+                        places,
+                        swept.size(),
+                        sites,
+                        PLACES_SHOWN)
                 .lines());
     }
 }

@@ -89,7 +89,7 @@ public final class CaseEntry {
     public synchronized void observe(String name, Object value) {
         Objects.requireNonNull(name, "name");
         if (name.isBlank()) {
-            throw new IllegalArgumentException("an observation needs a name, such as \"effects\"");
+            throw new IllegalArgumentException(ReportMessages.unnamedObservation());
         }
         observations.put(name, value);
     }
@@ -174,7 +174,7 @@ public final class CaseEntry {
         Objects.requireNonNull(fileName, "fileName");
         Objects.requireNonNull(content, "content");
         if (label.isBlank()) {
-            throw new IllegalArgumentException("an attachment needs a label, such as \"child stdout\"");
+            throw new IllegalArgumentException(ReportMessages.unlabelledAttachment());
         }
         String name = uniqueFileName(safeFileName(fileName));
         if (attachmentDirectory.isEmpty()) {
@@ -187,10 +187,7 @@ public final class CaseEntry {
             Files.writeString(file, content, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(
-                    "DeliveryKit could not write the attachment \"" + label + "\" of " + crashCase.displayName()
-                            + " to " + file.toAbsolutePath()
-                            + "; check that the report directory (deliverykit.report.dir) is writable",
-                    e);
+                    ReportMessages.attachmentUnwritable(label, crashCase.displayName(), file.toAbsolutePath()), e);
         }
         attachments.add(new Attachment(label, file));
         attached.accept(label, file);

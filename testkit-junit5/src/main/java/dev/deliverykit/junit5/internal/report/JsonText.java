@@ -44,7 +44,7 @@ final class JsonText {
             json.append(value);
         } else {
             throw new IllegalArgumentException(
-                    "the report holds no " + value.getClass().getName() + ": " + value);
+                    ReportMessages.notJsonValue(value.getClass().getName(), value));
         }
     }
 
@@ -141,7 +141,7 @@ final class JsonText {
         }
 
         IllegalArgumentException error(String what) {
-            return new IllegalArgumentException("not the report's JSON: " + what + " at character " + at);
+            return new IllegalArgumentException(ReportMessages.notJson(what, at));
         }
 
         Object value() {

@@ -101,10 +101,7 @@ public final class ReportDirectory {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "DeliveryKit could not write its report into " + directory.toAbsolutePath()
-                            + "; check that the directory (deliverykit.report.dir) is writable",
-                    e);
+            throw new UncheckedIOException(ReportMessages.directoryUnwritable(directory.toAbsolutePath()), e);
         }
     }
 

@@ -42,13 +42,13 @@ final class ReportHtml {
     private static String style() {
         try (InputStream css = ReportHtml.class.getResourceAsStream("report.css")) {
             if (css == null) {
-                throw new IllegalStateException("report.css is missing beside " + ReportHtml.class.getName());
+                throw new IllegalStateException(ReportMessages.styleMissing(ReportHtml.class.getName()));
             }
             return new String(css.readAllBytes(), StandardCharsets.UTF_8)
                     .lines()
                     .collect(Collectors.joining());
         } catch (IOException e) {
-            throw new UncheckedIOException("could not read report.css beside " + ReportHtml.class.getName(), e);
+            throw new UncheckedIOException(ReportMessages.styleUnreadable(ReportHtml.class.getName()), e);
         }
     }
 

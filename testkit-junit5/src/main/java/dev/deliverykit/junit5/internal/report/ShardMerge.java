@@ -83,8 +83,7 @@ public final class ShardMerge {
             new ReportFiles(report).write(out);
             return report;
         } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "could not write the merged report into " + out.toAbsolutePath() + ": " + e, e);
+            throw new UncheckedIOException(ShardMessages.mergedUnwritable(out.toAbsolutePath(), e), e);
         }
     }
 

@@ -194,4 +194,14 @@ final class ShardMessages {
                 "keep the whole report directory of each shard, attachments/ included (a CI artifact of the"
                         + " directory)");
     }
+
+    /** The report {@code file} of a shard could not be read. */
+    static String notRead(Path file) {
+        return "could not read " + file;
+    }
+
+    /** The merged report could not be written into {@code out}, as {@code error} says. */
+    static String mergedUnwritable(Path out, Exception error) {
+        return "could not write the merged report into " + out + ": " + error;
+    }
 }

@@ -38,7 +38,7 @@ record ShardReport(Path directory, Shard shard, Report report) {
         try {
             report = ReportJson.read(Files.readString(file, StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new UncheckedIOException("could not read " + file, e);
+            throw new UncheckedIOException(ShardMessages.notRead(file), e);
         } catch (OtherReportFormat e) {
             throw new IllegalArgumentException(
                     ShardMessages.otherFormat(file, Report.FORMAT, e.format()).sentences());

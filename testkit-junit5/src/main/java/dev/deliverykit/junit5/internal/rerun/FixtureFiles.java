@@ -121,9 +121,6 @@ public final class FixtureFiles {
     }
 
     private static UncheckedIOException failed(String what, Path path, IOException cause) {
-        return new UncheckedIOException(
-                "DeliveryKit could not " + what + " " + path + ", a @TempDir file of a CHILD_PROCESS case: "
-                        + cause.getMessage(),
-                cause);
+        return new UncheckedIOException(RerunMessages.fixtureFailed(what, path, cause.getMessage()), cause);
     }
 }

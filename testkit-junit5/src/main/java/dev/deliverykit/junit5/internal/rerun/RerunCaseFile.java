@@ -94,7 +94,7 @@ public record RerunCaseFile(
         try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             properties.store(writer, "DeliveryKit: one case for a child JVM to rerun");
         } catch (IOException e) {
-            throw new UncheckedIOException("DeliveryKit could not write the child JVM's case file " + file, e);
+            throw new UncheckedIOException(RerunMessages.caseFileUnwritable(file), e);
         }
     }
 
@@ -103,7 +103,7 @@ public record RerunCaseFile(
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             properties.load(reader);
         } catch (IOException e) {
-            throw new UncheckedIOException("DeliveryKit child JVM could not read its case file " + file, e);
+            throw new UncheckedIOException(RerunMessages.caseFileUnreadable(file), e);
         }
         Map<String, String> configuration = new TreeMap<>();
         Map<String, String> tempDirectories = new TreeMap<>();

@@ -38,8 +38,7 @@ public final class RerunEnd {
             return Optional.empty();
         }
         String why = child.stderr().substring(start + MARKER.length()).strip();
-        return Optional.of(new AssertionFailedError(
-                "The " + why + "\nThe child JVM halted with exit code " + RerunMain.NO_WORKLOAD_EXIT_CODE + "."));
+        return Optional.of(new AssertionFailedError(RerunMessages.noWorkload(why, RerunMain.NO_WORKLOAD_EXIT_CODE)));
     }
 
     /**

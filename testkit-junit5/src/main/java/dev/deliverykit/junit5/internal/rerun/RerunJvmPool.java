@@ -50,7 +50,7 @@ public final class RerunJvmPool implements AutoCloseable {
 
     RerunJvmPool(int parallelism, Optional<Path> archiveDirectory) {
         if (parallelism < 1) {
-            throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
+            throw new IllegalArgumentException(RerunMessages.parallelismBelowOne(parallelism));
         }
         this.parallelism = parallelism;
         this.archiveDirectory = Objects.requireNonNull(archiveDirectory, "archiveDirectory");
@@ -65,7 +65,7 @@ public final class RerunJvmPool implements AutoCloseable {
     synchronized ChildProcess take(List<String> jvmOptions, Duration timeout, String templateUniqueId) {
         Objects.requireNonNull(jvmOptions, "jvmOptions");
         if (closed) {
-            throw new IllegalStateException("DeliveryKit failure: a child JVM was asked for after the run ended");
+            throw new IllegalStateException(RerunMessages.poolClosed());
         }
         Deque<ChildProcess> ready = waiting.computeIfAbsent(List.copyOf(jvmOptions), key -> new ArrayDeque<>());
         ChildProcess child = null;

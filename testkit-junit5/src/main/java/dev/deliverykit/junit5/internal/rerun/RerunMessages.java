@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5.internal.rerun;
 
 import dev.deliverykit.internal.text.Message;
+import java.nio.file.Path;
 import java.util.Collection;
 
 /** The messages of a CHILD_PROCESS case that its child JVM cannot rerun. */
@@ -48,5 +49,35 @@ final class RerunMessages {
                 null,
                 "declare the directory as a @TempDir field or a parameter of the test method, or use"
                         + " mode = CrashMode.IN_PROCESS");
+    }
+
+    /** The {@code what} of {@code path}, a {@code @TempDir} file of a child's case, failed, as {@code failure} says. */
+    static String fixtureFailed(String what, Path path, String failure) {
+        return "DeliveryKit could not " + what + " " + path + ", a @TempDir file of a CHILD_PROCESS case: " + failure;
+    }
+
+    /** The case file {@code file} for a child JVM could not be written. */
+    static String caseFileUnwritable(Path file) {
+        return "DeliveryKit could not write the child JVM's case file " + file;
+    }
+
+    /** The child JVM could not read its case file {@code file}. */
+    static String caseFileUnreadable(Path file) {
+        return "DeliveryKit child JVM could not read its case file " + file;
+    }
+
+    /** The child ended before its workload, as {@code why} says, with {@code exitCode}. */
+    static String noWorkload(String why, int exitCode) {
+        return "The " + why + "\nThe child JVM halted with exit code " + exitCode + ".";
+    }
+
+    /** A pool of child JVMs for {@code parallelism} below 1. */
+    static String parallelismBelowOne(int parallelism) {
+        return "parallelism must be at least 1, got " + parallelism;
+    }
+
+    /** A child JVM asked of the pool after the run ended. */
+    static String poolClosed() {
+        return "DeliveryKit failure: a child JVM was asked for after the run ended";
     }
 }

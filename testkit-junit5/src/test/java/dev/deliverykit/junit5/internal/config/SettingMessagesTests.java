@@ -40,4 +40,9 @@ class SettingMessagesTests {
                                 + "Gradle, in dependencies { }:\n"
                                 + "    testImplementation(platform(\"org.junit:junit-bom:5.14.1\"))");
     }
+
+    @Test
+    void caseBelowZero() {
+        assertThat(SettingMessages.caseBelowZero(-1)).isEqualTo("cases are numbered from 0, got -1");
+    }
 }

@@ -107,4 +107,10 @@ class ScenarioMessagesTests {
                         + " the woven code may still route this JVM's calls to it. Fix: run the cases after it in a"
                         + " new JVM, and please report it with this stack trace.");
     }
+
+    @Test
+    void notPublished() {
+        assertThat(ScenarioMessages.notPublished(Path.of("/tmp/report/1-stdout.txt")))
+                .isEqualTo("JUnit could not publish /tmp/report/1-stdout.txt");
+    }
 }

@@ -2,6 +2,7 @@ package dev.deliverykit.junit5.internal.planning;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SweepMessagesTests {
@@ -90,5 +91,59 @@ class SweepMessagesTests {
                         + "Fix: narrow the sweep (kinds = SweepKind.COMMITS, sql = \"^(INSERT|UPDATE)\", boundaries ="
                         + " ...), which narrows the recovery crashes too, shorten the recovery, or raise"
                         + " @CrashSweep(maxRecoveryCases = ...) or deliverykit.sweep.max-recovery-cases.");
+    }
+
+    @Test
+    void noneWithin() {
+        assertThat(SweepMessages.noneWithin(
+                                "@CrashSweep on Relays.relay(CrashScenario)",
+                                "COMMITS",
+                                "com.acme.Relay#send",
+                                2,
+                                List.of("com.acme.Outbox#write"),
+                                8)
+                        .lines())
+                .isEqualTo("@CrashSweep on Relays.relay(CrashScenario): the crash-free run reached no boundary of"
+                        + " the swept kinds (COMMITS) while com.acme.Relay#send was on the stack, so there is"
+                        + " nothing to crash at and the sweep would test nothing. It reached 2 of them elsewhere, in"
+                        + " com.acme.Outbox#write.\n"
+                        + "Fix: name in within a method the workload runs (Type#method, the class's fully qualified"
+                        + " name, nested classes with $), or drop within.");
+    }
+
+    @Test
+    void noneWithinElsewhereMoreThanShown() {
+        assertThat(SweepMessages.noneWithin(
+                                "@CrashSweep on Relays.relay(CrashScenario)",
+                                "COMMITS, STATEMENTS",
+                                "a.B#c or a.B#d",
+                                3,
+                                List.of("a.X#x", "a.Y#y", "a.Z#z"),
+                                2)
+                        .what())
+                .isEqualTo("the crash-free run reached no boundary of the swept kinds (COMMITS, STATEMENTS) while"
+                        + " a.B#c or a.B#d was on the stack, so there is nothing to crash at and the sweep would"
+                        + " test nothing. It reached 3 of them elsewhere, in a.X#x, a.Y#y and 1 more.");
+    }
+
+    @Test
+    void noneWithinNowhere() {
+        assertThat(SweepMessages.noneWithin(
+                                "@CrashSweep on Relays.relay(CrashScenario)", "COMMITS", "a.B#c", 0, List.of(), 8)
+                        .what())
+                .isEqualTo("the crash-free run reached no boundary of the swept kinds (COMMITS) while a.B#c was on"
+                        + " the stack, so there is nothing to crash at and the sweep would test nothing. It reached"
+                        + " 0 of them elsewhere.");
+    }
+
+    @Test
+    void hitBelowOne() {
+        assertThat(SweepMessages.hitBelowOne(0)).isEqualTo("hits are counted from 1, got 0");
+    }
+
+    @Test
+    void recoveryOutsideThisJvm() {
+        assertThat(SweepMessages.recoveryOutsideThisJvm("CHILD_PROCESS"))
+                .isEqualTo("a recovery crashes in this JVM, got CHILD_PROCESS");
     }
 }

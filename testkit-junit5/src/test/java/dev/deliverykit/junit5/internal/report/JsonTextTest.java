@@ -79,10 +79,10 @@ class JsonTextTest {
     void refusesWhatIsNotTheReportsJson() {
         assertThatThrownBy(() -> JsonText.read("{\"pid\" : 1.5}"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("not the report's JSON: a number the report never writes, 1.5 at character 12");
+                .hasMessage(ReportMessages.notJson("a number the report never writes, 1.5", 12));
         assertThatThrownBy(() -> JsonText.read("{\"pid\" : 1} x"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("not the report's JSON: text after the JSON value at character 12");
+                .hasMessage(ReportMessages.notJson("text after the JSON value", 12));
     }
 
     /** Jackson reads small whole numbers as Integer; the codec reads every whole number as Long. */

@@ -36,4 +36,55 @@ class ReportMessagesTests {
                 .isEqualTo("its field pid is null, where the kit writes a whole number; the report names no kit"
                         + " version that wrote it");
     }
+
+    @Test
+    void unnamedObservation() {
+        assertThat(ReportMessages.unnamedObservation()).isEqualTo("an observation needs a name, such as \"effects\"");
+    }
+
+    @Test
+    void unlabelledAttachment() {
+        assertThat(ReportMessages.unlabelledAttachment())
+                .isEqualTo("an attachment needs a label, such as \"child stdout\"");
+    }
+
+    @Test
+    void attachmentUnwritable() {
+        assertThat(ReportMessages.attachmentUnwritable(
+                        "child stdout", "[1] crash after commit #1", Path.of("/tmp/report/1-stdout.txt")))
+                .isEqualTo("DeliveryKit could not write the attachment \"child stdout\" of [1] crash after commit #1"
+                        + " to /tmp/report/1-stdout.txt; check that the report directory (deliverykit.report.dir)"
+                        + " is writable");
+    }
+
+    @Test
+    void directoryUnwritable() {
+        assertThat(ReportMessages.directoryUnwritable(Path.of("/tmp/report")))
+                .isEqualTo("DeliveryKit could not write its report into /tmp/report; check that the directory"
+                        + " (deliverykit.report.dir) is writable");
+    }
+
+    @Test
+    void notJsonValue() {
+        assertThat(ReportMessages.notJsonValue("java.lang.Object", "x"))
+                .isEqualTo("the report holds no java.lang.Object: x");
+    }
+
+    @Test
+    void notJson() {
+        assertThat(ReportMessages.notJson("end of text where a value belongs", 12))
+                .isEqualTo("not the report's JSON: end of text where a value belongs at character 12");
+    }
+
+    @Test
+    void styleMissing() {
+        assertThat(ReportMessages.styleMissing("dev.deliverykit.junit5.internal.report.ReportHtml"))
+                .isEqualTo("report.css is missing beside dev.deliverykit.junit5.internal.report.ReportHtml");
+    }
+
+    @Test
+    void styleUnreadable() {
+        assertThat(ReportMessages.styleUnreadable("dev.deliverykit.junit5.internal.report.ReportHtml"))
+                .isEqualTo("could not read report.css beside dev.deliverykit.junit5.internal.report.ReportHtml");
+    }
 }

@@ -161,4 +161,16 @@ class ShardMessagesTests {
                         + " the whole report directory of each shard, attachments/ included (a CI artifact of the"
                         + " directory).");
     }
+
+    @Test
+    void notRead() {
+        assertThat(ShardMessages.notRead(Path.of("/tmp/shard-1/deliverykit-report.json")))
+                .isEqualTo("could not read /tmp/shard-1/deliverykit-report.json");
+    }
+
+    @Test
+    void mergedUnwritable() {
+        assertThat(ShardMessages.mergedUnwritable(Path.of("/tmp/merged"), new IOException("disk full")))
+                .isEqualTo("could not write the merged report into /tmp/merged: java.io.IOException: disk full");
+    }
 }

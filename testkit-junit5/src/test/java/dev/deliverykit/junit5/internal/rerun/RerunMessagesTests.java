@@ -2,6 +2,7 @@ package dev.deliverykit.junit5.internal.rerun;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDirFactory;
@@ -44,5 +45,41 @@ class RerunMessagesTests {
                         + " the test JVM passes its @TempDir fields and the @TempDir parameters of the test method"
                         + " (passed: [field:T.other]). Fix: declare the directory as a @TempDir field or a parameter of"
                         + " the test method, or use mode = CrashMode.IN_PROCESS.");
+    }
+
+    @Test
+    void fixtureFailed() {
+        assertThat(RerunMessages.fixtureFailed("copy", Path.of("/tmp/junit1/shop.db"), "disk full"))
+                .isEqualTo("DeliveryKit could not copy /tmp/junit1/shop.db, a @TempDir file of a CHILD_PROCESS case:"
+                        + " disk full");
+    }
+
+    @Test
+    void caseFileUnwritable() {
+        assertThat(RerunMessages.caseFileUnwritable(Path.of("/tmp/case.properties")))
+                .isEqualTo("DeliveryKit could not write the child JVM's case file /tmp/case.properties");
+    }
+
+    @Test
+    void caseFileUnreadable() {
+        assertThat(RerunMessages.caseFileUnreadable(Path.of("/tmp/case.properties")))
+                .isEqualTo("DeliveryKit child JVM could not read its case file /tmp/case.properties");
+    }
+
+    @Test
+    void noWorkload() {
+        assertThat(RerunMessages.noWorkload("test threw before it ran its workload.", 3))
+                .isEqualTo("The test threw before it ran its workload.\n" + "The child JVM halted with exit code 3.");
+    }
+
+    @Test
+    void parallelismBelowOne() {
+        assertThat(RerunMessages.parallelismBelowOne(0)).isEqualTo("parallelism must be at least 1, got 0");
+    }
+
+    @Test
+    void poolClosed() {
+        assertThat(RerunMessages.poolClosed())
+                .isEqualTo("DeliveryKit failure: a child JVM was asked for after the run ended");
     }
 }
