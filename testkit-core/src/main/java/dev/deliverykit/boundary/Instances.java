@@ -4,11 +4,13 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.deliverykit.Workload;
 import dev.deliverykit.schedule.InstanceNames;
+import dev.deliverykit.time.KitClock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -26,14 +28,16 @@ import org.apiguardian.api.API;
 public final class Instances {
 
     private final Map<String, Workload> workloads;
+    private final Optional<KitClock> clock;
 
-    private Instances(Map<String, Workload> workloads) {
+    private Instances(Map<String, Workload> workloads, Optional<KitClock> clock) {
         this.workloads = workloads;
+        this.clock = clock;
     }
 
     /** The first instance. */
     public static Instances of(String name, Workload workload) {
-        return new Instances(new LinkedHashMap<>()).and(name, workload);
+        return new Instances(new LinkedHashMap<>(), Optional.empty()).and(name, workload);
     }
 
     /** These instances and one more; refused if its name is taken or cannot stand in a replay key. */
@@ -43,7 +47,20 @@ public final class Instances {
         InstanceNames.requireNew(workloads.keySet(), InstanceNames.checked(name));
         Map<String, Workload> more = new LinkedHashMap<>(workloads);
         more.put(name, workload);
-        return new Instances(more);
+        return new Instances(more, clock);
+    }
+
+    /**
+     * These instances on {@code clock}: the time a stall moves past, and the time the instances' woven reads of the
+     * time see.
+     */
+    public Instances withClock(KitClock clock) {
+        return new Instances(workloads, Optional.of(Objects.requireNonNull(clock, "clock")));
+    }
+
+    /** The kit's clock these instances run on, if one was given. */
+    public Optional<KitClock> clock() {
+        return clock;
     }
 
     /** The names, in the order given. */

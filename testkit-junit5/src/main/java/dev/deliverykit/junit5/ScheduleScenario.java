@@ -6,6 +6,7 @@ import dev.deliverykit.Workload;
 import dev.deliverykit.boundary.Instances;
 import dev.deliverykit.boundary.ScheduledRun;
 import dev.deliverykit.junit5.internal.execution.ScheduleRun;
+import dev.deliverykit.time.KitClock;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -46,6 +47,14 @@ public final class ScheduleScenario extends Scenario {
      */
     public void restart(Workload recovery) throws Exception {
         run.restart(recovery);
+    }
+
+    /**
+     * The case's clock, a new one for each case at {@link KitClock#START}: give it to the code that takes a
+     * {@link java.time.Clock}. {@link #run} runs the instances on it unless they were given a clock of their own.
+     */
+    public KitClock clock() {
+        return run.clock();
     }
 
     /** What the instances did, once {@link #run} returned. */

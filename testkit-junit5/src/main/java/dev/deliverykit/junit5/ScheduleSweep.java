@@ -77,4 +77,15 @@ public @interface ScheduleSweep {
 
     /** More schedules than this fail the test with what to narrow, before any of them runs. */
     int maxSchedules() default 500;
+
+    /**
+     * Stalls instead of interleavings: how long a stalled instance stays away, such as {@code "31s"} (a duration
+     * as {@code deliverykit.child.timeout} takes it), longer than the leases the code takes. Each case then stops one
+     * instance at one of its points, as a GC pause or a slow broker stops a process, moves the
+     * {@linkplain ScheduleScenario#clock() kit's clock} past this duration, runs the other instances to their end,
+     * and lets the stalled instance carry on to its end as if nothing happened: one case per point of each instance,
+     * named {@code stall relay-a at before commit #2 in Relay.drain for 31 s, relay-b to the end, relay-a to the
+     * end}. Empty: the instances interleave.
+     */
+    String stall() default "";
 }

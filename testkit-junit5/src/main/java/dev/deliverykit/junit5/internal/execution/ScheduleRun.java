@@ -10,6 +10,7 @@ import dev.deliverykit.junit5.ScheduleSweep;
 import dev.deliverykit.junit5.internal.planning.ScheduleCase;
 import dev.deliverykit.junit5.internal.planning.ScheduleCases;
 import dev.deliverykit.junit5.internal.report.CaseEntry;
+import dev.deliverykit.time.KitClock;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -22,6 +23,7 @@ public final class ScheduleRun extends CaseRun {
     private final ScheduleCase scheduleCase;
     private final ScheduleCases cases;
     private final Optional<ScheduleSweepState> sweep;
+    private final KitClock clock = KitClock.start();
     private ScheduledRun scheduled;
 
     ScheduleRun(ScheduleCase scheduleCase, ScheduleCases cases, Optional<ScheduleSweepState> sweep, CaseEntry entry) {
@@ -47,7 +49,8 @@ public final class ScheduleRun extends CaseRun {
         String turns = scheduleCase instanceof ScheduleCase.RunSchedule schedule
                 ? schedule.turns()
                 : instances.names().stream().map(name -> name + ":1").collect(Collectors.joining(","));
-        ScheduledRun run = BoundaryEngine.get().runSchedule(cases.watch(), instances, turns);
+        Instances onTheClock = instances.clock().isPresent() ? instances : instances.withClock(clock);
+        ScheduledRun run = BoundaryEngine.get().runSchedule(cases.watch(), onTheClock, turns);
         synchronized (this) {
             scheduled = run;
         }
@@ -71,6 +74,11 @@ public final class ScheduleRun extends CaseRun {
                     .sentences());
         }
         BoundaryEngine.get().recover(recovery);
+    }
+
+    /** The case's clock: at {@link KitClock#START} when the case starts, moved only by the kit and the test. */
+    public KitClock clock() {
+        return clock;
     }
 
     /** What the instances did, once {@link #run} returned. */
