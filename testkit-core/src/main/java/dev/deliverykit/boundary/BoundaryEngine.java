@@ -141,7 +141,11 @@ public final class BoundaryEngine {
         Objects.requireNonNull(watch, "watch");
         Objects.requireNonNull(instances, "instances");
         Objects.requireNonNull(key, "key");
-        Instrumenter.get().ensureJdbc();
+        if (instances.wovenClock().isPresent()) {
+            Instrumenter.get().ensureTimeReads();
+        } else {
+            Instrumenter.get().ensureJdbc();
+        }
         return inProcess.schedule(watch, instances, ScheduleKeys.turns(key, instances.names()));
     }
 

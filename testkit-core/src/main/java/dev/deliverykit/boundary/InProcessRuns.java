@@ -131,7 +131,7 @@ final class InProcessRuns {
     ScheduledRun schedule(WatchList watch, Instances instances, List<Turn> turns) {
         return exclusively(() -> {
             MethodSelectors.instrumentFor(watch, null);
-            InstancesSink sink = new InstancesSink();
+            InstancesSink sink = new InstancesSink(instances);
             ScheduledRun run;
             try {
                 run = new ScheduledRuns(watch, instances, turns).run(sink, () -> EngineControls.activate(sink));
@@ -139,9 +139,10 @@ final class InProcessRuns {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(InstanceMessages.interrupted().sentences(), e);
             } finally {
+                sink.close();
                 settleDeadProcesses(null, sink);
             }
-            return new ScheduledRun(run.instances(), run.timeline(), run.deadlock(), newProblems());
+            return new ScheduledRun(run.instances(), run.timeline(), run.deadlock(), newProblems(), sink.notes());
         });
     }
 

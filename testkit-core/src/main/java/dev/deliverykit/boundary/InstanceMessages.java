@@ -27,4 +27,19 @@ final class InstanceMessages {
                 "the run to end, or to be given up by its limits",
                 "do not interrupt the thread that runs the schedule");
     }
+
+    /**
+     * {@code instance}, on the kit's clock, sent {@code sql}, in which the database computes the time
+     * ({@code function}): a claim or lease it computes there follows the database's clock, never the kit's.
+     */
+    static Message databaseTime(String instance, String function, String sql) {
+        return Message.of(
+                instance + " runs on the kit's clock, but its statement \"" + sql + "\" reads the database's clock ("
+                        + function + "), which the kit cannot move: a claim or lease it computes there does not expire"
+                        + " when the kit's clock passes it",
+                "the time of a claim or lease to come from the code under test",
+                "compute the time in Java from the Clock the code is given (or from a read of the time that the kit"
+                        + " weaves) and pass it as a parameter, as in \"UPDATE outbox SET claimed_until = ? WHERE"
+                        + " claimed_until < ?\"; docs/time.md");
+    }
 }

@@ -17,16 +17,29 @@ import org.apiguardian.api.API;
  *     included
  * @param deadlock when every instance left waited for another and none could go on: which and where
  * @param problems instrumentation problems the run met
+ * @param notes what the user should know of the run beyond its outcome: an instance on the kit's clock that has the
+ *     database compute the time of a claim or lease, which the kit's clock cannot move
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ScheduledRun(
-        List<InstanceRun> instances, List<TurnEnd> timeline, Optional<String> deadlock, List<String> problems) {
+        List<InstanceRun> instances,
+        List<TurnEnd> timeline,
+        Optional<String> deadlock,
+        List<String> problems,
+        List<String> notes) {
 
     public ScheduledRun {
         instances = List.copyOf(instances);
         timeline = List.copyOf(timeline);
         Objects.requireNonNull(deadlock, "deadlock");
         problems = List.copyOf(problems);
+        notes = List.copyOf(notes);
+    }
+
+    /** A run with no notes. */
+    public ScheduledRun(
+            List<InstanceRun> instances, List<TurnEnd> timeline, Optional<String> deadlock, List<String> problems) {
+        this(instances, timeline, deadlock, problems, List.of());
     }
 
     /** The run of the instance called {@code name}. */

@@ -54,6 +54,16 @@ public final class KitClock extends Clock {
         elapsedNanos.addAndGet(step.toNanos());
     }
 
+    /**
+     * Moves this clock (and every copy of it) forward to {@code instant}, or leaves it where it is if it is there or
+     * past it already: a sleeper wakes at its time, or later if others moved the clock further meanwhile.
+     */
+    public void advanceTo(Instant instant) {
+        Objects.requireNonNull(instant, "instant");
+        long target = Duration.between(START, instant).toNanos();
+        elapsedNanos.accumulateAndGet(target, Math::max);
+    }
+
     /** How far this clock has moved since {@link #START}. */
     public Duration elapsed() {
         return Duration.ofNanos(elapsedNanos.get());

@@ -31,4 +31,21 @@ class InstanceMessagesTests {
                         + " end, or to be given up by its limits. Fix: do not interrupt the thread that runs the"
                         + " schedule.");
     }
+
+    @Test
+    void databaseTime() {
+        assertThat(InstanceMessages.databaseTime(
+                                "relay-a",
+                                "datetime('now')",
+                                "UPDATE outbox SET claimed_until = datetime('now', '+30 seconds') WHERE claimed_until"
+                                        + " < datetime('now')")
+                        .sentences())
+                .isEqualTo("relay-a runs on the kit's clock, but its statement \"UPDATE outbox SET claimed_until ="
+                        + " datetime('now', '+30 seconds') WHERE claimed_until < datetime('now')\" reads the database's"
+                        + " clock (datetime('now')), which the kit cannot move: a claim or lease it computes there does"
+                        + " not expire when the kit's clock passes it. Expected the time of a claim or lease to come"
+                        + " from the code under test. Fix: compute the time in Java from the Clock the code is given"
+                        + " (or from a read of the time that the kit weaves) and pass it as a parameter, as in"
+                        + " \"UPDATE outbox SET claimed_until = ? WHERE claimed_until < ?\"; docs/time.md.");
+    }
 }

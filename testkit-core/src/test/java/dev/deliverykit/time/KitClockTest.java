@@ -37,6 +37,17 @@ class KitClockTest {
     }
 
     @Test
+    void movesForwardToAnInstantButNeverBack() {
+        KitClock clock = KitClock.start();
+
+        clock.advanceTo(KitClock.START.plusSeconds(30));
+        clock.advanceTo(KitClock.START.plusSeconds(20));
+
+        assertThat(clock.instant()).isEqualTo(Instant.parse("2026-01-01T00:00:30Z"));
+        assertThat(clock.elapsed()).isEqualTo(Duration.ofSeconds(30));
+    }
+
+    @Test
     void aCopyInAnotherZoneSharesItsTime() {
         KitClock clock = KitClock.start();
         KitClock paris = clock.withZone(ZoneId.of("Europe/Paris"));

@@ -5,11 +5,13 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandles;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.LongFunction;
 import java.util.function.ObjIntConsumer;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassWriter;
@@ -56,6 +58,16 @@ final class BootstrapBridge {
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(WeavingMessages.bridgeNotDefined(), e);
         }
+    }
+
+    /** Whether the bridge is defined in {@code java.base}. */
+    static boolean isDefined() {
+        return defined != null;
+    }
+
+    /** Sets (or clears, with {@code null}) the hook that gives a thread whose time is woven its clock. */
+    static void clockHook(LongFunction<Clock> hook) {
+        set("clockHook", hook);
     }
 
     /** Sets (or clears, with {@code null}) the hook that wraps tasks handed to executors. */

@@ -3,8 +3,10 @@ package dev.deliverykit.internal.instrument;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.lang.ref.WeakReference;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
 import org.apiguardian.api.API;
 
 /**
@@ -36,6 +38,14 @@ public final class EngineControls {
         Dispatcher.switchOn();
         Processes.wrapTasks();
         BootstrapBridge.outsideHook(OutsideRouting::outside);
+    }
+
+    /**
+     * Sets (or clears, with {@code null}) what gives the calling thread the kit's clock when its reads of the time
+     * are woven ({@code null} from it: the real time); its argument is a sleep's nanoseconds, 0 for a read.
+     */
+    public static void clockHook(LongFunction<Clock> hook) {
+        BootstrapBridge.clockHook(hook);
     }
 
     /** Stops delivering events; woven code is back on its fast path. */

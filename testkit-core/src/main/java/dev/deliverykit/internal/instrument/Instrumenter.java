@@ -55,6 +55,7 @@ public final class Instrumenter {
     private boolean weaverInstalled;
     private boolean jdbcInstalled;
     private boolean jdkInstalled;
+    private boolean timeInstalled;
     private volatile EntryPointWeaving entryPoints;
 
     private final Retransformation retransformation;
@@ -160,6 +161,18 @@ public final class Instrumenter {
         if (!jdkInstalled) {
             jdkInstalled = true;
             JdkWeaving.install(instrumentation(), problems, retransformation);
+        }
+    }
+
+    /**
+     * Weaves, once, what every run needs and the reads of the time ({@link TimeWeaving}), for runs whose instances
+     * read the kit's clock. Nothing of the time is woven without the bridge, whose failure is a problem already.
+     */
+    public synchronized void ensureTimeReads() {
+        ensureJdbc();
+        if (!timeInstalled && BootstrapBridge.isDefined()) {
+            timeInstalled = true;
+            TimeWeaving.install(instrumentation(), problems, retransformation);
         }
     }
 

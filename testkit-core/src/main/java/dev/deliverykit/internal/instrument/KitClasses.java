@@ -69,6 +69,12 @@ public final class KitClasses {
         modules = more;
     }
 
+    /** Whether a class of this protection domain, loaded or about to be, is one of a registered module's. */
+    static boolean isModule(ProtectionDomain domain) {
+        CodeSource source = domain == null ? null : codeSource(domain);
+        return source != null && Arrays.asList(modules).contains(source);
+    }
+
     /** Whether {@code type} is a class of a module registered with {@link #registerModule}. */
     public static boolean isModule(Class<?> type) {
         CodeSource[] registered = modules;
