@@ -2,6 +2,7 @@ package dev.deliverykit.junit5;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.time.TimeReads;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -77,6 +78,14 @@ public @interface ScheduleSweep {
 
     /** More schedules than this fail the test with what to narrow, before any of them runs. */
     int maxSchedules() default 500;
+
+    /**
+     * Who reads the {@linkplain ScheduleScenario#clock() case's clock}: only code given it ({@link TimeReads#GIVEN},
+     * the default), or every read of the time of the instances' threads and tasks too ({@link TimeReads#WOVEN}:
+     * {@code System.currentTimeMillis()}, {@code Instant.now()}, ..., and their sleeps take no real time). Instances
+     * given a clock of their own keep theirs and what they say of it. docs/time.md.
+     */
+    TimeReads time() default TimeReads.GIVEN;
 
     /**
      * Stalls instead of interleavings: how long a stalled instance stays away, such as {@code "31s"} (a duration

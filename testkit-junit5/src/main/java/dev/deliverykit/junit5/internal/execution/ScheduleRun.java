@@ -23,6 +23,9 @@ public final class ScheduleRun extends CaseRun {
     private final ScheduleCase scheduleCase;
     private final ScheduleCases cases;
     private final Optional<ScheduleSweepState> sweep;
+    /** The report's column of the run's notes: what of the time the kit's clock cannot move. */
+    static final String NOTES = "kit's clock";
+
     private final KitClock clock = KitClock.start();
     private ScheduledRun scheduled;
 
@@ -49,12 +52,15 @@ public final class ScheduleRun extends CaseRun {
         String turns = scheduleCase instanceof ScheduleCase.RunSchedule schedule
                 ? schedule.turns()
                 : instances.names().stream().map(name -> name + ":1").collect(Collectors.joining(","));
-        Instances onTheClock = instances.clock().isPresent() ? instances : instances.withClock(clock);
+        Instances onTheClock = instances.clock().isPresent() ? instances : instances.withClock(clock, cases.time());
         ScheduledRun run = BoundaryEngine.get().runSchedule(cases.watch(), onTheClock, turns);
         synchronized (this) {
             scheduled = run;
         }
         entry().scheduled(run.timeline());
+        if (!run.notes().isEmpty()) {
+            entry().observe(NOTES, run.notes());
+        }
         sweep.ifPresent(state -> state.recorded(scheduleCase, instances.names(), run, entry()));
         if (run.anyFailed()) {
             AssertionError failure =
@@ -95,10 +101,14 @@ public final class ScheduleRun extends CaseRun {
                 "run them with scenario.run(Instances.of(\"relay-a\", () -> ...).and(\"relay-b\", () -> ...)).");
     }
 
-    /** The timeline of the schedule the instances ran, once they ran. */
+    /** The timeline of the schedule the instances ran, and the run's notes, once they ran. */
     @Override
     synchronized String timeline() {
-        return scheduled == null ? "" : ScheduleRunMessages.timeline(scheduled.timeline()) + "\n\n";
+        if (scheduled == null) {
+            return "";
+        }
+        String notes = scheduled.notes().isEmpty() ? "" : ScheduleRunMessages.notes(scheduled.notes()) + "\n\n";
+        return ScheduleRunMessages.timeline(scheduled.timeline()) + "\n\n" + notes;
     }
 
     @Override

@@ -47,4 +47,14 @@ final class ScheduleRunMessages {
         }
         return lines.toString();
     }
+
+    /**
+     * The notes of a run on the kit's clock, after its timeline in a failure's message: {@code On the kit's clock:}
+     * and a line per note.
+     */
+    static String notes(List<String> notes) {
+        StringBuilder lines = new StringBuilder("On the kit's clock:");
+        notes.forEach(note -> lines.append("\n- ").append(note));
+        return lines.toString();
+    }
 }

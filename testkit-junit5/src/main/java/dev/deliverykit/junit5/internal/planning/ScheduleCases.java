@@ -14,6 +14,7 @@ import dev.deliverykit.schedule.SchedulePlan;
 import dev.deliverykit.schedule.SchedulePlanner;
 import dev.deliverykit.schedule.ScheduleStrategy;
 import dev.deliverykit.schedule.Turn;
+import dev.deliverykit.time.TimeReads;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,12 +36,14 @@ public final class ScheduleCases {
     private final ScheduleStrategy strategy;
     private final int maxSchedules;
     private final WatchList watch;
+    private final TimeReads time;
 
-    private ScheduleCases(Method method, ScheduleStrategy strategy, int maxSchedules, WatchList watch) {
+    private ScheduleCases(Method method, ScheduleStrategy strategy, int maxSchedules, WatchList watch, TimeReads time) {
         this.method = method;
         this.strategy = strategy;
         this.maxSchedules = maxSchedules;
         this.watch = watch;
+        this.time = time;
     }
 
     /**
@@ -74,7 +77,12 @@ public final class ScheduleCases {
         ScheduleStrategy strategy = sweep.randomSchedules() > 0
                 ? new ScheduleStrategy.RandomPriorities(sweep.seed(), 2, sweep.randomSchedules())
                 : new ScheduleStrategy.Exhaustive(sweep.preemptionBound(), sweep.reduction());
-        return new ScheduleCases(method, strategy, sweep.maxSchedules(), watch);
+        return new ScheduleCases(method, strategy, sweep.maxSchedules(), watch, sweep.time());
+    }
+
+    /** Who reads the case's clock, as the sweep says. */
+    public TimeReads time() {
+        return time;
     }
 
     /** What the instances' points are: the hits of these boundaries. */

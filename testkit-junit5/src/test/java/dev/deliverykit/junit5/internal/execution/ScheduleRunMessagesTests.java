@@ -52,4 +52,10 @@ class ScheduleRunMessagesTests {
                         + "relay-a   to the end\n"
                         + "relay-bb  to after commit #3 in Row.send, then waiting");
     }
+
+    @Test
+    void notes() {
+        assertThat(ScheduleRunMessages.notes(List.of("relay-a reads the database's clock.", "relay-b does too.")))
+                .isEqualTo("On the kit's clock:\n- relay-a reads the database's clock.\n- relay-b does too.");
+    }
 }
