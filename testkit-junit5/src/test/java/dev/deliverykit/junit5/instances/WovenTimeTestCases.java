@@ -38,6 +38,7 @@ final class WovenTimeTestCases {
             return new MillisLeaseRelay(outbox(), name);
         }
 
+        // tag::take-over[]
         /** relay-a claims; relay-b, 31 s later on the case's clock, claims what ran out: each row ends leased at 61 s. */
         void takeOver(ScheduleScenario scenario) throws Exception {
             MillisLeaseRelay.createOutbox(outbox(), 2);
@@ -50,6 +51,7 @@ final class WovenTimeTestCases {
                     .as("every row leased until 61 s after the kit's clock's start, whoever claimed it last")
                     .isTrue();
         }
+        // end::take-over[]
     }
 
     // tag::woven[]
