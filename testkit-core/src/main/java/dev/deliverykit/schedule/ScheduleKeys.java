@@ -100,7 +100,8 @@ public final class ScheduleKeys {
     }
 
     private static boolean resumes(String instance, List<Move> after) {
-        return after.stream().anyMatch(move -> move instanceof Turn turn && turn.instance().equals(instance));
+        return after.stream()
+                .anyMatch(move -> move instanceof Turn turn && turn.instance().equals(instance));
     }
 
     /** A positive count of steps, or 0 for anything else. */

@@ -112,8 +112,8 @@ final class ScheduleMessages {
     /** The stall {@code move} of {@code key} stops {@code instance}, which has no turn after it. */
     static Message stallNotResumed(String key, String move, String instance) {
         return Message.of(
-                "The schedule key \"" + key + "\" stalls " + instance + " with \"" + move
-                        + "\", and no turn of " + instance + " comes after it",
+                "The schedule key \"" + key + "\" stalls " + instance + " with \"" + move + "\", and no turn of "
+                        + instance + " comes after it",
                 "a turn of the stalled instance after its stall, which lets it carry on to its end",
                 "copy the key whole from the failure that printed it");
     }

@@ -60,7 +60,10 @@ public final class SchedulePlanner {
                     order.add(stalled);
                 }
                 for (int other = 0; other < checked.size(); other++) {
-                    for (int step = 0; other != stalled && step < checked.get(other).steps().size(); step++) {
+                    for (int step = 0;
+                            other != stalled
+                                    && step < checked.get(other).steps().size();
+                            step++) {
                         order.add(other);
                     }
                 }

@@ -35,7 +35,8 @@ class InstanceMessagesTests {
     @Test
     void stallWithoutClock() {
         Instances relays = Instances.of("relay-a", () -> {}).and("relay-b", () -> {});
-        assertThat(InstanceMessages.stallWithoutClock("relay-a:1,+31s,relay-b:1,relay-a:1", relays).sentences())
+        assertThat(InstanceMessages.stallWithoutClock("relay-a:1,+31s,relay-b:1,relay-a:1", relays)
+                        .sentences())
                 .isEqualTo("The schedule \"relay-a:1,+31s,relay-b:1,relay-a:1\" stalls an instance, and the instances"
                         + " relay-a, relay-b have no kit clock to move past the stall. Expected instances on a kit"
                         + " clock, whose time the stall moves on. Fix: give them one with instances.withClock(clock) (a"

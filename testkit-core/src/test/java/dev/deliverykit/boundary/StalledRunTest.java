@@ -53,7 +53,8 @@ class StalledRunTest {
         relays.reset(2);
         KitClock clock = KitClock.start();
 
-        ScheduledRun run = ENGINE.runSchedule(WATCH, relays(relays, clock, false), "relay-a:4,+31s,relay-b:1,relay-a:1");
+        ScheduledRun run =
+                ENGINE.runSchedule(WATCH, relays(relays, clock, false), "relay-a:4,+31s,relay-b:1,relay-a:1");
 
         assertThat(relays.sent()).containsExactly("1 relay-b", "2 relay-b", "1 relay-a", "2 relay-a");
         assertThat(clock.elapsed()).isEqualTo(Duration.ofSeconds(31));
@@ -115,14 +116,19 @@ class StalledRunTest {
     /** Each planned stall's count of messages the broker got more than once, in the planner's order. */
     private List<Integer> stallSweep(LeaseRelays relays, boolean fenced) throws Exception {
         relays.reset(2);
-        ScheduledRun serial = ENGINE.runSchedule(WATCH, relays(relays, KitClock.start(), fenced), "relay-a:1,relay-b:1");
+        ScheduledRun serial =
+                ENGINE.runSchedule(WATCH, relays(relays, KitClock.start(), fenced), "relay-a:1,relay-b:1");
         List<Integer> twice = new ArrayList<>();
         for (Schedule stall : SchedulePlanner.stalls(serial.steps(), Duration.ofSeconds(31))) {
             relays.reset(2);
             ScheduledRun run = ENGINE.runSchedule(WATCH, relays(relays, KitClock.start(), fenced), stall.key());
             assertThat(run.anyFailed()).as(stall.key()).isFalse();
             List<String> sent = relays.sent();
-            twice.add(sent.size() - (int) sent.stream().map(line -> line.split(" ")[0]).distinct().count());
+            twice.add(sent.size()
+                    - (int) sent.stream()
+                            .map(line -> line.split(" ")[0])
+                            .distinct()
+                            .count());
         }
         return twice;
     }

@@ -60,8 +60,9 @@ class ScheduleKeysTest {
     void everyStallIsReadBackFromItsKeyAndNamedAsAStall() {
         List<Schedule> stalls = SchedulePlanner.stalls(RELAYS, Duration.ofSeconds(31));
 
-        assertThat(stalls).extracting(Schedule::key).containsExactly("relay-a:1,+31s,relay-b:2,relay-a:1",
-                "relay-b:1,+31s,relay-a:2,relay-b:1");
+        assertThat(stalls)
+                .extracting(Schedule::key)
+                .containsExactly("relay-a:1,+31s,relay-b:2,relay-a:1", "relay-b:1,+31s,relay-a:2,relay-b:1");
         assertThat(stalls.get(0).name())
                 .isEqualTo("stall relay-a at after-claim for 31 s, relay-b to end, relay-a to end");
         assertThat(stalls.get(0).moves())
@@ -74,7 +75,8 @@ class ScheduleKeysTest {
                 .allSatisfy(stall -> assertThat(ScheduleKeys.read(stall.key(), RELAYS))
                         .isEqualTo(stall)
                         .hasToString(stall.name()));
-        assertThat(ScheduleKeys.read("relay-a:1,+1500ms,relay-b:2,relay-a:1", RELAYS).key())
+        assertThat(ScheduleKeys.read("relay-a:1,+1500ms,relay-b:2,relay-a:1", RELAYS)
+                        .key())
                 .isEqualTo("relay-a:1,+1500ms,relay-b:2,relay-a:1");
     }
 
@@ -97,7 +99,8 @@ class ScheduleKeysTest {
         assertThatThrownBy(() -> SchedulePlanner.stalls(RELAYS, Duration.ZERO))
                 .isInstanceOfSatisfying(
                         InvalidArgumentException.class,
-                        thrown -> assertThat(thrown.value()).isEqualTo(ScheduleMessages.stallNotPositive(Duration.ZERO)));
+                        thrown ->
+                                assertThat(thrown.value()).isEqualTo(ScheduleMessages.stallNotPositive(Duration.ZERO)));
     }
 
     private static void assertRefused(String key, Message expected) {

@@ -86,7 +86,8 @@ class ScheduleMessagesTests {
 
     @Test
     void malformedStall() {
-        assertThat(ScheduleMessages.malformedStall("relay-a:1,+31x,relay-b:1", "+31x").sentences())
+        assertThat(ScheduleMessages.malformedStall("relay-a:1,+31x,relay-b:1", "+31x")
+                        .sentences())
                 .isEqualTo("The schedule key \"relay-a:1,+31x,relay-b:1\" has the stall \"+31x\", which is no duration."
                         + " Expected a stall like +31s: a plus sign and a positive number with an optional unit ms, s"
                         + " (default), m or h, for example 90 s. Fix: copy the key whole from the failure that printed"
@@ -103,7 +104,8 @@ class ScheduleMessagesTests {
 
     @Test
     void stallNotResumed() {
-        assertThat(ScheduleMessages.stallNotResumed("relay-a:2,+31s,relay-b:2", "+31s", "relay-a").sentences())
+        assertThat(ScheduleMessages.stallNotResumed("relay-a:2,+31s,relay-b:2", "+31s", "relay-a")
+                        .sentences())
                 .isEqualTo("The schedule key \"relay-a:2,+31s,relay-b:2\" stalls relay-a with \"+31s\", and no turn of"
                         + " relay-a comes after it. Expected a turn of the stalled instance after its stall, which lets"
                         + " it carry on to its end. Fix: copy the key whole from the failure that printed it.");
