@@ -77,7 +77,7 @@ class StallSweepTests {
                 .hasFailedCase("[6] " + STALL_AFTER_SELECT)
                 .withMessage("1 of 1 invariant declared with @CheckInvariant violated after " + STALL_AFTER_SELECT
                         + ":\n"
-                        + "[LeasedRelays.eachRowSentOnce] each row sent once: violated (checked 2 intent keys, 4 effect"
+                        + "[Relays.eachRowSentOnce] each row sent once: violated (checked 2 intent keys, 4 effect"
                         + " rows)\n"
                         + SENT_TWICE
                         + "\n"
