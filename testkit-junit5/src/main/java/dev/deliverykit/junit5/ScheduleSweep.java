@@ -48,7 +48,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p><b>Keys.</b> {@code schedule=relay-a:1,relay-b:1,relay-a:1}: each turn's instance and how many of its points it
  * passes; the last turn of each instance runs it to its end. {@code -Ddeliverykit.replay=<key>} runs that schedule
- * alone, without the recordings; {@code crash=none} selects the first recording.
+ * alone, without the recordings; {@code crash=none} selects the first recording. A stall case's key puts the stall
+ * right after the turn of the instance it stops: {@code schedule=relay-a:2,+31s,relay-b:5,relay-a:3}.
  *
  * <p>Instances run in this JVM, one schedule at a time: with JUnit's parallel execution the test class must be
  * {@code @Isolated}. docs/instances.md says more.
