@@ -41,8 +41,8 @@ final class PostgresBeforeAllTestCases {
 
     /** A shop on a server started in {@code @BeforeAll}: an order placed as the fixture, shipped by the workload. */
     abstract static class ShopOnItsOwnServer {
-        private static EmbeddedPostgres started;
-        private static String server;
+        static EmbeddedPostgres started;
+        static String server;
 
         @BeforeAll
         static void startPostgres() {
@@ -102,7 +102,7 @@ final class PostgresBeforeAllTestCases {
             }
         }
 
-        private static String rows(String url, String sql) throws SQLException {
+        static String rows(String url, String sql) throws SQLException {
             List<String> rows = new ArrayList<>();
             try (Connection connection = DriverManager.getConnection(url);
                     Statement statement = connection.createStatement();
@@ -119,6 +119,11 @@ final class PostgresBeforeAllTestCases {
     static class ShipsInOneTransaction extends ShopOnItsOwnServer {
         @Override
         void ship(String url) throws SQLException {
+            shipInOneTransaction(url);
+        }
+
+        /** Ships order {@code o-1} on the database at {@code url}, if it is placed, in one transaction. */
+        static void shipInOneTransaction(String url) throws SQLException {
             try (Connection connection = DriverManager.getConnection(url)) {
                 connection.setAutoCommit(false);
                 try (Statement statement = connection.createStatement()) {
