@@ -380,6 +380,7 @@ final class ActiveRun implements BoundarySink {
                 death.afterDeath(),
                 notes,
                 problems,
-                ledger.counts());
+                ledger.counts(),
+                List.of());
     }
 }

@@ -1,5 +1,6 @@
 package dev.deliverykit.boundary;
 
+import dev.deliverykit.internal.instrument.EngineControls;
 import dev.deliverykit.internal.instrument.Instrumenter;
 import dev.deliverykit.process.ChildProcess;
 import dev.deliverykit.process.ChildResult;
@@ -59,7 +60,7 @@ final class ChildProcessRuns {
         try {
             Path planFile = directory.resolve("plan.tsv");
             Path reportFile = directory.resolve("report.tsv");
-            RunFiles.writePlan(planFile, plan, watch);
+            RunFiles.writePlan(planFile, plan, watch, EngineControls.jdbcServers());
             ChildResult result;
             try (ChildProcess child =
                     starter.start(new ChildRunFiles(planFile, reportFile, Instrumenter.childJvmOptions()))) {

@@ -164,6 +164,9 @@ final class InProcessRuns {
     /** Runs in the child JVM: the workload under the plan; halts at the hit, else reports and returns an exit code. */
     int runAsChild(RunFiles.ChildPlan childPlan, Workload workload, Path reportFile) {
         CrashPlan plan = childPlan.plan();
+        if (!childPlan.testJvmServers().isEmpty()) {
+            EngineControls.compareJdbcServersWith(childPlan.testJvmServers());
+        }
         RunKind kind = RunKind.inAChild(childPlan, report -> halt(plan, childPlan.watch(), report, reportFile));
         WatchList watch = kind.watch();
         ActiveRun run = new ActiveRun(kind);
@@ -171,14 +174,16 @@ final class InProcessRuns {
         if (thrown != null) {
             System.err.print(WorkloadTrace.of(thrown));
         }
-        RunReport report = run.report(outcome(run, thrown), thrown == null ? null : thrown.toString(), newProblems());
+        RunReport report = run.report(outcome(run, thrown), thrown == null ? null : thrown.toString(), newProblems())
+                .withOwnServers(EngineControls.jdbcServersOnlyThisJvmReached());
         RunFiles.writeReport(reportFile, MethodSelectors.withMethodNotes(report, watch, plan));
         return thrown == null ? 0 : 1;
     }
 
     private void halt(CrashPlan plan, WatchList watch, RunReport report, Path reportFile) {
         RunReport noted = MethodSelectors.withMethodNotes(report, watch.forCrashRun(), plan);
-        RunReport withProblems = noted.with(noted.notes(), newProblems());
+        RunReport withProblems =
+                noted.with(noted.notes(), newProblems()).withOwnServers(EngineControls.jdbcServersOnlyThisJvmReached());
         RunFiles.writeReport(reportFile, withProblems);
         System.out.flush();
         System.err.println(

@@ -21,10 +21,17 @@ final class RunFiles {
 
     private RunFiles() {}
 
-    /** What a child runs: the plan, or {@code null} for a recording, and the watch list. */
-    record ChildPlan(CrashPlan plan, WatchList watch) {}
+    /**
+     * What a child runs: the plan, or {@code null} for a recording, and the watch list; and the ports of the local
+     * servers the test JVM's JDBC connections reached, for the child to compare its own with (none: it cannot tell).
+     */
+    record ChildPlan(CrashPlan plan, WatchList watch, Set<Integer> testJvmServers) {
+        ChildPlan {
+            testJvmServers = Set.copyOf(testJvmServers);
+        }
+    }
 
-    static void writePlan(Path file, CrashPlan plan, WatchList watch) {
+    static void writePlan(Path file, CrashPlan plan, WatchList watch, Set<Integer> testJvmServers) {
         List<String> lines = new ArrayList<>();
         if (plan != null) {
             lines.add(line("arm", boundaryFields(plan.boundary()), Integer.toString(plan.occurrence())));
@@ -42,6 +49,11 @@ final class RunFiles {
         if (!watch.seeThrough().isEmpty()) {
             lines.add(line("seeThrough", watch.seeThrough()));
         }
+        if (!testJvmServers.isEmpty()) {
+            lines.add(line(
+                    "testJvmServers",
+                    testJvmServers.stream().map(String::valueOf).toList()));
+        }
         write(file, lines);
     }
 
@@ -52,6 +64,7 @@ final class RunFiles {
         List<Boundary> watched = new ArrayList<>();
         boolean[] flags = new boolean[4];
         List<String> seeThrough = List.of();
+        Set<Integer> testJvmServers = Set.of();
         for (List<String> fields : read(file)) {
             switch (fields.get(0)) {
                 case "arm":
@@ -72,12 +85,18 @@ final class RunFiles {
                 case "seeThrough":
                     seeThrough = fields.subList(1, fields.size());
                     break;
+                case "testJvmServers":
+                    testJvmServers = fields.subList(1, fields.size()).stream()
+                            .map(Integer::valueOf)
+                            .collect(Collectors.toSet());
+                    break;
                 default:
                     throw new IllegalStateException(RunFileMessages.unreadableLine("plan", file, fields));
             }
         }
         WatchList watch = new WatchList(watched, flags[0], flags[1], flags[2], flags[3], seeThrough);
-        return new ChildPlan(armed == null ? null : CrashPlan.restore(armed, occurrence, watch, fault), watch);
+        return new ChildPlan(
+                armed == null ? null : CrashPlan.restore(armed, occurrence, watch, fault), watch, testJvmServers);
     }
 
     static void writeReport(Path file, RunReport report) {
@@ -90,6 +109,7 @@ final class RunFiles {
         report.afterDeath().forEach(line -> lines.add(line("afterDeath", line)));
         report.notes().forEach(note -> lines.add(line("note", note)));
         report.problems().forEach(problem -> lines.add(line("problem", problem)));
+        report.ownServers().forEach(server -> lines.add(line("ownServer", server)));
         for (BoundaryHit hit : report.hits()) {
             List<String> fields = new ArrayList<>(boundaryFields(hit.boundary()));
             fields.add(Integer.toString(hit.occurrence()));
@@ -125,6 +145,7 @@ final class RunFiles {
         List<String> afterDeath = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        List<String> ownServers = new ArrayList<>();
         List<BoundaryHit> hits = new ArrayList<>();
         List<Integer> changesBeforeHits = List.of();
         Set<Integer> uncertainHits = Set.of();
@@ -150,6 +171,9 @@ final class RunFiles {
                     break;
                 case "problem":
                     problems.add(value);
+                    break;
+                case "ownServer":
+                    ownServers.add(value);
                     break;
                 case "hit":
                     int stackEnd = 7 + Integer.parseInt(fields.get(6));
@@ -195,7 +219,8 @@ final class RunFiles {
                 afterDeath,
                 notes,
                 problems,
-                new DurableChanges.Counts(changesBeforeHits, uncertainHits, jdbcThreads, outsideEffects));
+                new DurableChanges.Counts(changesBeforeHits, uncertainHits, jdbcThreads, outsideEffects),
+                ownServers);
     }
 
     private static List<String> boundaryFields(Boundary boundary) {

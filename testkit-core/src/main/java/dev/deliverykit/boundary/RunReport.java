@@ -18,6 +18,8 @@ import java.util.Objects;
  * @param notes remarks such as statements whose SQL was unknown
  * @param problems instrumentation problems, one line each
  * @param changes what a recording changed before each hit ({@link DurableChanges}); unknown for a crash run
+ * @param ownServers in a child's report: the local servers its JDBC connections reached that the test JVM's never
+ *     did ({@code 127.0.0.1:54321}); empty otherwise
  */
 record RunReport(
         Outcome outcome,
@@ -27,7 +29,8 @@ record RunReport(
         List<String> afterDeath,
         List<String> notes,
         List<String> problems,
-        DurableChanges.Counts changes) {
+        DurableChanges.Counts changes,
+        List<String> ownServers) {
 
     enum Outcome {
         /** The run died at its boundary. */
@@ -46,17 +49,23 @@ record RunReport(
         notes = List.copyOf(notes);
         problems = List.copyOf(problems);
         Objects.requireNonNull(changes, "changes");
+        ownServers = List.copyOf(ownServers);
     }
 
     /** This report with other notes and problems. */
     RunReport with(List<String> otherNotes, List<String> otherProblems) {
         return new RunReport(
-                outcome, hits, crashIndex, workloadFailure, afterDeath, otherNotes, otherProblems, changes);
+                outcome, hits, crashIndex, workloadFailure, afterDeath, otherNotes, otherProblems, changes, ownServers);
     }
 
     /** This report with other lines of what the dead process tried. */
     RunReport withAfterDeath(List<String> lines) {
-        return new RunReport(outcome, hits, crashIndex, workloadFailure, lines, notes, problems, changes);
+        return new RunReport(outcome, hits, crashIndex, workloadFailure, lines, notes, problems, changes, ownServers);
+    }
+
+    /** This report with the local servers only the child's JDBC connections reached. */
+    RunReport withOwnServers(List<String> servers) {
+        return new RunReport(outcome, hits, crashIndex, workloadFailure, afterDeath, notes, problems, changes, servers);
     }
 
     BoundaryHit crashSite() {

@@ -84,6 +84,7 @@ final class RunVerdicts {
                     List.of(),
                     child);
         }
+        requireTheTestJvmsServers(who, report);
         if (report.outcome() == RunReport.Outcome.INJECTED) {
             failOnProblems(report.problems()); // the process lived on to the workload's end, and exited
             return new CrashResult(plan, CrashMode.CHILD_PROCESS, report, child);
@@ -108,6 +109,7 @@ final class RunVerdicts {
 
     /** A recording whose workload completed; a failed workload fails the recording. */
     static Recording recording(RunReport report, String who, Throwable thrown, ChildResult child) {
+        requireTheTestJvmsServers(who, report);
         if (report.outcome() != RunReport.Outcome.COMPLETED) {
             throw new RecordingFailedException(
                     VerdictMessages.recordingFailed(
@@ -118,6 +120,17 @@ final class RunVerdicts {
         }
         failOnProblems(report.problems());
         return new Recording(report.hits(), child, report.changes());
+    }
+
+    /**
+     * Fails a child's run whose JDBC connections reached a local server the test JVM's never did: whatever the child
+     * reached or crashed at, it wrote where the test JVM cannot read. First, as it explains what else went wrong.
+     */
+    private static void requireTheTestJvmsServers(String who, RunReport report) {
+        if (!report.ownServers().isEmpty()) {
+            throw new SecondServerError(
+                    VerdictMessages.secondServer(who, report.ownServers()).lines(), report.ownServers());
+        }
     }
 
     private static String notReached(CrashPlan plan, RunReport report, String how) {

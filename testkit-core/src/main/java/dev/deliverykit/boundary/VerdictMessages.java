@@ -60,6 +60,20 @@ final class VerdictMessages {
                 "see the child's output:\n" + childOutput);
     }
 
+    /** A child's JDBC connections reached local servers the test JVM's never reached. */
+    static Message secondServer(String who, List<String> servers) {
+        return Message.of(
+                "Second server: " + who + " connected through JDBC to " + String.join(", ", servers)
+                        + ", a local server the test JVM's JDBC connections never reached. It is most likely a"
+                        + " second server, started in the child by the test class's @BeforeAll or a static field,"
+                        + " which run again in every JVM; the test JVM's recovery and invariants read its own server"
+                        + " and cannot see this one's writes, so this run proves nothing.",
+                "the child to use the test JVM's server.",
+                "pass the test JVM's server to the child: start it only where a system property with its URL is not"
+                        + " set, set that property to its URL, and connect to the URL it holds; a child JVM inherits"
+                        + " the test JVM's system properties (docs/crash-modes.md, \"Which JVM runs what\").");
+    }
+
     /** A recording run's workload failed, so the recording misses what it would have reached. */
     static Message recordingFailed(String who, String failure, int hits) {
         return Message.of(

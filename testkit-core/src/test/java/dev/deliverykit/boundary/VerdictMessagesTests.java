@@ -140,6 +140,24 @@ class VerdictMessagesTests {
     }
 
     @Test
+    void secondServer() {
+        assertThat(VerdictMessages.secondServer(
+                                "the child JVM running shipsTheOrder", List.of("127.0.0.1:41003", "127.0.0.1:41007"))
+                        .lines())
+                .isEqualTo("Second server: the child JVM running shipsTheOrder connected through JDBC to"
+                        + " 127.0.0.1:41003, 127.0.0.1:41007, a local server the test JVM's JDBC connections never"
+                        + " reached. It is most likely a second server, started in the child by the test class's"
+                        + " @BeforeAll or a static field, which run again in every JVM; the test JVM's recovery and"
+                        + " invariants read its own server and cannot see this one's writes, so this run proves"
+                        + " nothing.\n"
+                        + "Expected: the child to use the test JVM's server.\n"
+                        + "Fix: pass the test JVM's server to the child: start it only where a system property with"
+                        + " its URL is not set, set that property to its URL, and connect to the URL it holds; a child"
+                        + " JVM inherits the test JVM's system properties (docs/crash-modes.md, \"Which JVM runs"
+                        + " what\").");
+    }
+
+    @Test
     void childReturned() {
         assertThat(VerdictMessages.childReturned("the workload", 0))
                 .isEqualTo("the workload returned normally (exit code 0)");

@@ -6,6 +6,7 @@ import java.lang.ref.WeakReference;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongFunction;
 import org.apiguardian.api.API;
 
@@ -51,7 +52,7 @@ public final class EngineControls {
     /** Stops delivering events; woven code is back on its fast path. */
     public static synchronized void deactivate() {
         Processes.stopWrappingTasks();
-        BootstrapBridge.outsideHook(null);
+        BootstrapBridge.outsideHook(OutsideRouting::idle);
         Dispatcher.switchOff();
         RunSink.clear();
     }
@@ -61,6 +62,37 @@ public final class EngineControls {
         if (RunSink.current() == runSink) {
             deactivate();
         }
+    }
+
+    /**
+     * Hooks the JDK's woven calls that leave the JVM while no run is active, so that the servers JDBC connections
+     * reach are kept ({@link #jdbcServers}); a run's own hook stays if one is active.
+     */
+    static synchronized void idleOutsideHook() {
+        if (!Dispatcher.switchedOn()) {
+            BootstrapBridge.outsideHook(OutsideRouting::idle);
+        }
+    }
+
+    /**
+     * The ports of the local servers (on a loopback address) that this JVM's JDBC connections reached since the JDK's
+     * sockets were woven, for a child JVM to compare its own with.
+     */
+    public static Set<Integer> jdbcServers() {
+        return JdbcServers.reached();
+    }
+
+    /**
+     * In a child JVM: from now on, a JDBC connection to a local server on none of {@code testJvmPorts}, the test JVM's
+     * {@link #jdbcServers}, is kept for {@link #jdbcServersOnlyThisJvmReached}.
+     */
+    public static void compareJdbcServersWith(Set<Integer> testJvmPorts) {
+        JdbcServers.compareWith(testJvmPorts);
+    }
+
+    /** {@code 127.0.0.1:54321}: each local server this JVM's JDBC connections reached and the test JVM's never did. */
+    public static List<String> jdbcServersOnlyThisJvmReached() {
+        return JdbcServers.reachedOnlyHere();
     }
 
     /** Whether any run receives the woven code's events. */

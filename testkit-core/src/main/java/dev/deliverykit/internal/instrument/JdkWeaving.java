@@ -52,6 +52,7 @@ final class JdkWeaving {
         ExecutorWeaver.METHODS.keySet().forEach(name -> woven.add(name.replace('/', '.')));
         OutsideEffectWeaver.METHODS.keySet().forEach(name -> woven.add(name.replace('/', '.')));
         retransformation.retransform(loaded(instrumentation, woven));
+        EngineControls.idleOutsideHook();
     }
 
     /**

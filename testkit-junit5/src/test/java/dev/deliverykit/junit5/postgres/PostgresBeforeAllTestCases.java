@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5.postgres;
 
 import dev.deliverykit.CrashMode;
+import dev.deliverykit.boundary.ChildRun;
 import dev.deliverykit.invariant.Invariant;
 import dev.deliverykit.invariant.Invariants;
 import dev.deliverykit.invariant.JdbcSource;
@@ -11,6 +12,10 @@ import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -21,13 +26,15 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Test classes that start an embedded PostgreSQL in {@code @BeforeAll}, as a user's class does, run by
  * {@link PostgresBeforeAllTests} in both modes: the server's URL is a system property that a child JVM inherits, so
  * the child's {@code @BeforeAll} uses the test JVM's server instead of starting a second one. The fixture is on the
  * server, which the kit cannot restore: it is written in {@code scenario.prepare(...)}, in a schema named after
- * the case.
+ * the case. {@link StartsAServerInEveryJvm} starts one in every JVM instead, so that each child writes to a second
+ * server; {@link ShopOnSqlite} is the same shop on a SQLite file, which opens no socket.
  */
 final class PostgresBeforeAllTestCases {
 
@@ -37,12 +44,18 @@ final class PostgresBeforeAllTestCases {
     /** What the test JVM read back from the server after each case, in order. */
     static final List<String> SEEN = new CopyOnWriteArrayList<>();
 
+    /**
+     * The system property naming the file where a child JVM writes the data directory of the server it started: the
+     * child halts without stopping it, so the test JVM stops it ({@link PostgresServer#stopOrphan}).
+     */
+    static final String CHILD_SERVERS = "deliverykit.test.before-all.postgres.child-servers";
+
     private PostgresBeforeAllTestCases() {}
 
     /** A shop on a server started in {@code @BeforeAll}: an order placed as the fixture, shipped by the workload. */
     abstract static class ShopOnItsOwnServer {
-        private static EmbeddedPostgres started;
-        private static String server;
+        static EmbeddedPostgres started;
+        static String server;
 
         @BeforeAll
         static void startPostgres() {
@@ -102,7 +115,7 @@ final class PostgresBeforeAllTestCases {
             }
         }
 
-        private static String rows(String url, String sql) throws SQLException {
+        static String rows(String url, String sql) throws SQLException {
             List<String> rows = new ArrayList<>();
             try (Connection connection = DriverManager.getConnection(url);
                     Statement statement = connection.createStatement();
@@ -119,6 +132,11 @@ final class PostgresBeforeAllTestCases {
     static class ShipsInOneTransaction extends ShopOnItsOwnServer {
         @Override
         void ship(String url) throws SQLException {
+            shipInOneTransaction(url);
+        }
+
+        /** Ships order {@code o-1} on the database at {@code url}, if it is placed, in one transaction. */
+        static void shipInOneTransaction(String url) throws SQLException {
             try (Connection connection = DriverManager.getConnection(url)) {
                 connection.setAutoCommit(false);
                 try (Statement statement = connection.createStatement()) {
@@ -156,6 +174,55 @@ final class PostgresBeforeAllTestCases {
                 }
                 connection.commit();
             }
+        }
+    }
+
+    /** Correct code on a server started in {@code @BeforeAll} without the system property: one in every JVM. */
+    @CrashTestKitOnly
+    static class StartsAServerInEveryJvm extends ShipsInOneTransaction {
+        @BeforeAll
+        static void startPostgres() { // hides the inherited one, which would use the test JVM's server
+            Path data = PostgresServer.newDataDirectory();
+            started = PostgresServer.start(data);
+            server = "jdbc:postgresql://127.0.0.1:" + started.getPort() + "/postgres?user=postgres";
+            if (System.getProperty(ChildRun.PLAN_PROPERTY) != null) {
+                try {
+                    Files.writeString(
+                            Path.of(System.getProperty(CHILD_SERVERS)),
+                            data + "\n",
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.APPEND);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+    }
+
+    /** The same shop on a SQLite file of the case's {@code @TempDir}, written before the run. */
+    static class ShopOnSqlite {
+        @TempDir
+        Path dir;
+
+        String url;
+
+        @CheckInvariant
+        final Invariant shippedOnce = Invariants.atMostOncePerKey("each order shipped once")
+                .effectsIn(JdbcSource.url(() -> url).named("shop"), "shipment", "order_id");
+
+        @CrashSweep(
+                kinds = SweepKind.COMMITS,
+                mode = {CrashMode.IN_PROCESS, CrashMode.CHILD_PROCESS})
+        void shipsTheOrder(CrashScenario scenario) throws Exception {
+            url = "jdbc:sqlite:" + dir.resolve("shop.db");
+            ShopOnItsOwnServer.execute(url, "CREATE TABLE orders (id TEXT PRIMARY KEY, state TEXT NOT NULL)");
+            ShopOnItsOwnServer.execute(url, "CREATE TABLE shipment (order_id TEXT NOT NULL)");
+            ShopOnItsOwnServer.execute(url, "INSERT INTO orders VALUES ('o-1', 'placed')");
+            scenario.run(() -> ShipsInOneTransaction.shipInOneTransaction(url));
+            scenario.restart(() -> ShipsInOneTransaction.shipInOneTransaction(url));
+            SEEN.add("ShopOnSqlite " + scenario.mode() + " "
+                    + ShopOnItsOwnServer.rows(url, "SELECT id || '=' || state FROM orders") + " shipments "
+                    + ShopOnItsOwnServer.rows(url, "SELECT count(*) FROM shipment"));
         }
     }
 }

