@@ -5,8 +5,12 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.deliverykit.Fault;
 import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.Instrumenter;
+import dev.deliverykit.internal.text.InvalidArgumentException;
+import dev.deliverykit.schedule.Move;
 import dev.deliverykit.schedule.ScheduleKeys;
+import dev.deliverykit.schedule.Stall;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import org.apiguardian.api.API;
 
@@ -134,15 +138,24 @@ public final class BoundaryEngine {
      * }
      * }</pre>
      *
+     * <p>A stall in the key ({@code relay-a:2,+31s,relay-b:5,relay-a:3}) holds the instance of the turn before it at
+     * its point and moves the instances' {@linkplain Instances#withClock clock} on by its duration; the turns after
+     * it go, and the stalled instance's next turn lets it carry on.
+     *
      * @param key the schedule's key, {@code relay-a:2,relay-b:1,relay-a:1}: each turn's instance and how many of its
-     *     steps it takes
+     *     steps it takes, and each stall's duration
+     * @throws IllegalArgumentException if the key is malformed, or stalls instances that have no clock
      */
     public ScheduledRun runSchedule(WatchList watch, Instances instances, String key) {
         Objects.requireNonNull(watch, "watch");
         Objects.requireNonNull(instances, "instances");
         Objects.requireNonNull(key, "key");
+        List<Move> moves = ScheduleKeys.moves(key, instances.names());
+        if (instances.clock().isEmpty() && moves.stream().anyMatch(Stall.class::isInstance)) {
+            throw new InvalidArgumentException(InstanceMessages.stallWithoutClock(key, instances));
+        }
         Instrumenter.get().ensureJdbc();
-        return inProcess.schedule(watch, instances, ScheduleKeys.turns(key, instances.names()));
+        return inProcess.schedule(watch, instances, moves);
     }
 
     // ---- child process ----------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import dev.deliverykit.internal.instrument.EngineControls;
 import dev.deliverykit.internal.instrument.InstrumentationProblem;
 import dev.deliverykit.internal.instrument.Instrumenter;
 import dev.deliverykit.internal.instrument.ProcessContext;
-import dev.deliverykit.schedule.Turn;
+import dev.deliverykit.schedule.Move;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -128,13 +128,13 @@ final class InProcessRuns {
     }
 
     /** {@link BoundaryEngine#runSchedule}. */
-    ScheduledRun schedule(WatchList watch, Instances instances, List<Turn> turns) {
+    ScheduledRun schedule(WatchList watch, Instances instances, List<Move> moves) {
         return exclusively(() -> {
             MethodSelectors.instrumentFor(watch, null);
             InstancesSink sink = new InstancesSink();
             ScheduledRun run;
             try {
-                run = new ScheduledRuns(watch, instances, turns).run(sink, () -> EngineControls.activate(sink));
+                run = new ScheduledRuns(watch, instances, moves).run(sink, () -> EngineControls.activate(sink));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(InstanceMessages.interrupted().sentences(), e);

@@ -27,4 +27,14 @@ final class InstanceMessages {
                 "the run to end, or to be given up by its limits",
                 "do not interrupt the thread that runs the schedule");
     }
+
+    /** {@code key} stalls one of {@code instances}, which run on no clock the kit could move. */
+    static Message stallWithoutClock(String key, Instances instances) {
+        return Message.of(
+                "The schedule \"" + key + "\" stalls an instance, and the instances " + instances
+                        + " have no kit clock to move past the stall",
+                "instances on a kit clock, whose time the stall moves on",
+                "give them one with instances.withClock(clock) (a KitClock.start() that the code under test reads),"
+                        + " or run a key without stalls");
+    }
 }

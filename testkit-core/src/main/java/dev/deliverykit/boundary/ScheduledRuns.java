@@ -2,6 +2,8 @@ package dev.deliverykit.boundary;
 
 import dev.deliverykit.internal.instrument.ProcessContext;
 import dev.deliverykit.internal.text.DurationText;
+import dev.deliverykit.schedule.Move;
+import dev.deliverykit.schedule.Stall;
 import dev.deliverykit.schedule.Turn;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +17,8 @@ import java.util.concurrent.CountDownLatch;
  * Runs several instances at once under one schedule: each in a thread of its own, as a process of its own (its own
  * run, threads, tasks and connections), held at each of its points until its turn. The turns go one at a time; the
  * last turn of an instance lets it run to its end. Afterwards every instance that has not ended yet runs to its end,
- * one after another; when none of them can go on, that is a deadlock.
+ * one after another; when none of them can go on, that is a deadlock. A stall moves the instances' clock on while the
+ * instance of the turn before it holds at its point.
  */
 final class ScheduledRuns {
 
@@ -28,7 +31,7 @@ final class ScheduledRuns {
 
     private final WatchList watch;
     private final Instances instances;
-    private final List<Turn> turns;
+    private final List<Move> moves;
     private final List<String> names;
     private final ScheduleGate gate;
     private final List<ScheduledInstance> scheduled = new ArrayList<>();
@@ -36,10 +39,11 @@ final class ScheduledRuns {
     private final Throwable[] thrown;
     private final List<?>[] stillBusy;
 
-    ScheduledRuns(WatchList watch, Instances instances, List<Turn> turns) {
+    /** {@code moves} stall no instance unless {@code instances} have a clock ({@link BoundaryEngine#runSchedule}). */
+    ScheduledRuns(WatchList watch, Instances instances, List<Move> moves) {
         this.watch = watch;
         this.instances = instances;
-        this.turns = List.copyOf(turns);
+        this.moves = List.copyOf(moves);
         this.names = instances.names();
         this.gate = new ScheduleGate(names, blockedAfter(), WAITING_AFTER);
         this.runs = new ActiveRun[names.size()];
@@ -89,11 +93,20 @@ final class ScheduledRuns {
         List<TurnEnd> timeline = new ArrayList<>();
         Map<String, Integer> taken = new HashMap<>();
         Map<String, Integer> lastTurn = new HashMap<>();
-        for (int at = 0; at < turns.size(); at++) {
-            lastTurn.put(turns.get(at).instance(), at);
+        for (int at = 0; at < moves.size(); at++) {
+            if (moves.get(at) instanceof Turn turn) {
+                lastTurn.put(turn.instance(), at);
+            }
         }
-        for (int at = 0; at < turns.size(); at++) {
-            Turn turn = turns.get(at);
+        for (int at = 0; at < moves.size(); at++) {
+            if (moves.get(at) instanceof Stall stall) {
+                // the stalled instance holds at its point (or has ended): nothing of it runs while the clock moves
+                instances.clock().orElseThrow().advance(stall.duration());
+                TurnEnd held = end(stall.instance(), TurnEnd.Stop.STALLED);
+                timeline.add(new TurnEnd(held.instance(), held.stop(), held.point(), held.at(), stall.duration()));
+                continue;
+            }
+            Turn turn = (Turn) moves.get(at);
             int point = taken.merge(turn.instance(), turn.steps(), Integer::sum);
             if (!gate.hasEnded(turn.instance())) {
                 int target = lastTurn.get(turn.instance()) == at ? ScheduleGate.END : point;

@@ -2,6 +2,8 @@ package dev.deliverykit.boundary;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.internal.text.DurationText;
+import java.time.Duration;
 import java.util.Objects;
 import org.apiguardian.api.API;
 
@@ -12,9 +14,10 @@ import org.apiguardian.api.API;
  * @param stop how the turn ended
  * @param point how many points the instance had reached by then
  * @param at where it stopped: its last point as a schedule's name says it, {@code its start}, or {@code the end}
+ * @param stalled how far the kit's clock moved while the instance stalled there: zero but for a {@link Stop#STALLED}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record TurnEnd(String instance, Stop stop, int point, String at) {
+public record TurnEnd(String instance, Stop stop, int point, String at, Duration stalled) {
 
     /** How a turn ended. */
     public enum Stop {
@@ -25,22 +28,34 @@ public record TurnEnd(String instance, Stop stop, int point, String at) {
         /** A call of the instance waits inside the driver: on a lock another instance holds, perhaps. */
         BLOCKED_IN_THE_DATABASE,
         /** The instance reached no point for a while outside any JDBC call: it waits for something. */
-        WAITING
+        WAITING,
+        /** The instance held where its turn stopped while the kit's clock moved on: a stall. */
+        STALLED
     }
 
     public TurnEnd {
         Objects.requireNonNull(instance, "instance");
         Objects.requireNonNull(stop, "stop");
         Objects.requireNonNull(at, "at");
+        Objects.requireNonNull(stalled, "stalled");
     }
 
-    /** {@code relay-a to after-commit #1 in Relay.claim}, {@code relay-b blocked in the database after ...}. */
+    /** A turn that ended without a stall. */
+    public TurnEnd(String instance, Stop stop, int point, String at) {
+        this(instance, stop, point, at, Duration.ZERO);
+    }
+
+    /**
+     * {@code relay-a to after-commit #1 in Relay.claim}, {@code relay-b blocked in the database after ...},
+     * {@code relay-a stalled for 31 s}.
+     */
     public String describe() {
         return switch (stop) {
             case HELD -> instance + " to " + at;
             case ENDED -> instance + " to the end";
             case BLOCKED_IN_THE_DATABASE -> instance + " blocked in the database after " + at;
             case WAITING -> instance + " waiting after " + at;
+            case STALLED -> instance + " stalled for " + DurationText.format(stalled);
         };
     }
 }

@@ -2,9 +2,14 @@ package dev.deliverykit.schedule;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.deliverykit.internal.text.DurationText;
 import dev.deliverykit.internal.text.InvalidArgumentException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /** Reads a schedule's {@linkplain Schedule#key() key} back, against the instances it was planned for. */
@@ -15,19 +20,24 @@ public final class ScheduleKeys {
 
     /**
      * The schedule {@code key} names among {@code instances}; refused with what is wrong, and how to fix it, when a
-     * turn is malformed, names no instance, or the key's steps are not the instances' steps (the code changed since
-     * the key was printed).
+     * move is malformed, names no instance, a stall stops no instance that goes on, or the key's steps are not the
+     * instances' steps (the code changed since the key was printed).
      */
     public static Schedule read(String key, List<InstanceSteps> instances) {
         List<InstanceSteps> known = List.copyOf(instances);
         List<String> names = known.stream().map(InstanceSteps::name).toList();
         int[] taken = new int[known.size()];
         List<Integer> order = new ArrayList<>();
-        for (Turn turn : turns(key, names)) {
-            int instance = names.indexOf(turn.instance());
-            taken[instance] += turn.steps();
-            for (int step = 0; step < turn.steps(); step++) {
-                order.add(instance);
+        Map<Integer, Duration> stalls = new HashMap<>();
+        for (Move move : moves(key, names)) {
+            if (move instanceof Turn turn) {
+                int instance = names.indexOf(turn.instance());
+                taken[instance] += turn.steps();
+                for (int step = 0; step < turn.steps(); step++) {
+                    order.add(instance);
+                }
+            } else if (move instanceof Stall stall) {
+                stalls.put(order.size(), stall.duration());
             }
         }
         for (int instance = 0; instance < known.size(); instance++) {
@@ -37,32 +47,61 @@ public final class ScheduleKeys {
                         ScheduleMessages.stepsDiffer(key, names.get(instance), taken[instance], recorded));
             }
         }
-        return new Schedule(known, order.stream().mapToInt(Integer::intValue).toArray());
+        return new Schedule(known, order.stream().mapToInt(Integer::intValue).toArray(), stalls);
     }
 
     /**
-     * The turns {@code key} names among the instances called {@code names}, without their recorded steps: each turn
-     * stops at {@code point N}, the instance's N-th point counted over its turns. Refused as {@link #read} refuses a
-     * malformed turn or an unknown instance.
+     * The moves {@code key} names among the instances called {@code names}, without their recorded steps: each turn
+     * stops at {@code point N}, the instance's N-th point counted over its turns; a stall ({@code +31s}) stops the
+     * instance of the turn before it, which must have a turn after it. Refused as {@link #read} refuses a malformed
+     * move, an unknown instance or a stall out of place.
      */
-    public static List<Turn> turns(String key, List<String> names) {
-        List<Turn> turns = new ArrayList<>();
+    public static List<Move> moves(String key, List<String> names) {
+        List<Move> moves = new ArrayList<>();
         int[] taken = new int[names.size()];
-        for (String turn : key.split(",", -1)) {
-            int colon = turn.lastIndexOf(':');
-            int steps = colon < 0 ? 0 : count(turn.substring(colon + 1));
-            if (steps < 1) {
-                throw new InvalidArgumentException(ScheduleMessages.malformedTurn(key, turn));
+        for (String move : key.split(",", -1)) {
+            if (move.startsWith("+")) {
+                moves.add(stall(key, move, moves));
+                continue;
             }
-            int instance = names.indexOf(turn.substring(0, colon));
+            int colon = move.lastIndexOf(':');
+            int steps = colon < 0 ? 0 : count(move.substring(colon + 1));
+            if (steps < 1) {
+                throw new InvalidArgumentException(ScheduleMessages.malformedTurn(key, move));
+            }
+            int instance = names.indexOf(move.substring(0, colon));
             if (instance < 0) {
                 throw new InvalidArgumentException(
-                        ScheduleMessages.unknownInstance(key, turn.substring(0, colon), names));
+                        ScheduleMessages.unknownInstance(key, move.substring(0, colon), names));
             }
             taken[instance] += steps;
-            turns.add(new Turn(names.get(instance), steps, "point " + taken[instance]));
+            moves.add(new Turn(names.get(instance), steps, "point " + taken[instance]));
         }
-        return turns;
+        for (int at = 0; at < moves.size(); at++) {
+            if (moves.get(at) instanceof Stall stall
+                    && !resumes(stall.instance(), moves.subList(at + 1, moves.size()))) {
+                throw new InvalidArgumentException(
+                        ScheduleMessages.stallNotResumed(key, stall.key(), stall.instance()));
+            }
+        }
+        return moves;
+    }
+
+    /** The stall {@code move} of {@code key}, which stops the instance of the turn before it. */
+    private static Stall stall(String key, String move, List<Move> before) {
+        Optional<Duration> duration = DurationText.parse(move.substring(1));
+        if (duration.isEmpty()) {
+            throw new InvalidArgumentException(ScheduleMessages.malformedStall(key, move));
+        }
+        if (before.isEmpty() || !(before.get(before.size() - 1) instanceof Turn turn)) {
+            throw new InvalidArgumentException(ScheduleMessages.stallWithoutTurn(key, move));
+        }
+        return new Stall(turn.instance(), duration.get());
+    }
+
+    private static boolean resumes(String instance, List<Move> after) {
+        return after.stream()
+                .anyMatch(move -> move instanceof Turn turn && turn.instance().equals(instance));
     }
 
     /** A positive count of steps, or 0 for anything else. */

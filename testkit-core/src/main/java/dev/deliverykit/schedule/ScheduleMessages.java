@@ -1,6 +1,8 @@
 package dev.deliverykit.schedule;
 
+import dev.deliverykit.internal.text.DurationText;
 import dev.deliverykit.internal.text.Message;
+import java.time.Duration;
 import java.util.List;
 
 /** The messages of schedules planned or read wrong: the instances, the strategy, a replay key. */
@@ -89,5 +91,38 @@ final class ScheduleMessages {
                         + ", and its recording found " + recorded,
                 "the steps of the code the key was printed for",
                 "the code changed since the key was printed: run the whole sweep again and take the new key");
+    }
+
+    /** {@code move} of {@code key} starts with {@code +} and is no duration. */
+    static Message malformedStall(String key, String move) {
+        return Message.of(
+                "The schedule key \"" + key + "\" has the stall \"" + move + "\", which is no duration",
+                "a stall like +31s: a plus sign and " + DurationText.EXPECTED,
+                "copy the key whole from the failure that printed it");
+    }
+
+    /** The stall {@code move} of {@code key} follows no turn. */
+    static Message stallWithoutTurn(String key, String move) {
+        return Message.of(
+                "The schedule key \"" + key + "\" has the stall \"" + move + "\" where no instance's turn ends",
+                "a stall right after the turn of the instance it stops, as in relay-a:2," + move,
+                "copy the key whole from the failure that printed it");
+    }
+
+    /** The stall {@code move} of {@code key} stops {@code instance}, which has no turn after it. */
+    static Message stallNotResumed(String key, String move, String instance) {
+        return Message.of(
+                "The schedule key \"" + key + "\" stalls " + instance + " with \"" + move + "\", and no turn of "
+                        + instance + " comes after it",
+                "a turn of the stalled instance after its stall, which lets it carry on to its end",
+                "copy the key whole from the failure that printed it");
+    }
+
+    /** A stall of {@code duration}, zero or negative. */
+    static Message stallNotPositive(Duration duration) {
+        return Message.of(
+                "A stall of " + duration + " moves the clock nowhere",
+                "a duration of more than zero, longer than the leases the code takes",
+                "give the stall a positive duration, such as 31 s");
     }
 }

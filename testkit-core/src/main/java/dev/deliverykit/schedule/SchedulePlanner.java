@@ -3,6 +3,7 @@ package dev.deliverykit.schedule;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.deliverykit.internal.text.InvalidArgumentException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -38,6 +39,42 @@ public final class SchedulePlanner {
                 .map(order -> new Schedule(checked, order))
                 .toList();
         return new SchedulePlan(schedules, considered.size(), considered.size() - schedules.size());
+    }
+
+    /**
+     * The stalls of {@code instances} for {@code duration}: one per point of each instance, the instances in the order
+     * given and each one's points in order. The instance runs to the point and stalls there, every other instance
+     * runs to its end in the order given, then the stalled one carries on to its end.
+     */
+    public static List<Schedule> stalls(List<InstanceSteps> instances, Duration duration) {
+        List<InstanceSteps> checked = checked(instances);
+        if (duration.isNegative() || duration.isZero()) {
+            throw new InvalidArgumentException(ScheduleMessages.stallNotPositive(duration));
+        }
+        List<Schedule> stalls = new ArrayList<>();
+        for (int stalled = 0; stalled < checked.size(); stalled++) {
+            int steps = checked.get(stalled).steps().size();
+            for (int point = 1; point < steps; point++) {
+                List<Integer> order = new ArrayList<>();
+                for (int step = 0; step < point; step++) {
+                    order.add(stalled);
+                }
+                for (int other = 0; other < checked.size(); other++) {
+                    for (int step = 0;
+                            other != stalled
+                                    && step < checked.get(other).steps().size();
+                            step++) {
+                        order.add(other);
+                    }
+                }
+                for (int step = point; step < steps; step++) {
+                    order.add(stalled);
+                }
+                stalls.add(new Schedule(
+                        checked, order.stream().mapToInt(Integer::intValue).toArray(), Map.of(point, duration)));
+            }
+        }
+        return stalls;
     }
 
     private static List<InstanceSteps> checked(List<InstanceSteps> instances) {

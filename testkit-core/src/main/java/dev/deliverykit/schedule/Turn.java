@@ -12,7 +12,13 @@ import org.apiguardian.api.API;
  * @param stopsAt the point the last of them stops at
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Turn(String instance, int steps, String stopsAt) {
+public record Turn(String instance, int steps, String stopsAt) implements Move {
+
+    /** {@code relay-a:2}. */
+    @Override
+    public String key() {
+        return instance + ":" + steps;
+    }
 
     /** {@code relay-a to after-claim}. */
     public String describe() {

@@ -31,4 +31,15 @@ class InstanceMessagesTests {
                         + " end, or to be given up by its limits. Fix: do not interrupt the thread that runs the"
                         + " schedule.");
     }
+
+    @Test
+    void stallWithoutClock() {
+        Instances relays = Instances.of("relay-a", () -> {}).and("relay-b", () -> {});
+        assertThat(InstanceMessages.stallWithoutClock("relay-a:1,+31s,relay-b:1,relay-a:1", relays)
+                        .sentences())
+                .isEqualTo("The schedule \"relay-a:1,+31s,relay-b:1,relay-a:1\" stalls an instance, and the instances"
+                        + " relay-a, relay-b have no kit clock to move past the stall. Expected instances on a kit"
+                        + " clock, whose time the stall moves on. Fix: give them one with instances.withClock(clock) (a"
+                        + " KitClock.start() that the code under test reads), or run a key without stalls.");
+    }
 }

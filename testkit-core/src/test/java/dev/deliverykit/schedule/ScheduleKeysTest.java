@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.deliverykit.internal.text.InvalidArgumentException;
 import dev.deliverykit.internal.text.Message;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -53,6 +54,53 @@ class ScheduleKeysTest {
     void aKeyForOtherStepsIsRefused() {
         assertRefused("relay-a:2,relay-b:3", ScheduleMessages.stepsDiffer("relay-a:2,relay-b:3", "relay-b", 3, 2));
         assertRefused("relay-b:2", ScheduleMessages.stepsDiffer("relay-b:2", "relay-a", 0, 2));
+    }
+
+    @Test
+    void everyStallIsReadBackFromItsKeyAndNamedAsAStall() {
+        List<Schedule> stalls = SchedulePlanner.stalls(RELAYS, Duration.ofSeconds(31));
+
+        assertThat(stalls)
+                .extracting(Schedule::key)
+                .containsExactly("relay-a:1,+31s,relay-b:2,relay-a:1", "relay-b:1,+31s,relay-a:2,relay-b:1");
+        assertThat(stalls.get(0).name())
+                .isEqualTo("stall relay-a at after-claim for 31 s, relay-b to end, relay-a to end");
+        assertThat(stalls.get(0).moves())
+                .containsExactly(
+                        new Turn("relay-a", 1, "after-claim"),
+                        new Stall("relay-a", Duration.ofSeconds(31)),
+                        new Turn("relay-b", 2, "end"),
+                        new Turn("relay-a", 1, "end"));
+        assertThat(stalls)
+                .allSatisfy(stall -> assertThat(ScheduleKeys.read(stall.key(), RELAYS))
+                        .isEqualTo(stall)
+                        .hasToString(stall.name()));
+        assertThat(ScheduleKeys.read("relay-a:1,+1500ms,relay-b:2,relay-a:1", RELAYS)
+                        .key())
+                .isEqualTo("relay-a:1,+1500ms,relay-b:2,relay-a:1");
+    }
+
+    @Test
+    void aStallOutOfPlaceOrOfNoDurationIsRefused() {
+        String noDuration = "relay-a:1,+31x,relay-b:2,relay-a:1";
+        assertRefused(noDuration, ScheduleMessages.malformedStall(noDuration, "+31x"));
+        String zero = "relay-a:1,+0s,relay-b:2,relay-a:1";
+        assertRefused(zero, ScheduleMessages.malformedStall(zero, "+0s"));
+        String first = "+31s,relay-a:2,relay-b:2";
+        assertRefused(first, ScheduleMessages.stallWithoutTurn(first, "+31s"));
+        String twice = "relay-a:1,+31s,+5s,relay-b:2,relay-a:1";
+        assertRefused(twice, ScheduleMessages.stallWithoutTurn(twice, "+5s"));
+        String notResumed = "relay-a:2,+31s,relay-b:2";
+        assertRefused(notResumed, ScheduleMessages.stallNotResumed(notResumed, "+31s", "relay-a"));
+    }
+
+    @Test
+    void aStallOfNoDurationIsNotPlanned() {
+        assertThatThrownBy(() -> SchedulePlanner.stalls(RELAYS, Duration.ZERO))
+                .isInstanceOfSatisfying(
+                        InvalidArgumentException.class,
+                        thrown ->
+                                assertThat(thrown.value()).isEqualTo(ScheduleMessages.stallNotPositive(Duration.ZERO)));
     }
 
     private static void assertRefused(String key, Message expected) {

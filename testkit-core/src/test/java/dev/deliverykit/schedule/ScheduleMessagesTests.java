@@ -2,6 +2,7 @@ package dev.deliverykit.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -81,5 +82,39 @@ class ScheduleMessagesTests {
                 .isEqualTo("The schedule key \"relay-a:1,relay-b:2\" gives relay-a 1 step, and its recording found 2."
                         + " Expected the steps of the code the key was printed for. Fix: the code changed since the"
                         + " key was printed: run the whole sweep again and take the new key.");
+    }
+
+    @Test
+    void malformedStall() {
+        assertThat(ScheduleMessages.malformedStall("relay-a:1,+31x,relay-b:1", "+31x")
+                        .sentences())
+                .isEqualTo("The schedule key \"relay-a:1,+31x,relay-b:1\" has the stall \"+31x\", which is no duration."
+                        + " Expected a stall like +31s: a plus sign and a positive number with an optional unit ms, s"
+                        + " (default), m or h, for example 90 s. Fix: copy the key whole from the failure that printed"
+                        + " it.");
+    }
+
+    @Test
+    void stallWithoutTurn() {
+        assertThat(ScheduleMessages.stallWithoutTurn("+31s,relay-a:1", "+31s").sentences())
+                .isEqualTo("The schedule key \"+31s,relay-a:1\" has the stall \"+31s\" where no instance's turn ends."
+                        + " Expected a stall right after the turn of the instance it stops, as in relay-a:2,+31s. Fix:"
+                        + " copy the key whole from the failure that printed it.");
+    }
+
+    @Test
+    void stallNotResumed() {
+        assertThat(ScheduleMessages.stallNotResumed("relay-a:2,+31s,relay-b:2", "+31s", "relay-a")
+                        .sentences())
+                .isEqualTo("The schedule key \"relay-a:2,+31s,relay-b:2\" stalls relay-a with \"+31s\", and no turn of"
+                        + " relay-a comes after it. Expected a turn of the stalled instance after its stall, which lets"
+                        + " it carry on to its end. Fix: copy the key whole from the failure that printed it.");
+    }
+
+    @Test
+    void stallNotPositive() {
+        assertThat(ScheduleMessages.stallNotPositive(Duration.ZERO).sentences())
+                .isEqualTo("A stall of PT0S moves the clock nowhere. Expected a duration of more than zero, longer than"
+                        + " the leases the code takes. Fix: give the stall a positive duration, such as 31 s.");
     }
 }

@@ -46,9 +46,14 @@ public final class ScheduleRun extends CaseRun {
     public ScheduledRun run(Instances instances) {
         Objects.requireNonNull(instances, "instances");
         startOnce();
-        String turns = scheduleCase instanceof ScheduleCase.RunSchedule schedule
-                ? schedule.turns()
-                : instances.names().stream().map(name -> name + ":1").collect(Collectors.joining(","));
+        String turns;
+        if (scheduleCase instanceof ScheduleCase.RunSchedule schedule) {
+            turns = schedule.turns();
+        } else if (scheduleCase instanceof ScheduleCase.Stall stall) {
+            turns = stall.turns();
+        } else {
+            turns = instances.names().stream().map(name -> name + ":1").collect(Collectors.joining(","));
+        }
         Instances onTheClock = instances.clock().isPresent() ? instances : instances.withClock(clock);
         ScheduledRun run = BoundaryEngine.get().runSchedule(cases.watch(), onTheClock, turns);
         synchronized (this) {

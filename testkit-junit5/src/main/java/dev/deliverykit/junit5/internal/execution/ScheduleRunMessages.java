@@ -42,8 +42,7 @@ final class ScheduleRunMessages {
             lines.append('\n')
                     .append(turn.instance())
                     .append(" ".repeat(width - turn.instance().length() + 2))
-                    .append("to ")
-                    .append(TurnStops.stoppedAt(turn));
+                    .append(TurnStops.line(turn));
         }
         return lines.toString();
     }

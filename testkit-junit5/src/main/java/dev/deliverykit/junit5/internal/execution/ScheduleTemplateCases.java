@@ -72,7 +72,7 @@ record ScheduleTemplateCases(KitSettings settings, ScheduleCases cases) implemen
                 .map(rotation -> new ScheduleInvocation(
                         rotation, OptionalInt.of(numbered.incrementAndGet()), settings, cases, Optional.of(state)));
         Stream<TestTemplateInvocationContext> planned = Stream.of(state).flatMap(recorded -> {
-            List<ScheduleCase.RunSchedule> schedules = recorded.steps()
+            List<ScheduleCase> schedules = recorded.steps()
                     .map(cases::planned)
                     .map(plan -> {
                         int recordings = recorded.names().orElse(List.of()).size();
@@ -102,6 +102,9 @@ record ScheduleTemplateCases(KitSettings settings, ScheduleCases cases) implemen
         if (key instanceof ReplayKey.CrashFree) {
             return Optional.of(new ScheduleCase.RecordInstances());
         }
+        if (key instanceof ReplayKey.Schedule schedule && ScheduleCases.stalls(schedule.turns())) {
+            return Optional.of(new ScheduleCase.Stall(schedule.turns(), "stall " + schedule.turns()));
+        }
         if (key instanceof ReplayKey.Schedule schedule) {
             return Optional.of(new ScheduleCase.RunSchedule(schedule.turns(), schedule.turns(), Optional.empty()));
         }
@@ -120,7 +123,9 @@ record ScheduleTemplateCases(KitSettings settings, ScheduleCases cases) implemen
                 replay.get(),
                 context.getRequiredTestMethod(),
                 produces,
-                List.of(ReplayKey.crashFree().text(), "schedule=<its turns, as a failure of this test prints them>"));
+                List.of(
+                        ReplayKey.crashFree().text(),
+                        "schedule=<its turns (and stalls), as a failure of this test prints them>"));
         return produces
                 ? TemplateInvocations.ENABLED
                 : ConditionEvaluationResult.disabled(DeliveryKitConfiguration.REPLAY + "='" + replay.get()

@@ -11,10 +11,11 @@ import org.apiguardian.api.API;
 /**
  * A case of a {@code @ScheduleSweep}: several instances run at once in this JVM, under one schedule. The first case
  * runs them one after another in the order the test gives, before their names are known; every other case names
- * its turns.
+ * its turns, and a stall case the stall among them.
  */
 @API(status = INTERNAL, since = "0.1")
-public sealed interface ScheduleCase extends KitCase permits ScheduleCase.RecordInstances, ScheduleCase.RunSchedule {
+public sealed interface ScheduleCase extends KitCase
+        permits ScheduleCase.RecordInstances, ScheduleCase.RunSchedule, ScheduleCase.Stall {
 
     @Override
     default CrashMode mode() {
@@ -68,6 +69,36 @@ public sealed interface ScheduleCase extends KitCase permits ScheduleCase.Record
         @Override
         public String kind() {
             return "SCHEDULE";
+        }
+    }
+
+    /**
+     * The instances under a schedule in which one of them stalls at a point while the kit's clock moves on.
+     *
+     * @param turns the schedule's moves, {@code relay-a:2,+31s,relay-b:5,relay-a:3}
+     * @param name the schedule in words, {@code stall relay-a at before commit #2 in Relay.drain for 31 s, relay-b to
+     *     the end, relay-a to the end}
+     */
+    record Stall(String turns, String name) implements ScheduleCase {
+
+        public Stall {
+            Objects.requireNonNull(turns, "turns");
+            Objects.requireNonNull(name, "name");
+        }
+
+        @Override
+        public ReplayKey replayKey() {
+            return ReplayKey.schedule(turns);
+        }
+
+        @Override
+        public String displayName() {
+            return name;
+        }
+
+        @Override
+        public String kind() {
+            return "STALL";
         }
     }
 }

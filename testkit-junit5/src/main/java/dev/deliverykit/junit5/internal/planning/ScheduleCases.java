@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.WatchList;
+import dev.deliverykit.internal.text.DurationText;
 import dev.deliverykit.junit5.ScheduleSweep;
 import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
@@ -15,6 +16,7 @@ import dev.deliverykit.schedule.SchedulePlanner;
 import dev.deliverykit.schedule.ScheduleStrategy;
 import dev.deliverykit.schedule.Turn;
 import java.lang.reflect.Method;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -35,12 +37,15 @@ public final class ScheduleCases {
     private final ScheduleStrategy strategy;
     private final int maxSchedules;
     private final WatchList watch;
+    private final Optional<Duration> stall;
 
-    private ScheduleCases(Method method, ScheduleStrategy strategy, int maxSchedules, WatchList watch) {
+    private ScheduleCases(
+            Method method, ScheduleStrategy strategy, int maxSchedules, WatchList watch, Optional<Duration> stall) {
         this.method = method;
         this.strategy = strategy;
         this.maxSchedules = maxSchedules;
         this.watch = watch;
+        this.stall = stall;
     }
 
     /**
@@ -56,6 +61,10 @@ public final class ScheduleCases {
                     method,
                     ScheduleSweepMessages.outOfRange(
                             sweep.preemptionBound(), sweep.randomSchedules(), sweep.maxSchedules()));
+        }
+        Optional<Duration> stall = sweep.stall().isEmpty() ? Optional.empty() : DurationText.parse(sweep.stall());
+        if (!sweep.stall().isEmpty() && stall.isEmpty()) {
+            throw ConfigurationErrors.of("@ScheduleSweep", method, ScheduleSweepMessages.badStall(sweep.stall()));
         }
         List<SweepKind> kinds = Arrays.asList(sweep.kinds());
         WatchList watch = settings.seeingThrough(WatchList.of(), new String[0], "@ScheduleSweep", method);
@@ -74,7 +83,12 @@ public final class ScheduleCases {
         ScheduleStrategy strategy = sweep.randomSchedules() > 0
                 ? new ScheduleStrategy.RandomPriorities(sweep.seed(), 2, sweep.randomSchedules())
                 : new ScheduleStrategy.Exhaustive(sweep.preemptionBound(), sweep.reduction());
-        return new ScheduleCases(method, strategy, sweep.maxSchedules(), watch);
+        return new ScheduleCases(method, strategy, sweep.maxSchedules(), watch, stall);
+    }
+
+    /** Whether the schedule key {@code turns} stalls an instance: a stall's move starts with {@code +}. */
+    public static boolean stalls(String turns) {
+        return turns.startsWith("+") || turns.contains(",+");
     }
 
     /** What the instances' points are: the hits of these boundaries. */
@@ -98,11 +112,23 @@ public final class ScheduleCases {
 
     /**
      * The schedules the strategy plans from each instance's steps, in the instances' order, without the serial runs
-     * that recorded them.
+     * that recorded them; with a stall, one stall per point of each instance instead.
      *
      * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException if there are more than allowed
      */
     public Planned planned(List<InstanceSteps> steps) {
+        if (stall.isPresent()) {
+            List<ScheduleCase> stalls = SchedulePlanner.stalls(steps, stall.get()).stream()
+                    .map(schedule -> (ScheduleCase) new ScheduleCase.Stall(schedule.key(), schedule.name()))
+                    .toList();
+            if (stalls.size() > maxSchedules) {
+                throw ConfigurationErrors.of(
+                        "@ScheduleSweep",
+                        method,
+                        ScheduleSweepMessages.tooManyStalls(stalls.size(), maxSchedules, steps));
+            }
+            return new Planned(stalls, stalls.size(), 0);
+        }
         SchedulePlan plan = SchedulePlanner.plan(steps, strategy);
         List<String> names = steps.stream().map(InstanceSteps::name).toList();
         Set<List<String>> recorded = new HashSet<>();
@@ -111,7 +137,7 @@ public final class ScheduleCases {
             order.addAll(names.subList(0, first));
             recorded.add(order);
         }
-        List<ScheduleCase.RunSchedule> cases = new ArrayList<>();
+        List<ScheduleCase> cases = new ArrayList<>();
         for (Schedule schedule : plan.schedules()) {
             List<String> order = schedule.turns().stream().map(Turn::instance).toList();
             if (order.size() == names.size() && recorded.contains(order)) {
@@ -132,10 +158,10 @@ public final class ScheduleCases {
      * The planned schedules and how many there were.
      *
      * @param cases the schedules to run, without the serial runs that recorded the instances
-     * @param considered how many schedules the strategy produced
+     * @param considered how many schedules the strategy produced (the stalls, for a stall sweep)
      * @param equivalent how many of them were left out as equivalent to one kept
      */
-    public record Planned(List<ScheduleCase.RunSchedule> cases, int considered, int equivalent) {
+    public record Planned(List<ScheduleCase> cases, int considered, int equivalent) {
 
         public Planned {
             cases = List.copyOf(cases);

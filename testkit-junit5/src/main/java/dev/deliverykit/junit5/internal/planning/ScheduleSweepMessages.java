@@ -1,5 +1,6 @@
 package dev.deliverykit.junit5.internal.planning;
 
+import dev.deliverykit.internal.text.DurationText;
 import dev.deliverykit.internal.text.Message;
 import dev.deliverykit.schedule.InstanceSteps;
 import dev.deliverykit.schedule.SchedulePlan;
@@ -25,13 +26,33 @@ final class ScheduleSweepMessages {
         return Message.of(
                 count + " schedules to run, more than maxSchedules = " + max + " (" + plan.considered()
                         + " within the bound, " + plan.equivalent() + " left out as equivalent; points: "
-                        + steps.stream()
-                                .map(instance -> instance.name() + " "
-                                        + (instance.steps().size() - 1))
-                                .collect(Collectors.joining(", "))
-                        + ")",
+                        + points(steps) + ")",
                 "at most " + max + " schedules",
                 "lower preemptionBound, sweep fewer kinds (kinds = SweepKind.COMMITS), give the instances less work,"
                         + " draw randomSchedules = N instead, or raise maxSchedules");
+    }
+
+    /** {@code stall = "text"} is no duration. */
+    static Message badStall(String text) {
+        return Message.of(
+                "stall = \"" + text + "\" is no duration",
+                DurationText.EXPECTED + ", longer than the leases the code takes",
+                "write the stall like stall = \"31s\"");
+    }
+
+    /** A stall sweep has {@code count} stalls to run, more than {@code max}. */
+    static Message tooManyStalls(int count, int max, List<InstanceSteps> steps) {
+        return Message.of(
+                count + " stalls to run, more than maxSchedules = " + max + " (one per point; points: " + points(steps)
+                        + ")",
+                "at most " + max + " schedules",
+                "sweep fewer kinds (kinds = SweepKind.COMMITS), give the instances less work, or raise maxSchedules");
+    }
+
+    /** {@code relay-a 4, relay-b 4}: each instance's number of points. */
+    private static String points(List<InstanceSteps> steps) {
+        return steps.stream()
+                .map(instance -> instance.name() + " " + (instance.steps().size() - 1))
+                .collect(Collectors.joining(", "));
     }
 }

@@ -1,6 +1,7 @@
 package dev.deliverykit.junit5.internal.report;
 
 import dev.deliverykit.boundary.TurnEnd;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -31,6 +32,7 @@ final class SweepJson {
     private static final String STOP = "stop";
     private static final String POINT = "point";
     private static final String AT = "at";
+    private static final String STALLED_MS = "stalledMs";
 
     private SweepJson() {}
 
@@ -84,6 +86,9 @@ final class SweepJson {
         object.put(STOP, turn.stop().name());
         object.put(POINT, turn.point());
         object.put(AT, turn.at());
+        if (turn.stop() == TurnEnd.Stop.STALLED) {
+            object.put(STALLED_MS, turn.stalled().toMillis());
+        }
         return object;
     }
 
@@ -92,6 +97,7 @@ final class SweepJson {
                 turn.path(INSTANCE).asText(),
                 turn.path(STOP).required(TurnEnd.Stop.class),
                 (int) turn.path(POINT).requiredLong(),
-                turn.path(AT).asText());
+                turn.path(AT).asText(),
+                Duration.ofMillis(turn.path(STALLED_MS).wholeNumber().orElse(0)));
     }
 }

@@ -6,6 +6,7 @@ import dev.deliverykit.boundary.InstanceRun;
 import dev.deliverykit.boundary.ScheduledRun;
 import dev.deliverykit.boundary.TurnEnd;
 import dev.deliverykit.schedule.Step;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -43,11 +44,18 @@ class ScheduleRunMessagesTests {
     void timeline() {
         assertThat(ScheduleRunMessages.timeline(List.of(
                         new TurnEnd("relay-a", TurnEnd.Stop.HELD, 9, "before commit #5 in UnclaimedRelay.drain"),
+                        new TurnEnd(
+                                "relay-a",
+                                TurnEnd.Stop.STALLED,
+                                9,
+                                "before commit #5 in UnclaimedRelay.drain",
+                                Duration.ofSeconds(31)),
                         new TurnEnd("relay-bb", TurnEnd.Stop.BLOCKED_IN_THE_DATABASE, 4, "after commit #2 in Row.send"),
                         new TurnEnd("relay-a", TurnEnd.Stop.ENDED, 10, "the end"),
                         new TurnEnd("relay-bb", TurnEnd.Stop.WAITING, 5, "after commit #3 in Row.send"))))
                 .isEqualTo("Timeline, a turn a line:\n"
                         + "relay-a   to before commit #5 in UnclaimedRelay.drain\n"
+                        + "relay-a   stalled there for 31 s of the kit's clock\n"
                         + "relay-bb  to after commit #2 in Row.send, then blocked in the database\n"
                         + "relay-a   to the end\n"
                         + "relay-bb  to after commit #3 in Row.send, then waiting");

@@ -31,4 +31,24 @@ class ScheduleSweepMessagesTests {
                         + " preemptionBound, sweep fewer kinds (kinds = SweepKind.COMMITS), give the instances less"
                         + " work, draw randomSchedules = N instead, or raise maxSchedules.");
     }
+
+    @Test
+    void badStall() {
+        assertThat(ScheduleSweepMessages.badStall("soon").sentences())
+                .isEqualTo("stall = \"soon\" is no duration. Expected a positive number with an optional unit ms, s"
+                        + " (default), m or h, for example 90 s, longer than the leases the code takes. Fix: write the"
+                        + " stall like stall = \"31s\".");
+    }
+
+    @Test
+    void tooManyStalls() {
+        List<Step> threeSteps = List.of(Step.of("a"), Step.of("b"), Step.touchingEverything("the end"));
+        List<InstanceSteps> steps =
+                List.of(new InstanceSteps("relay-a", threeSteps), new InstanceSteps("relay-b", threeSteps));
+
+        assertThat(ScheduleSweepMessages.tooManyStalls(4, 3, steps).sentences())
+                .isEqualTo("4 stalls to run, more than maxSchedules = 3 (one per point; points: relay-a 2, relay-b 2)."
+                        + " Expected at most 3 schedules. Fix: sweep fewer kinds (kinds = SweepKind.COMMITS), give the"
+                        + " instances less work, or raise maxSchedules.");
+    }
 }

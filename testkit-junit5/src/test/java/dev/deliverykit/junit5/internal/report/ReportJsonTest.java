@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.deliverykit.boundary.TurnEnd;
 import dev.deliverykit.invariant.Verdict;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,12 @@ class ReportJsonTest {
 
     private static final List<TurnEnd> TIMELINE = List.of(
             new TurnEnd("relay-a", TurnEnd.Stop.HELD, 9, "before commit #5 in UnclaimedRelay.drain"),
+            new TurnEnd(
+                    "relay-a",
+                    TurnEnd.Stop.STALLED,
+                    9,
+                    "before commit #5 in UnclaimedRelay.drain",
+                    Duration.ofSeconds(31)),
             new TurnEnd("relay-b", TurnEnd.Stop.BLOCKED_IN_THE_DATABASE, 3, "after statement \"UPDATE\" #1"),
             new TurnEnd("relay-a", TurnEnd.Stop.ENDED, 11, "the end"));
 
@@ -193,7 +200,7 @@ class ReportJsonTest {
         UnexpectedValue considered = refused(edited(part, "considered", "\"considered\" : \"many\","));
 
         assertThat(unknown.field()).isEqualTo("tests[0].cases[0].timeline[0].stop");
-        assertThat(unknown.expected()).isEqualTo("one of HELD, ENDED, BLOCKED_IN_THE_DATABASE, WAITING");
+        assertThat(unknown.expected()).isEqualTo("one of HELD, ENDED, BLOCKED_IN_THE_DATABASE, WAITING, STALLED");
         assertThat(missing.field()).isEqualTo("tests[0].cases[0].timeline[0].point");
         assertThat(considered.field()).isEqualTo("tests[0].cases[0].schedules.considered");
     }
