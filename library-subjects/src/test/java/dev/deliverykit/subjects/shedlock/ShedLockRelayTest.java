@@ -67,4 +67,30 @@ class ShedLockRelayTest {
         assertThat(results).hasNumberOfStartedCases(23).hasNumberOfFailedCases(0);
         assertThat(results).hasNumberOfFailedContainers(0).hasNumberOfAbortedCases(0);
     }
+
+    @Test
+    void aStallPastTheLockCatchesTheTrustingRelayAndNotTheFencedOne() {
+        CrashTestResults trusting =
+                CrashTestKit.reportingTo(reports).run(ShedLockRelayTestCases.TrustingRelayStalled.class);
+        CrashTestResults fenced =
+                CrashTestKit.reportingTo(reports).run(ShedLockRelayTestCases.FencedRelayStalled.class);
+
+        // each relay stalled anywhere from its read to its last mark: the other's tick sends what it has not marked
+        assertThat(trusting)
+                .hasNumberOfStartedCases(38)
+                .hasNumberOfFailedCases(16)
+                .hasNumberOfFailedContainers(0);
+        assertThat(trusting.failedCases())
+                .startsWith("[8] stall relay-a at after statement \"SELECT order_id FROM outbox WHERE sent = FALSE"
+                        + " ORDER BY order_id\" #1 in TrustingRelay.drain for 31 s, relay-b to the end, relay-a to"
+                        + " the end")
+                .endsWith("[33] stall relay-b at before" + MARK + " #2 in TrustingRelay.drain for 31 s, relay-a to"
+                        + " the end, relay-b to the end");
+        assertThat(assertThat(trusting)
+                        .hasFailedCase(trusting.failedCases().get(0))
+                        .failure()
+                        .getMessage())
+                .contains("    o-1: found 2 effects, expected exactly 1\n    o-2: found 2 effects, expected exactly 1");
+        assertThat(fenced).hasNumberOfStartedCases(46).hasNumberOfFailedCases(0).hasNumberOfFailedContainers(0);
+    }
 }

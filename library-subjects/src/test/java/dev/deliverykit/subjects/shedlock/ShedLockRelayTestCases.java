@@ -54,4 +54,34 @@ final class ShedLockRelayTestCases {
             tickBoth(scenario, slowerThanTheLock(scenario));
         }
     }
+
+    /** relay-a stalls at each of its points past lockAtMostFor; relay-b's tick runs meanwhile. */
+    @CrashTestKitOnly
+    static class TrustingRelayStalled extends LockedRelaySweep {
+        TrustingRelayStalled() {
+            super(TrustingRelay.class);
+        }
+
+        @ScheduleSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                stall = "31s")
+        void eachOrderOnce(ScheduleScenario scenario) throws Exception {
+            tickBoth(scenario, Broker.AT_ONCE);
+        }
+    }
+
+    /** The same stalls, with the fenced relay. */
+    @CrashTestKitOnly
+    static class FencedRelayStalled extends LockedRelaySweep {
+        FencedRelayStalled() {
+            super(FencedRelay.class);
+        }
+
+        @ScheduleSweep(
+                kinds = {SweepKind.COMMITS, SweepKind.STATEMENTS},
+                stall = "31s")
+        void eachOrderOnce(ScheduleScenario scenario) throws Exception {
+            tickBoth(scenario, Broker.AT_ONCE);
+        }
+    }
 }
