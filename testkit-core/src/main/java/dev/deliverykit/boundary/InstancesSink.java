@@ -25,11 +25,13 @@ final class InstancesSink implements BoundarySink {
 
     private final List<ActiveRun> runs = new CopyOnWriteArrayList<>();
     private final Instances instances;
+    private final long clockAtStart;
     /** The notes of the run, each once, in the order met; guarded by itself. */
     private final Set<String> notes = new LinkedHashSet<>();
 
     InstancesSink(Instances instances) {
         this.instances = instances;
+        this.clockAtStart = instances.clock().map(KitClock::nanoTime).orElse(0L);
     }
 
     /** The run of an instance, in the order of the instances; once all are added, their time may be woven. */
@@ -47,10 +49,18 @@ final class InstancesSink implements BoundarySink {
         }
     }
 
-    /** What the run should tell its user beyond its outcome: reads of the database's clock. */
+    /**
+     * What the run should tell its user beyond its outcome: reads of the database's clock, once the kit's clock mattered
+     * to the run (its reads woven, or the clock moved while it ran); a clock nobody used makes no database time wrong.
+     */
     List<String> notes() {
+        boolean clockUsed = instances.wovenClock().isPresent()
+                || instances
+                        .clock()
+                        .map(clock -> clock.nanoTime() != clockAtStart)
+                        .orElse(false);
         synchronized (notes) {
-            return List.copyOf(notes);
+            return clockUsed ? List.copyOf(notes) : List.of();
         }
     }
 

@@ -51,7 +51,7 @@ public final class KitClock extends Clock {
         if (step.isNegative()) {
             throw new IllegalArgumentException(TimeMessages.negativeStep(step).sentences());
         }
-        elapsedNanos.addAndGet(step.toNanos());
+        elapsedNanos.accumulateAndGet(saturatedNanos(step), KitClock::saturatedSum);
     }
 
     /**
@@ -60,8 +60,21 @@ public final class KitClock extends Clock {
      */
     public void advanceTo(Instant instant) {
         Objects.requireNonNull(instant, "instant");
-        long target = Duration.between(START, instant).toNanos();
-        elapsedNanos.accumulateAndGet(target, Math::max);
+        elapsedNanos.accumulateAndGet(saturatedNanos(Duration.between(START, instant)), Math::max);
+    }
+
+    /** A step too long for a {@code long} of nanoseconds (292 years) moves the clock as far as it goes. */
+    private static long saturatedNanos(Duration step) {
+        try {
+            return step.toNanos();
+        } catch (ArithmeticException tooLong) {
+            return step.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+    }
+
+    private static long saturatedSum(long elapsed, long step) {
+        long sum = elapsed + step;
+        return sum < elapsed ? Long.MAX_VALUE : sum;
     }
 
     /** How far this clock has moved since {@link #START}. */
@@ -69,7 +82,10 @@ public final class KitClock extends Clock {
         return Duration.ofNanos(elapsedNanos.get());
     }
 
-    /** What {@link System#nanoTime()} reads on this clock: the nanoseconds since {@link #START}. */
+    /**
+     * The nanoseconds since {@link #START}. A woven {@code System.nanoTime()} reads this clock's nanoseconds since 1970
+     * instead; both only ever grow with this clock, and only their differences mean anything.
+     */
     public long nanoTime() {
         return elapsedNanos.get();
     }

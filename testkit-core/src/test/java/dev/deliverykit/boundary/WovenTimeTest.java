@@ -192,6 +192,18 @@ class WovenTimeTest {
         assertThat(onRealClock.notes()).isEmpty();
     }
 
+    @Test
+    void aClockNobodyReadsOrMovesMakesNoDatabaseTimeWrong() throws Exception {
+        LeasedRelays relays = new LeasedRelays(dir);
+        relays.reset(2);
+        Instances onDatabaseTime = Instances.of("relay-a", () -> relays.claimOnDatabaseTime("relay-a"))
+                .and("relay-b", () -> relays.claimOnDatabaseTime("relay-b"));
+
+        ScheduledRun onAGivenClock = ENGINE.runSchedule(WATCH, onDatabaseTime.withClock(KitClock.start()), A_THEN_B);
+
+        assertThat(onAGivenClock.notes()).isEmpty();
+    }
+
     /** Each row's lease, read back with plain JDBC. */
     private static List<Long> leases(LeasedRelays relays) throws Exception {
         List<Long> leases = new ArrayList<>();

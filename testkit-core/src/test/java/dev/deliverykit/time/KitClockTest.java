@@ -48,6 +48,19 @@ class KitClockTest {
     }
 
     @Test
+    void aStepBeyondWhatItCanCountMovesItAsFarAsItGoesAndNeverBack() {
+        KitClock clock = KitClock.start();
+        clock.advance(Duration.ofSeconds(1));
+
+        clock.advance(Duration.ofSeconds(Long.MAX_VALUE));
+        clock.advance(Duration.ofDays(1));
+        clock.advanceTo(Instant.MAX);
+
+        assertThat(clock.nanoTime()).isEqualTo(Long.MAX_VALUE);
+        assertThat(clock.instant()).isEqualTo(KitClock.START.plusNanos(Long.MAX_VALUE));
+    }
+
+    @Test
     void aCopyInAnotherZoneSharesItsTime() {
         KitClock clock = KitClock.start();
         KitClock paris = clock.withZone(ZoneId.of("Europe/Paris"));

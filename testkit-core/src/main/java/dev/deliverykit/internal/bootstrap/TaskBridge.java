@@ -23,7 +23,8 @@ import org.apiguardian.api.API;
  * clock of {@code java.time} and the code under test's calls of {@code System.currentTimeMillis()},
  * {@code System.nanoTime()}, {@code Thread.sleep} and {@code TimeUnit.sleep} come here ({@link #clockHook}).
  *
- * <p>While no run is active the hook is {@code null} and each call is one volatile read.
+ * <p>While no run is active the hooks are {@code null} (the outside hook: the engine's cheap idle one) and each call
+ * is one volatile read.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class TaskBridge {
@@ -41,7 +42,8 @@ public final class TaskBridge {
 
     /**
      * Told of a call that reaches outside the JVM (a socket connect or write, a file write, an HTTP request):
-     * {@code (target, code)}, the code naming the kind and before or after; {@code null} while no run is active.
+     * {@code (target, code)}, the code naming the kind and before or after; while no run is active, the engine's idle
+     * hook, which only notes the local servers JDBC connections reach.
      */
     public static volatile ObjIntConsumer<Object> outsideHook;
 
@@ -51,6 +53,12 @@ public final class TaskBridge {
      * run weaves the time.
      */
     public static volatile LongFunction<Clock> clockHook;
+
+    /**
+     * A sleep at least this long waits for an interrupt, not for a time ({@code Thread.sleep(Long.MAX_VALUE)}): it
+     * sleeps for real, so that the kit finds its instance waiting instead of moving the clock by centuries.
+     */
+    private static final long FOREVER = Long.MAX_VALUE / 2;
 
     /** Replaces {@code System.currentTimeMillis()} in the code under test. */
     public static long currentTimeMillis() {
@@ -97,9 +105,12 @@ public final class TaskBridge {
         }
     }
 
-    /** Replaces {@code Thread.sleep(Duration)} in the code under test. */
+    /** Replaces {@code Thread.sleep(Duration)} in the code under test; a negative one returns at once, as the JDK's. */
     public static void sleep(Duration duration) throws InterruptedException {
-        long nanos = duration.isNegative() ? 0L : saturatedNanos(duration);
+        if (duration.isNegative()) {
+            return;
+        }
+        long nanos = saturatedNanos(duration);
         if (!sleptOnWovenTime(nanos)) {
             Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
         }
@@ -115,7 +126,7 @@ public final class TaskBridge {
     /** Whether the calling thread's time is woven: then its clock moved past the sleep, which took no real time. */
     private static boolean sleptOnWovenTime(long nanos) throws InterruptedException {
         LongFunction<Clock> current = clockHook;
-        if (current == null || current.apply(0L) == null) {
+        if (nanos >= FOREVER || current == null || current.apply(0L) == null) {
             return false;
         }
         if (Thread.interrupted()) {
