@@ -71,7 +71,9 @@ final class VerdictMessages {
                 "the child to use the test JVM's server.",
                 "pass the test JVM's server to the child: start it only where a system property with its URL is not"
                         + " set, set that property to its URL, and connect to the URL it holds; a child JVM inherits"
-                        + " the test JVM's system properties (docs/crash-modes.md, \"Which JVM runs what\").");
+                        + " the test JVM's system properties (docs/crash-modes.md, \"Which JVM runs what\"); if it is the"
+                        + " test JVM's own server, reached there only before the kit's first run (a pool filled in"
+                        + " @BeforeAll), set -Ddeliverykit.child.second-server-check=false.");
     }
 
     /** A recording run's workload failed, so the recording misses what it would have reached. */

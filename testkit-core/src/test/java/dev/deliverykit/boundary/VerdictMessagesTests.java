@@ -154,7 +154,8 @@ class VerdictMessagesTests {
                         + "Fix: pass the test JVM's server to the child: start it only where a system property with"
                         + " its URL is not set, set that property to its URL, and connect to the URL it holds; a child"
                         + " JVM inherits the test JVM's system properties (docs/crash-modes.md, \"Which JVM runs"
-                        + " what\").");
+                        + " what\"); if it is the test JVM's own server, reached there only before the kit's first run"
+                        + " (a pool filled in @BeforeAll), set -Ddeliverykit.child.second-server-check=false.");
     }
 
     @Test
