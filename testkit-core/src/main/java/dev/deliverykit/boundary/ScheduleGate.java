@@ -132,6 +132,22 @@ final class ScheduleGate {
         }
     }
 
+    /**
+     * Waits until {@code instance} holds at its point or has ended, at most {@code timeout}: a turn that ended while it
+     * was still inside a call (blocked, or slow) leaves it on its way to the point the turn allowed.
+     */
+    synchronized void awaitSettled(String instance, Duration timeout) throws InterruptedException {
+        Lane lane = lanes.get(instance);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!lane.ended && lane.holding == 0 && !released) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+    }
+
     /** Lets every instance run to its end, without holding anywhere: the run is over (a deadlock, a kit failure). */
     synchronized void releaseAll() {
         released = true;

@@ -101,6 +101,7 @@ final class ScheduledRuns {
         for (int at = 0; at < moves.size(); at++) {
             if (moves.get(at) instanceof Stall stall) {
                 // the stalled instance holds at its point (or has ended): nothing of it runs while the clock moves
+                gate.awaitSettled(stall.instance(), DyingProcess.stopTimeout());
                 instances.clock().orElseThrow().advance(stall.duration());
                 TurnEnd held = end(stall.instance(), TurnEnd.Stop.STALLED);
                 timeline.add(new TurnEnd(held.instance(), held.stop(), held.point(), held.at(), stall.duration()));
