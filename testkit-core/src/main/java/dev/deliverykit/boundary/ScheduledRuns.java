@@ -103,8 +103,7 @@ final class ScheduledRuns {
                 // the stalled instance holds at its point (or has ended): nothing of it runs while the clock moves
                 gate.awaitSettled(stall.instance(), DyingProcess.stopTimeout());
                 instances.clock().orElseThrow().advance(stall.duration());
-                TurnEnd held = end(stall.instance(), TurnEnd.Stop.STALLED);
-                timeline.add(new TurnEnd(held.instance(), held.stop(), held.point(), held.at(), stall.duration()));
+                timeline.add(end(stall.instance(), TurnEnd.Stop.STALLED, stall.duration()));
                 continue;
             }
             Turn turn = (Turn) moves.get(at);
@@ -162,9 +161,15 @@ final class ScheduledRuns {
     }
 
     private TurnEnd end(String name, TurnEnd.Stop stop) {
+        return end(name, stop, Duration.ZERO);
+    }
+
+    /** A line of the timeline; {@code stalled}: how far a stall moved the clock while {@code name} held there. */
+    private TurnEnd end(String name, TurnEnd.Stop stop, Duration stalled) {
         int point = gate.reachedPoints(name);
         ScheduledInstance instance = scheduled.get(names.indexOf(name));
-        return new TurnEnd(name, stop, point, stop == TurnEnd.Stop.ENDED ? "the end" : instance.describe(point));
+        String at = gate.hasEnded(name) ? "the end" : instance.describe(point);
+        return new TurnEnd(name, stop, point, at, stalled);
     }
 
     /** The body of an instance's thread: its run, held at its start until its first turn. */

@@ -6,6 +6,7 @@ import dev.deliverykit.internal.text.DurationText;
 import dev.deliverykit.internal.text.InvalidArgumentException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +61,7 @@ public final class ScheduleKeys {
         List<Move> moves = new ArrayList<>();
         int[] taken = new int[names.size()];
         for (String move : key.split(",", -1)) {
-            if (move.startsWith("+")) {
+            if (isStall(move)) {
                 moves.add(stall(key, move, moves));
                 continue;
             }
@@ -85,6 +86,18 @@ public final class ScheduleKeys {
             }
         }
         return moves;
+    }
+
+    /**
+     * Whether {@code key} stalls an instance: one of its moves is a stall ({@code +31s}), well formed or not; read
+     * without the instances' names, as a replay key comes.
+     */
+    public static boolean stalls(String key) {
+        return Arrays.stream(key.split(",", -1)).anyMatch(ScheduleKeys::isStall);
+    }
+
+    private static boolean isStall(String move) {
+        return move.startsWith("+");
     }
 
     /** The stall {@code move} of {@code key}, which stops the instance of the turn before it. */

@@ -30,6 +30,17 @@ class ScheduleKeysTest {
     }
 
     @Test
+    void aKeyTellsWhetherItStallsWithoutTheInstancesNames() {
+        assertThat(ScheduleKeys.stalls("relay-a:4,+31s,relay-b:17,relay-a:13")).isTrue();
+        assertThat(ScheduleKeys.stalls("relay-a:4,+soon,relay-b:17")).isTrue();
+        assertThat(ScheduleKeys.stalls("relay-a:4,relay-b:17,relay-a:13")).isFalse();
+        assertThat(ScheduleKeys.stalls("relay+a:4,relay-b:1")).isFalse();
+        assertThat(SchedulePlanner.stalls(RELAYS, Duration.ofSeconds(31)))
+                .allSatisfy(
+                        stall -> assertThat(ScheduleKeys.stalls(stall.key())).isTrue());
+    }
+
+    @Test
     void turnsOfOneInstanceInARowAreOneTurn() {
         assertThat(ScheduleKeys.read("relay-a:1,relay-a:1,relay-b:2", RELAYS).key())
                 .isEqualTo("relay-a:2,relay-b:2");

@@ -49,14 +49,10 @@ public final class ScheduleRun extends CaseRun {
     public ScheduledRun run(Instances instances) {
         Objects.requireNonNull(instances, "instances");
         startOnce();
-        String turns;
-        if (scheduleCase instanceof ScheduleCase.RunSchedule schedule) {
-            turns = schedule.turns();
-        } else if (scheduleCase instanceof ScheduleCase.Stall stall) {
-            turns = stall.turns();
-        } else {
-            turns = instances.names().stream().map(name -> name + ":1").collect(Collectors.joining(","));
-        }
+        String turns = scheduleCase
+                .movesToRun()
+                .orElseGet(() ->
+                        instances.names().stream().map(name -> name + ":1").collect(Collectors.joining(",")));
         Instances onTheClock = instances.clock().isPresent() ? instances : instances.withClock(clock, cases.time());
         ScheduledRun run = BoundaryEngine.get().runSchedule(cases.watch(), onTheClock, turns);
         synchronized (this) {

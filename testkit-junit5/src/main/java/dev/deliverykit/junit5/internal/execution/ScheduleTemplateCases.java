@@ -13,6 +13,7 @@ import dev.deliverykit.junit5.internal.planning.DeclaredInvariants;
 import dev.deliverykit.junit5.internal.planning.ScheduleCase;
 import dev.deliverykit.junit5.internal.planning.ScheduleCases;
 import dev.deliverykit.junit5.internal.report.ScheduleCounts;
+import dev.deliverykit.schedule.ScheduleKeys;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.List;
@@ -102,7 +103,7 @@ record ScheduleTemplateCases(KitSettings settings, ScheduleCases cases) implemen
         if (key instanceof ReplayKey.CrashFree) {
             return Optional.of(new ScheduleCase.RecordInstances());
         }
-        if (key instanceof ReplayKey.Schedule schedule && ScheduleCases.stalls(schedule.turns())) {
+        if (key instanceof ReplayKey.Schedule schedule && ScheduleKeys.stalls(schedule.turns())) {
             return Optional.of(new ScheduleCase.Stall(schedule.turns(), "stall " + schedule.turns()));
         }
         if (key instanceof ReplayKey.Schedule schedule) {

@@ -22,6 +22,9 @@ public sealed interface ScheduleCase extends KitCase
         return CrashMode.IN_PROCESS;
     }
 
+    /** The key of the moves this case runs; empty for the first recording, whose order is the test's. */
+    Optional<String> movesToRun();
+
     /** The instances one after another, each to its end, in the order given: the first instance's points. */
     record RecordInstances() implements ScheduleCase {
 
@@ -33,6 +36,11 @@ public sealed interface ScheduleCase extends KitCase
         @Override
         public String displayName() {
             return "record instances (each to its end in turn)";
+        }
+
+        @Override
+        public Optional<String> movesToRun() {
+            return Optional.empty();
         }
 
         @Override
@@ -59,6 +67,11 @@ public sealed interface ScheduleCase extends KitCase
         @Override
         public ReplayKey replayKey() {
             return ReplayKey.schedule(turns);
+        }
+
+        @Override
+        public Optional<String> movesToRun() {
+            return Optional.of(turns);
         }
 
         @Override
@@ -89,6 +102,11 @@ public sealed interface ScheduleCase extends KitCase
         @Override
         public ReplayKey replayKey() {
             return ReplayKey.schedule(turns);
+        }
+
+        @Override
+        public Optional<String> movesToRun() {
+            return Optional.of(turns);
         }
 
         @Override

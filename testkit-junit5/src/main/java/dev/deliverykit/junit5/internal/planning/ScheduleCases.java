@@ -99,11 +99,6 @@ public final class ScheduleCases {
         return time;
     }
 
-    /** Whether the schedule key {@code turns} stalls an instance: a stall's move starts with {@code +}. */
-    public static boolean stalls(String turns) {
-        return turns.startsWith("+") || turns.contains(",+");
-    }
-
     /** What the instances' points are: the hits of these boundaries. */
     public WatchList watch() {
         return watch;
