@@ -17,6 +17,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -63,9 +64,10 @@ public final class ClassDataSharing {
     static final String LAMBDA_FORM_INVOKER = "@lambda-form-invoker";
     /**
      * Part of every archive's key: archives made by a kit whose lists the dump read otherwise are never mapped (an
-     * archive made with {@value #LAMBDA_FORM_INVOKER} lines crashes children on JDK 17).
+     * archive made with {@value #LAMBDA_FORM_INVOKER} lines, or with classes of multi-release jars, crashes children
+     * on JDK 17).
      */
-    private static final String ARCHIVE_FORMAT = "2";
+    private static final String ARCHIVE_FORMAT = "3";
 
     private static final Duration AT_EXIT = Duration.ofSeconds(30);
     private static final Map<List<String>, ClassDataSharing> BY_DIRECTORY_AND_CLASS_PATH = new ConcurrentHashMap<>();
@@ -170,7 +172,10 @@ public final class ClassDataSharing {
         Path classList = classList();
         Path partial = directory.resolve(key + "-" + ProcessHandle.current().pid() + ".jsa.part");
         try {
-            if (Files.isRegularFile(archive()) || !dumpableLines(classList)) {
+            if (Files.isRegularFile(archive())
+                    || !dumpableLines(
+                            classList,
+                            MultiReleaseClasses.of(layout.orElseThrow().jars()))) {
                 return; // another JVM made it meanwhile, or the child listed nothing
             }
             // -Xshare:dump exits once the archive is written; the main class is never run
@@ -210,12 +215,13 @@ public final class ClassDataSharing {
 
     /**
      * Keeps the lines of the list that the dump may archive: not a last line the child was writing when it died,
-     * which the dump would refuse, and no {@value #LAMBDA_FORM_INVOKER} line. From those the dump generates
+     * which the dump would refuse, none naming a class of a multi-release jar ({@link MultiReleaseClasses}), and no
+     * {@value #LAMBDA_FORM_INVOKER} line. From those the dump generates
      * {@code java.lang.invoke} classes (such as {@code BoundMethodHandle$Species_LIJ}) that no class file backs; a
      * JDK 17 child that loads one from the archive while a class file transformer is installed (the kit's agent
      * always is) dies in the JVM (SIGSEGV in {@code KlassFactory::check_shared_class_file_load_hook}).
      */
-    private static boolean dumpableLines(Path classList) throws IOException {
+    static boolean dumpableLines(Path classList, Set<String> leftOut) throws IOException {
         if (!Files.isRegularFile(classList)) {
             return false;
         }
@@ -223,7 +229,9 @@ public final class ClassDataSharing {
         String whole = text.substring(0, text.lastIndexOf('\n') + 1);
         StringBuilder kept = new StringBuilder(whole.length());
         for (String line : whole.split("\n", -1)) {
-            if (!line.isEmpty() && !line.startsWith(LAMBDA_FORM_INVOKER)) {
+            if (!line.isEmpty()
+                    && !line.startsWith(LAMBDA_FORM_INVOKER)
+                    && !leftOut.contains(MultiReleaseClasses.classOf(line))) {
                 kept.append(line).append('\n');
             }
         }
