@@ -5,7 +5,8 @@ import com.example.orders.db.Database;
 /**
  * The tables of the order database: {@code orders} (one row per order, its current step) and
  * {@code outbox_message} (one row per step, in insertion order; {@code published_at} stays NULL until the
- * consumer has taken the message).
+ * consumer has taken the message; {@code claimed_by} and {@code lease_until}, in epoch milliseconds, say which
+ * {@link LeasedOutboxRelay} holds it and until when).
  *
  * <pre>{@code
  * OrderSchema.createIfMissing(Database.sqlite(Path.of("orders.db")));
@@ -25,6 +26,8 @@ public final class OrderSchema {
             position     INTEGER PRIMARY KEY AUTOINCREMENT,
             %s,
             published_at TEXT,
+            claimed_by   TEXT,
+            lease_until  INTEGER,
             UNIQUE (order_id, step_seq))
         """.formatted(MessageRows.COLUMN_DEFINITIONS),
     };

@@ -10,13 +10,14 @@ import java.sql.PreparedStatement;
 /**
  * A stub of the broker's client for the outbox's contract: every message the relay hands it is written into
  * {@code sent_message} of the broker database, one row per hand-over (a resend is a second row), and acknowledged.
- * So the contract counts what the relay sent, not what a consumer's dedup let through.
+ * So the contract (and the stall sweeps of the leased relays) count what the relay sent, not what a consumer's dedup
+ * let through.
  */
-final class BrokerStub implements MessageHandler {
+public final class BrokerStub implements MessageHandler {
 
     private final Database broker;
 
-    BrokerStub(Path file) {
+    public BrokerStub(Path file) {
         this.broker = Database.sqlite(file);
         broker.createTables(
                 "create the broker stub's table",

@@ -2,6 +2,8 @@ package com.example.orders.crash;
 
 import com.example.orders.Message;
 import com.example.orders.OrderService;
+import com.example.orders.db.Database;
+import com.example.orders.db.Database.Work;
 import com.example.orders.shipping.DedupCleanup;
 import com.example.orders.shipping.ShippingConsumer;
 import dev.deliverykit.boundary.BoundaryCatalogue;
@@ -30,6 +32,15 @@ public final class OrderBoundaries {
             .add("cleanup.after-seal-insert", Selector.afterStatement("^INSERT INTO dedup_epoch_seal"))
             .add("cleanup.after-record-delete", Selector.afterStatement("^DELETE FROM processed_message"))
             .add("cleanup.after-commit", Selector.methodExit(DedupCleanup.class, "sealThrough"))
+            .build();
+
+    /**
+     * Where a relay's replica stands between two units of work: each transaction returned and its connection closed,
+     * so it holds no lock (sqlite-jdbc begins the next transaction right after a commit, until the connection
+     * closes). A pause there lets its lease run out while the other replicas carry on.
+     */
+    public static final BoundaryCatalogue BETWEEN_TRANSACTIONS = BoundaryCatalogue.builder("between transactions")
+            .add("after-transaction", Selector.methodExit(Database.class, "inTransaction", String.class, Work.class))
             .build();
 
     private OrderBoundaries() {}
