@@ -52,9 +52,14 @@ abstract class TwoResubmittingInstances {
     }
     // end::two-instances[]
 
+    /**
+     * One instance. Its connections wait for a row lock longer than H2's default, so that an instance that waits
+     * for the lock of one held at its point gets the lock when the other goes on, as on a busy production database.
+     */
     private ConfigurableApplicationContext start() {
         return ApplicationStart.start(
-                new Class<?>[] {application}, Map.of("spring.datasource.url", ShopInvariants.url(dir)));
+                new Class<?>[] {application},
+                Map.of("spring.datasource.url", ShopInvariants.url(dir) + ";LOCK_TIMEOUT=10000"));
     }
 
     /** Places the order while its listener's table is away: the listener fails, Modulith marks the publication so. */
@@ -67,8 +72,14 @@ abstract class TwoResubmittingInstances {
         jdbc.execute("ALTER TABLE shipment_away RENAME TO shipment");
     }
 
-    /** One instance's resubmission, as its operator or its start runs it, and the delivery it hands to its executor. */
+    /**
+     * One instance's resubmission, as its operator or its start runs it, and the delivery it hands to its executor,
+     * waited for as {@link SpringProcess} waits: the instance ends when its delivery has, not when its threads
+     * merely look idle.
+     */
     private static void resubmit(ConfigurableApplicationContext app) {
+        Settling settling = new Settling(app);
         app.getBean(IncompleteEventPublications.class).resubmitIncompletePublications(publication -> true);
+        settling.await(SETTLED_WITHIN);
     }
 }
