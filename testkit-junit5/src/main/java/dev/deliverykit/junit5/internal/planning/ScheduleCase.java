@@ -11,11 +11,11 @@ import org.apiguardian.api.API;
 /**
  * A case of a {@code @ScheduleSweep}: several instances run at once in this JVM, under one schedule. The first case
  * runs them one after another in the order the test gives, before their names are known; every other case names
- * its turns, and a stall case the stall among them.
+ * its turns, and a stall or crash case the stall or crash among them.
  */
 @API(status = INTERNAL, since = "0.1")
 public sealed interface ScheduleCase extends KitCase
-        permits ScheduleCase.RecordInstances, ScheduleCase.RunSchedule, ScheduleCase.Stall {
+        permits ScheduleCase.RecordInstances, ScheduleCase.RunSchedule, ScheduleCase.Stall, ScheduleCase.Crash {
 
     @Override
     default CrashMode mode() {
@@ -117,6 +117,42 @@ public sealed interface ScheduleCase extends KitCase
         @Override
         public String kind() {
             return "STALL";
+        }
+    }
+
+    /**
+     * The instances under a schedule in which one of them crashes at a point, in this JVM, and the kit's clock then
+     * moves on.
+     *
+     * @param turns the schedule's moves, {@code relay-a:4,crash+31s,relay-b:17}
+     * @param name the schedule in words, {@code crash relay-a at after commit #2 in Relay.drain, 31 s pass, relay-b
+     *     to the end}
+     */
+    record Crash(String turns, String name) implements ScheduleCase {
+
+        public Crash {
+            Objects.requireNonNull(turns, "turns");
+            Objects.requireNonNull(name, "name");
+        }
+
+        @Override
+        public ReplayKey replayKey() {
+            return ReplayKey.schedule(turns);
+        }
+
+        @Override
+        public Optional<String> movesToRun() {
+            return Optional.of(turns);
+        }
+
+        @Override
+        public String displayName() {
+            return name;
+        }
+
+        @Override
+        public String kind() {
+            return "CRASH";
         }
     }
 }
