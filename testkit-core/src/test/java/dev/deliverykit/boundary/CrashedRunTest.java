@@ -13,6 +13,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -67,13 +68,17 @@ class CrashedRunTest {
         return rows;
     }
 
-    private Instances writers(KitClock clock) throws SQLException {
+    private void createTables() throws SQLException {
         for (String file : List.of("a.db", "b.db")) {
             try (Connection connection = DriverManager.getConnection(url(file));
                     Statement statement = connection.createStatement()) {
                 statement.execute("CREATE TABLE t (name TEXT)");
             }
         }
+    }
+
+    private Instances writers(KitClock clock) throws SQLException {
+        createTables();
         return Instances.of("writer-a", () -> insert("a.db", "a"))
                 .and("writer-b", () -> insert("b.db", "b"))
                 .withClock(clock);
@@ -99,6 +104,29 @@ class CrashedRunTest {
                         2,
                         "after statement \"INSERT INTO t VALUES ('a')\" #1 in CrashedRunTest.insert",
                         Duration.ofSeconds(31)));
+        assertThat(run.anyFailed()).isFalse();
+    }
+
+    @Test
+    void aConnectionTheDeadInstanceNeverClosesIsRolledBackAndClosedForTheOthers() throws Exception {
+        AtomicReference<Connection> kept = new AtomicReference<>();
+        createTables();
+        Instances keeping = Instances.of(
+                        "writer-a",
+                        () -> { // a connection held for the instance's life, as a field or a pool holds it
+                            kept.set(DriverManager.getConnection(url("a.db")));
+                            kept.get().setAutoCommit(false);
+                            try (Statement statement = kept.get().createStatement()) {
+                                statement.executeUpdate("INSERT INTO t VALUES ('a')");
+                            }
+                            kept.get().commit();
+                        })
+                .and("writer-b", () -> insert("a.db", "b"));
+
+        ScheduledRun run = ENGINE.runSchedule(WATCH, keeping, "writer-a:2,crash,writer-b:1");
+
+        assertThat(kept.get().isClosed()).isTrue();
+        assertThat(rows("a.db")).containsExactly("b");
         assertThat(run.anyFailed()).isFalse();
     }
 
