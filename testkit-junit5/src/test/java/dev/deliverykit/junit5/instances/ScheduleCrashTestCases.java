@@ -10,12 +10,9 @@ import dev.deliverykit.junit5.ScheduleSweep;
 import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.fixtures.SqliteSource;
 import dev.deliverykit.junit5.instances.fixtures.ClaimingRelay;
-import dev.deliverykit.junit5.instances.fixtures.Databases;
-import dev.deliverykit.junit5.instances.fixtures.OutboxTables;
 import dev.deliverykit.junit5.instances.fixtures.Relay;
 import dev.deliverykit.junit5.instances.fixtures.UnclaimedOnlyRelay;
 import dev.deliverykit.junit5.testkit.CrashTestKitOnly;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -25,7 +22,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two relays that claim with a 30 s lease on the kit's clock, swept by crashes after which 31 s pass, for
@@ -35,32 +31,15 @@ final class ScheduleCrashTestCases {
 
     private ScheduleCrashTestCases() {}
 
-    /** An outbox of two rows and a broker, in two SQLite files; every row must reach the broker. */
-    abstract static class LeasedOutbox {
-        @TempDir
-        Path dir;
-
+    /** The outbox of {@link ScheduleSweepTestCases.Outbox}, every row of which must reach the broker. */
+    abstract static class LeasedOutbox extends ScheduleSweepTestCases.Outbox {
         @CheckInvariant
         Invariant noRowLost = Invariants.noLostIntent("no row lost")
                 .intentsFrom(SqliteSource.in(() -> dir, "outbox.db"), "SELECT CAST(id AS TEXT) FROM outbox")
                 .effectsIn(SqliteSource.in(() -> dir, "broker.db"), "sent", "message_id");
 
-        String outbox() {
-            return Databases.sqlite(dir.resolve("outbox.db"));
-        }
-
-        String broker() {
-            return Databases.sqlite(dir.resolve("broker.db"));
-        }
-
-        void seed() throws SQLException {
-            OutboxTables.createOutbox(outbox());
-            OutboxTables.seed(outbox(), 1, "A", "B");
-            OutboxTables.createBroker(broker());
-        }
-
         /** Two relays, each made by {@code relay} from its name, with a 30 s lease on {@code clock}. */
-        Instances relays(Relays relay, Clock clock) throws SQLException {
+        Instances relays(Relays relay, Clock clock) throws Exception {
             seed();
             Duration lease = Duration.ofSeconds(30);
             return Instances.of("relay-a", drain(relay, "relay-a", clock, lease))

@@ -104,10 +104,12 @@ record ScheduleTemplateCases(KitSettings settings, ScheduleCases cases) implemen
             return Optional.of(new ScheduleCase.RecordInstances());
         }
         if (key instanceof ReplayKey.Schedule schedule && ScheduleKeys.crashes(schedule.turns())) {
-            return Optional.of(new ScheduleCase.Crash(schedule.turns(), "crash " + schedule.turns()));
+            return Optional.of(new ScheduleCase.OneInstance(
+                    schedule.turns(), "crash " + schedule.turns(), ScheduleCase.Interruption.CRASH));
         }
         if (key instanceof ReplayKey.Schedule schedule && ScheduleKeys.stalls(schedule.turns())) {
-            return Optional.of(new ScheduleCase.Stall(schedule.turns(), "stall " + schedule.turns()));
+            return Optional.of(new ScheduleCase.OneInstance(
+                    schedule.turns(), "stall " + schedule.turns(), ScheduleCase.Interruption.STALL));
         }
         if (key instanceof ReplayKey.Schedule schedule) {
             return Optional.of(new ScheduleCase.RunSchedule(schedule.turns(), schedule.turns(), Optional.empty()));

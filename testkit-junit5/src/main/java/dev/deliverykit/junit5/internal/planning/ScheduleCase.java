@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1")
 public sealed interface ScheduleCase extends KitCase
-        permits ScheduleCase.RecordInstances, ScheduleCase.RunSchedule, ScheduleCase.Stall, ScheduleCase.Crash {
+        permits ScheduleCase.RecordInstances, ScheduleCase.RunSchedule, ScheduleCase.OneInstance {
 
     @Override
     default CrashMode mode() {
@@ -85,54 +85,29 @@ public sealed interface ScheduleCase extends KitCase
         }
     }
 
-    /**
-     * The instances under a schedule in which one of them stalls at a point while the kit's clock moves on.
-     *
-     * @param turns the schedule's moves, {@code relay-a:2,+31s,relay-b:5,relay-a:3}
-     * @param name the schedule in words, {@code stall relay-a at before commit #2 in Relay.drain for 31 s, relay-b to
-     *     the end, relay-a to the end}
-     */
-    record Stall(String turns, String name) implements ScheduleCase {
-
-        public Stall {
-            Objects.requireNonNull(turns, "turns");
-            Objects.requireNonNull(name, "name");
-        }
-
-        @Override
-        public ReplayKey replayKey() {
-            return ReplayKey.schedule(turns);
-        }
-
-        @Override
-        public Optional<String> movesToRun() {
-            return Optional.of(turns);
-        }
-
-        @Override
-        public String displayName() {
-            return name;
-        }
-
-        @Override
-        public String kind() {
-            return "STALL";
-        }
+    /** What happens to the one instance a {@link OneInstance} case stops: its kind in report.json. */
+    enum Interruption {
+        /** It holds at its point while the kit's clock moves on, then carries on. */
+        STALL,
+        /** It dies at its point, in this JVM; the kit's clock may then move on. */
+        CRASH
     }
 
     /**
-     * The instances under a schedule in which one of them crashes at a point, in this JVM, and the kit's clock then
-     * moves on.
+     * The instances under a schedule in which one of them stalls, or crashes, at a point.
      *
-     * @param turns the schedule's moves, {@code relay-a:4,crash+31s,relay-b:17}
-     * @param name the schedule in words, {@code crash relay-a at after commit #2 in Relay.drain, 31 s pass, relay-b
-     *     to the end}
+     * @param turns the schedule's moves, {@code relay-a:2,+31s,relay-b:5,relay-a:3} or {@code
+     *     relay-a:2,crash+31s,relay-b:5}
+     * @param name the schedule in words, {@code stall relay-a at before commit #2 in Relay.drain for 31 s, relay-b to
+     *     the end, relay-a to the end}
+     * @param interruption what happens to the instance
      */
-    record Crash(String turns, String name) implements ScheduleCase {
+    record OneInstance(String turns, String name, Interruption interruption) implements ScheduleCase {
 
-        public Crash {
+        public OneInstance {
             Objects.requireNonNull(turns, "turns");
             Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(interruption, "interruption");
         }
 
         @Override
@@ -152,7 +127,7 @@ public sealed interface ScheduleCase extends KitCase
 
         @Override
         public String kind() {
-            return "CRASH";
+            return interruption.name();
         }
     }
 }

@@ -6,6 +6,7 @@ import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.internal.text.DurationText;
+import dev.deliverykit.internal.text.Message;
 import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.ScheduleSweep;
 import dev.deliverykit.junit5.SweepKind;
@@ -156,28 +157,18 @@ public final class ScheduleCases {
      */
     public Planned planned(List<InstanceSteps> steps) {
         if (crash.isPresent()) {
-            List<ScheduleCase> crashes = SchedulePlanner.crashes(steps, crash.get()).stream()
-                    .map(schedule -> (ScheduleCase) new ScheduleCase.Crash(schedule.key(), schedule.name()))
-                    .toList();
-            if (crashes.size() > maxSchedules) {
-                throw ConfigurationErrors.of(
-                        "@ScheduleSweep",
-                        method,
-                        ScheduleSweepMessages.tooManyCrashes(crashes.size(), maxSchedules, steps));
-            }
-            return new Planned(crashes, crashes.size(), 0);
+            List<Schedule> crashes = SchedulePlanner.crashes(steps, crash.get());
+            return oneInstanceEach(
+                    crashes,
+                    ScheduleCase.Interruption.CRASH,
+                    ScheduleSweepMessages.tooManyCrashes(crashes.size(), maxSchedules, steps));
         }
         if (stall.isPresent()) {
-            List<ScheduleCase> stalls = SchedulePlanner.stalls(steps, stall.get()).stream()
-                    .map(schedule -> (ScheduleCase) new ScheduleCase.Stall(schedule.key(), schedule.name()))
-                    .toList();
-            if (stalls.size() > maxSchedules) {
-                throw ConfigurationErrors.of(
-                        "@ScheduleSweep",
-                        method,
-                        ScheduleSweepMessages.tooManyStalls(stalls.size(), maxSchedules, steps));
-            }
-            return new Planned(stalls, stalls.size(), 0);
+            List<Schedule> stalls = SchedulePlanner.stalls(steps, stall.get());
+            return oneInstanceEach(
+                    stalls,
+                    ScheduleCase.Interruption.STALL,
+                    ScheduleSweepMessages.tooManyStalls(stalls.size(), maxSchedules, steps));
         }
         SchedulePlan plan = SchedulePlanner.plan(steps, strategy);
         List<String> names = steps.stream().map(InstanceSteps::name).toList();
@@ -202,6 +193,18 @@ public final class ScheduleCases {
                     ScheduleSweepMessages.tooManySchedules(cases.size(), maxSchedules, steps, plan));
         }
         return new Planned(cases, plan.considered(), plan.equivalent());
+    }
+
+    /** A case of each of {@code schedules}, each stopping one instance; refused with {@code tooMany} past the most. */
+    private Planned oneInstanceEach(List<Schedule> schedules, ScheduleCase.Interruption interruption, Message tooMany) {
+        if (schedules.size() > maxSchedules) {
+            throw ConfigurationErrors.of("@ScheduleSweep", method, tooMany);
+        }
+        List<ScheduleCase> cases = schedules.stream()
+                .map(schedule ->
+                        (ScheduleCase) new ScheduleCase.OneInstance(schedule.key(), schedule.name(), interruption))
+                .toList();
+        return new Planned(cases, cases.size(), 0);
     }
 
     /**
