@@ -291,7 +291,9 @@ final class ActiveRun implements BoundarySink {
         BoundaryHit site = hits.record(matched, call instanceof JdbcCall);
         if (kind instanceof RunKind.Scheduled scheduled && hits.hits().size() > before) {
             List<BoundaryHit> all = hits.hits();
-            return scheduled.instance().point(call, List.copyOf(all.subList(before, all.size())));
+            List<BoundaryHit> reached = List.copyOf(all.subList(before, all.size()));
+            boolean onMainFlow = context == mainFlow;
+            return scheduled.instance().point(call, reached, () -> dieAt(reached.get(0), onMainFlow));
         }
         if (site == null) {
             return NOTHING;
@@ -307,6 +309,19 @@ final class ActiveRun implements BoundarySink {
         Runnable kill = death.kill(((RunKind.Crash) kind).plan(), site, context == mainFlow);
         notifyAll(); // held sends wake to be refused
         return kill;
+    }
+
+    /**
+     * A scheduled instance dies at its held point, {@code site}, on its own thread: its connections roll back and
+     * close, and the crash is thrown there; the other instances' connections live on.
+     */
+    private void dieAt(BoundaryHit site, boolean onMainFlow) {
+        Runnable kill;
+        synchronized (this) {
+            kill = death.killAlone(site.crashPlan(), site, onMainFlow);
+            notifyAll(); // held sends wake to be refused
+        }
+        kill.run();
     }
 
     // ---- the process ---------------------------------------------------------------------------------

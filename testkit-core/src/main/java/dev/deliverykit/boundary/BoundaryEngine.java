@@ -6,6 +6,7 @@ import dev.deliverykit.Fault;
 import dev.deliverykit.Workload;
 import dev.deliverykit.internal.instrument.Instrumenter;
 import dev.deliverykit.internal.text.InvalidArgumentException;
+import dev.deliverykit.schedule.Crash;
 import dev.deliverykit.schedule.Move;
 import dev.deliverykit.schedule.ScheduleKeys;
 import dev.deliverykit.schedule.Stall;
@@ -140,11 +141,15 @@ public final class BoundaryEngine {
      *
      * <p>A stall in the key ({@code relay-a:2,+31s,relay-b:5,relay-a:3}) holds the instance of the turn before it at
      * its point and moves the instances' {@linkplain Instances#withClock clock} on by its duration; the turns after
-     * it go, and the stalled instance's next turn lets it carry on.
+     * it go, and the stalled instance's next turn lets it carry on. A crash ({@code relay-a:2,crash+31s,relay-b:5})
+     * kills the instance of the turn before it where it holds, in this JVM only, as an in-process crash does: its
+     * connections roll back and close and the kit's crash is thrown on its thread; the clock then moves by its
+     * duration, and the other instances go on.
      *
      * @param key the schedule's key, {@code relay-a:2,relay-b:1,relay-a:1}: each turn's instance and how many of its
      *     steps it takes, and each stall's duration
-     * @throws IllegalArgumentException if the key is malformed, or stalls instances that have no clock
+     * @throws IllegalArgumentException if the key is malformed, or stalls instances that have no clock or moves it
+     *     after a crash
      */
     public ScheduledRun runSchedule(WatchList watch, Instances instances, String key) {
         Objects.requireNonNull(watch, "watch");
@@ -153,6 +158,12 @@ public final class BoundaryEngine {
         List<Move> moves = ScheduleKeys.moves(key, instances.names());
         if (instances.clock().isEmpty() && moves.stream().anyMatch(Stall.class::isInstance)) {
             throw new InvalidArgumentException(InstanceMessages.stallWithoutClock(key, instances));
+        }
+        if (instances.clock().isEmpty()
+                && moves.stream()
+                        .anyMatch(move ->
+                                move instanceof Crash crash && !crash.duration().isZero())) {
+            throw new InvalidArgumentException(InstanceMessages.crashWithoutClock(key, instances));
         }
         if (instances.wovenClock().isPresent()) {
             Instrumenter.get().ensureTimeReads();

@@ -52,4 +52,14 @@ final class InstanceMessages {
                 "give them one with instances.withClock(clock) (a KitClock.start() that the code under test reads),"
                         + " or run a key without stalls");
     }
+
+    /** The schedule {@code key} moves the clock after a crash, and {@code instances} have none. */
+    static Message crashWithoutClock(String key, Instances instances) {
+        return Message.of(
+                "The schedule \"" + key + "\" moves the clock after a crash, and the instances " + instances
+                        + " have no kit clock to move",
+                "instances on a kit clock, whose time the crash moves on",
+                "give them one with instances.withClock(clock) (a KitClock.start() that the code under test reads),"
+                        + " or crash without moving the clock (crash instead of crash+31s)");
+    }
 }

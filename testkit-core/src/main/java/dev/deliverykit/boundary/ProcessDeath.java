@@ -89,13 +89,31 @@ final class ProcessDeath {
      * returns what to do outside the locks: kill its connections and throw the crash.
      */
     synchronized Runnable kill(CrashPlan plan, BoundaryHit site, boolean onMainFlow) {
+        return kill(plan, site, onMainFlow, victims());
+    }
+
+    /**
+     * {@link #kill}, of a process among others that live on (an instance of a schedule): only the connections it used
+     * or opened die with it.
+     */
+    synchronized Runnable killAlone(CrashPlan plan, BoundaryHit site, boolean onMainFlow) {
+        Set<Object> own = Collections.newSetFromMap(new IdentityHashMap<>());
+        own.addAll(connections);
+        for (Map.Entry<Object, EngineControls.OpenedBy> known : EngineControls.connections()) {
+            if (known.getValue().process() == process) {
+                own.add(known.getKey());
+            }
+        }
+        return kill(plan, site, onMainFlow, new ArrayList<>(own));
+    }
+
+    private Runnable kill(CrashPlan plan, BoundaryHit site, boolean onMainFlow, List<Object> victims) {
         diedAt = plan;
         died = true;
         threads.processDied();
         crashOnMainFlow = onMainFlow;
         crashThread = site.threadName();
         EngineControls.processDied();
-        List<Object> victims = victims();
         List<Object> pools = new ArrayList<>(dataSources);
         return () -> {
             ProcessKill.Killed killed = ProcessKill.kill(victims, pools, survivors, plan.describe());

@@ -25,6 +25,7 @@ final class ScheduleGate {
         int holding;
         int insideJdbc;
         boolean ended;
+        boolean crashed;
         long progressAt = System.nanoTime();
     }
 
@@ -43,18 +44,21 @@ final class ScheduleGate {
 
     // ---- the instances' side ------------------------------------------------------------------------------
 
-    /** The calling thread of {@code instance} is at its {@code point}-th point (0: its start); waits for its turn. */
-    synchronized void reached(String instance, int point) {
+    /**
+     * The calling thread of {@code instance} is at its {@code point}-th point (0: its start); waits for its turn.
+     * Returns whether the instance crashed while it waited: then it dies here.
+     */
+    synchronized boolean reached(String instance, int point) {
         Lane lane = lanes.get(instance);
         lane.reached = Math.max(lane.reached, point);
         lane.progressAt = System.nanoTime();
-        if (point < lane.allowed || released) {
-            return;
+        if (point < lane.allowed || released || lane.crashed) {
+            return lane.crashed;
         }
         lane.holding++;
         notifyAll();
         try {
-            while (point >= lane.allowed && !released) {
+            while (point >= lane.allowed && !released && !lane.crashed) {
                 wait();
             }
         } catch (InterruptedException e) {
@@ -63,6 +67,7 @@ final class ScheduleGate {
             lane.holding--;
             lane.progressAt = System.nanoTime();
         }
+        return lane.crashed;
     }
 
     /** A thread of {@code instance} enters ({@code +1}) or leaves ({@code -1}) a call of the driver. */
@@ -140,6 +145,25 @@ final class ScheduleGate {
         Lane lane = lanes.get(instance);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!lane.ended && lane.holding == 0 && !released) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+    }
+
+    /** {@code instance} crashes: its threads that hold at a point, and any that reaches one, die there. */
+    synchronized void crash(String instance) {
+        lanes.get(instance).crashed = true;
+        notifyAll();
+    }
+
+    /** Waits until {@code instance} has ended, at most {@code timeout}: a crashed one, until it has died. */
+    synchronized void awaitEnded(String instance, Duration timeout) throws InterruptedException {
+        Lane lane = lanes.get(instance);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!lane.ended) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 return;

@@ -50,16 +50,20 @@ final class ScheduledInstance {
 
     /**
      * {@code call} recorded {@code hits}, a point of the instance: returns what waits for its turn, to be run outside
-     * the run's lock.
+     * the run's lock, and runs {@code die} if the instance crashed there.
      */
-    synchronized Runnable point(ObservedCall call, List<BoundaryHit> hits) {
+    synchronized Runnable point(ObservedCall call, List<BoundaryHit> hits, Runnable die) {
         if (!(call instanceof JdbcCall)) {
             accesses.effect();
         }
         InstancePoint point = new InstancePoint(points.size() + 1, hits, accesses.step(InstancePoint.describe(hits)));
         points.add(point);
         int index = point.index();
-        return () -> gate.reached(name, index);
+        return () -> {
+            if (gate.reached(name, index)) {
+                die.run();
+            }
+        };
     }
 
     /** How the {@code index}-th point is said in a timeline: {@code its start} for the 0th. */

@@ -2,6 +2,7 @@ package dev.deliverykit.boundary;
 
 import dev.deliverykit.internal.instrument.ProcessContext;
 import dev.deliverykit.internal.text.DurationText;
+import dev.deliverykit.schedule.Crash;
 import dev.deliverykit.schedule.Move;
 import dev.deliverykit.schedule.Stall;
 import dev.deliverykit.schedule.Turn;
@@ -18,7 +19,8 @@ import java.util.concurrent.CountDownLatch;
  * run, threads, tasks and connections), held at each of its points until its turn. The turns go one at a time; the
  * last turn of an instance lets it run to its end. Afterwards every instance that has not ended yet runs to its end,
  * one after another; when none of them can go on, that is a deadlock. A stall moves the instances' clock on while the
- * instance of the turn before it holds at its point.
+ * instance of the turn before it holds at its point; a crash kills that instance there, in this JVM as an in-process
+ * crash does (its connections roll back and close, the kit's crash is thrown on its thread), and may move the clock.
  */
 final class ScheduledRuns {
 
@@ -37,9 +39,13 @@ final class ScheduledRuns {
     private final List<ScheduledInstance> scheduled = new ArrayList<>();
     private final ActiveRun[] runs;
     private final Throwable[] thrown;
+    private final boolean[] crashed;
     private final List<?>[] stillBusy;
 
-    /** {@code moves} stall no instance unless {@code instances} have a clock ({@link BoundaryEngine#runSchedule}). */
+    /**
+     * {@code moves} stall no instance, nor move the clock after a crash, unless {@code instances} have a clock
+     * ({@link BoundaryEngine#runSchedule}).
+     */
     ScheduledRuns(WatchList watch, Instances instances, List<Move> moves) {
         this.watch = watch;
         this.instances = instances;
@@ -48,6 +54,7 @@ final class ScheduledRuns {
         this.gate = new ScheduleGate(names, blockedAfter(), WAITING_AFTER);
         this.runs = new ActiveRun[names.size()];
         this.thrown = new Throwable[names.size()];
+        this.crashed = new boolean[names.size()];
         this.stillBusy = new List<?>[names.size()];
         for (String name : names) {
             scheduled.add(new ScheduledInstance(name, gate));
@@ -106,16 +113,44 @@ final class ScheduledRuns {
                 timeline.add(end(stall.instance(), TurnEnd.Stop.STALLED, stall.duration()));
                 continue;
             }
+            if (moves.get(at) instanceof Crash crash) {
+                timeline.add(crash(crash));
+                continue;
+            }
             Turn turn = (Turn) moves.get(at);
             int point = taken.merge(turn.instance(), turn.steps(), Integer::sum);
             if (!gate.hasEnded(turn.instance())) {
-                int target = lastTurn.get(turn.instance()) == at ? ScheduleGate.END : point;
+                boolean last = lastTurn.get(turn.instance()) == at && !crashes(turn.instance());
+                int target = last ? ScheduleGate.END : point;
                 timeline.add(end(turn.instance(), gate.turn(turn.instance(), target)));
             }
         }
         Optional<String> deadlock = toTheEnd(timeline);
         join(threads);
         return result(timeline, deadlock);
+    }
+
+    /**
+     * Kills the instance {@code crash} names where it holds, waits until it has died, and moves the clock; the line of
+     * the timeline says where it died.
+     */
+    private TurnEnd crash(Crash crash) throws InterruptedException {
+        String name = crash.instance();
+        gate.awaitSettled(name, DyingProcess.stopTimeout());
+        TurnEnd died = end(name, TurnEnd.Stop.CRASHED, crash.duration());
+        crashed[names.indexOf(name)] = true;
+        gate.crash(name);
+        gate.awaitEnded(name, DyingProcess.stopTimeout());
+        if (!crash.duration().isZero()) {
+            instances.clock().orElseThrow().advance(crash.duration());
+        }
+        return died;
+    }
+
+    private boolean crashes(String instance) {
+        return moves.stream()
+                .anyMatch(
+                        move -> move instanceof Crash crash && crash.instance().equals(instance));
     }
 
     /**
@@ -164,7 +199,10 @@ final class ScheduledRuns {
         return end(name, stop, Duration.ZERO);
     }
 
-    /** A line of the timeline; {@code stalled}: how far a stall moved the clock while {@code name} held there. */
+    /**
+     * A line of the timeline; {@code stalled}: how far a stall moved the clock while {@code name} held there, or a
+     * crash after it died there.
+     */
     private TurnEnd end(String name, TurnEnd.Stop stop, Duration stalled) {
         int point = gate.reachedPoints(name);
         ScheduledInstance instance = scheduled.get(names.indexOf(name));
@@ -230,7 +268,8 @@ final class ScheduledRuns {
                     names.get(i),
                     points.points(),
                     points.toTheEnd(),
-                    Optional.ofNullable(thrown[i]).map(Throwable::toString),
+                    Optional.ofNullable(crashed[i] && thrown[i] instanceof SimulatedCrash ? null : thrown[i])
+                            .map(Throwable::toString),
                     stillBusy[i] == null
                             ? List.of()
                             : stillBusy[i].stream().map(String::valueOf).toList()));

@@ -14,7 +14,8 @@ import org.apiguardian.api.API;
  * @param stop how the turn ended
  * @param point how many points the instance had reached by then
  * @param at where it stopped: its last point as a schedule's name says it, {@code its start}, or {@code the end}
- * @param stalled how far the kit's clock moved while the instance stalled there: zero but for a {@link Stop#STALLED}
+ * @param stalled how far the kit's clock moved while the instance stalled there, or after it crashed there: zero but
+ *     for a {@link Stop#STALLED} or a {@link Stop#CRASHED}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record TurnEnd(String instance, Stop stop, int point, String at, Duration stalled) {
@@ -30,7 +31,9 @@ public record TurnEnd(String instance, Stop stop, int point, String at, Duration
         /** The instance reached no point for a while outside any JDBC call: it waits for something. */
         WAITING,
         /** The instance held where its turn stopped while the kit's clock moved on: a stall. */
-        STALLED
+        STALLED,
+        /** The instance died where its turn stopped, and the kit's clock moved on by {@code stalled}: a crash. */
+        CRASHED
     }
 
     public TurnEnd {
@@ -47,7 +50,7 @@ public record TurnEnd(String instance, Stop stop, int point, String at, Duration
 
     /**
      * {@code relay-a to after-commit #1 in Relay.claim}, {@code relay-b blocked in the database after ...},
-     * {@code relay-a stalled for 31 s}.
+     * {@code relay-a stalled for 31 s}, {@code relay-a crashed, 31 s pass}.
      */
     public String describe() {
         return switch (stop) {
@@ -56,6 +59,8 @@ public record TurnEnd(String instance, Stop stop, int point, String at, Duration
             case BLOCKED_IN_THE_DATABASE -> instance + " blocked in the database after " + at;
             case WAITING -> instance + " waiting after " + at;
             case STALLED -> instance + " stalled for " + DurationText.format(stalled);
+            case CRASHED ->
+                instance + " crashed" + (stalled.isZero() ? "" : ", " + DurationText.format(stalled) + " pass");
         };
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -25,15 +26,26 @@ public final class Schedule {
     private final int[] order;
     /** The stalls: before which step of {@link #order} (its index) the instance of the step before it stalls. */
     private final SortedMap<Integer, Duration> stalls;
+    /**
+     * The crashes: after how many steps of {@link #order} the instance of the last of them dies, and how far the
+     * clock then moves; a crashed instance has no step after it.
+     */
+    private final SortedMap<Integer, Duration> crashes;
 
     Schedule(List<InstanceSteps> instances, int[] order) {
         this(instances, order, new TreeMap<>());
     }
 
     Schedule(List<InstanceSteps> instances, int[] order, Map<Integer, Duration> stalls) {
+        this(instances, order, stalls, Map.of());
+    }
+
+    Schedule(
+            List<InstanceSteps> instances, int[] order, Map<Integer, Duration> stalls, Map<Integer, Duration> crashes) {
         this.instances = instances;
         this.order = order;
         this.stalls = new TreeMap<>(stalls);
+        this.crashes = new TreeMap<>(crashes);
     }
 
     /** The turns: each instance's steps in a row, in order. */
@@ -44,7 +56,7 @@ public final class Schedule {
                 .toList();
     }
 
-    /** The turns and, right after the turn of the instance it stops, each stall. */
+    /** The turns and, right after the turn of the instance it stops, each stall and each crash. */
     public List<Move> moves() {
         List<Move> moves = new ArrayList<>();
         int[] taken = new int[instances.size()];
@@ -55,7 +67,7 @@ public final class Schedule {
             do {
                 steps++;
                 at++;
-            } while (at < order.length && order[at] == instance && !stalls.containsKey(at));
+            } while (at < order.length && order[at] == instance && !stalls.containsKey(at) && !crashes.containsKey(at));
             taken[instance] += steps;
             InstanceSteps of = instances.get(instance);
             moves.add(new Turn(
@@ -63,22 +75,31 @@ public final class Schedule {
             if (stalls.containsKey(at)) {
                 moves.add(new Stall(of.name(), stalls.get(at)));
             }
+            if (crashes.containsKey(at)) {
+                moves.add(new Crash(of.name(), crashes.get(at)));
+            }
         }
         return moves;
     }
 
     /**
      * {@code relay-a to after-claim, relay-b to the end, relay-a to the end}; a turn with a stall after it says
-     * {@code stall relay-a at after-claim for 31 s}.
+     * {@code stall relay-a at after-claim for 31 s}, one with a crash after it {@code crash relay-a at after-claim,
+     * 31 s pass}.
      */
     public String name() {
         List<Move> moves = moves();
         List<String> parts = new ArrayList<>();
         for (int at = 0; at < moves.size(); at++) {
-            Turn turn = (Turn) moves.get(at); // a stall always follows a turn, and is said with it
-            if (at + 1 < moves.size() && moves.get(at + 1) instanceof Stall stall) {
+            Turn turn = (Turn) moves.get(at); // a stall or a crash always follows a turn, and is said with it
+            Move next = at + 1 < moves.size() ? moves.get(at + 1) : turn;
+            if (next instanceof Stall stall) {
                 parts.add("stall " + turn.instance() + " at " + turn.stopsAt() + " for "
                         + DurationText.format(stall.duration()));
+                at++;
+            } else if (next instanceof Crash crash) {
+                parts.add("crash " + turn.instance() + " at " + turn.stopsAt()
+                        + (crash.duration().isZero() ? "" : ", " + DurationText.format(crash.duration()) + " pass"));
                 at++;
             } else {
                 parts.add(turn.describe());
@@ -88,8 +109,9 @@ public final class Schedule {
     }
 
     /**
-     * {@code relay-a:1,relay-b:2,relay-a:1}, {@code relay-a:2,+31s,relay-b:5,relay-a:3}: each turn's instance and
-     * steps and each stall's duration, read back by {@link ScheduleKeys}.
+     * {@code relay-a:1,relay-b:2,relay-a:1}, {@code relay-a:2,+31s,relay-b:5,relay-a:3},
+     * {@code relay-a:2,crash+31s,relay-b:5}: each turn's instance and steps, each stall's duration and each crash with
+     * how far the clock moves after it, read back by {@link ScheduleKeys}.
      */
     public String key() {
         return moves().stream().map(Move::key).collect(Collectors.joining(","));
@@ -98,6 +120,11 @@ public final class Schedule {
     /** Whether an instance stalls in this schedule. */
     public boolean stalls() {
         return !stalls.isEmpty();
+    }
+
+    /** Whether an instance crashes in this schedule. */
+    public boolean crashes() {
+        return !crashes.isEmpty();
     }
 
     /**
@@ -128,12 +155,13 @@ public final class Schedule {
         return other instanceof Schedule schedule
                 && instances.equals(schedule.instances)
                 && Arrays.equals(order, schedule.order)
-                && stalls.equals(schedule.stalls);
+                && stalls.equals(schedule.stalls)
+                && crashes.equals(schedule.crashes);
     }
 
     @Override
     public int hashCode() {
-        return 31 * (31 * instances.hashCode() + Arrays.hashCode(order)) + stalls.hashCode();
+        return Objects.hash(instances, Arrays.hashCode(order), stalls, crashes);
     }
 
     @Override

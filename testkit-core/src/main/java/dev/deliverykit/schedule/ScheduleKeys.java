@@ -21,8 +21,9 @@ public final class ScheduleKeys {
 
     /**
      * The schedule {@code key} names among {@code instances}; refused with what is wrong, and how to fix it, when a
-     * move is malformed, names no instance, a stall stops no instance that goes on, or the key's steps are not the
-     * instances' steps (the code changed since the key was printed).
+     * move is malformed, names no instance, a stall stops no instance that goes on, a crashed instance takes a turn
+     * or crashes at its end, or the key's steps are not the instances' steps (the code changed since the key was
+     * printed).
      */
     public static Schedule read(String key, List<InstanceSteps> instances) {
         List<InstanceSteps> known = List.copyOf(instances);
@@ -30,6 +31,8 @@ public final class ScheduleKeys {
         int[] taken = new int[known.size()];
         List<Integer> order = new ArrayList<>();
         Map<Integer, Duration> stalls = new HashMap<>();
+        Map<Integer, Duration> crashes = new HashMap<>();
+        boolean[] crashed = new boolean[known.size()];
         for (Move move : moves(key, names)) {
             if (move instanceof Turn turn) {
                 int instance = names.indexOf(turn.instance());
@@ -39,23 +42,31 @@ public final class ScheduleKeys {
                 }
             } else if (move instanceof Stall stall) {
                 stalls.put(order.size(), stall.duration());
+            } else if (move instanceof Crash crash) {
+                crashes.put(order.size(), crash.duration());
+                crashed[names.indexOf(crash.instance())] = true;
             }
         }
         for (int instance = 0; instance < known.size(); instance++) {
             int recorded = known.get(instance).steps().size();
-            if (taken[instance] != recorded) {
+            if (crashed[instance] && taken[instance] >= recorded) {
+                throw new InvalidArgumentException(
+                        ScheduleMessages.crashAfterTheEnd(key, names.get(instance), taken[instance], recorded));
+            }
+            if (!crashed[instance] && taken[instance] != recorded) {
                 throw new InvalidArgumentException(
                         ScheduleMessages.stepsDiffer(key, names.get(instance), taken[instance], recorded));
             }
         }
-        return new Schedule(known, order.stream().mapToInt(Integer::intValue).toArray(), stalls);
+        return new Schedule(known, order.stream().mapToInt(Integer::intValue).toArray(), stalls, crashes);
     }
 
     /**
      * The moves {@code key} names among the instances called {@code names}, without their recorded steps: each turn
      * stops at {@code point N}, the instance's N-th point counted over its turns; a stall ({@code +31s}) stops the
-     * instance of the turn before it, which must have a turn after it. Refused as {@link #read} refuses a malformed
-     * move, an unknown instance or a stall out of place.
+     * instance of the turn before it, which must have a turn after it; a crash ({@code crash}, {@code crash+31s})
+     * kills the instance of the turn before it, which must have no turn after it. Refused as {@link #read} refuses a
+     * malformed move, an unknown instance, or a stall or a crash out of place.
      */
     public static List<Move> moves(String key, List<String> names) {
         List<Move> moves = new ArrayList<>();
@@ -63,6 +74,10 @@ public final class ScheduleKeys {
         for (String move : key.split(",", -1)) {
             if (isStall(move)) {
                 moves.add(stall(key, move, moves));
+                continue;
+            }
+            if (isCrash(move)) {
+                moves.add(crash(key, move, moves));
                 continue;
             }
             int colon = move.lastIndexOf(':');
@@ -84,6 +99,10 @@ public final class ScheduleKeys {
                 throw new InvalidArgumentException(
                         ScheduleMessages.stallNotResumed(key, stall.key(), stall.instance()));
             }
+            if (moves.get(at) instanceof Crash crash
+                    && resumes(crash.instance(), moves.subList(at + 1, moves.size()))) {
+                throw new InvalidArgumentException(ScheduleMessages.turnAfterCrash(key, crash.key(), crash.instance()));
+            }
         }
         return moves;
     }
@@ -96,8 +115,40 @@ public final class ScheduleKeys {
         return Arrays.stream(key.split(",", -1)).anyMatch(ScheduleKeys::isStall);
     }
 
+    /**
+     * Whether {@code key} crashes an instance: one of its moves is a crash ({@code crash}, {@code crash+31s}), well
+     * formed or not; read without the instances' names, as a replay key comes.
+     */
+    public static boolean crashes(String key) {
+        return Arrays.stream(key.split(",", -1)).anyMatch(ScheduleKeys::isCrash);
+    }
+
     private static boolean isStall(String move) {
         return move.startsWith("+");
+    }
+
+    /** A crash is said without a colon, which every turn has: an instance may be called {@code crash-1}. */
+    private static boolean isCrash(String move) {
+        return move.startsWith("crash") && !move.contains(":");
+    }
+
+    /** The crash {@code move} of {@code key}, which kills the instance of the turn before it. */
+    private static Crash crash(String key, String move, List<Move> before) {
+        String after = move.substring("crash".length());
+        Optional<Duration> duration =
+                after.isEmpty() ? Optional.of(Duration.ZERO) : plus(after).flatMap(DurationText::parse);
+        if (duration.isEmpty()) {
+            throw new InvalidArgumentException(ScheduleMessages.malformedCrash(key, move));
+        }
+        if (before.isEmpty() || !(before.get(before.size() - 1) instanceof Turn turn)) {
+            throw new InvalidArgumentException(ScheduleMessages.crashWithoutTurn(key, move));
+        }
+        return new Crash(turn.instance(), duration.get());
+    }
+
+    /** What follows the plus sign of {@code text}, if it starts with one. */
+    private static Optional<String> plus(String text) {
+        return text.startsWith("+") ? Optional.of(text.substring(1)) : Optional.empty();
     }
 
     /** The stall {@code move} of {@code key}, which stops the instance of the turn before it. */

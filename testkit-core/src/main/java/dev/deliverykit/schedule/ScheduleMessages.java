@@ -125,4 +125,49 @@ final class ScheduleMessages {
                 "a duration of more than zero, longer than the leases the code takes",
                 "give the stall a positive duration, such as 31 s");
     }
+
+    /** {@code move} of {@code key} starts with {@code crash} and is no crash. */
+    static Message malformedCrash(String key, String move) {
+        return Message.of(
+                "The schedule key \"" + key + "\" has the crash \"" + move + "\", which is malformed",
+                "a crash like crash or crash+31s: the word crash, then a plus sign and " + DurationText.EXPECTED
+                        + " when the clock moves after it",
+                "copy the key whole from the failure that printed it");
+    }
+
+    /** The crash {@code move} of {@code key} follows no turn. */
+    static Message crashWithoutTurn(String key, String move) {
+        return Message.of(
+                "The schedule key \"" + key + "\" has the crash \"" + move + "\" where no instance's turn ends",
+                "a crash right after the turn of the instance it kills, as in relay-a:2," + move,
+                "copy the key whole from the failure that printed it");
+    }
+
+    /** The crash {@code move} of {@code key} kills {@code instance}, which has a turn after it. */
+    static Message turnAfterCrash(String key, String move, String instance) {
+        return Message.of(
+                "The schedule key \"" + key + "\" crashes " + instance + " with \"" + move + "\", and gives " + instance
+                        + " a turn after it",
+                "no turn of a crashed instance after its crash: a dead instance takes no further turn",
+                "copy the key whole from the failure that printed it");
+    }
+
+    /** {@code key} crashes {@code instance} after all its steps, where it has ended. */
+    static Message crashAfterTheEnd(String key, String instance, int inKey, int recorded) {
+        return Message.of(
+                "The schedule key \"" + key + "\" crashes " + instance + " after " + inKey
+                        + (inKey == 1 ? " step" : " steps") + ", and its recording found " + recorded
+                        + ": it has ended by then",
+                "a crash at one of the instance's points, after fewer steps than its recording found",
+                "copy the key whole from the failure that printed it, or run the whole sweep again and take the new"
+                        + " key");
+    }
+
+    /** A crash after which the clock moves by {@code duration}, a negative one. */
+    static Message crashNegative(Duration duration) {
+        return Message.of(
+                "A crash after which the clock moves by " + duration + " moves it back",
+                "a duration of zero or more: how long the others wait before they go on",
+                "give the crash a duration of zero or more, such as 31 s");
+    }
 }

@@ -6,6 +6,7 @@ import dev.deliverykit.internal.text.InvalidArgumentException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,6 +76,36 @@ public final class SchedulePlanner {
             }
         }
         return stalls;
+    }
+
+    /**
+     * The crashes of {@code instances}, each followed by {@code duration} of the clock (zero: none): one per point of
+     * each instance, the instances in the order given and each one's points in order. The instance runs to the point
+     * and dies there, the clock moves, and every other instance runs to its end in the order given.
+     */
+    public static List<Schedule> crashes(List<InstanceSteps> instances, Duration duration) {
+        List<InstanceSteps> checked = checked(instances);
+        if (duration.isNegative()) {
+            throw new InvalidArgumentException(ScheduleMessages.crashNegative(duration));
+        }
+        List<Schedule> crashes = new ArrayList<>();
+        for (int crashed = 0; crashed < checked.size(); crashed++) {
+            for (int point = 1; point < checked.get(crashed).steps().size(); point++) {
+                List<Integer> order = new ArrayList<>(Collections.nCopies(point, crashed));
+                for (int other = 0; other < checked.size(); other++) {
+                    if (other != crashed) {
+                        order.addAll(
+                                Collections.nCopies(checked.get(other).steps().size(), other));
+                    }
+                }
+                crashes.add(new Schedule(
+                        checked,
+                        order.stream().mapToInt(Integer::intValue).toArray(),
+                        Map.of(),
+                        Map.of(point, duration)));
+            }
+        }
+        return crashes;
     }
 
     private static List<InstanceSteps> checked(List<InstanceSteps> instances) {

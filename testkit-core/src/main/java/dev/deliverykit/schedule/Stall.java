@@ -29,6 +29,11 @@ public record Stall(String instance, Duration duration) implements Move {
     /** {@code +31s}, or {@code +1500ms} for a duration of no whole seconds. */
     @Override
     public String key() {
+        return plus(duration);
+    }
+
+    /** {@code +31s}, or {@code +1500ms}: a move of the clock as a key says it. */
+    static String plus(Duration duration) {
         long millis = duration.toMillis();
         return "+" + (millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms");
     }

@@ -59,4 +59,16 @@ class InstanceMessagesTests {
                         + " clock, whose time the stall moves on. Fix: give them one with instances.withClock(clock) (a"
                         + " KitClock.start() that the code under test reads), or run a key without stalls.");
     }
+
+    @Test
+    void crashWithoutClock() {
+        Instances relays = Instances.of("relay-a", () -> {}).and("relay-b", () -> {});
+        assertThat(InstanceMessages.crashWithoutClock("relay-a:1,crash+31s,relay-b:1", relays)
+                        .sentences())
+                .isEqualTo("The schedule \"relay-a:1,crash+31s,relay-b:1\" moves the clock after a crash, and the"
+                        + " instances relay-a, relay-b have no kit clock to move. Expected instances on a kit clock,"
+                        + " whose time the crash moves on. Fix: give them one with instances.withClock(clock) (a"
+                        + " KitClock.start() that the code under test reads), or crash without moving the clock (crash"
+                        + " instead of crash+31s).");
+    }
 }

@@ -114,6 +114,61 @@ class ScheduleKeysTest {
                                 assertThat(thrown.value()).isEqualTo(ScheduleMessages.stallNotPositive(Duration.ZERO)));
     }
 
+    @Test
+    void everyCrashIsReadBackFromItsKeyAndNamedAsACrash() {
+        List<Schedule> crashes = SchedulePlanner.crashes(RELAYS, Duration.ofSeconds(31));
+
+        assertThat(crashes)
+                .extracting(Schedule::key)
+                .containsExactly("relay-a:1,crash+31s,relay-b:2", "relay-b:1,crash+31s,relay-a:2");
+        assertThat(crashes.get(0).name()).isEqualTo("crash relay-a at after-claim, 31 s pass, relay-b to end");
+        assertThat(crashes.get(0).moves())
+                .containsExactly(
+                        new Turn("relay-a", 1, "after-claim"),
+                        new Crash("relay-a", Duration.ofSeconds(31)),
+                        new Turn("relay-b", 2, "end"));
+        assertThat(crashes)
+                .allSatisfy(crash -> assertThat(ScheduleKeys.read(crash.key(), RELAYS))
+                        .isEqualTo(crash)
+                        .hasToString(crash.name()));
+        Schedule still = SchedulePlanner.crashes(RELAYS, Duration.ZERO).get(0);
+        assertThat(still.key()).isEqualTo("relay-a:1,crash,relay-b:2");
+        assertThat(still.name()).isEqualTo("crash relay-a at after-claim, relay-b to end");
+        assertThat(ScheduleKeys.read("relay-a:1,crash+1500ms,relay-b:2", RELAYS).key())
+                .isEqualTo("relay-a:1,crash+1500ms,relay-b:2");
+    }
+
+    @Test
+    void aKeyTellsWhetherItCrashesWithoutTheInstancesNames() {
+        assertThat(ScheduleKeys.crashes("relay-a:4,crash+31s,relay-b:17")).isTrue();
+        assertThat(ScheduleKeys.crashes("relay-a:4,crash,relay-b:17")).isTrue();
+        assertThat(ScheduleKeys.crashes("relay-a:4,crashsoon,relay-b:17")).isTrue();
+        assertThat(ScheduleKeys.crashes("crash-1:4,crash-2:17")).isFalse();
+        assertThat(ScheduleKeys.crashes("relay-a:4,+31s,relay-b:17,relay-a:1")).isFalse();
+        assertThat(ScheduleKeys.stalls("relay-a:4,crash+31s,relay-b:17")).isFalse();
+    }
+
+    @Test
+    void aCrashOutOfPlaceOrOfNoDurationIsRefused() {
+        String noDuration = "relay-a:1,crash+31x,relay-b:2";
+        assertRefused(noDuration, ScheduleMessages.malformedCrash(noDuration, "crash+31x"));
+        String noPlus = "relay-a:1,crash31s,relay-b:2";
+        assertRefused(noPlus, ScheduleMessages.malformedCrash(noPlus, "crash31s"));
+        String first = "crash,relay-a:2,relay-b:2";
+        assertRefused(first, ScheduleMessages.crashWithoutTurn(first, "crash"));
+        String afterStall = "relay-a:1,+31s,crash,relay-b:2";
+        assertRefused(afterStall, ScheduleMessages.crashWithoutTurn(afterStall, "crash"));
+        String again = "relay-a:1,crash+31s,relay-b:2,relay-a:1";
+        assertRefused(again, ScheduleMessages.turnAfterCrash(again, "crash+31s", "relay-a"));
+        String atTheEnd = "relay-a:2,crash,relay-b:2";
+        assertRefused(atTheEnd, ScheduleMessages.crashAfterTheEnd(atTheEnd, "relay-a", 2, 2));
+        assertThatThrownBy(() -> SchedulePlanner.crashes(RELAYS, Duration.ofSeconds(-1)))
+                .isInstanceOfSatisfying(
+                        InvalidArgumentException.class,
+                        thrown -> assertThat(thrown.value())
+                                .isEqualTo(ScheduleMessages.crashNegative(Duration.ofSeconds(-1))));
+    }
+
     private static void assertRefused(String key, Message expected) {
         assertThatThrownBy(() -> ScheduleKeys.read(key, RELAYS))
                 .isInstanceOfSatisfying(

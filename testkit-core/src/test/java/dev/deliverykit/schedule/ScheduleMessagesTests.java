@@ -117,4 +117,51 @@ class ScheduleMessagesTests {
                 .isEqualTo("A stall of PT0S moves the clock nowhere. Expected a duration of more than zero, longer than"
                         + " the leases the code takes. Fix: give the stall a positive duration, such as 31 s.");
     }
+
+    @Test
+    void malformedCrash() {
+        assertThat(ScheduleMessages.malformedCrash("relay-a:1,crash+31x,relay-b:2", "crash+31x")
+                        .sentences())
+                .isEqualTo("The schedule key \"relay-a:1,crash+31x,relay-b:2\" has the crash \"crash+31x\", which is"
+                        + " malformed. Expected a crash like crash or crash+31s: the word crash, then a plus sign and a"
+                        + " positive number with an optional unit ms, s (default), m or h, for example 90 s when the"
+                        + " clock moves after it. Fix: copy the key whole from the failure that printed it.");
+    }
+
+    @Test
+    void crashWithoutTurn() {
+        assertThat(ScheduleMessages.crashWithoutTurn("crash,relay-a:2,relay-b:2", "crash")
+                        .sentences())
+                .isEqualTo("The schedule key \"crash,relay-a:2,relay-b:2\" has the crash \"crash\" where no"
+                        + " instance's turn ends. Expected a crash right after the turn of the instance it kills, as in"
+                        + " relay-a:2,crash. Fix: copy the key whole from the failure that printed it.");
+    }
+
+    @Test
+    void turnAfterCrash() {
+        assertThat(ScheduleMessages.turnAfterCrash("relay-a:1,crash+31s,relay-b:2,relay-a:1", "crash+31s", "relay-a")
+                        .sentences())
+                .isEqualTo("The schedule key \"relay-a:1,crash+31s,relay-b:2,relay-a:1\" crashes relay-a with"
+                        + " \"crash+31s\", and gives relay-a a turn after it. Expected no turn of a crashed instance"
+                        + " after its crash: a dead instance takes no further turn. Fix: copy the key whole from the"
+                        + " failure that printed it.");
+    }
+
+    @Test
+    void crashAfterTheEnd() {
+        assertThat(ScheduleMessages.crashAfterTheEnd("relay-a:2,crash,relay-b:2", "relay-a", 2, 2)
+                        .sentences())
+                .isEqualTo("The schedule key \"relay-a:2,crash,relay-b:2\" crashes relay-a after 2 steps, and its"
+                        + " recording found 2: it has ended by then. Expected a crash at one of the instance's points,"
+                        + " after fewer steps than its recording found. Fix: copy the key whole from the failure that"
+                        + " printed it, or run the whole sweep again and take the new key.");
+    }
+
+    @Test
+    void crashNegative() {
+        assertThat(ScheduleMessages.crashNegative(Duration.ofSeconds(-1)).sentences())
+                .isEqualTo("A crash after which the clock moves by PT-1S moves it back. Expected a duration of zero or"
+                        + " more: how long the others wait before they go on. Fix: give the crash a duration of zero or"
+                        + " more, such as 31 s.");
+    }
 }

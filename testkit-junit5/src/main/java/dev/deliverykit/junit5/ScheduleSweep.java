@@ -98,4 +98,16 @@ public @interface ScheduleSweep {
      * end}. Empty: the instances interleave.
      */
     String stall() default "";
+
+    /**
+     * Crashes instead of interleavings: how far the {@linkplain ScheduleScenario#clock() kit's clock} moves after
+     * an instance dies, such as {@code "31s"}, longer than the leases the code takes ({@code "0s"}: it does not
+     * move). Each case runs one instance to one of its points and kills it there, in this JVM as an in-process crash
+     * does (its open transactions roll back, its connections close, it takes no turn after), moves the clock, and
+     * runs the other instances to their end: one case per point of each instance, named {@code crash relay-a at
+     * after commit #2 in Relay.drain, 31 s pass, relay-b to the end}, keyed {@code
+     * schedule=relay-a:4,crash+31s,relay-b:17}. In process only: refused when {@code deliverykit.mode} asks for
+     * child processes only. Empty: no crash.
+     */
+    String crash() default "";
 }

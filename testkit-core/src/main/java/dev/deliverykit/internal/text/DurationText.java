@@ -43,6 +43,15 @@ public final class DurationText {
         }
     }
 
+    /** The duration {@code text} says, zero ({@code 0s}, {@code 0}) included; empty if it is not one. */
+    public static Optional<Duration> parseZeroOrMore(String text) {
+        Matcher matcher = DURATION.matcher(text.trim());
+        if (matcher.matches() && Long.parseLong(matcher.group(1)) == 0) {
+            return Optional.of(Duration.ZERO);
+        }
+        return parse(text);
+    }
+
     /** How a duration reads in messages: {@code 10 s}, {@code 200 ms}. */
     public static String format(Duration duration) {
         return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";

@@ -33,14 +33,17 @@ final class ScheduleSweepTestCases {
     static final Clock CLOCK = Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
 
     /** Two relays over one outbox of two rows; each row must reach the broker once. */
-    abstract static class Relays {
-        @TempDir
-        Path dir;
-
+    abstract static class Relays extends Outbox {
         @CheckInvariant
         Invariant eachRowSentOnce = Invariants.exactlyOncePerKey("each row sent once")
                 .intentsFrom(SqliteSource.in(() -> dir, "outbox.db"), "SELECT CAST(id AS TEXT) FROM outbox")
                 .effectsIn(SqliteSource.in(() -> dir, "broker.db"), "sent", "message_id");
+    }
+
+    /** An outbox of two rows and a broker, each in a SQLite file of its own. */
+    abstract static class Outbox {
+        @TempDir
+        Path dir;
 
         String outbox() {
             return Databases.sqlite(dir.resolve("outbox.db"));

@@ -103,8 +103,13 @@ record ScheduleTemplateCases(KitSettings settings, ScheduleCases cases) implemen
         if (key instanceof ReplayKey.CrashFree) {
             return Optional.of(new ScheduleCase.RecordInstances());
         }
+        if (key instanceof ReplayKey.Schedule schedule && ScheduleKeys.crashes(schedule.turns())) {
+            return Optional.of(new ScheduleCase.OneInstance(
+                    schedule.turns(), "crash " + schedule.turns(), ScheduleCase.Interruption.CRASH));
+        }
         if (key instanceof ReplayKey.Schedule schedule && ScheduleKeys.stalls(schedule.turns())) {
-            return Optional.of(new ScheduleCase.Stall(schedule.turns(), "stall " + schedule.turns()));
+            return Optional.of(new ScheduleCase.OneInstance(
+                    schedule.turns(), "stall " + schedule.turns(), ScheduleCase.Interruption.STALL));
         }
         if (key instanceof ReplayKey.Schedule schedule) {
             return Optional.of(new ScheduleCase.RunSchedule(schedule.turns(), schedule.turns(), Optional.empty()));
@@ -126,7 +131,7 @@ record ScheduleTemplateCases(KitSettings settings, ScheduleCases cases) implemen
                 produces,
                 List.of(
                         ReplayKey.crashFree().text(),
-                        "schedule=<its turns (and stalls), as a failure of this test prints them>"));
+                        "schedule=<its turns (and stalls or crashes), as a failure of this test prints them>"));
         return produces
                 ? TemplateInvocations.ENABLED
                 : ConditionEvaluationResult.disabled(DeliveryKitConfiguration.REPLAY + "='" + replay.get()

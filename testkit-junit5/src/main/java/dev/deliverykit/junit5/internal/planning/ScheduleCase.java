@@ -11,11 +11,11 @@ import org.apiguardian.api.API;
 /**
  * A case of a {@code @ScheduleSweep}: several instances run at once in this JVM, under one schedule. The first case
  * runs them one after another in the order the test gives, before their names are known; every other case names
- * its turns, and a stall case the stall among them.
+ * its turns, and a stall or crash case the stall or crash among them.
  */
 @API(status = INTERNAL, since = "0.1")
 public sealed interface ScheduleCase extends KitCase
-        permits ScheduleCase.RecordInstances, ScheduleCase.RunSchedule, ScheduleCase.Stall {
+        permits ScheduleCase.RecordInstances, ScheduleCase.RunSchedule, ScheduleCase.OneInstance {
 
     @Override
     default CrashMode mode() {
@@ -85,18 +85,29 @@ public sealed interface ScheduleCase extends KitCase
         }
     }
 
+    /** What happens to the one instance a {@link OneInstance} case stops: its kind in report.json. */
+    enum Interruption {
+        /** It holds at its point while the kit's clock moves on, then carries on. */
+        STALL,
+        /** It dies at its point, in this JVM; the kit's clock may then move on. */
+        CRASH
+    }
+
     /**
-     * The instances under a schedule in which one of them stalls at a point while the kit's clock moves on.
+     * The instances under a schedule in which one of them stalls, or crashes, at a point.
      *
-     * @param turns the schedule's moves, {@code relay-a:2,+31s,relay-b:5,relay-a:3}
+     * @param turns the schedule's moves, {@code relay-a:2,+31s,relay-b:5,relay-a:3} or {@code
+     *     relay-a:2,crash+31s,relay-b:5}
      * @param name the schedule in words, {@code stall relay-a at before commit #2 in Relay.drain for 31 s, relay-b to
      *     the end, relay-a to the end}
+     * @param interruption what happens to the instance
      */
-    record Stall(String turns, String name) implements ScheduleCase {
+    record OneInstance(String turns, String name, Interruption interruption) implements ScheduleCase {
 
-        public Stall {
+        public OneInstance {
             Objects.requireNonNull(turns, "turns");
             Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(interruption, "interruption");
         }
 
         @Override
@@ -116,7 +127,7 @@ public sealed interface ScheduleCase extends KitCase
 
         @Override
         public String kind() {
-            return "STALL";
+            return interruption.name();
         }
     }
 }

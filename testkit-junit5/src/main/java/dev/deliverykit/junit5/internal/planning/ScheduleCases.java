@@ -2,9 +2,12 @@ package dev.deliverykit.junit5.internal.planning;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.deliverykit.CrashMode;
 import dev.deliverykit.boundary.Boundary;
 import dev.deliverykit.boundary.WatchList;
 import dev.deliverykit.internal.text.DurationText;
+import dev.deliverykit.internal.text.Message;
+import dev.deliverykit.junit5.DeliveryKitConfiguration;
 import dev.deliverykit.junit5.ScheduleSweep;
 import dev.deliverykit.junit5.SweepKind;
 import dev.deliverykit.junit5.internal.config.ConfigurationErrors;
@@ -40,6 +43,7 @@ public final class ScheduleCases {
     private final WatchList watch;
     private final TimeReads time;
     private final Optional<Duration> stall;
+    private final Optional<Duration> crash;
 
     private ScheduleCases(
             Method method,
@@ -47,13 +51,15 @@ public final class ScheduleCases {
             int maxSchedules,
             WatchList watch,
             TimeReads time,
-            Optional<Duration> stall) {
+            Optional<Duration> stall,
+            Optional<Duration> crash) {
         this.method = method;
         this.strategy = strategy;
         this.maxSchedules = maxSchedules;
         this.watch = watch;
         this.time = time;
         this.stall = stall;
+        this.crash = crash;
     }
 
     /**
@@ -74,6 +80,7 @@ public final class ScheduleCases {
         if (!sweep.stall().isEmpty() && stall.isEmpty()) {
             throw ConfigurationErrors.of("@ScheduleSweep", method, ScheduleSweepMessages.badStall(sweep.stall()));
         }
+        Optional<Duration> crash = crash(method, sweep, settings);
         List<SweepKind> kinds = Arrays.asList(sweep.kinds());
         WatchList watch = settings.seeingThrough(WatchList.of(), new String[0], "@ScheduleSweep", method);
         if (kinds.contains(SweepKind.CATALOGUE) && catalogues.isPresent()) {
@@ -91,7 +98,30 @@ public final class ScheduleCases {
         ScheduleStrategy strategy = sweep.randomSchedules() > 0
                 ? new ScheduleStrategy.RandomPriorities(sweep.seed(), 2, sweep.randomSchedules())
                 : new ScheduleStrategy.Exhaustive(sweep.preemptionBound(), sweep.reduction());
-        return new ScheduleCases(method, strategy, sweep.maxSchedules(), watch, sweep.time(), stall);
+        return new ScheduleCases(method, strategy, sweep.maxSchedules(), watch, sweep.time(), stall, crash);
+    }
+
+    /**
+     * How far the clock moves after each crash of a crash sweep ({@code crash = "31s"}, {@code "0s"}), or empty;
+     * refused when it is no duration, comes with a stall, or the run's only mode is a child process's.
+     */
+    private static Optional<Duration> crash(Method method, ScheduleSweep sweep, KitSettings settings) {
+        if (sweep.crash().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Duration> crash = DurationText.parseZeroOrMore(sweep.crash());
+        if (crash.isEmpty()) {
+            throw ConfigurationErrors.of("@ScheduleSweep", method, ScheduleSweepMessages.badCrash(sweep.crash()));
+        }
+        if (!sweep.stall().isEmpty()) {
+            throw ConfigurationErrors.of(
+                    "@ScheduleSweep", method, ScheduleSweepMessages.stallAndCrash(sweep.stall(), sweep.crash()));
+        }
+        if (!settings.modes(new CrashMode[0]).contains(CrashMode.IN_PROCESS)) {
+            throw ConfigurationErrors.of(
+                    "@ScheduleSweep", method, ScheduleSweepMessages.crashInChildProcess(DeliveryKitConfiguration.MODE));
+        }
+        return crash;
     }
 
     /** Who reads the case's clock, as the sweep says. */
@@ -120,22 +150,25 @@ public final class ScheduleCases {
 
     /**
      * The schedules the strategy plans from each instance's steps, in the instances' order, without the serial runs
-     * that recorded them; with a stall, one stall per point of each instance instead.
+     * that recorded them; with a stall, one stall per point of each instance instead, and with a crash one crash per
+     * point of each instance.
      *
      * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException if there are more than allowed
      */
     public Planned planned(List<InstanceSteps> steps) {
+        if (crash.isPresent()) {
+            List<Schedule> crashes = SchedulePlanner.crashes(steps, crash.get());
+            return oneInstanceEach(
+                    crashes,
+                    ScheduleCase.Interruption.CRASH,
+                    ScheduleSweepMessages.tooManyCrashes(crashes.size(), maxSchedules, steps));
+        }
         if (stall.isPresent()) {
-            List<ScheduleCase> stalls = SchedulePlanner.stalls(steps, stall.get()).stream()
-                    .map(schedule -> (ScheduleCase) new ScheduleCase.Stall(schedule.key(), schedule.name()))
-                    .toList();
-            if (stalls.size() > maxSchedules) {
-                throw ConfigurationErrors.of(
-                        "@ScheduleSweep",
-                        method,
-                        ScheduleSweepMessages.tooManyStalls(stalls.size(), maxSchedules, steps));
-            }
-            return new Planned(stalls, stalls.size(), 0);
+            List<Schedule> stalls = SchedulePlanner.stalls(steps, stall.get());
+            return oneInstanceEach(
+                    stalls,
+                    ScheduleCase.Interruption.STALL,
+                    ScheduleSweepMessages.tooManyStalls(stalls.size(), maxSchedules, steps));
         }
         SchedulePlan plan = SchedulePlanner.plan(steps, strategy);
         List<String> names = steps.stream().map(InstanceSteps::name).toList();
@@ -162,11 +195,23 @@ public final class ScheduleCases {
         return new Planned(cases, plan.considered(), plan.equivalent());
     }
 
+    /** A case of each of {@code schedules}, each stopping one instance; refused with {@code tooMany} past the most. */
+    private Planned oneInstanceEach(List<Schedule> schedules, ScheduleCase.Interruption interruption, Message tooMany) {
+        if (schedules.size() > maxSchedules) {
+            throw ConfigurationErrors.of("@ScheduleSweep", method, tooMany);
+        }
+        List<ScheduleCase> cases = schedules.stream()
+                .map(schedule ->
+                        (ScheduleCase) new ScheduleCase.OneInstance(schedule.key(), schedule.name(), interruption))
+                .toList();
+        return new Planned(cases, cases.size(), 0);
+    }
+
     /**
      * The planned schedules and how many there were.
      *
      * @param cases the schedules to run, without the serial runs that recorded the instances
-     * @param considered how many schedules the strategy produced (the stalls, for a stall sweep)
+     * @param considered how many schedules the strategy produced (the stalls or crashes, for their sweeps)
      * @param equivalent how many of them were left out as equivalent to one kept
      */
     public record Planned(List<ScheduleCase> cases, int considered, int equivalent) {

@@ -49,6 +49,41 @@ final class ScheduleSweepMessages {
                 "sweep fewer kinds (kinds = SweepKind.COMMITS), give the instances less work, or raise maxSchedules");
     }
 
+    /** {@code crash = "text"} is no duration. */
+    static Message badCrash(String text) {
+        return Message.of(
+                "crash = \"" + text + "\" is no duration",
+                "0s (the clock does not move after the crash) or " + DurationText.EXPECTED
+                        + ", longer than the leases the code takes",
+                "write the crash like crash = \"31s\"");
+    }
+
+    /** A sweep asks for stalls and crashes at once. */
+    static Message stallAndCrash(String stall, String crash) {
+        return Message.of(
+                "stall = \"" + stall + "\" and crash = \"" + crash + "\" ask for two sweeps at once",
+                "stalls or crashes: one case moves one instance",
+                "keep one of stall and crash, or split the test in two");
+    }
+
+    /** A crash sweep in a run whose only mode is {@code CHILD_PROCESS}. */
+    static Message crashInChildProcess(String modeKey) {
+        return Message.of(
+                "crash = ... kills an instance inside this JVM, and " + modeKey + " asks for child_process only",
+                "the in_process mode: a schedule's instances share this JVM, and a crash inside a schedule is in"
+                        + " process only",
+                "run this test with " + modeKey + "=in_process (or both), or sweep it with @CrashSweep for real exits");
+    }
+
+    /** A crash sweep has {@code count} crashes to run, more than {@code max}. */
+    static Message tooManyCrashes(int count, int max, List<InstanceSteps> steps) {
+        return Message.of(
+                count + " crashes to run, more than maxSchedules = " + max + " (one per point; points: " + points(steps)
+                        + ")",
+                "at most " + max + " schedules",
+                "sweep fewer kinds (kinds = SweepKind.COMMITS), give the instances less work, or raise maxSchedules");
+    }
+
     /** {@code relay-a 4, relay-b 4}: each instance's number of points. */
     private static String points(List<InstanceSteps> steps) {
         return steps.stream()

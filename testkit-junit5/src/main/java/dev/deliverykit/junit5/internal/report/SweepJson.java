@@ -86,7 +86,7 @@ final class SweepJson {
         object.put(STOP, turn.stop().name());
         object.put(POINT, turn.point());
         object.put(AT, turn.at());
-        if (turn.stop() == TurnEnd.Stop.STALLED) {
+        if (!turn.stalled().isZero()) { // a stall's, or a crash's that moved the clock
             object.put(STALLED_MS, turn.stalled().toMillis());
         }
         return object;

@@ -14,8 +14,8 @@ public final class TurnStops {
 
     /**
      * {@code before commit #5 in Relay.drain}, {@code the end}, or {@code after commit #2 in Row.sendTo, then blocked
-     * in the database} (the point the instance reached before it blocked or waited), or {@code stalled there for 31 s
-     * of the kit's clock}.
+     * in the database} (the point the instance reached before it blocked or waited), {@code stalled there for 31 s
+     * of the kit's clock}, or {@code crashed there, then 31 s of the kit's clock passed}.
      */
     public static String stoppedAt(TurnEnd turn) {
         return switch (turn.stop()) {
@@ -24,14 +24,21 @@ public final class TurnStops {
             case BLOCKED_IN_THE_DATABASE -> turn.at() + ", then blocked in the database";
             case WAITING -> turn.at() + ", then waiting";
             case STALLED -> "stalled there for " + DurationText.format(turn.stalled()) + " of the kit's clock";
+            case CRASHED ->
+                "crashed there"
+                        + (turn.stalled().isZero()
+                                ? ""
+                                : ", then " + DurationText.format(turn.stalled()) + " of the kit's clock passed");
         };
     }
 
     /**
      * A line of a failing schedule's timeline after the instance's name: {@code to before commit #5 in Relay.drain},
-     * or {@code stalled there for 31 s of the kit's clock}.
+     * {@code stalled there for 31 s of the kit's clock}, or {@code crashed there}.
      */
     public static String line(TurnEnd turn) {
-        return turn.stop() == TurnEnd.Stop.STALLED ? stoppedAt(turn) : "to " + stoppedAt(turn);
+        return turn.stop() == TurnEnd.Stop.STALLED || turn.stop() == TurnEnd.Stop.CRASHED
+                ? stoppedAt(turn)
+                : "to " + stoppedAt(turn);
     }
 }

@@ -52,13 +52,22 @@ class ScheduleRunMessagesTests {
                                 Duration.ofSeconds(31)),
                         new TurnEnd("relay-bb", TurnEnd.Stop.BLOCKED_IN_THE_DATABASE, 4, "after commit #2 in Row.send"),
                         new TurnEnd("relay-a", TurnEnd.Stop.ENDED, 10, "the end"),
-                        new TurnEnd("relay-bb", TurnEnd.Stop.WAITING, 5, "after commit #3 in Row.send"))))
+                        new TurnEnd("relay-bb", TurnEnd.Stop.WAITING, 5, "after commit #3 in Row.send"),
+                        new TurnEnd(
+                                "relay-bb",
+                                TurnEnd.Stop.CRASHED,
+                                5,
+                                "after commit #3 in Row.send",
+                                Duration.ofSeconds(31)),
+                        new TurnEnd("relay-a", TurnEnd.Stop.CRASHED, 10, "after commit #4 in Row.send"))))
                 .isEqualTo("Timeline, a turn a line:\n"
                         + "relay-a   to before commit #5 in UnclaimedRelay.drain\n"
                         + "relay-a   stalled there for 31 s of the kit's clock\n"
                         + "relay-bb  to after commit #2 in Row.send, then blocked in the database\n"
                         + "relay-a   to the end\n"
-                        + "relay-bb  to after commit #3 in Row.send, then waiting");
+                        + "relay-bb  to after commit #3 in Row.send, then waiting\n"
+                        + "relay-bb  crashed there, then 31 s of the kit's clock passed\n"
+                        + "relay-a   crashed there");
     }
 
     @Test

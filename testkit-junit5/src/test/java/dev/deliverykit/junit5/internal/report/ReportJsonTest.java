@@ -30,6 +30,7 @@ class ReportJsonTest {
                     "before commit #5 in UnclaimedRelay.drain",
                     Duration.ofSeconds(31)),
             new TurnEnd("relay-b", TurnEnd.Stop.BLOCKED_IN_THE_DATABASE, 3, "after statement \"UPDATE\" #1"),
+            new TurnEnd("relay-b", TurnEnd.Stop.CRASHED, 3, "after statement \"UPDATE\" #1", Duration.ofSeconds(31)),
             new TurnEnd("relay-a", TurnEnd.Stop.ENDED, 11, "the end"));
 
     private static CaseRow row(List<String> afterDeath, Optional<SweepCounts> sweep) {
@@ -200,7 +201,8 @@ class ReportJsonTest {
         UnexpectedValue considered = refused(edited(part, "considered", "\"considered\" : \"many\","));
 
         assertThat(unknown.field()).isEqualTo("tests[0].cases[0].timeline[0].stop");
-        assertThat(unknown.expected()).isEqualTo("one of HELD, ENDED, BLOCKED_IN_THE_DATABASE, WAITING, STALLED");
+        assertThat(unknown.expected())
+                .isEqualTo("one of HELD, ENDED, BLOCKED_IN_THE_DATABASE, WAITING, STALLED, CRASHED");
         assertThat(missing.field()).isEqualTo("tests[0].cases[0].timeline[0].point");
         assertThat(considered.field()).isEqualTo("tests[0].cases[0].schedules.considered");
     }
