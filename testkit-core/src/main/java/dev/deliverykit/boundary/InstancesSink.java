@@ -42,6 +42,11 @@ final class InstancesSink implements BoundarySink {
         }
     }
 
+    @Override
+    public boolean runs(BoundarySink process) {
+        return process == this || runs.contains(process);
+    }
+
     /** The run has ended: no thread reads the kit's clock any more. */
     void close() {
         if (instances.wovenClock().isPresent()) {

@@ -131,6 +131,29 @@ class CrashedRunTest {
     }
 
     @Test
+    void theOthersAreStillHeldAtTheirPointsAfterOneDied() throws Exception {
+        Instances three = writers(KitClock.start()).and("writer-c", () -> insert("c.db", "c"));
+        try (Connection connection = DriverManager.getConnection(url("c.db"));
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE t (name TEXT)");
+        }
+
+        ScheduledRun run = ENGINE.runSchedule(WATCH, three, "writer-a:2,crash,writer-b:2,writer-c:3,writer-b:1");
+
+        assertThat(run.timeline().get(2))
+                .isEqualTo(new TurnEnd(
+                        "writer-b",
+                        TurnEnd.Stop.HELD,
+                        2,
+                        "after statement \"INSERT INTO t VALUES ('b')\" #1 in CrashedRunTest.insert",
+                        Duration.ZERO));
+        assertThat(rows("a.db")).isEmpty();
+        assertThat(rows("b.db")).containsExactly("b");
+        assertThat(rows("c.db")).containsExactly("c");
+        assertThat(run.anyFailed()).isFalse();
+    }
+
+    @Test
     void aCrashThatMovesTheClockOfInstancesWithoutOneIsRefused() throws Exception {
         Instances noClock =
                 Instances.of("writer-a", () -> insert("a.db", "a")).and("writer-b", () -> insert("b.db", "b"));

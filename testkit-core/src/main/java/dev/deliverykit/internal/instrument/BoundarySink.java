@@ -92,6 +92,14 @@ public interface BoundarySink {
         throw new IllegalStateException("DeliveryKit failed internally while observing " + where, error);
     }
 
+    /**
+     * Whether {@code process} is this run's process, or one of the instances this run schedules: its threads are
+     * observed while it lives, even after another process of the run died.
+     */
+    default boolean runs(BoundarySink process) {
+        return process == this;
+    }
+
     /** Whether this run's process died: its threads' calls are refused, also after the run. */
     default boolean isDead() {
         return false;

@@ -42,7 +42,8 @@ final class RunSink {
 
     /**
      * After a crash, whether the calling thread is outside the dead process (recovery, the invariants, other
-     * code): its calls go on untouched, without building events the dead run would drop anyway.
+     * code): its calls go on untouched, without building events the dead run would drop anyway. An instance of a
+     * schedule that lives on after another instance died is inside: its points are still held and its calls seen.
      */
     static boolean outsideTheDeadProcess(BoundarySink current) {
         if (!dead) {
@@ -50,6 +51,6 @@ final class RunSink {
         }
         ProcessContext context = Processes.current();
         return context == null
-                || (context.process() != current && !context.process().isDead());
+                || (!current.runs(context.process()) && !context.process().isDead());
     }
 }
